@@ -1,0 +1,232 @@
+package org.crs.routers.emulator.device;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The state of one emulated router: its interfaces, VLAN database, QoS policies, pseudowire
+ * classes and explicit paths, its saved (startup) configuration, and its traffic counters.
+ * The CLI and the SNMP agent of a router share one {@code Device}, so a change made through
+ * one is seen through the other.
+ *
+ * <p>Every read or change must hold the device's monitor ({@code synchronized (device)}):
+ * one CLI line or one SNMP request is one atomic step, as on a real router.
+ */
+public final class Device {
+
+    /** Packet size assumed when deriving packet counters from octet counters. */
+    private static final int PACKET_BYTES = 1500;
+
+    private final String hostname;
+    private final Profile profile;
+    private final String loopbackAddress;
+    private final Clock clock;
+
+    private final TreeMap<InterfaceName, Interface> interfaces = new TreeMap<>();
+    private final TreeMap<Integer, Vlan> vlans = new TreeMap<>();
+    private final Map<String, PolicyMap> policyMaps = new LinkedHashMap<>();
+    private final Map<String, PseudowireClass> pseudowireClasses = new LinkedHashMap<>();
+    private final Map<String, ExplicitPath> explicitPaths = new LinkedHashMap<>();
+    private final Instant bootedAt;
+
+    private int nextIfIndex = 1;
+    private String startupConfig = "";
+    private Instant trafficCountedAt;
+
+    /**
+     * @param hostname the router's hostname, shown in its prompt
+     * @param profile 7600 or 12000
+     * @param loopbackAddress the address of Loopback0 (the router id), e.g. {@code 10.0.0.1}
+     * @param clock the clock that drives uptime and traffic counters
+     */
+    public Device(String hostname, Profile profile, String loopbackAddress, Clock clock) {
+        this.hostname = hostname;
+        this.profile = profile;
+        this.loopbackAddress = loopbackAddress;
+        this.clock = clock;
+        this.bootedAt = clock.instant();
+        this.trafficCountedAt = bootedAt;
+        if (profile == Profile.C7600) {
+            vlans.put(1, new Vlan(1, "default", true));
+            vlans.put(1002, new Vlan(1002, "fddi-default", true));
+            vlans.put(1003, new Vlan(1003, "token-ring-default", true));
+            vlans.put(1004, new Vlan(1004, "fddinet-default", true));
+            vlans.put(1005, new Vlan(1005, "trnet-default", true));
+        }
+        Interface loopback = addInterface(new InterfaceName("Loopback", "0"), 8_000_000_000L);
+        loopback.setIpAddress(loopbackAddress + " 255.255.255.255");
+    }
+
+    public String hostname() {
+        return hostname;
+    }
+
+    public Profile profile() {
+        return profile;
+    }
+
+    public String loopbackAddress() {
+        return loopbackAddress;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    /** Time since boot, for sysUpTime and {@code show version}. */
+    public Duration uptime() {
+        return Duration.between(bootedAt, clock.instant());
+    }
+
+    /** Adds a port of the chassis or creates a logical interface; returns the existing one if present. */
+    public Interface addInterface(InterfaceName name, long speedBps) {
+        return interfaces.computeIfAbsent(name, n -> new Interface(n, nextIfIndex++, speedBps));
+    }
+
+    /**
+     * Creates a logical interface (Tunnel, Vlan, Loopback or a subinterface of an existing
+     * port), as {@code interface X} does in configuration mode.
+     */
+    public Interface createLogicalInterface(InterfaceName name) {
+        long speed = name.isSubinterface()
+                ? interfaceNamed(name.parent()).map(Interface::speedBps).orElse(1_000_000_000L)
+                : name.type().equals("Tunnel") ? 9_000L : 1_000_000_000L;
+        return addInterface(name, speed);
+    }
+
+    public Optional<Interface> interfaceNamed(InterfaceName name) {
+        return Optional.ofNullable(interfaces.get(name));
+    }
+
+    public Optional<Interface> interfaceNamed(String name) {
+        try {
+            return interfaceNamed(InterfaceName.parse(name));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    public Optional<Interface> interfaceByIndex(int ifIndex) {
+        return interfaces.values().stream().filter(i -> i.ifIndex() == ifIndex).findFirst();
+    }
+
+    /** Every interface in running-config order. */
+    public Iterable<Interface> interfaces() {
+        return interfaces.values();
+    }
+
+    /** Removes a logical interface and, for a port, its subinterfaces. */
+    public void removeInterface(InterfaceName name) {
+        interfaces.remove(name);
+    }
+
+    public TreeMap<Integer, Vlan> vlans() {
+        return vlans;
+    }
+
+    public Map<String, PolicyMap> policyMaps() {
+        return policyMaps;
+    }
+
+    public Map<String, PseudowireClass> pseudowireClasses() {
+        return pseudowireClasses;
+    }
+
+    public Map<String, ExplicitPath> explicitPaths() {
+        return explicitPaths;
+    }
+
+    /** The first interface whose input or output service-policy is the named policy-map. */
+    public Optional<Interface> interfaceUsingPolicy(String policyName) {
+        return interfaces.values().stream()
+                .filter(i -> policyName.equals(i.servicePolicyInput()) || policyName.equals(i.servicePolicyOutput()))
+                .findFirst();
+    }
+
+    /** The configuration saved by {@code write memory}, as {@code show startup-config} prints it. */
+    public String startupConfig() {
+        return startupConfig;
+    }
+
+    /** {@code write memory}: the running configuration becomes the startup configuration. */
+    public void saveConfig() {
+        startupConfig = RunningConfig.render(this);
+    }
+
+    /** The running configuration, as {@code show running-config} prints it. */
+    public String runningConfig() {
+        return RunningConfig.render(this);
+    }
+
+    /**
+     * Brings the traffic counters up to now. An end-host on each circuit offers traffic at
+     * line rate in both directions; the ingress policer, if any, cuts it to the booked rate.
+     * Counters therefore advance at the policed rate while a circuit is up.
+     */
+    public void advanceTraffic() {
+        Instant now = clock.instant();
+        double seconds = Duration.between(trafficCountedAt, now).toNanos() / 1e9;
+        trafficCountedAt = now;
+        if (seconds <= 0) {
+            return;
+        }
+        for (Interface port : interfaces.values()) {
+            long rate = circuitRateBps(port);
+            if (rate <= 0) {
+                continue;
+            }
+            long bytes = (long) (rate / 8.0 * seconds);
+            port.count(bytes, bytes, PACKET_BYTES);
+            for (Interface carrier : carriersOf(port)) {
+                carrier.count(bytes, bytes, PACKET_BYTES);
+            }
+        }
+    }
+
+    /** The rate at which a circuit's host-facing port carries traffic now, or 0 when it carries no circuit. */
+    public long circuitRateBps(Interface port) {
+        if (port.shutdown()) {
+            return 0;
+        }
+        boolean carries;
+        if (port.name().isSubinterface()) {
+            Optional<Interface> parent = interfaceNamed(port.name().parent());
+            carries = port.dot1q() != null && port.xconnect() != null && parent.isPresent() && !parent.get().shutdown();
+        } else {
+            carries = port.switchport() && port.switchportMode() == Interface.SwitchportMode.ACCESS
+                    && port.accessVlan() != 1 && vlans.containsKey(port.accessVlan());
+        }
+        if (!carries) {
+            return 0;
+        }
+        long rate = port.speedBps();
+        PolicyMap policy = port.servicePolicyInput() == null ? null : policyMaps.get(port.servicePolicyInput());
+        if (policy != null && policy.policedRateBps() > 0) {
+            rate = Math.min(rate, policy.policedRateBps());
+        }
+        return rate;
+    }
+
+    // The interfaces a circuit's traffic also crosses: the parent port of a subinterface, or
+    // the trunk that carries an access port's VLAN.
+    private Iterable<Interface> carriersOf(Interface port) {
+        if (port.name().isSubinterface()) {
+            return interfaceNamed(port.name().parent()).stream().toList();
+        }
+        int vlan = port.accessVlan();
+        return interfaces.values().stream()
+                .filter(i -> i.switchport() && i.switchportMode() == Interface.SwitchportMode.TRUNK && !i.shutdown())
+                .filter(i -> {
+                    BitSet allowed = i.trunkAllowed();
+                    return allowed != null && allowed.get(vlan);
+                })
+                .limit(1)
+                .toList();
+    }
+}
