@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the programs the test suite runs as independent peers of the project's servers:
+# net-snmp's command-line tools (Debian package snmp) and the Python SSH clients netmiko
+# and paramiko (deploy/test-tools-requirements.txt). Safe to run again.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+if ! command -v snmpget >/dev/null 2>&1 || ! command -v snmpset >/dev/null 2>&1; then
+  echo "installing net-snmp tools (Debian package snmp)"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq snmp >/dev/null
+fi
+
+python=${CRS_PYTHON:-python3}
+if ! "$python" -c 'import netmiko, paramiko' >/dev/null 2>&1; then
+  echo "installing Python SSH clients: $(grep -v '^#' "$here/test-tools-requirements.txt" | xargs)"
+  # Debian's own python refuses system-wide installs (PEP 668); the flag is the documented way past it.
+  "$python" -m pip install -q -r "$here/test-tools-requirements.txt" 2>/dev/null \
+    || "$python" -m pip install -q --break-system-packages -r "$here/test-tools-requirements.txt"
+fi
+
+snmpget --version 2>&1 | head -1
+"$python" -c 'import netmiko, paramiko; print("netmiko", netmiko.__version__, "paramiko", paramiko.__version__)'

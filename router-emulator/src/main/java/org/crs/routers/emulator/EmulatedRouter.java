@@ -1,0 +1,127 @@
+package org.crs.routers.emulator;
+
+import java.io.IOException;
+import java.time.Clock;
+
+import org.crs.routers.emulator.cli.IosSession;
+import org.crs.routers.emulator.device.Device;
+import org.crs.routers.emulator.device.InterfaceName;
+import org.crs.routers.emulator.device.Profile;
+import org.crs.routers.emulator.snmp.SnmpAgent;
+import org.crs.routers.emulator.ssh.SshFrontEnd;
+
+/**
+ * One running emulated router: its device model, its SSH server and its SNMP agent on
+ * 127.0.0.1, and its fault switches. The device model is the truth a test inspects.
+ */
+public final class EmulatedRouter implements AutoCloseable {
+
+    private final Device device;
+    private final Faults faults = new Faults();
+    private final Inventory.Credentials credentials;
+    private final SshFrontEnd ssh;
+    private final SnmpAgent snmp;
+    private final int sshPort;
+    private final int snmpPort;
+
+    EmulatedRouter(Inventory.Router spec, Inventory.Credentials credentials, String host, Clock clock) throws IOException {
+        this.credentials = credentials;
+        Profile profile = Inventory.profileOf(spec);
+        device = new Device(spec.hostname(), profile, spec.loopback(), clock);
+        for (InterfaceName port : Inventory.interfacesOf(spec)) {
+            device.addInterface(port, Inventory.speedOf(port));
+        }
+        boot(spec.config());
+
+        ssh = new SshFrontEnd(device, new SshFrontEnd.Login(credentials.username(), credentials.password(),
+                credentials.enableSecret(), credentials.privilege()), faults);
+        sshPort = ssh.start(host, spec.sshPort() == null ? 0 : spec.sshPort());
+        boolean snmpOn = spec.snmpPort() == null || spec.snmpPort() >= 0;
+        if (snmpOn && credentials.snmp() != null) {
+            snmp = new SnmpAgent(device, credentials.snmp(), faults);
+            snmpPort = snmp.start(host, spec.snmpPort() == null ? 0 : spec.snmpPort());
+        } else {
+            snmp = null;
+            snmpPort = -1;
+        }
+    }
+
+    // The boot configuration goes through the same interpreter as an operator's typing, so
+    // an inventory cannot describe a state the CLI could not produce.
+    private void boot(String config) {
+        IosSession console = new IosSession(device, credentials.enableSecret(), true);
+        console.execute("configure terminal");
+        if (config != null) {
+            int n = 0;
+            for (String line : config.split("\n")) {
+                n++;
+                String answer = console.execute(line).text();
+                if (answer.contains("%") || answer.startsWith("Command rejected")) {
+                    throw new IllegalArgumentException("router " + device.hostname() + ": boot config line " + n
+                            + " '" + line.strip() + "' was refused:\n" + answer);
+                }
+            }
+        }
+        console.execute("end");
+        synchronized (device) {
+            device.saveConfig();
+        }
+    }
+
+    public String hostname() {
+        return device.hostname();
+    }
+
+    public Profile profile() {
+        return device.profile();
+    }
+
+    /** The SSH port on 127.0.0.1. */
+    public int sshPort() {
+        return sshPort;
+    }
+
+    /** The SNMP UDP port on 127.0.0.1, or -1 when this router has no SNMP agent. */
+    public int snmpPort() {
+        return snmpPort;
+    }
+
+    /** The router's credentials as the inventory gives them, for tests and the demo. */
+    public Inventory.Credentials credentials() {
+        return credentials;
+    }
+
+    /** The device model; hold its monitor while reading or changing it. */
+    public Device device() {
+        return device;
+    }
+
+    public Faults faults() {
+        return faults;
+    }
+
+    /** {@code show running-config}, read atomically. */
+    public String runningConfig() {
+        synchronized (device) {
+            return device.runningConfig();
+        }
+    }
+
+    /** {@code show startup-config}: what {@code write memory} last saved. */
+    public String startupConfig() {
+        synchronized (device) {
+            return device.startupConfig();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            ssh.close();
+        } finally {
+            if (snmp != null) {
+                snmp.close();
+            }
+        }
+    }
+}

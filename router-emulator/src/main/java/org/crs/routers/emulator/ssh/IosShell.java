@@ -1,0 +1,156 @@
+package org.crs.routers.emulator.ssh;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import org.apache.sshd.server.Environment;
+import org.apache.sshd.server.ExitCallback;
+import org.apache.sshd.server.channel.ChannelSession;
+import org.apache.sshd.server.command.Command;
+import org.crs.routers.emulator.Faults;
+import org.crs.routers.emulator.cli.IosSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An interactive SSH shell that behaves like an IOS terminal: it echoes what is typed
+ * (except secrets), runs each line through an {@link IosSession}, answers with CRLF line
+ * ends and shows the mode's prompt. Ctrl-Z is {@code end}; backspace edits the line.
+ */
+final class IosShell implements Command, Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IosShell.class);
+    private static final char CTRL_Z = 0x1a;
+
+    private final IosSession session;
+    private final Faults faults;
+    private final String hostname;
+    private InputStream in;
+    private OutputStream out;
+    private ExitCallback exit;
+    private ChannelSession channel;
+    private Thread thread;
+    private int linesReceived;
+
+    IosShell(IosSession session, Faults faults, String hostname) {
+        this.session = session;
+        this.faults = faults;
+        this.hostname = hostname;
+    }
+
+    @Override
+    public void setInputStream(InputStream in) {
+        this.in = in;
+    }
+
+    @Override
+    public void setOutputStream(OutputStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public void setErrorStream(OutputStream err) {
+        // IOS writes everything to the terminal; nothing goes to stderr.
+    }
+
+    @Override
+    public void setExitCallback(ExitCallback callback) {
+        this.exit = callback;
+    }
+
+    @Override
+    public void start(ChannelSession channel, Environment env) {
+        this.channel = channel;
+        thread = new Thread(this, "ios-shell-" + hostname);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @Override
+    public void destroy(ChannelSession channel) {
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            write("\r\n" + session.prompt());
+            StringBuilder line = new StringBuilder();
+            boolean lastWasCr = false;
+            int b;
+            while ((b = in.read()) >= 0) {
+                char c = (char) b;
+                if (c == '\n' && lastWasCr) {
+                    lastWasCr = false;
+                    continue;
+                }
+                lastWasCr = c == '\r';
+                if (c == '\r' || c == '\n' || c == CTRL_Z) {
+                    // Ctrl-Z runs what was typed, then "end".
+                    String typed = line.toString();
+                    line.setLength(0);
+                    if ((c != CTRL_Z || !typed.isEmpty()) && !handleLine(typed, false)) {
+                        return;
+                    }
+                    if (c == CTRL_Z && !handleLine("end", true)) {
+                        return;
+                    }
+                } else if (c == 0x08 || c == 0x7f) {
+                    if (line.length() > 0) {
+                        line.setLength(line.length() - 1);
+                        if (!session.awaitingSecret()) {
+                            write("\b \b");
+                        }
+                    }
+                } else if (c >= 0x20 || c == '\t') {
+                    line.append(c);
+                    if (!session.awaitingSecret()) {
+                        write(String.valueOf(c));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("{}: shell ended: {}", hostname, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (exit != null) {
+                exit.onExit(0);
+            }
+        }
+    }
+
+    // Returns false when the session is over.
+    private boolean handleLine(String typed, boolean ctrlZ) throws IOException, InterruptedException {
+        if (faults.takeDrop(linesReceived)) {
+            LOG.info("{}: injected fault: dropping the connection after {} lines", hostname, linesReceived);
+            channel.getSession().close(true);
+            return false;
+        }
+        linesReceived++;
+        write(ctrlZ ? "^Z\r\n" : "\r\n");
+        IosSession.Answer answer = faults.takeRejection(typed) ? session.refuse(typed) : session.execute(typed);
+        Duration delay = faults.takeDelay();
+        if (!delay.isZero()) {
+            Thread.sleep(delay.toMillis());
+        }
+        write(answer.text().replace("\n", "\r\n"));
+        if (answer.close()) {
+            out.flush();
+            channel.getSession().close(false);
+            return false;
+        }
+        write(session.prompt());
+        return true;
+    }
+
+    private void write(String text) throws IOException {
+        out.write(text.getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+}

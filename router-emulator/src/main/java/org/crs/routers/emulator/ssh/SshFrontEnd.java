@@ -1,0 +1,86 @@
+package org.crs.routers.emulator.ssh;
+
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.nio.charset.StandardCharsets;
+
+import org.apache.sshd.common.AttributeRepository;
+import org.apache.sshd.server.SshServer;
+import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import org.crs.routers.emulator.Faults;
+import org.crs.routers.emulator.cli.IosSession;
+import org.crs.routers.emulator.device.Device;
+
+/**
+ * The SSH server of one emulated router (Apache MINA SSHD): password login with the
+ * inventory's credentials, and an IOS terminal per shell channel.
+ */
+public final class SshFrontEnd implements AutoCloseable {
+
+    /** Who may log in, and with what privilege (1 starts in user EXEC mode, 15 in privileged). */
+    public record Login(String username, String password, String enableSecret, int privilege) {
+        @Override
+        public String toString() {
+            return "Login[" + username + ", privilege " + privilege + "]";
+        }
+    }
+
+    private static final AttributeRepository.AttributeKey<Boolean> REFUSED = new AttributeRepository.AttributeKey<>();
+
+    private final Device device;
+    private final Login login;
+    private final Faults faults;
+    private SshServer server;
+
+    public SshFrontEnd(Device device, Login login, Faults faults) {
+        this.device = device;
+        this.login = login;
+        this.faults = faults;
+    }
+
+    /**
+     * Starts listening.
+     *
+     * @param port the TCP port, or 0 for any free port
+     * @return the port listened on
+     */
+    public int start(String host, int port) throws IOException {
+        server = SshServer.setUpDefaultServer();
+        server.setHost(host);
+        server.setPort(port);
+        // A host key generated in memory: a new one each start, like a router after write erase.
+        server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider());
+        server.setPasswordAuthenticator((user, password, session) -> {
+            // An injected refusal holds for the whole connection, whatever the client retries.
+            if (Boolean.TRUE.equals(session.getAttribute(REFUSED)) || faults.takeLoginRefusal()) {
+                session.setAttribute(REFUSED, Boolean.TRUE);
+                return false;
+            }
+            return equal(login.username(), user) && equal(login.password(), password);
+        });
+        server.setShellFactory(channel ->
+                new IosShell(new IosSession(device, login.enableSecret(), login.privilege() >= 15), faults, device.hostname()));
+        server.start();
+        return server.getPort();
+    }
+
+    // Constant-time comparison, so a login attempt cannot time its way to the password.
+    private static boolean equal(String expected, String given) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            byte[] a = sha.digest(expected.getBytes(StandardCharsets.UTF_8));
+            byte[] b = sha.digest(given.getBytes(StandardCharsets.UTF_8));
+            return MessageDigest.isEqual(a, b);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (server != null) {
+            server.stop(true);
+        }
+    }
+}
