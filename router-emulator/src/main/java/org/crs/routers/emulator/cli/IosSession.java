@@ -106,19 +106,21 @@ public final class IosSession {
     private String run(String line) throws IosError {
         IosError first = null;
         for (Mode m = mode; m != null && (m == mode || m.isConfig()); m = m.parent) {
-            List<Command> available = commands.in(m);
+            Parser.Match match;
             try {
-                Parser.Match match = Parser.match(line, available);
-                if (m != mode) {
-                    leaveTo(m);
-                }
-                return match.command().action.run(this, match.args());
+                match = Parser.match(line, commands.in(m));
             } catch (IosError e) {
-                // The error that got furthest into the line is the one IOS reports.
+                // The parse error that got furthest into the line is the one IOS reports.
                 if (first == null || (first.column() >= 0 && e.column() > first.column())) {
                     first = e;
                 }
+                continue;
             }
+            if (m != mode) {
+                leaveTo(m);
+            }
+            // A command that parsed is the one meant: its own refusal is the answer.
+            return match.command().action.run(this, match.args());
         }
         throw first;
     }

@@ -78,7 +78,8 @@ class SshTerminalTest {
                     in.write((line + "\r").getBytes(StandardCharsets.UTF_8));
                     in.flush();
                 }
-                in.write("exit\r".getBytes(StandardCharsets.UTF_8));
+                // Back to EXEC mode (a harmless error if already there), then log out.
+                in.write("end\rexit\r".getBytes(StandardCharsets.UTF_8));
                 in.flush();
                 shell.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), Duration.ofSeconds(5));
                 return out.toString(StandardCharsets.UTF_8);
