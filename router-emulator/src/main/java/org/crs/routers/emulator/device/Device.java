@@ -33,6 +33,7 @@ public final class Device {
     private final Map<String, PolicyMap> policyMaps = new LinkedHashMap<>();
     private final Map<String, PseudowireClass> pseudowireClasses = new LinkedHashMap<>();
     private final Map<String, ExplicitPath> explicitPaths = new LinkedHashMap<>();
+    private final VtpEditBuffer vtpEditBuffer = new VtpEditBuffer();
     private final Instant bootedAt;
 
     private int nextIfIndex = 1;
@@ -128,6 +129,11 @@ public final class Device {
 
     public TreeMap<Integer, Vlan> vlans() {
         return vlans;
+    }
+
+    /** The CISCO-VTP-MIB edit buffer through which SNMP managers create and delete VLANs. */
+    public VtpEditBuffer vtpEditBuffer() {
+        return vtpEditBuffer;
     }
 
     public Map<String, PolicyMap> policyMaps() {
