@@ -165,6 +165,11 @@ public final class Device {
         startupConfig = RunningConfig.render(this);
     }
 
+    /** Puts back a startup configuration saved earlier, to undo a save that must not stand. */
+    public void restoreStartupConfig(String saved) {
+        startupConfig = saved;
+    }
+
     /** The running configuration, as {@code show running-config} prints it. */
     public String runningConfig() {
         return RunningConfig.render(this);

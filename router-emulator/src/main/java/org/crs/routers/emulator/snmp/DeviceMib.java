@@ -49,6 +49,7 @@ final class DeviceMib implements GenericManagedObject {
         this.faults = faults;
         modules.add(new SystemMib(device));
         modules.add(new InterfacesMib(device));
+        modules.add(new ConfigCopyMib(device));
         // VLANs, switchports and trunks exist on the 7600 only; the 12000 routes.
         if (device.profile() == Profile.C7600) {
             modules.add(new VtpMib(device));

@@ -205,7 +205,7 @@ final class VtpMib implements MibModule {
         return new Integer32(type.ordinal() + 1);
     }
 
-    /** vtpVlanDot10Said: the SAID as four bytes, big-endian (VLAN 1234 gives 00 01 88 D2). */
+    /** vtpVlanDot10Said: the SAID as four bytes, big-endian (VLAN 1234 gives 00 01 8B 72). */
     static OctetString said(int vlan) {
         long said = VtpEditBuffer.defaultSaid(vlan);
         return new OctetString(new byte[] {(byte) (said >> 24), (byte) (said >> 16), (byte) (said >> 8), (byte) said});

@@ -6,6 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.nio.charset.StandardCharsets;
 
 import org.apache.sshd.common.AttributeRepository;
+import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import org.crs.routers.emulator.Faults;
@@ -49,6 +50,9 @@ public final class SshFrontEnd implements AutoCloseable {
         server = SshServer.setUpDefaultServer();
         server.setHost(host);
         server.setPort(port);
+        // The terminal echoes each keystroke as its own packet; without TCP_NODELAY, Nagle's
+        // algorithm and the client's delayed ACKs add about 40 ms to every command.
+        CoreModuleProperties.TCP_NODELAY.set(server, true);
         // A host key generated in memory: a new one each start, like a router after write erase.
         server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider());
         server.setPasswordAuthenticator((user, password, session) -> {

@@ -1,0 +1,319 @@
+/*
+ * Cisco 7600 CLI driver: campus edge VLAN circuits.
+ *
+ * Devices: Cisco 7600 series (7609 with SUP720/RSP720) on IOS 12.2(33)SR/SX, VTP transparent,
+ * as the campus edge router that the L-NSAP drives. Written and tested against the CRS router
+ * emulator's 7600 profile, which follows Cisco's configuration guides (see shared DEVICES.md).
+ *
+ * Protocol: SSH to the CLI, one line at a time, waiting for the prompt after each, reading
+ * every answer for IOS's "%" errors. CLI rather than SNMP because the booked rate is enforced
+ * by an ingress policer, and IOS has no writable MIB for QoS policies
+ * (CISCO-CLASS-BASED-QOS-MIB is read-only); see Cisco7600SnmpDriver for the SNMP variant.
+ *
+ * A circuit is a VLAN joining the end-host's access port to the WAN-facing trunk, with an
+ * ingress policer on the host port. For circuit 42 on VLAN 1234 at 100 Mbit/s, host port
+ * GigabitEthernet1/1, trunk TenGigabitEthernet2/1, set-up sends:
+ *
+ *   configure terminal
+ *   vlan 1234
+ *    name LP-42
+ *    exit
+ *   policy-map LP-42-IN
+ *    class class-default
+ *     police 100000000 3125000 conform-action set-dscp-transmit 46 exceed-action drop
+ *     exit
+ *    exit
+ *   interface GigabitEthernet1/1
+ *    description LP-42 host
+ *    switchport
+ *    switchport mode access
+ *    switchport access vlan 1234
+ *    service-policy input LP-42-IN
+ *    no shutdown
+ *    exit
+ *   interface TenGigabitEthernet2/1
+ *    switchport trunk allowed vlan add 1234
+ *    exit
+ *   end
+ *   write memory
+ *
+ * (the police burst is VlanSegment.burstBytes(): 250 ms of the rate). Tear-down sends, for
+ * what of the segment is on the router:
+ *
+ *   configure terminal
+ *   interface GigabitEthernet1/1
+ *    no service-policy input LP-42-IN
+ *    no switchport access vlan
+ *    no description
+ *    shutdown
+ *    exit
+ *   interface TenGigabitEthernet2/1
+ *    switchport trunk allowed vlan remove 1234
+ *    exit
+ *   no policy-map LP-42-IN
+ *   no vlan 1234
+ *   end
+ *   write memory
+ *
+ * Host ports are "parked" between circuits: switchport, switchport mode access, shutdown, no
+ * description, access VLAN 1, no service-policy. Trunks are pre-provisioned (switchport trunk
+ * encapsulation dot1q, switchport mode trunk, an explicit allowed list); the driver only adds
+ * and removes its own VLAN on them. Set-up refuses, changing nothing, when the VLAN exists,
+ * the host port is not parked or the trunk is not such a trunk.
+ */
+package org.crs.routers.driver.cli;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.crs.routers.driver.DeviceLog;
+import org.crs.routers.driver.RouterEndpoint;
+import org.crs.routers.driver.VlanSegment;
+import org.crs.routers.driver.cli.ConfigElement.Check;
+
+/**
+ * Puts VLAN circuit segments on a Cisco 7600 through its CLI, policer included. See the
+ * comment at the top of this file for the exact commands, and {@link AbstractCliDriver} for
+ * how set-up is undone when a step fails.
+ */
+public final class Cisco7600CliDriver extends AbstractCliDriver<VlanSegment> {
+
+    // Set-up, in the order sent (global configuration mode).
+    public static final String VLAN = "vlan %d";
+    public static final String VLAN_NAME = "name %s";
+    public static final String POLICY_MAP = "policy-map %s";
+    public static final String CLASS_DEFAULT = "class class-default";
+    public static final String POLICE = "police %d %d conform-action set-dscp-transmit 46 exceed-action drop";
+    public static final String INTERFACE = "interface %s";
+    public static final String DESCRIPTION = "description %s host";
+    public static final String SWITCHPORT = "switchport";
+    public static final String SWITCHPORT_MODE_ACCESS = "switchport mode access";
+    public static final String SWITCHPORT_ACCESS_VLAN = "switchport access vlan %d";
+    public static final String SERVICE_POLICY_INPUT = "service-policy input %s";
+    public static final String NO_SHUTDOWN = "no shutdown";
+    public static final String TRUNK_ALLOWED_VLAN_ADD = "switchport trunk allowed vlan add %d";
+    public static final String EXIT = "exit";
+
+    // Tear-down.
+    public static final String NO_SERVICE_POLICY_INPUT = "no service-policy input %s";
+    public static final String NO_SWITCHPORT_ACCESS_VLAN = "no switchport access vlan";
+    public static final String NO_DESCRIPTION = "no description";
+    public static final String SHUTDOWN = "shutdown";
+    public static final String TRUNK_ALLOWED_VLAN_REMOVE = "switchport trunk allowed vlan remove %d";
+    public static final String NO_POLICY_MAP = "no policy-map %s";
+    public static final String NO_VLAN = "no vlan %d";
+
+    // Lines read in the running configuration besides the above.
+    private static final String SWITCHPORT_MODE_TRUNK = "switchport mode trunk";
+    private static final String TRUNK_ALLOWED_VLAN = "switchport trunk allowed vlan ";
+
+    /**
+     * @param router how to reach and log in to the router
+     * @param timeouts how long to wait at each step
+     * @param log receives every command and answer
+     */
+    public Cisco7600CliDriver(RouterEndpoint router, CliTimeouts timeouts, DeviceLog log) {
+        super(router, timeouts, log);
+    }
+
+    /** A driver with {@link CliTimeouts#DEFAULTS}. */
+    public Cisco7600CliDriver(RouterEndpoint router, DeviceLog log) {
+        this(router, CliTimeouts.DEFAULTS, log);
+    }
+
+    @Override
+    List<ConfigElement> setUpOrder(VlanSegment s) {
+        return List.of(vlan(s), policy(s), hostPort(s), trunk(s));
+    }
+
+    @Override
+    List<ConfigElement> tearDownOrder(VlanSegment s) {
+        return List.of(hostPort(s), trunk(s), policy(s), vlan(s));
+    }
+
+    /** The commands set-up sends in configuration mode, for review and tests. */
+    public static List<String> setUpCommands(VlanSegment s) {
+        List<String> out = new ArrayList<>();
+        for (ConfigElement e : List.of(vlan(s), policy(s), hostPort(s), trunk(s))) {
+            out.addAll(e.setUpCommands());
+        }
+        return out;
+    }
+
+    // --- the elements ------------------------------------------------------------------------
+
+    static ConfigElement vlan(VlanSegment s) {
+        String header = f(VLAN, s.vlan());
+        String nameLine = f(VLAN_NAME, s.label());
+        String name = "vlan " + s.vlan();
+        return new ConfigElement(name,
+                cfg -> {
+                    if (!cfg.has(header)) {
+                        // A VLAN missing from the database but used by a port belongs to someone.
+                        String accessLine = f(SWITCHPORT_ACCESS_VLAN, s.vlan());
+                        return cfg.interfaceHeaders().stream()
+                                .filter(h -> !h.equals(f(INTERFACE, s.hostPort())))
+                                .filter(h -> cfg.trimmedLines(h).contains(accessLine))
+                                .findFirst()
+                                .map(h -> Check.taken(name + " is used by " + h))
+                                .orElse(Check.free());
+                    }
+                    if (cfg.trimmedLines(header).contains(nameLine)) {
+                        return Check.present();
+                    }
+                    return Check.taken(name + " already exists" + vlanOwner(cfg, s).map(n -> " as " + n).orElse(""));
+                },
+                List.of(header, nameLine, EXIT),
+                cfg -> List.of(f(NO_VLAN, s.vlan())));
+    }
+
+    static ConfigElement policy(VlanSegment s) {
+        String header = f(POLICY_MAP, s.policyName());
+        List<String> expected = List.of(CLASS_DEFAULT, f(POLICE, s.rateBps(), s.burstBytes()));
+        String name = "policy-map " + s.policyName();
+        return new ConfigElement(name,
+                cfg -> {
+                    if (!cfg.has(header)) {
+                        return Check.free();
+                    }
+                    List<String> lines = cfg.trimmedLines(header);
+                    return lines.equals(expected) ? Check.present()
+                            : Check.partial(name + " exists with other settings: " + String.join(" / ", lines));
+                },
+                List.of(header, CLASS_DEFAULT, f(POLICE, s.rateBps(), s.burstBytes()), EXIT, EXIT),
+                cfg -> List.of(f(NO_POLICY_MAP, s.policyName())));
+    }
+
+    static ConfigElement hostPort(VlanSegment s) {
+        String header = f(INTERFACE, s.hostPort());
+        String description = f(DESCRIPTION, s.label());
+        String accessVlan = f(SWITCHPORT_ACCESS_VLAN, s.vlan());
+        String servicePolicy = f(SERVICE_POLICY_INPUT, s.policyName());
+        List<String> expected = List.of(description, SWITCHPORT, SWITCHPORT_MODE_ACCESS, accessVlan, servicePolicy);
+        String name = "host port " + s.hostPort() + " on vlan " + s.vlan();
+        return new ConfigElement(name,
+                cfg -> {
+                    if (!cfg.has(header)) {
+                        return Check.taken("there is no interface " + s.hostPort() + " on this router");
+                    }
+                    List<String> lines = cfg.trimmedLines(header);
+                    boolean shut = lines.contains(SHUTDOWN);
+                    if (lines.containsAll(expected) && !shut) {
+                        return Check.present();
+                    }
+                    if (lines.contains(description) || lines.contains(servicePolicy)) {
+                        return Check.partial(name + " is partly configured: " + String.join(" / ", lines));
+                    }
+                    boolean parked = shut && lines.contains(SWITCHPORT) && lines.contains(SWITCHPORT_MODE_ACCESS)
+                            && lines.stream().noneMatch(l -> l.startsWith("description ")
+                                    || l.startsWith("switchport access vlan ") || l.startsWith("service-policy "));
+                    return parked ? Check.free()
+                            : Check.taken("host port " + s.hostPort() + " is not parked: " + String.join(" / ", lines));
+                },
+                List.of(header, description, SWITCHPORT, SWITCHPORT_MODE_ACCESS, accessVlan, servicePolicy, NO_SHUTDOWN,
+                        EXIT),
+                cfg -> {
+                    List<String> lines = cfg.trimmedLines(header);
+                    List<String> out = new ArrayList<>();
+                    out.add(header);
+                    if (lines.contains(servicePolicy)) {
+                        out.add(f(NO_SERVICE_POLICY_INPUT, s.policyName()));
+                    }
+                    if (lines.contains(accessVlan)) {
+                        out.add(NO_SWITCHPORT_ACCESS_VLAN);
+                    }
+                    if (lines.contains(description)) {
+                        out.add(NO_DESCRIPTION);
+                    }
+                    if (!lines.contains(SHUTDOWN)) {
+                        out.add(SHUTDOWN);
+                    }
+                    out.add(EXIT);
+                    return out;
+                });
+    }
+
+    static ConfigElement trunk(VlanSegment s) {
+        String header = f(INTERFACE, s.trunkPort());
+        String name = "trunk " + s.trunkPort() + " allows vlan " + s.vlan();
+        return new ConfigElement(name,
+                cfg -> {
+                    if (!cfg.has(header)) {
+                        return Check.taken("there is no interface " + s.trunkPort() + " on this router");
+                    }
+                    List<String> lines = cfg.trimmedLines(header);
+                    if (!lines.contains(SWITCHPORT_MODE_TRUNK)) {
+                        return Check.taken(s.trunkPort() + " is not a trunk");
+                    }
+                    Optional<BitSet> allowed = allowedVlans(lines);
+                    if (allowed.isEmpty()) {
+                        // With no allowed list IOS carries every VLAN; removing one would turn
+                        // "all" into a list of 4000 VLANs. Trunks are provisioned with a list.
+                        return Check.taken(s.trunkPort() + " allows all VLANs (no allowed list)");
+                    }
+                    Optional<String> owner = vlanOwner(cfg, s);
+                    if (owner.isPresent() && !owner.get().equals(s.label())) {
+                        return Check.taken("vlan " + s.vlan() + " on " + s.trunkPort() + " belongs to " + owner.get());
+                    }
+                    return allowed.get().get(s.vlan()) ? Check.present() : Check.free();
+                },
+                List.of(header, f(TRUNK_ALLOWED_VLAN_ADD, s.vlan()), EXIT),
+                cfg -> List.of(header, f(TRUNK_ALLOWED_VLAN_REMOVE, s.vlan()), EXIT));
+    }
+
+    /** The name of VLAN V in the configuration, when it exists ({@code VLAN1234} when unnamed). */
+    private static Optional<String> vlanOwner(RunningConfig cfg, VlanSegment s) {
+        String header = f(VLAN, s.vlan());
+        if (!cfg.has(header)) {
+            return Optional.empty();
+        }
+        return Optional.of(cfg.trimmedLines(header).stream()
+                .filter(l -> l.startsWith("name "))
+                .map(l -> l.substring(5))
+                .findFirst()
+                .orElse(f("VLAN%04d", s.vlan())));
+    }
+
+    /**
+     * The union of a trunk's {@code switchport trunk allowed vlan ...} lines (IOS continues a
+     * long list on {@code ... allowed vlan add ...} lines), or empty when it has none.
+     */
+    static Optional<BitSet> allowedVlans(List<String> trimmedLines) {
+        BitSet allowed = null;
+        for (String line : trimmedLines) {
+            if (!line.startsWith(TRUNK_ALLOWED_VLAN)) {
+                continue;
+            }
+            String list = line.substring(TRUNK_ALLOWED_VLAN.length()).strip();
+            if (allowed == null) {
+                allowed = new BitSet(4096);
+            }
+            if (list.startsWith("add ")) {
+                list = list.substring(4).strip();
+            } else {
+                allowed.clear();
+            }
+            if (list.equals("none")) {
+                continue;
+            }
+            if (list.equals("all")) {
+                allowed.set(1, 4095);
+                continue;
+            }
+            for (String part : list.split(",")) {
+                String[] range = part.strip().split("-");
+                int from = Integer.parseInt(range[0].strip());
+                int to = range.length > 1 ? Integer.parseInt(range[1].strip()) : from;
+                allowed.set(from, to + 1);
+            }
+        }
+        return Optional.ofNullable(allowed);
+    }
+
+    private static String f(String template, Object... args) {
+        return String.format(Locale.ROOT, template, args);
+    }
+}

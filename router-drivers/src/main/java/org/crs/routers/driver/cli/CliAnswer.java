@@ -1,0 +1,32 @@
+package org.crs.routers.driver.cli;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * What a router answered to one command line: the text between the echoed command and the
+ * next prompt.
+ *
+ * @param command the line sent (for the enable secret: {@code <secret>})
+ * @param text the answer, without the echo and the prompt; often empty
+ * @param failed true when IOS refused the line: a line of the answer starts with {@code %}
+ *     or with {@code Command rejected}. IOS has no exit status, so this is the only signal.
+ * @param mode the configuration mode of the prompt that followed, for example
+ *     {@code config-if}, or empty in exec mode
+ */
+public record CliAnswer(String command, String text, boolean failed, String mode) {
+
+    /** Whether a router's answer reports an error, by IOS's conventions. */
+    public static boolean isError(String answer) {
+        return answer.lines().map(String::stripLeading)
+                .anyMatch(l -> l.startsWith("%") || l.startsWith("Command rejected"));
+    }
+
+    /** The error lines of a failed answer (the {@code %} lines), or the whole answer when none stand out. */
+    public String errorText() {
+        List<String> errors = text.lines().map(String::strip)
+                .filter(l -> l.startsWith("%") || l.startsWith("Command rejected"))
+                .collect(Collectors.toList());
+        return errors.isEmpty() ? text.strip() : String.join(" ", errors);
+    }
+}
