@@ -1,5 +1,7 @@
 package org.crs.routers.driver;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import org.crs.routers.driver.cli.Cisco12000CliDriver;
@@ -19,9 +21,12 @@ import org.crs.routers.driver.snmp.SnmpTimeouts;
  *     -Dexec.mainClass=org.crs.routers.driver.DriverTiming
  * </pre>
  *
- * The first round warms up the JVM (class loading, SSH key exchange code) and is not printed.
+ * A warm-up round (class loading, SSH key exchange code) is not counted; the figures are the
+ * median and the worst of 20 rounds.
  */
 public final class DriverTiming {
+
+    private static final int ROUNDS = 20;
 
     private DriverTiming() {
     }
@@ -32,34 +37,66 @@ public final class DriverTiming {
                 List.of("10.0.0.5", "10.0.0.9"));
         try (Lab lab = Lab.start()) {
             DeviceLog log = lab.deviceLog();
-            Cisco7600CliDriver edgeCli = new Cisco7600CliDriver(lab.endpoint(Lab.EDGE), CliTimeouts.DEFAULTS, log);
-            Cisco12000CliDriver coreCli = new Cisco12000CliDriver(lab.endpoint(Lab.CORE), CliTimeouts.DEFAULTS, log);
-            Cisco7600SnmpDriver edgeV2c = new Cisco7600SnmpDriver(lab.endpoint(Lab.EDGE), SnmpTimeouts.DEFAULTS, log);
-            Cisco7600SnmpDriver edgeV3 = new Cisco7600SnmpDriver(lab.endpointV3(Lab.EDGE), SnmpTimeouts.DEFAULTS, log);
-
-            for (int round = 0; round < 2; round++) {
-                boolean print = round == 1;
-                time(print, "7600 CLI", edgeCli, vlan, lab);
-                time(print, "12000 CLI", coreCli, pw, lab);
-                time(print, "7600 SNMPv2c", edgeV2c, vlan, lab);
-                time(print, "7600 SNMPv3", edgeV3, vlan, lab);
+            List<Runner<?>> runners = List.of(
+                    new Runner<>("7600 CLI", new Cisco7600CliDriver(lab.endpoint(Lab.EDGE), CliTimeouts.DEFAULTS, log), vlan),
+                    new Runner<>("12000 CLI", new Cisco12000CliDriver(lab.endpoint(Lab.CORE), CliTimeouts.DEFAULTS, log), pw),
+                    new Runner<>("7600 SNMPv2c", new Cisco7600SnmpDriver(lab.endpoint(Lab.EDGE), SnmpTimeouts.DEFAULTS, log), vlan),
+                    new Runner<>("7600 SNMPv3", new Cisco7600SnmpDriver(lab.endpointV3(Lab.EDGE), SnmpTimeouts.DEFAULTS, log), vlan));
+            for (Runner<?> r : runners) {
+                r.once(lab); // warm-up: class loading, key exchange code, JIT
+            }
+            for (int round = 0; round < ROUNDS; round++) {
+                for (Runner<?> r : runners) {
+                    r.once(lab);
+                }
+            }
+            System.out.printf("one set-up and one tear-down against the emulator, %d rounds after a warm-up%n", ROUNDS);
+            System.out.printf("%-13s %-26s %-26s %s%n", "driver", "set-up median / max", "tear-down median / max",
+                    "exchanges (set-up, tear-down)");
+            for (Runner<?> r : runners) {
+                r.print();
             }
         }
     }
 
-    private static <S extends CircuitSegment> void time(boolean print, String name, RouterDriver<S> driver, S segment,
-                                                       Lab lab) throws DriverException {
-        lab.clearLog();
-        long t0 = System.nanoTime();
-        driver.setUp(segment);
-        long t1 = System.nanoTime();
-        int setUpExchanges = lab.entries().size();
-        driver.tearDown(segment);
-        long t2 = System.nanoTime();
-        int tearDownExchanges = lab.entries().size() - setUpExchanges;
-        if (print) {
-            System.out.printf("%-13s set-up %5d ms (%3d exchanges)   tear-down %5d ms (%3d exchanges)%n", name,
-                    (t1 - t0) / 1_000_000, setUpExchanges, (t2 - t1) / 1_000_000, tearDownExchanges);
+    /** Times one driver on one segment, round after round. */
+    private static final class Runner<S extends CircuitSegment> {
+        private final String name;
+        private final RouterDriver<S> driver;
+        private final S segment;
+        private final List<Long> setUps = new ArrayList<>();
+        private final List<Long> tearDowns = new ArrayList<>();
+        private int setUpExchanges;
+        private int tearDownExchanges;
+
+        Runner(String name, RouterDriver<S> driver, S segment) {
+            this.name = name;
+            this.driver = driver;
+            this.segment = segment;
+        }
+
+        void once(Lab lab) throws DriverException {
+            lab.clearLog();
+            long t0 = System.nanoTime();
+            driver.setUp(segment);
+            long t1 = System.nanoTime();
+            setUpExchanges = lab.entries().size();
+            driver.tearDown(segment);
+            long t2 = System.nanoTime();
+            tearDownExchanges = lab.entries().size() - setUpExchanges;
+            setUps.add((t1 - t0) / 1_000_000);
+            tearDowns.add((t2 - t1) / 1_000_000);
+        }
+
+        void print() {
+            // The first entry is the warm-up.
+            List<Long> up = new ArrayList<>(setUps.subList(1, setUps.size()));
+            List<Long> down = new ArrayList<>(tearDowns.subList(1, tearDowns.size()));
+            Collections.sort(up);
+            Collections.sort(down);
+            System.out.printf("%-13s %8d ms / %5d ms       %8d ms / %5d ms       %d, %d%n", name,
+                    up.get(up.size() / 2), up.get(up.size() - 1), down.get(down.size() / 2), down.get(down.size() - 1),
+                    setUpExchanges, tearDownExchanges);
         }
     }
 }
