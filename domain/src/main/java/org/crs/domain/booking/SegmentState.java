@@ -1,0 +1,103 @@
+package org.crs.domain.booking;
+
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The state of a segment booking held by an NSAP or L-NSAP for a BAR.
+ *
+ * <pre>
+ *   HELD -> COMMITTED -> ACTIVATING -> ACTIVE -> DEACTIVATING -> RELEASED
+ *   HELD -> ABORTED | EXPIRED          COMMITTED -> ABORTED | RELEASED
+ *   ACTIVATING -> FAILED               DEACTIVATING -> FAILED
+ * </pre>
+ *
+ * <p>{@link #ALLOWED} is the one table of moves; nothing else decides whether a move is
+ * legal. Staying in the same state is not a move: a repeated request that finds the segment
+ * already where it asked is answered by the service without a transition.
+ */
+public enum SegmentState {
+
+    /** Resources booked for a client that has not committed yet; expires if it never does. */
+    HELD,
+    /** Booked for good; waits for its start time. */
+    COMMITTED,
+    /** Configuration is being pushed to the routers. */
+    ACTIVATING,
+    /** Configured and verified on the routers: the circuit runs. */
+    ACTIVE,
+    /** Configuration is being taken off the routers, at the end time or on cancel. */
+    DEACTIVATING,
+    /** Ended normally: torn down at its end, or cancelled before it started. Final. */
+    RELEASED,
+    /**
+     * Abandoned while the booking was being negotiated: by the client, or because another
+     * segment of the circuit refused. Final.
+     */
+    ABORTED,
+    /** The hold was not committed in time. Final. */
+    EXPIRED,
+    /**
+     * Activation failed and what was applied was rolled back, or tear-down failed and the
+     * device log says what is left on the routers. Final.
+     */
+    FAILED;
+
+    /** Every legal move: from a state to the states it may go to next. */
+    private static final Map<SegmentState, Set<SegmentState>> ALLOWED = new EnumMap<>(SegmentState.class);
+
+    static {
+        ALLOWED.put(HELD, EnumSet.of(COMMITTED, ABORTED, EXPIRED));
+        // ABORTED: the BAR aborts every segment when one fails to commit, even those already committed.
+        // RELEASED: cancelled before start; nothing was ever configured.
+        ALLOWED.put(COMMITTED, EnumSet.of(ACTIVATING, ABORTED, RELEASED));
+        ALLOWED.put(ACTIVATING, EnumSet.of(ACTIVE, FAILED));
+        // Any end of an active circuit (end time, cancel, a sibling segment failing) tears it down first.
+        ALLOWED.put(ACTIVE, EnumSet.of(DEACTIVATING));
+        ALLOWED.put(DEACTIVATING, EnumSet.of(RELEASED, FAILED));
+        ALLOWED.put(RELEASED, EnumSet.noneOf(SegmentState.class));
+        ALLOWED.put(ABORTED, EnumSet.noneOf(SegmentState.class));
+        ALLOWED.put(EXPIRED, EnumSet.noneOf(SegmentState.class));
+        ALLOWED.put(FAILED, EnumSet.noneOf(SegmentState.class));
+    }
+
+    /** Whether the table allows moving from this state to {@code next}. */
+    public boolean canMoveTo(SegmentState next) {
+        return ALLOWED.get(this).contains(next);
+    }
+
+    /**
+     * Returns normally when the move to {@code next} is allowed.
+     *
+     * @throws IllegalStateException naming both states and the moves that are allowed
+     */
+    public void checkMoveTo(SegmentState next) {
+        if (!canMoveTo(next)) {
+            String allowed = ALLOWED.get(this).isEmpty() ? "none, it is final"
+                    : ALLOWED.get(this).stream().map(Enum::name).collect(Collectors.joining(", "));
+            throw new IllegalStateException("a segment cannot move from " + this + " to " + next
+                    + " (allowed from " + this + ": " + allowed + ")");
+        }
+    }
+
+    /** The states this one may move to, in declaration order. */
+    public Set<SegmentState> next() {
+        return EnumSet.copyOf(ALLOWED.get(this));
+    }
+
+    /** Whether no move leaves this state. */
+    public boolean isFinal() {
+        return ALLOWED.get(this).isEmpty();
+    }
+
+    /** Whether a segment in this state keeps its bandwidth and VLANs booked in the calendars. */
+    public boolean holdsResources() {
+        return switch (this) {
+            case HELD, COMMITTED, ACTIVATING, ACTIVE, DEACTIVATING -> true;
+            case RELEASED, ABORTED, EXPIRED, FAILED -> false;
+        };
+    }
+}
