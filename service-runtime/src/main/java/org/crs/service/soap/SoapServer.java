@@ -1,0 +1,501 @@
+package org.crs.service.soap;
+
+import jakarta.servlet.Servlet;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.HashSet;
+import java.lang.reflect.Method;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.Constants;
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.description.AxisService;
+import org.apache.axis2.description.TransportInDescription;
+import org.apache.axis2.description.WSDL2Constants;
+import org.apache.axis2.description.java2wsdl.DefaultSchemaGenerator;
+import org.apache.axis2.description.java2wsdl.Java2WSDLConstants;
+import org.apache.axis2.engine.AxisConfiguration;
+import org.apache.axis2.engine.MessageReceiver;
+import org.apache.axis2.rpc.receivers.RPCInOnlyMessageReceiver;
+import org.apache.axis2.transport.http.AxisServlet;
+import org.apache.axis2.transport.http.AxisServletListener;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.tomcat.util.descriptor.web.FilterDef;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An embedded Tomcat 11 serving Axis2 2.0 POJO services at {@code /services/NAME} (SOAP 1.1 and
+ * 1.2, WSDL at {@code /services/NAME?wsdl}), plus any plain servlets on other paths.
+ *
+ * <pre>{@code
+ * try (SoapServer server = SoapServer.builder()
+ *         .port(0)                                        // any free port
+ *         .service("NsapService", "urn:crs:nsap:1", nsap) // this very instance answers
+ *         .servlet("/api/*", jsonApi)
+ *         .start()) {
+ *     URI wsdl = server.wsdlUrl("NsapService");
+ * }
+ * }</pre>
+ *
+ * <p>Each public method of the service class (or of the contract interface given to
+ * {@link Builder#service(String, String, Class, Object)}) becomes an in-out operation handled by
+ * Axis2's RPCMessageReceiver, except {@code init}, {@code destroy}, {@code startUp},
+ * {@code shutDown} and {@code setOperationContext}; method overloading is not supported. A
+ * checked exception declared by a method becomes a {@code wsdl:fault} (see {@link ServiceFault}).
+ * Every schema type goes into one namespace per service, elements qualified.
+ *
+ * <p>Hardening: Axis2 parses SOAP with Axiom's SOAP parser configuration, which refuses any
+ * DOCTYPE (so no DTD, no entity, internal or external) with a SOAP fault; request bodies over
+ * {@link Builder#maxRequestBytes(long)} are refused with HTTP 413 before any parser runs (this
+ * applies to the plain servlets too); operations cannot be invoked by HTTP GET (REST disabled);
+ * faults carry no stack trace.
+ */
+public final class SoapServer implements AutoCloseable {
+
+    /** Default request body limit: 1 MiB. */
+    public static final long DEFAULT_MAX_REQUEST_BYTES = 1L << 20;
+
+    /** Path under which Axis2 serves the SOAP services. */
+    public static final String SERVICES_PATH = "/services";
+
+    private static final Logger log = LoggerFactory.getLogger(SoapServer.class);
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+
+    private final Tomcat tomcat;
+    private final Path baseDir;
+    private final String host;
+    private final int port;
+    private final Duration startupTime;
+    private final List<String> serviceNames;
+    private final ConfigurationContext configurationContext;
+    private volatile boolean closed;
+
+    private SoapServer(Tomcat tomcat, Path baseDir, String host, int port, Duration startupTime,
+                       List<String> serviceNames, ConfigurationContext configurationContext) {
+        this.tomcat = tomcat;
+        this.baseDir = baseDir;
+        this.host = host;
+        this.port = port;
+        this.startupTime = startupTime;
+        this.serviceNames = serviceNames;
+        this.configurationContext = configurationContext;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The TCP port actually bound (the free port chosen when the builder asked for port 0). */
+    public int port() {
+        return port;
+    }
+
+    /** {@code http://HOST:PORT} */
+    public URI baseUri() {
+        return URI.create("http://" + hostForUri() + ":" + port);
+    }
+
+    /** The endpoint address of a service: {@code http://HOST:PORT/services/NAME}. */
+    public URI serviceUrl(String serviceName) {
+        requireService(serviceName);
+        return URI.create(baseUri() + SERVICES_PATH + "/" + serviceName);
+    }
+
+    /** {@code http://HOST:PORT/services/NAME?wsdl} */
+    public URI wsdlUrl(String serviceName) {
+        return URI.create(serviceUrl(serviceName) + "?wsdl");
+    }
+
+    /** Names of the deployed SOAP services, in the order they were added. */
+    public List<String> serviceNames() {
+        return serviceNames;
+    }
+
+    /** Time from {@link Builder#start()} being called to the server accepting requests. */
+    public Duration startupTime() {
+        return startupTime;
+    }
+
+    /** The server's Axis2 configuration context (for handlers or diagnostics; rarely needed). */
+    public ConfigurationContext axisConfigurationContext() {
+        return configurationContext;
+    }
+
+    /** Stops Tomcat (and with it Axis2) and deletes the server's temporary directory. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            log.warn("Stopping Tomcat on port {} failed", port, e);
+        } finally {
+            deleteRecursively(baseDir);
+        }
+        log.info("SOAP server on port {} stopped", port);
+    }
+
+    private String hostForUri() {
+        return host.contains(":") ? "[" + host + "]" : host;
+    }
+
+    private void requireService(String serviceName) {
+        if (!serviceNames.contains(serviceName)) {
+            throw new IllegalArgumentException("No service " + serviceName + " on this server; have " + serviceNames);
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
+                    Files.deleteIfExists(d);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            log.debug("Could not delete {}", dir, e);
+        }
+    }
+
+    /** Collects services and servlets; {@link #start()} builds and starts the server. */
+    public static final class Builder {
+        private String host = "127.0.0.1";
+        private int port = 0;
+        private long maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
+        private final Map<String, ServiceDef> services = new LinkedHashMap<>();
+        private final Map<String, Servlet> servlets = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /** Address to bind; default {@code 127.0.0.1}. */
+        public Builder host(String host) {
+            this.host = Objects.requireNonNull(host, "host");
+            return this;
+        }
+
+        /** TCP port; 0 (the default) binds any free port, see {@link SoapServer#port()}. */
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port out of range: " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        /** Largest request body accepted, in bytes; default {@link #DEFAULT_MAX_REQUEST_BYTES}. */
+        public Builder maxRequestBytes(long maxRequestBytes) {
+            if (maxRequestBytes <= 0) {
+                throw new IllegalArgumentException("maxRequestBytes must be positive");
+            }
+            this.maxRequestBytes = maxRequestBytes;
+            return this;
+        }
+
+        /**
+         * Serves {@code serviceObject} as the SOAP service {@code name}; its public methods are
+         * the operations. The WSDL target namespace and the schema namespace are both
+         * {@code namespace}.
+         */
+        public Builder service(String name, String namespace, Object serviceObject) {
+            Objects.requireNonNull(serviceObject, "serviceObject");
+            return add(new ServiceDef(name, namespace, namespace, serviceObject.getClass(), serviceObject));
+        }
+
+        /**
+         * Serves {@code serviceObject} as the SOAP service {@code name}, with only the public
+         * methods of {@code contract} (an interface or class the object implements) as
+         * operations: other public methods of the object (setters, lifecycle) stay private to Java.
+         */
+        public <T> Builder service(String name, String namespace, Class<T> contract, T serviceObject) {
+            return service(name, namespace, namespace, contract, serviceObject);
+        }
+
+        /** As {@link #service(String, String, Class, Object)} with a separate schema namespace. */
+        public <T> Builder service(String name, String targetNamespace, String schemaNamespace,
+                                   Class<T> contract, T serviceObject) {
+            Objects.requireNonNull(contract, "contract");
+            Objects.requireNonNull(serviceObject, "serviceObject");
+            if (!contract.isInstance(serviceObject)) {
+                throw new IllegalArgumentException(serviceObject.getClass() + " is not a " + contract);
+            }
+            return add(new ServiceDef(name, targetNamespace, schemaNamespace, contract, serviceObject));
+        }
+
+        /**
+         * Registers a plain servlet (for example a JSON API) at a servlet URL pattern such as
+         * {@code /api/*}; it must not overlap {@code /services/*}.
+         */
+        public Builder servlet(String urlPattern, Servlet servlet) {
+            Objects.requireNonNull(urlPattern, "urlPattern");
+            Objects.requireNonNull(servlet, "servlet");
+            if (urlPattern.equals(SERVICES_PATH) || urlPattern.startsWith(SERVICES_PATH + "/")) {
+                throw new IllegalArgumentException(urlPattern + " overlaps the SOAP services at " + SERVICES_PATH + "/*");
+            }
+            if (servlets.putIfAbsent(urlPattern, servlet) != null) {
+                throw new IllegalArgumentException("Two servlets for " + urlPattern);
+            }
+            return this;
+        }
+
+        private Builder add(ServiceDef def) {
+            if (def.name == null || !def.name.matches("[A-Za-z][A-Za-z0-9_]*")) {
+                throw new IllegalArgumentException("Service name must be a letter then letters, digits, _: " + def.name);
+            }
+            if (def.targetNamespace == null || def.targetNamespace.isBlank()
+                    || def.schemaNamespace == null || def.schemaNamespace.isBlank()) {
+                throw new IllegalArgumentException("Namespaces of " + def.name + " must not be blank");
+            }
+            if (services.putIfAbsent(def.name, def) != null) {
+                throw new IllegalArgumentException("Two services named " + def.name);
+            }
+            return this;
+        }
+
+        /**
+         * Deploys the services, starts Tomcat and returns once it accepts requests.
+         *
+         * @throws IllegalStateException if Axis2 refuses a service or Tomcat cannot start (for
+         *                               example because the port is taken)
+         */
+        public SoapServer start() {
+            long t0 = System.nanoTime();
+            ConfigurationContext cc;
+            try {
+                cc = ClasspathAxisConfigurator.createContext(ClasspathAxisConfigurator.SERVER_CONFIG);
+                cc.setProperty(Constants.CONTAINER_MANAGED, Constants.VALUE_TRUE);
+                for (ServiceDef def : services.values()) {
+                    deploy(cc, def);
+                }
+            } catch (AxisFault e) {
+                throw new IllegalStateException("Axis2 could not deploy the services: " + e.getMessage(), e);
+            }
+
+            Path baseDir;
+            try {
+                baseDir = Files.createTempDirectory("crs-tomcat-");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            Tomcat tomcat = new Tomcat();
+            tomcat.setBaseDir(baseDir.toString());
+            // unique engine name: several servers in one JVM must not share JMX names
+            tomcat.getEngine().setName("crs-soap-" + SEQUENCE.incrementAndGet());
+
+            // Tomcat's own error pages: no stack trace, no server version
+            ErrorReportValve errorReport = new ErrorReportValve();
+            errorReport.setShowReport(false);
+            errorReport.setShowServerInfo(false);
+            tomcat.getHost().getPipeline().addValve(errorReport);
+
+            Connector connector = new Connector("HTTP/1.1");
+            connector.setPort(port);
+            connector.setProperty("address", host);
+            connector.setXpoweredBy(false);
+            connector.setProperty("server", "CRS");
+            connector.setProperty("maxThreads", "64");
+            connector.setProperty("connectionTimeout", "20000");
+            connector.setProperty("maxSwallowSize", String.valueOf(Math.max(maxRequestBytes, 2L << 20)));
+            connector.setProperty("bindOnInit", "true");
+            connector.setThrowOnFailure(true);
+            tomcat.getService().addConnector(connector);
+            tomcat.setConnector(connector);
+
+            Context ctx = tomcat.addContext("", baseDir.toString());
+            if (ctx instanceof StandardContext sc) {
+                sc.setFailCtxIfServletStartFails(true);
+                sc.setClearReferencesRmiTargets(false);
+                sc.setClearReferencesThreadLocals(false);
+            }
+            ConfigurationContext axisContext = cc;
+            // AxisServlet.init reuses a ConfigurationContext found in this attribute, so it must be
+            // set before the servlet loads: a ServletContainerInitializer runs first.
+            ctx.addServletContainerInitializer(
+                    (classes, servletContext) -> servletContext.setAttribute(AxisServlet.CONFIGURATION_CONTEXT, axisContext),
+                    Collections.emptySet());
+
+            FilterDef limit = new FilterDef();
+            limit.setFilterName("crs-request-size-limit");
+            limit.setFilter(new RequestSizeLimitFilter(maxRequestBytes));
+            limit.setFilterClass(RequestSizeLimitFilter.class.getName());
+            ctx.addFilterDef(limit);
+            FilterMap limitMap = new FilterMap();
+            limitMap.setFilterName(limit.getFilterName());
+            limitMap.addURLPattern("/*");
+            ctx.addFilterMap(limitMap);
+
+            Wrapper axis = Tomcat.addServlet(ctx, "axis2", new CrsAxisServlet());
+            axis.setLoadOnStartup(1);
+            ctx.addServletMapping(SERVICES_PATH + "/*", "axis2");
+
+            int n = 0;
+            for (Map.Entry<String, Servlet> e : servlets.entrySet()) {
+                String servletName = "servlet-" + (++n);
+                Wrapper w = Tomcat.addServlet(ctx, servletName, e.getValue());
+                w.setLoadOnStartup(1);
+                ctx.addServletMapping(e.getKey(), servletName);
+            }
+
+            try {
+                tomcat.start();
+                if (connector.getState() != LifecycleState.STARTED || ctx.getState() != LifecycleState.STARTED) {
+                    throw new LifecycleException("connector " + connector.getState() + ", context " + ctx.getState());
+                }
+            } catch (LifecycleException | RuntimeException e) {
+                try {
+                    tomcat.stop();
+                    tomcat.destroy();
+                } catch (LifecycleException | RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                deleteRecursively(baseDir);
+                throw new IllegalStateException("Tomcat did not start on " + host + ":" + port + ": " + e.getMessage(), e);
+            }
+            int bound = connector.getLocalPort();
+            // WSDL endpoint addresses use the listener's port; it would otherwise be learnt from the
+            // first request.
+            TransportInDescription http = cc.getAxisConfiguration().getTransportIn(Constants.TRANSPORT_HTTP);
+            if (http != null && http.getReceiver() instanceof AxisServletListener listener) {
+                listener.setPort(bound);
+            }
+            Duration startup = Duration.ofNanos(System.nanoTime() - t0);
+            List<String> names = List.copyOf(services.keySet());
+            log.info("SOAP server ready on http://{}:{}{} with services {} ({} ms)",
+                    host, bound, SERVICES_PATH, names, startup.toMillis());
+            return new SoapServer(tomcat, baseDir, host, bound, startup, names, cc);
+        }
+
+        private static void deploy(ConfigurationContext cc, ServiceDef def) throws AxisFault {
+            AxisConfiguration axisConfig = cc.getAxisConfiguration();
+            AxisService service = new AxisService();
+            service.setParent(axisConfig);
+            service.setName(def.name);
+            // The schema is generated from the implementation class, whose methods carry parameter
+            // names in their debug information (an interface's abstract methods do not, and would
+            // give args0, args1...); public methods outside the contract are excluded.
+            Class<?> impl = def.serviceObject.getClass();
+            ClassLoader loader = impl.getClassLoader();
+            DefaultSchemaGenerator generator;
+            try {
+                generator = new DefaultSchemaGenerator(loader, impl.getName(), def.schemaNamespace,
+                        Java2WSDLConstants.SCHEMA_NAMESPACE_PRFIX, service);
+            } catch (Exception e) {
+                throw AxisFault.makeFault(e);
+            }
+            generator.setElementFormDefault(Java2WSDLConstants.FORM_DEFAULT_QUALIFIED);
+            // all types of the service (beans, faults) into the one schema namespace
+            Map<String, String> pkg2ns = new HashMap<>();
+            pkg2ns.put("all", def.schemaNamespace);
+            generator.setPkg2nsmap(pkg2ns);
+            generator.setUseWSDLTypesNamespace(true);
+            refuseOneWayOperations(impl, def.contract);
+            List<String> excluded = new ArrayList<>();
+            org.apache.axis2.deployment.util.Utils.addExcludeMethods(excluded);
+            excluded.addAll(methodsOutsideContract(impl, def.contract));
+            generator.setExcludeMethods(excluded);
+
+            Map<String, MessageReceiver> receivers = new HashMap<>();
+            receivers.put(WSDL2Constants.MEP_URI_IN_OUT, new CrsRpcMessageReceiver());
+            receivers.put(WSDL2Constants.MEP_URI_IN_ONLY, new RPCInOnlyMessageReceiver());
+            receivers.put(WSDL2Constants.MEP_URI_ROBUST_IN_ONLY, new RPCInOnlyMessageReceiver());
+
+            AxisService.createService(impl.getName(), def.name, axisConfig, receivers,
+                    def.targetNamespace, loader, generator, service);
+            // createService resets this to false; the runtime (de)serialisation must match the
+            // qualified schema generated above.
+            service.setElementFormDefault(true);
+            service.addParameter(Constants.SERVICE_OBJECT_SUPPLIER, InstanceServiceObjectSupplier.class.getName());
+            service.addParameter(InstanceServiceObjectSupplier.SERVICE_INSTANCE_PARAMETER, def.serviceObject);
+            // one service object for the application: Axis2 neither re-creates nor destroys it per request
+            service.setScope(Constants.SCOPE_APPLICATION);
+            cc.deployService(service);
+        }
+    }
+
+    /**
+     * Axis2 makes a method returning void and declaring no exception a one-way (in-only)
+     * operation: the caller gets HTTP 202 and never hears of a failure. CRS operations are all
+     * request/response, so such a method is refused at deployment.
+     */
+    private static void refuseOneWayOperations(Class<?> impl, Class<?> contract) {
+        Set<String> outside = methodsOutsideContract(impl, contract);
+        for (Method m : impl.getMethods()) {
+            if (m.getDeclaringClass() != Object.class && !outside.contains(m.getName())
+                    && m.getReturnType() == void.class && m.getExceptionTypes().length == 0
+                    && !EXCLUDED_BY_AXIS2.contains(m.getName())) {
+                throw new IllegalArgumentException("Operation " + impl.getSimpleName() + "." + m.getName()
+                        + " returns void and declares no exception, which Axis2 makes one-way (no answer,"
+                        + " no fault): return a result or declare throws ServiceFault");
+            }
+        }
+    }
+
+    private static final Set<String> EXCLUDED_BY_AXIS2 = excludedByAxis2();
+
+    private static Set<String> excludedByAxis2() {
+        List<String> names = new ArrayList<>();
+        org.apache.axis2.deployment.util.Utils.addExcludeMethods(names);
+        return Set.copyOf(names);
+    }
+
+    /** Names of the public methods of {@code impl} that {@code contract} does not declare. */
+    static Set<String> methodsOutsideContract(Class<?> impl, Class<?> contract) {
+        Set<String> inContract = new HashSet<>();
+        for (Method m : contract.getMethods()) {
+            if (m.getDeclaringClass() != Object.class) {
+                inContract.add(m.getName());
+            }
+        }
+        Set<String> outside = new TreeSet<>();
+        for (Method m : impl.getMethods()) {
+            if (m.getDeclaringClass() != Object.class && !inContract.contains(m.getName())) {
+                outside.add(m.getName());
+            }
+        }
+        return outside;
+    }
+
+    private record ServiceDef(String name, String targetNamespace, String schemaNamespace,
+                              Class<?> contract, Object serviceObject) {
+    }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE circuit ADD COLUMN bandwidth_mbps INTEGER DEFAULT 0 NOT NULL;
