@@ -1,0 +1,17 @@
+package org.crs.nsap;
+
+import java.util.List;
+
+/**
+ * What a planner decided for one segment: the resources to book, the VLANs handed over at
+ * each end, what to configure on which router, and a description for people ("path core-1,
+ * core-2, core-3").
+ */
+public record Plan(List<ResourceUse> uses, int sourceVlan, int destinationVlan, List<RouterPart> routerParts,
+                   String description) {
+
+    public Plan {
+        uses = List.copyOf(uses);
+        routerParts = List.copyOf(routerParts);
+    }
+}

@@ -1,0 +1,64 @@
+package org.crs.nsap;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import org.crs.domain.admission.Resource;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.booking.Transition;
+import org.crs.domain.time.TimeInterval;
+import org.crs.routers.driver.DeviceLogEntry;
+
+/**
+ * Where an NSAP keeps its segments, their resource bookings, their history and its device
+ * log. The service owns this interface; the JDBC adapter implements it.
+ */
+public interface SegmentStore {
+
+    /** Creates the resource rows that do not exist yet and updates capacities of those that do. */
+    void registerResources(List<Resource> resources);
+
+    Optional<Segment> find(String bookingId);
+
+    /** Segments in one of the states (all when empty) overlapping the window (any time when null). */
+    List<Segment> query(List<SegmentState> states, TimeInterval window);
+
+    /** Held segments whose hold lapses at or before {@code now}. */
+    List<Segment> expiredHolds(Instant now);
+
+    /**
+     * Plans and books a new segment in one transaction: locks the resources of the plan in a
+     * fixed order, plans again over the calendars as they are under the locks, and stores
+     * the segment in state HELD only if that plan books nothing it has not locked.
+     *
+     * @return the held segment
+     * @throws PlanRefused when the request does not fit; nothing is stored
+     */
+    Segment hold(SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt, Transition created)
+            throws PlanRefused;
+
+    /** Asks the planner over the current calendars without booking anything. */
+    Plan tryPlan(SegmentRequest request, ResourcePlanner planner) throws PlanRefused;
+
+    /**
+     * Moves a segment to a new state if it is still in the state the transition starts from,
+     * and records the transition.
+     *
+     * @return the segment after the move, or empty when its state had changed meanwhile
+     */
+    Optional<Segment> move(String bookingId, Transition transition);
+
+    /** Every transition of a segment, oldest first. */
+    List<Transition> history(String bookingId);
+
+    /** Appends exchanges with routers to the device log. */
+    void logDevice(String bookingId, List<DeviceLogEntry> entries);
+
+    /** The device log of a segment (or of all segments when null), oldest first, at most {@code limit} rows. */
+    List<DeviceLogRecord> deviceLog(String bookingId, int limit);
+
+    /** One device log row. */
+    record DeviceLogRecord(String bookingId, DeviceLogEntry entry) {
+    }
+}

@@ -1,0 +1,460 @@
+package org.crs.nsap.activation;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+
+import org.crs.nsap.ActivationFailed;
+import org.crs.nsap.RouterPart;
+import org.crs.nsap.Segment;
+import org.crs.nsap.SegmentActivator;
+import org.crs.nsap.SegmentStore;
+import org.crs.routers.driver.CircuitSegment;
+import org.crs.routers.driver.DeviceLog;
+import org.crs.routers.driver.DeviceLogEntry;
+import org.crs.routers.driver.DriverException;
+import org.crs.routers.driver.RouterDriver;
+import org.crs.routers.driver.SegmentState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Puts segments on routers and takes them off through the router drivers.
+ *
+ * <h2>Activation</h2>
+ *
+ * <p>Every {@link RouterPart} of the segment is set up in parallel, one task per router on a
+ * bounded pool; parts of one segment on the same router are set up one after the other, in
+ * plan order, by the same task. The rate is {@code bandwidthMbps * 1_000_000} bit/s.
+ *
+ * <p>When a part fails, the activation stops starting parts (parts already being set up
+ * finish), then rolls back: every part that was set up is torn down, and so is a failed part
+ * whose driver could not say it restored its router ({@link DriverException#restored()}
+ * false, or an unexpected exception). Then every part's state is read back
+ * ({@link RouterDriver#readState}); {@link ActivationFailed#routersRestored()} is true only
+ * if every part reads {@link SegmentState.Status#ABSENT}. The exception names the first
+ * failing part's router in plan order, with the step that failed and the router's answer
+ * (IOS's error text); its cause is that part's exception, later failures are suppressed
+ * exceptions of it.
+ *
+ * <p>Before anything is sent, every part is checked against the {@link RouterDirectory}
+ * (router known, profile fits the part); a part that does not fit fails the activation with
+ * nothing changed.
+ *
+ * <h2>Deactivation</h2>
+ *
+ * <p>Every part is torn down, in parallel across routers. Tear-down of an absent part
+ * succeeds. When parts fail, {@link ActivationFailed} names the first failing router (plan
+ * order) and its message lists every failing router; {@code routersRestored} is true only if
+ * every part failed without changing its router. Deactivation is idempotent: a caller retries
+ * it.
+ *
+ * <h2>One change at a time per router</h2>
+ *
+ * <p>Two IOS configuration sessions interleaving on one router is unsafe, and drivers do not
+ * serialise. This activator keeps one lock per router name: a task holds its router's lock
+ * for the whole of its set-up, tear-down or read-back, so two segments sharing a router are
+ * configured on it one after the other, while different routers work in parallel. A task
+ * holds one lock at a time, so tasks cannot deadlock. The locks are this instance's: a
+ * service uses one {@code DriverActivator} for all its segments.
+ *
+ * <h2>Device log</h2>
+ *
+ * <p>Each part has its own {@link DeviceLog}; after the call (success or failure, rollback
+ * and read-back included) all entries go to {@link SegmentStore#logDevice} under the
+ * segment's booking id, in one call, ordered by time. A store that fails to take them is
+ * reported in the server log (and as a suppressed exception of an {@link ActivationFailed})
+ * but does not turn a successful activation into a failure: the routers are the truth.
+ *
+ * <p>A calling thread that is interrupted still waits for the router tasks it started (a
+ * router half-configured by an abandoned task would escape the rollback) and then keeps its
+ * interrupt status.
+ */
+public final class DriverActivator implements SegmentActivator, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DriverActivator.class);
+
+    /** Threads of the default pool: routers configured at once, across all segments. */
+    public static final int DEFAULT_THREADS = 8;
+
+    private final RouterDirectory directory;
+    private final SegmentStore store;
+    private final ExecutorService pool;
+    private final Map<String, ReentrantLock> routerLocks = new ConcurrentHashMap<>();
+
+    /** An activator with {@link #DEFAULT_THREADS} router threads. */
+    public DriverActivator(RouterDirectory directory, SegmentStore store) {
+        this(directory, store, DEFAULT_THREADS);
+    }
+
+    /**
+     * @param directory which driver reaches which router
+     * @param store receives the device log of every activation and deactivation
+     * @param threads how many routers may be configured at once (across all segments)
+     */
+    public DriverActivator(RouterDirectory directory, SegmentStore store, int threads) {
+        this.directory = Objects.requireNonNull(directory, "directory");
+        this.store = Objects.requireNonNull(store, "store");
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, was " + threads);
+        }
+        AtomicInteger n = new AtomicInteger();
+        ThreadFactory factory = r -> {
+            Thread t = new Thread(r, "router-activation-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+        this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
+        ((ThreadPoolExecutor) pool).allowCoreThreadTimeOut(true);
+    }
+
+    // --- activation --------------------------------------------------------------------------------
+
+    @Override
+    public void activate(Segment segment) throws ActivationFailed {
+        List<Part<?>> parts = bind(segment);
+        if (parts.isEmpty()) {
+            return;
+        }
+        AtomicBoolean failed = new AtomicBoolean();
+        ActivationFailed failure = null;
+        try {
+            runPerRouter(parts, part -> {
+                if (failed.get()) {
+                    return; // another part failed: start nothing more, it would only be undone
+                }
+                try {
+                    part.setUp();
+                    part.outcome = Outcome.DONE;
+                } catch (DriverException | RuntimeException e) {
+                    part.outcome = Outcome.FAILED;
+                    part.failure = e;
+                    failed.set(true);
+                }
+            });
+            if (failed.get()) {
+                failure = rollBack(segment, parts);
+            } else {
+                LOG.info("segment {} (circuit {}) active on {}", segment.bookingId(), segment.circuitId(), routers(parts));
+            }
+        } finally {
+            storeLog(segment, parts, failure);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private ActivationFailed rollBack(Segment segment, List<Part<?>> parts) {
+        Part<?> first = parts.stream().filter(p -> p.outcome == Outcome.FAILED).findFirst().orElseThrow();
+        LOG.warn("segment {} (circuit {}): set-up failed on {}: {}; rolling back", segment.bookingId(),
+                segment.circuitId(), first.router, first.failure.getMessage());
+        Bag<Throwable> problems = new Bag<>();
+        runPerRouter(parts, part -> {
+            boolean undo = part.outcome == Outcome.DONE
+                    || (part.outcome == Outcome.FAILED
+                        && !(part.failure instanceof DriverException d && d.restored()));
+            if (undo) {
+                try {
+                    part.tearDown();
+                } catch (DriverException | RuntimeException e) {
+                    problems.add(e);
+                }
+            }
+            try {
+                part.finalState = part.readState();
+            } catch (DriverException | RuntimeException e) {
+                problems.add(e);
+            }
+        });
+        List<String> notAbsent = parts.stream()
+                .filter(p -> p.finalState == null || p.finalState.status() != SegmentState.Status.ABSENT)
+                .map(p -> p.router + (p.finalState == null ? " (state unknown)" : " (" + String.join(", ", p.finalState.present()) + ")"))
+                .collect(Collectors.toList());
+        boolean restored = notAbsent.isEmpty();
+        String reason = describe(first.failure)
+                + (restored ? " (every router of the segment restored)"
+                            : " (not restored; still on " + String.join("; ", notAbsent) + ")");
+        ActivationFailed failure = new ActivationFailed(first.router, reason, restored, first.failure);
+        for (Part<?> p : parts) {
+            if (p.outcome == Outcome.FAILED && p != first) {
+                failure.addSuppressed(p.failure);
+            }
+        }
+        problems.items().forEach(failure::addSuppressed);
+        if (restored) {
+            LOG.warn("segment {} (circuit {}): rolled back, every router restored", segment.bookingId(), segment.circuitId());
+        } else {
+            LOG.error("segment {} (circuit {}): rollback incomplete, still on {}", segment.bookingId(),
+                    segment.circuitId(), notAbsent);
+        }
+        return failure;
+    }
+
+    // --- deactivation ------------------------------------------------------------------------------
+
+    @Override
+    public void deactivate(Segment segment) throws ActivationFailed {
+        List<Part<?>> parts = bind(segment);
+        if (parts.isEmpty()) {
+            return;
+        }
+        ActivationFailed failure = null;
+        try {
+            runPerRouter(parts, part -> {
+                try {
+                    part.tearDown();
+                    part.outcome = Outcome.DONE;
+                } catch (DriverException | RuntimeException e) {
+                    part.outcome = Outcome.FAILED;
+                    part.failure = e;
+                }
+            });
+            List<Part<?>> failedParts = parts.stream().filter(p -> p.outcome == Outcome.FAILED).collect(Collectors.toList());
+            if (failedParts.isEmpty()) {
+                LOG.info("segment {} (circuit {}) removed from {}", segment.bookingId(), segment.circuitId(), routers(parts));
+            } else {
+                failure = deactivationFailed(parts, failedParts);
+                LOG.error("segment {} (circuit {}): {}", segment.bookingId(), segment.circuitId(), failure.getMessage());
+            }
+        } finally {
+            storeLog(segment, parts, failure);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static ActivationFailed deactivationFailed(List<Part<?>> parts, List<Part<?>> failedParts) {
+        Part<?> first = failedParts.get(0);
+        boolean unchanged = failedParts.size() == parts.size() && failedParts.stream()
+                .allMatch(p -> p.failure instanceof DriverException d && d.restored());
+        List<String> names = failedParts.stream().map(p -> p.router).distinct().collect(Collectors.toList());
+        String reason = "tear-down failed on " + String.join(", ", names) + ": " + describe(first.failure);
+        ActivationFailed failure = new ActivationFailed(first.router, reason, unchanged, first.failure);
+        failedParts.stream().skip(1).forEach(p -> failure.addSuppressed(p.failure));
+        return failure;
+    }
+
+    // --- the parts -----------------------------------------------------------------------------------
+
+    private enum Outcome { NOT_STARTED, DONE, FAILED }
+
+    /** One router part bound to its driver, its router layer segment and its own device log. */
+    private static final class Part<S extends CircuitSegment> {
+        final String router;
+        final RouterDriver<S> driver;
+        final S segment;
+        final Bag<DeviceLogEntry> log;
+        // Written by the router task, read by the caller after the task's future completed.
+        volatile Outcome outcome = Outcome.NOT_STARTED;
+        volatile Throwable failure;
+        volatile SegmentState finalState;
+
+        Part(String router, RouterDriver<S> driver, S segment, Bag<DeviceLogEntry> log) {
+            this.router = router;
+            this.driver = driver;
+            this.segment = segment;
+            this.log = log;
+        }
+
+        void setUp() throws DriverException {
+            driver.setUp(segment);
+        }
+
+        void tearDown() throws DriverException {
+            driver.tearDown(segment);
+        }
+
+        SegmentState readState() throws DriverException {
+            return driver.readState(segment);
+        }
+    }
+
+    /** Binds every part to a driver, or fails with nothing sent to any router. */
+    private List<Part<?>> bind(Segment segment) throws ActivationFailed {
+        List<RouterPart> routerParts = segment.plan() == null ? List.of() : segment.plan().routerParts();
+        long rateBps;
+        try {
+            rateBps = Math.multiplyExact(segment.request().bandwidthMbps(), 1_000_000L);
+        } catch (ArithmeticException e) {
+            String router = routerParts.isEmpty() ? "-" : routerParts.get(0).router();
+            throw new ActivationFailed(router, "bandwidth " + segment.request().bandwidthMbps() + " Mbit/s is out of range",
+                    true, e);
+        }
+        List<Part<?>> parts = new ArrayList<>();
+        for (RouterPart rp : routerParts) {
+            Bag<DeviceLogEntry> log = new Bag<>();
+            try {
+                parts.add(bindOne(rp, segment.circuitId(), rateBps, log));
+            } catch (IllegalArgumentException e) {
+                throw new ActivationFailed(rp.router(), "cannot drive this part: " + e.getMessage()
+                        + " (nothing was sent to any router)", true, e);
+            }
+        }
+        return parts;
+    }
+
+    private Part<?> bindOne(RouterPart rp, long circuitId, long rateBps, Bag<DeviceLogEntry> log) {
+        DeviceLog deviceLog = log::add;
+        if (rp instanceof RouterPart.Vlan v) {
+            return new Part<>(v.router(), directory.vlanDriverFor(v.router(), deviceLog), v.toSegment(circuitId, rateBps), log);
+        }
+        if (rp instanceof RouterPart.Pseudowire p) {
+            return new Part<>(p.router(), directory.pseudowireDriverFor(p.router(), deviceLog),
+                    p.toSegment(circuitId, rateBps), log);
+        }
+        throw new IllegalArgumentException("unknown router part " + rp);
+    }
+
+    // --- running per router ----------------------------------------------------------------------------
+
+    @FunctionalInterface
+    private interface PartWork {
+        void run(Part<?> part);
+    }
+
+    /**
+     * Runs the work on every part: one task per router, in parallel, each holding its
+     * router's lock while it works through that router's parts in plan order. Returns when
+     * every task has finished; an interrupt of the caller is kept for after.
+     */
+    private void runPerRouter(List<Part<?>> parts, PartWork work) {
+        Map<String, List<Part<?>>> byRouter = new LinkedHashMap<>();
+        for (Part<?> p : parts) {
+            byRouter.computeIfAbsent(p.router, r -> new ArrayList<>()).add(p);
+        }
+        List<Future<?>> futures = new ArrayList<>();
+        for (Map.Entry<String, List<Part<?>>> e : byRouter.entrySet()) {
+            ReentrantLock lock = routerLocks.computeIfAbsent(e.getKey(), r -> new ReentrantLock(true));
+            Runnable task = () -> {
+                lock.lock();
+                try {
+                    for (Part<?> p : e.getValue()) {
+                        work.run(p);
+                    }
+                } finally {
+                    lock.unlock();
+                }
+            };
+            try {
+                futures.add(pool.submit(task));
+            } catch (RejectedExecutionException rejected) {
+                // Closed: the tasks already submitted still run; wait for them before failing.
+                awaitAll(futures);
+                throw new IllegalStateException("the activator is closed", rejected);
+            }
+        }
+        awaitAll(futures);
+    }
+
+    private static void awaitAll(List<Future<?>> futures) {
+        boolean interrupted = false;
+        for (Future<?> f : futures) {
+            while (true) {
+                try {
+                    f.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    // The work catches what drivers throw; anything here is an Error.
+                    Throwable cause = e.getCause();
+                    if (cause instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException("router task failed", cause);
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // --- device log and messages -----------------------------------------------------------------------
+
+    private void storeLog(Segment segment, List<Part<?>> parts, ActivationFailed failure) {
+        List<DeviceLogEntry> entries = new ArrayList<>();
+        for (Part<?> p : parts) {
+            entries.addAll(p.log.drain());
+        }
+        if (entries.isEmpty()) {
+            return;
+        }
+        entries.sort(Comparator.comparing(DeviceLogEntry::at)); // stable: each router's order is kept
+        try {
+            store.logDevice(segment.bookingId(), entries);
+        } catch (RuntimeException e) {
+            LOG.error("segment {}: could not store {} device log entries", segment.bookingId(), entries.size(), e);
+            if (failure != null) {
+                failure.addSuppressed(e);
+            }
+        }
+    }
+
+    /** The failed step and the router's answer, or the unexpected exception. */
+    private static String describe(Throwable t) {
+        if (t instanceof DriverException d) {
+            String answer = d.deviceAnswer() == null ? "" : d.deviceAnswer().strip();
+            return "'" + d.step() + "' failed: " + answer;
+        }
+        return "unexpected " + t;
+    }
+
+    private static String routers(List<Part<?>> parts) {
+        return parts.stream().map(p -> p.router).distinct().collect(Collectors.joining(", "));
+    }
+
+    /** Waits for running activations to finish and stops the router threads. */
+    @Override
+    public void close() {
+        pool.shutdown();
+        try {
+            if (!pool.awaitTermination(2, TimeUnit.MINUTES)) {
+                LOG.warn("router tasks still running after 2 minutes; leaving them to finish");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A small thread-safe list. */
+    private static final class Bag<T> {
+        private final ConcurrentLinkedQueue<T> items = new ConcurrentLinkedQueue<>();
+
+        void add(T item) {
+            items.add(item);
+        }
+
+        List<T> items() {
+            return new ArrayList<>(items);
+        }
+
+        List<T> drain() {
+            List<T> out = new ArrayList<>();
+            T t;
+            while ((t = items.poll()) != null) {
+                out.add(t);
+            }
+            return out;
+        }
+    }
+}

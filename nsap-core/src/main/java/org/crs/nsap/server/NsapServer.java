@@ -1,0 +1,140 @@
+package org.crs.nsap.server;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+
+import org.crs.nsap.ResourcePlanner;
+import org.crs.nsap.SegmentActivator;
+import org.crs.nsap.SegmentService;
+import org.crs.nsap.SegmentStore;
+import org.crs.nsap.soap.NsapPortType;
+import org.crs.nsap.store.JdbcSegmentStore;
+import org.crs.service.db.Database;
+import org.crs.service.schedule.Scheduling;
+import org.crs.service.soap.SoapServer;
+import org.quartz.Scheduler;
+import org.quartz.SchedulerException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One running L-NSAP or NSAP: its database (migrated on start), its hold timers (Quartz, in
+ * the same database), its segment service, and the NSAP port type over SOAP at
+ * {@code /services/NsapService}.
+ */
+public final class NsapServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NsapServer.class);
+
+    /** The SOAP service name and namespace of the NSAP port type. */
+    public static final String SERVICE_NAME = "NsapService";
+    public static final String NAMESPACE = "urn:crs:nsap:1";
+
+    /**
+     * @param name the instance's name, for logs and the scheduler ("lnsap-site-a", "nsap")
+     * @param jdbcUrl its database: {@code jdbc:hsqldb:file:...} or {@code jdbc:postgresql://...}
+     * @param dbUser database user
+     * @param dbPassword database password
+     * @param host address to listen on
+     * @param port TCP port, 0 for any free
+     * @param clustered true when several instances share one PostgreSQL schedule
+     */
+    public record Config(String name, String jdbcUrl, String dbUser, String dbPassword, String host, int port,
+                         boolean clustered) {
+    }
+
+    private final Database database;
+    private final Scheduler scheduler;
+    private final SegmentService service;
+    private final SegmentStore store;
+    private final SoapServer soap;
+    private final Duration startupTime;
+
+    private NsapServer(Database database, Scheduler scheduler, SegmentService service, SegmentStore store, SoapServer soap,
+                       Duration startupTime) {
+        this.database = database;
+        this.scheduler = scheduler;
+        this.service = service;
+        this.store = store;
+        this.soap = soap;
+        this.startupTime = startupTime;
+    }
+
+    /**
+     * Starts an instance.
+     *
+     * @param activator makes the instance's activator from its store (which keeps the device log)
+     */
+    public static NsapServer start(Config config, ResourcePlanner planner,
+                                   Function<SegmentStore, SegmentActivator> activator, Clock clock) throws Exception {
+        long t0 = System.nanoTime();
+        Database db = Database.open(config.jdbcUrl(), config.dbUser(), config.dbPassword());
+        Scheduler scheduler = null;
+        try {
+            db.migrateService("nsap");
+            AtomicReference<SegmentService> serviceRef = new AtomicReference<>();
+            scheduler = Scheduling.start(db, config.name(), config.clustered(),
+                    Scheduling.Options.defaults().jobFactory(QuartzHoldTimer.jobFactory(serviceRef::get)));
+            JdbcSegmentStore store = new JdbcSegmentStore(db.dataSource());
+            SegmentService service = new SegmentService(store, planner, activator.apply(store),
+                    new QuartzHoldTimer(scheduler), clock);
+            serviceRef.set(service);
+            service.recoverHolds();
+            SoapServer soap = SoapServer.builder().host(config.host()).port(config.port())
+                    .service(SERVICE_NAME, NAMESPACE, new NsapPortType(service, config.name() + "-client"))
+                    .start();
+            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            LOG.info("{} ready in {} ms at {}", config.name(), took.toMillis(), soap.wsdlUrl(SERVICE_NAME));
+            return new NsapServer(db, scheduler, service, store, soap, took);
+        } catch (Exception | Error e) {
+            if (scheduler != null) {
+                scheduler.shutdown(false);
+            }
+            db.close();
+            throw e;
+        }
+    }
+
+    public SegmentService service() {
+        return service;
+    }
+
+    public SegmentStore store() {
+        return store;
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    public URI wsdlUrl() {
+        return soap.wsdlUrl(SERVICE_NAME);
+    }
+
+    public URI serviceUrl() {
+        return soap.serviceUrl(SERVICE_NAME);
+    }
+
+    public int port() {
+        return soap.port();
+    }
+
+    /** From the start of {@link #start} until the WSDL was served. */
+    public Duration startupTime() {
+        return startupTime;
+    }
+
+    @Override
+    public void close() {
+        soap.close();
+        try {
+            scheduler.shutdown(true);
+        } catch (SchedulerException e) {
+            LOG.warn("stopping the scheduler: {}", e.toString());
+        }
+        database.close();
+    }
+}

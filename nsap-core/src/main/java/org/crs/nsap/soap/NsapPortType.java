@@ -1,0 +1,226 @@
+package org.crs.nsap.soap;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Calendar;
+import java.util.GregorianCalendar;
+import java.util.List;
+import java.util.TimeZone;
+
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.CheckResult;
+import org.crs.nsap.RequestRejected;
+import org.crs.nsap.RouterPart;
+import org.crs.nsap.Segment;
+import org.crs.nsap.SegmentRequest;
+import org.crs.nsap.SegmentService;
+import org.crs.nsap.SegmentStore;
+import org.crs.service.soap.ServiceFault;
+
+/**
+ * The NSAP port type, served over SOAP by the L-NSAP and the NSAP alike: a thin layer that
+ * turns SOAP beans (xs:dateTime as Calendar) into domain calls on {@link SegmentService} and
+ * refusals into faults naming the field and the reason. The published WSDL is kept in
+ * schema/wsdl and compared with the served one by a test.
+ */
+public class NsapPortType {
+
+    private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
+
+    private final SegmentService service;
+    private final String actor;
+
+    /**
+     * @param service the segment service
+     * @param actor who the calls are recorded as coming from until callers authenticate
+     */
+    public NsapPortType(SegmentService service, String actor) {
+        this.service = service;
+        this.actor = actor;
+    }
+
+    /** Would this segment fit now, and if not, which resource lacks capacity? Books nothing. */
+    public CheckAnswer check(SegmentRequestBean request) throws ServiceFault {
+        try {
+            CheckResult r = service.check(toRequest(request));
+            CheckAnswer a = new CheckAnswer();
+            a.setFits(r.fits());
+            a.setResource(r.resource());
+            a.setReason(r.reason());
+            return a;
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /** Books the segment, held for {@code holdSeconds} unless committed; answers the path or port and the VLANs. */
+    public SegmentInfo hold(SegmentRequestBean request, int holdSeconds) throws ServiceFault {
+        try {
+            return info(service.hold(toRequest(request), Duration.ofSeconds(holdSeconds), actor));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /** Confirms a held segment. */
+    public SegmentInfo commit(String bookingId) throws ServiceFault {
+        try {
+            return info(service.commit(bookingId, actor));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /** Releases a held or committed segment. */
+    public SegmentInfo abort(String bookingId, String reason) throws ServiceFault {
+        try {
+            return info(service.abort(bookingId, actor, reason));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /** Configures a committed segment on its routers. */
+    public SegmentInfo activate(String bookingId) throws ServiceFault {
+        try {
+            return info(service.activate(bookingId, actor));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /** Removes an active segment from its routers and ends it. */
+    public SegmentInfo deactivate(String bookingId) throws ServiceFault {
+        try {
+            return info(service.deactivate(bookingId, actor));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /** The segment as it is now. */
+    public SegmentInfo status(String bookingId) throws ServiceFault {
+        try {
+            return info(service.status(bookingId));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * Segments in a state (empty or absent for all) overlapping [from, to) (absent for any time).
+     */
+    public SegmentInfo[] query(String state, Calendar from, Calendar to) throws ServiceFault {
+        List<SegmentState> states = new ArrayList<>();
+        if (state != null && !state.isBlank()) {
+            try {
+                states.add(SegmentState.valueOf(state.trim()));
+            } catch (IllegalArgumentException e) {
+                throw badField("state", "unknown state '" + state + "'; one of " + List.of(SegmentState.values()));
+            }
+        }
+        TimeInterval window = null;
+        if (from != null || to != null) {
+            if (from == null || to == null) {
+                throw badField(from == null ? "from" : "to", "give both from and to, or neither");
+            }
+            window = interval(from, to, "to");
+        }
+        return service.query(states, window).stream().map(NsapPortType::info).toArray(SegmentInfo[]::new);
+    }
+
+    /** The device log of a segment, or of all segments when {@code bookingId} is empty. */
+    public DeviceLogRecordBean[] deviceLog(String bookingId, int limit) throws ServiceFault {
+        try {
+            List<SegmentStore.DeviceLogRecord> records =
+                    service.deviceLog(bookingId == null || bookingId.isBlank() ? null : bookingId, limit);
+            return records.stream().map(NsapPortType::record).toArray(DeviceLogRecordBean[]::new);
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /** The endpoints this service books between. */
+    public String[] listEndpoints() {
+        return service.endpoints().toArray(new String[0]);
+    }
+
+    // ---- conversions ----
+
+    private static SegmentRequest toRequest(SegmentRequestBean b) throws ServiceFault {
+        if (b == null) {
+            throw badField("request", "is missing");
+        }
+        if (b.getStart() == null) {
+            throw badField("start", "is missing");
+        }
+        if (b.getEnd() == null) {
+            throw badField("end", "is missing");
+        }
+        return new SegmentRequest(b.getBookingId(), b.getSource(), b.getDestination(), b.getBandwidthMbps(),
+                interval(b.getStart(), b.getEnd(), "end"), b.getSourceVlan(), b.getDestinationVlan());
+    }
+
+    private static TimeInterval interval(Calendar start, Calendar end, String endField) throws ServiceFault {
+        Instant s = start.toInstant();
+        Instant e = end.toInstant();
+        if (!e.isAfter(s)) {
+            throw badField(endField, "must be after the start (" + s + "), was " + e);
+        }
+        return new TimeInterval(s, e);
+    }
+
+    static SegmentInfo info(Segment s) {
+        SegmentInfo i = new SegmentInfo();
+        i.setBookingId(s.bookingId());
+        i.setCircuitId(s.circuitId());
+        i.setState(s.state().name());
+        i.setSource(s.request().source());
+        i.setDestination(s.request().destination());
+        i.setBandwidthMbps(s.request().bandwidthMbps());
+        i.setStart(calendar(s.request().interval().start()));
+        i.setEnd(calendar(s.request().interval().end()));
+        i.setHoldExpiresAt(s.holdExpiresAt() == null ? null : calendar(s.holdExpiresAt()));
+        i.setSourceVlan(s.plan().sourceVlan());
+        i.setDestinationVlan(s.plan().destinationVlan());
+        i.setPlan(s.plan().description());
+        i.setRouters(s.plan().routerParts().stream().map(RouterPart::router).distinct().toArray(String[]::new));
+        i.setLastChange(s.state() + " since " + s.updatedAt());
+        return i;
+    }
+
+    private static DeviceLogRecordBean record(SegmentStore.DeviceLogRecord r) {
+        DeviceLogRecordBean b = new DeviceLogRecordBean();
+        b.setBookingId(r.bookingId());
+        b.setRouter(r.entry().router());
+        b.setProtocol(r.entry().protocol().name());
+        b.setRequest(r.entry().request());
+        b.setResponse(r.entry().response());
+        b.setOutcome(r.entry().outcome().name());
+        b.setAt(calendar(r.entry().at()));
+        b.setElapsedMillis(r.entry().elapsedMillis());
+        return b;
+    }
+
+    static Calendar calendar(Instant instant) {
+        GregorianCalendar c = new GregorianCalendar(UTC);
+        c.setTimeInMillis(instant.toEpochMilli());
+        return c;
+    }
+
+    private static ServiceFault fault(RequestRejected e) {
+        String field = e.field();
+        if (field == null && e.resource() != null) {
+            return new ServiceFault(null, e.getMessage() + " (resource " + e.resource() + ")");
+        }
+        return badField(field, e.getMessage());
+    }
+
+    // The fault string names the field too, so a client that shows only the string still
+    // tells the user which field to fix; the detail carries field and reason apart.
+    private static ServiceFault badField(String field, String reason) {
+        return new ServiceFault(field, field + ": " + reason);
+    }
+}

@@ -1,0 +1,494 @@
+package org.crs.nsap.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import javax.sql.DataSource;
+
+import org.crs.domain.admission.Resource;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.booking.Transition;
+import org.crs.domain.calendar.Booking;
+import org.crs.domain.calendar.BookingCalendar;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.CalendarSource;
+import org.crs.nsap.Plan;
+import org.crs.nsap.PlanRefused;
+import org.crs.nsap.ResourcePlanner;
+import org.crs.nsap.ResourceUse;
+import org.crs.nsap.Segment;
+import org.crs.nsap.SegmentRequest;
+import org.crs.nsap.SegmentStore;
+import org.crs.routers.driver.DeviceLogEntry;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The segment store over JDBC, on HSQLDB or PostgreSQL (schema/nsap). Admission and booking
+ * are one transaction that locks the booked resources' rows in id order, so concurrent
+ * holds, from this process or another sharing the database, never overbook.
+ */
+public final class JdbcSegmentStore implements SegmentStore {
+
+    /** States whose segments occupy their resources. */
+    private static final String LIVE_STATES = liveStates();
+    private static final int HOLD_ATTEMPTS = 5;
+    private static final int MAX_CIRCUIT = 65535;
+
+    private final DataSource dataSource;
+    private final ObjectMapper json = new ObjectMapper();
+
+    public JdbcSegmentStore(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    private static String liveStates() {
+        return java.util.Arrays.stream(SegmentState.values()).filter(SegmentState::holdsResources)
+                .map(s -> "'" + s.name() + "'").collect(Collectors.joining(",", "(", ")"));
+    }
+
+    @Override
+    public void registerResources(List<Resource> resources) {
+        inTransaction(c -> {
+            try (PreparedStatement update = c.prepareStatement("UPDATE resource SET kind = ?, capacity_mbps = ? WHERE id = ?");
+                 PreparedStatement insert = c.prepareStatement("INSERT INTO resource (id, kind, capacity_mbps) VALUES (?, ?, ?)")) {
+                for (Resource r : resources) {
+                    update.setString(1, r.kind());
+                    update.setLong(2, r.capacityMbps());
+                    update.setString(3, r.id());
+                    if (update.executeUpdate() == 0) {
+                        insert.setString(1, r.id());
+                        insert.setString(2, r.kind());
+                        insert.setLong(3, r.capacityMbps());
+                        insert.executeUpdate();
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public Optional<Segment> find(String bookingId) {
+        return inTransaction(c -> findIn(c, bookingId));
+    }
+
+    @Override
+    public List<Segment> query(List<SegmentState> states, TimeInterval window) {
+        StringBuilder sql = new StringBuilder("SELECT * FROM segment WHERE 1 = 1");
+        if (!states.isEmpty()) {
+            sql.append(states.stream().map(s -> "'" + s.name() + "'").collect(Collectors.joining(",", " AND state IN (", ")")));
+        }
+        if (window != null) {
+            sql.append(" AND start_at < ? AND end_at > ?");
+        }
+        sql.append(" ORDER BY start_at, booking_id");
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                if (window != null) {
+                    ps.setObject(1, time(window.end()));
+                    ps.setObject(2, time(window.start()));
+                }
+                return segments(ps);
+            }
+        });
+    }
+
+    @Override
+    public List<Segment> expiredHolds(Instant now) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT * FROM segment WHERE state = 'HELD' AND hold_expires_at <= ? ORDER BY hold_expires_at")) {
+                ps.setObject(1, time(now));
+                return segments(ps);
+            }
+        });
+    }
+
+    @Override
+    public Plan tryPlan(SegmentRequest request, ResourcePlanner planner) throws PlanRefused {
+        try (Connection c = dataSource.getConnection()) {
+            c.setReadOnly(true);
+            return planner.plan(request, calendars(c));
+        } catch (SQLException e) {
+            throw new StoreException("reading calendars", e);
+        }
+    }
+
+    @Override
+    public Segment hold(SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt, Transition created)
+            throws PlanRefused {
+        SQLException last = null;
+        for (int attempt = 0; attempt < HOLD_ATTEMPTS; attempt++) {
+            try (Connection c = dataSource.getConnection()) {
+                c.setAutoCommit(false);
+                try {
+                    Optional<Segment> held = tryHold(c, request, planner, holdExpiresAt, created);
+                    if (held.isPresent()) {
+                        c.commit();
+                        return held.get();
+                    }
+                    c.rollback(); // the plan moved to resources not locked: plan again
+                } catch (PlanRefused | RuntimeException e) {
+                    c.rollback();
+                    throw e;
+                } catch (SQLException e) {
+                    c.rollback();
+                    if (isDuplicateKey(e)) {
+                        throw new DuplicateBooking(request.bookingId(), e);
+                    }
+                    last = e; // a deadlock or serialization failure: try again
+                }
+            } catch (SQLException e) {
+                last = e;
+            }
+        }
+        throw new StoreException("holding " + request.bookingId() + " failed after " + HOLD_ATTEMPTS + " attempts", last);
+    }
+
+    private Optional<Segment> tryHold(Connection c, SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt,
+                                      Transition created) throws SQLException, PlanRefused {
+        Plan first = planner.plan(request, calendars(c));
+        Set<String> locked = new TreeSet<>(resourceIds(first));
+        try (PreparedStatement lock = c.prepareStatement("UPDATE resource SET lock_version = lock_version + 1 WHERE id = ?")) {
+            for (String id : locked) { // id order, so two admissions never wait on each other in a cycle
+                lock.setString(1, id);
+                if (lock.executeUpdate() != 1) {
+                    throw new IllegalStateException("resource " + id + " is planned but not registered");
+                }
+            }
+        }
+        Plan plan = planner.plan(request, calendars(c));
+        if (!locked.containsAll(resourceIds(plan))) {
+            return Optional.empty();
+        }
+        long circuitId = nextCircuitNumber(c, request.bookingId());
+        Instant now = created.at();
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment (booking_id, circuit_id, state, source_endpoint, "
+                + "destination_endpoint, bandwidth_mbps, start_at, end_at, hold_expires_at, source_vlan, destination_vlan, "
+                + "plan, request_digest, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            ps.setString(1, request.bookingId());
+            ps.setLong(2, circuitId);
+            ps.setString(3, SegmentState.HELD.name());
+            ps.setString(4, request.source());
+            ps.setString(5, request.destination());
+            ps.setLong(6, request.bandwidthMbps());
+            ps.setObject(7, time(request.interval().start()));
+            ps.setObject(8, time(request.interval().end()));
+            ps.setObject(9, time(holdExpiresAt));
+            ps.setInt(10, plan.sourceVlan());
+            ps.setInt(11, plan.destinationVlan());
+            ps.setString(12, toJson(plan));
+            ps.setString(13, request.digest());
+            ps.setObject(14, time(now));
+            ps.setObject(15, time(now));
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment_resource (booking_id, resource_id, bandwidth_mbps, "
+                + "vlan, start_at, end_at, holds_capacity) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+            for (ResourceUse use : plan.uses()) {
+                ps.setString(1, request.bookingId());
+                ps.setString(2, use.resource().id());
+                ps.setLong(3, use.mbps());
+                if (use.vlan() > 0) {
+                    ps.setInt(4, use.vlan());
+                } else {
+                    ps.setNull(4, java.sql.Types.INTEGER);
+                }
+                ps.setObject(5, time(request.interval().start()));
+                ps.setObject(6, time(request.interval().end()));
+                ps.setBoolean(7, use.mbps() > 0);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        insertHistory(c, request.bookingId(), created);
+        return Optional.of(new Segment(request, circuitId, SegmentState.HELD, plan, holdExpiresAt, now, now));
+    }
+
+    // Circuit numbers name tunnels, which IOS numbers up to 65535: they wrap, and a number
+    // comes back only after 65535 later bookings.
+    private static long nextCircuitNumber(Connection c, String bookingId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO circuit_number (booking_id) VALUES (?)",
+                Statement.RETURN_GENERATED_KEYS)) {
+            ps.setString(1, bookingId);
+            ps.executeUpdate();
+            try (ResultSet keys = ps.getGeneratedKeys()) {
+                keys.next();
+                return Math.floorMod(keys.getLong(1), MAX_CIRCUIT) + 1; // identities start at 0 (HSQLDB) or 1 (PostgreSQL)
+            }
+        }
+    }
+
+    private static List<String> resourceIds(Plan plan) {
+        return plan.uses().stream().map(u -> u.resource().id()).toList();
+    }
+
+    /** Calendars read through one connection, so that under locks they are current. */
+    private static CalendarSource calendars(Connection c) {
+        return new CalendarSource() {
+            @Override
+            public BookingCalendar calendar(String resourceId, TimeInterval window) {
+                List<Booking> bookings = new ArrayList<>();
+                try (PreparedStatement ps = c.prepareStatement("SELECT sr.bandwidth_mbps, sr.start_at, sr.end_at "
+                        + "FROM segment_resource sr JOIN segment s ON s.booking_id = sr.booking_id "
+                        + "WHERE sr.resource_id = ? AND sr.holds_capacity = TRUE AND sr.start_at < ? AND sr.end_at > ? "
+                        + "AND s.state IN " + LIVE_STATES)) {
+                    ps.setString(1, resourceId);
+                    ps.setObject(2, time(window.end()));
+                    ps.setObject(3, time(window.start()));
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            bookings.add(new Booking(new TimeInterval(instant(rs, 2), instant(rs, 3)), rs.getLong(1)));
+                        }
+                    }
+                } catch (SQLException e) {
+                    throw new StoreException("reading the calendar of " + resourceId, e);
+                }
+                return BookingCalendar.of(bookings);
+            }
+
+            @Override
+            public Set<Integer> vlansInUse(String resourceId, TimeInterval interval) {
+                Set<Integer> vlans = new HashSet<>();
+                try (PreparedStatement ps = c.prepareStatement("SELECT sr.vlan FROM segment_resource sr "
+                        + "JOIN segment s ON s.booking_id = sr.booking_id WHERE sr.resource_id = ? AND sr.vlan IS NOT NULL "
+                        + "AND sr.start_at < ? AND sr.end_at > ? AND s.state IN " + LIVE_STATES)) {
+                    ps.setString(1, resourceId);
+                    ps.setObject(2, time(interval.end()));
+                    ps.setObject(3, time(interval.start()));
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            vlans.add(rs.getInt(1));
+                        }
+                    }
+                } catch (SQLException e) {
+                    throw new StoreException("reading the VLANs in use on " + resourceId, e);
+                }
+                return vlans;
+            }
+        };
+    }
+
+    @Override
+    public Optional<Segment> move(String bookingId, Transition transition) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET state = ?, updated_at = ?, "
+                    + "hold_expires_at = CASE WHEN ? = 'HELD' THEN hold_expires_at ELSE NULL END "
+                    + "WHERE booking_id = ? AND state = ?")) {
+                ps.setString(1, transition.to().name());
+                ps.setObject(2, time(transition.at()));
+                ps.setString(3, transition.to().name());
+                ps.setString(4, bookingId);
+                ps.setString(5, transition.from().name());
+                if (ps.executeUpdate() != 1) {
+                    return Optional.<Segment>empty();
+                }
+            }
+            insertHistory(c, bookingId, transition);
+            return findIn(c, bookingId);
+        });
+    }
+
+    @Override
+    public List<Transition> history(String bookingId) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT from_state, to_state, actor, reason, occurred_at FROM segment_history WHERE booking_id = ? ORDER BY id")) {
+                ps.setString(1, bookingId);
+                List<Transition> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        String from = rs.getString(1);
+                        out.add(from == null
+                                ? Transition.created(rs.getString(3), rs.getString(4), instant(rs, 5))
+                                : new Transition(SegmentState.valueOf(from), SegmentState.valueOf(rs.getString(2)),
+                                        rs.getString(3), rs.getString(4), instant(rs, 5)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    @Override
+    public void logDevice(String bookingId, List<DeviceLogEntry> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO device_log (booking_id, router, protocol, request, "
+                    + "response, outcome, occurred_at, elapsed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+                for (DeviceLogEntry e : entries) {
+                    ps.setString(1, bookingId);
+                    ps.setString(2, e.router());
+                    ps.setString(3, e.protocol().name());
+                    ps.setString(4, clip(e.request(), 4000));
+                    ps.setString(5, clip(e.response(), 16000));
+                    ps.setString(6, e.outcome().name());
+                    ps.setObject(7, time(e.at()));
+                    ps.setLong(8, e.elapsedMillis());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public List<DeviceLogRecord> deviceLog(String bookingId, int limit) {
+        return inTransaction(c -> {
+            String sql = "SELECT booking_id, router, protocol, request, response, outcome, occurred_at, elapsed_ms FROM device_log"
+                    + (bookingId == null ? "" : " WHERE booking_id = ?") + " ORDER BY id";
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                if (bookingId != null) {
+                    ps.setString(1, bookingId);
+                }
+                ps.setMaxRows(limit);
+                List<DeviceLogRecord> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new DeviceLogRecord(rs.getString(1), new DeviceLogEntry(rs.getString(2),
+                                DeviceLogEntry.Protocol.valueOf(rs.getString(3)), rs.getString(4), rs.getString(5),
+                                DeviceLogEntry.Outcome.valueOf(rs.getString(6)), instant(rs, 7), rs.getLong(8))));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    // ---- plumbing ----
+
+    @FunctionalInterface
+    private interface Work<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    private <T> T inTransaction(Work<T> work) {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new StoreException("segment store", e);
+        }
+    }
+
+    private Optional<Segment> findIn(Connection c, String bookingId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM segment WHERE booking_id = ?")) {
+            ps.setString(1, bookingId);
+            List<Segment> found = segments(ps);
+            return found.stream().findFirst();
+        }
+    }
+
+    private List<Segment> segments(PreparedStatement ps) throws SQLException {
+        List<Segment> out = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                SegmentRequest request = new SegmentRequest(rs.getString("booking_id"), rs.getString("source_endpoint"),
+                        rs.getString("destination_endpoint"), rs.getLong("bandwidth_mbps"),
+                        new TimeInterval(instant(rs, "start_at"), instant(rs, "end_at")),
+                        0, 0);
+                Plan plan = fromJson(rs.getString("plan"));
+                out.add(new Segment(request, rs.getLong("circuit_id"), SegmentState.valueOf(rs.getString("state")), plan,
+                        instantOrNull(rs, "hold_expires_at"), instant(rs, "created_at"), instant(rs, "updated_at")));
+            }
+        }
+        return out;
+    }
+
+    /** The digest of the request a stored segment was held with. */
+    public Optional<String> requestDigest(String bookingId) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT request_digest FROM segment WHERE booking_id = ?")) {
+                ps.setString(1, bookingId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(rs.getString(1)) : Optional.<String>empty();
+                }
+            }
+        });
+    }
+
+    private static void insertHistory(Connection c, String bookingId, Transition t) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment_history (booking_id, from_state, to_state, actor, "
+                + "reason, occurred_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+            ps.setString(1, bookingId);
+            ps.setString(2, t.from() == null ? null : t.from().name());
+            ps.setString(3, t.to().name());
+            ps.setString(4, t.actor());
+            ps.setString(5, clip(t.reason(), 2000));
+            ps.setObject(6, time(t.at()));
+            ps.executeUpdate();
+        }
+    }
+
+    private String toJson(Plan plan) {
+        try {
+            return json.writeValueAsString(plan);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("plan cannot be written as JSON", e);
+        }
+    }
+
+    private Plan fromJson(String text) {
+        try {
+            return json.readValue(text, Plan.class);
+        } catch (JsonProcessingException e) {
+            throw new StoreException("stored plan cannot be read: " + e.getOriginalMessage(), null);
+        }
+    }
+
+    private static boolean isDuplicateKey(SQLException e) {
+        // SQLSTATE class 23: integrity constraint violation (both HSQLDB and PostgreSQL)
+        for (SQLException x = e; x != null; x = x.getNextException()) {
+            if (x.getSQLState() != null && x.getSQLState().startsWith("23")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static OffsetDateTime time(Instant i) {
+        return i == null ? null : OffsetDateTime.ofInstant(i, ZoneOffset.UTC);
+    }
+
+    private static Instant instant(ResultSet rs, int column) throws SQLException {
+        return rs.getObject(column, OffsetDateTime.class).toInstant();
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        return rs.getObject(column, OffsetDateTime.class).toInstant();
+    }
+
+    private static Instant instantOrNull(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
+        return t == null ? null : t.toInstant();
+    }
+
+    private static String clip(String s, int max) {
+        return s == null ? "" : s.length() <= max ? s : s.substring(0, max - 1) + "…";
+    }
+}

@@ -1,0 +1,37 @@
+package org.crs.nsap;
+
+import java.util.List;
+
+import org.crs.domain.admission.Admission;
+import org.crs.domain.admission.AdmissionResult;
+import org.crs.domain.admission.Resource;
+
+/**
+ * A network of two sites joined by one link, for testing the store and the service (which
+ * are under test) apart from the campus and WAN planners (tested in their own modules).
+ */
+final class OneLinkPlanner implements ResourcePlanner {
+
+    static final Resource LINK = new Resource("x-y", Resource.LINK, 1000);
+
+    @Override
+    public List<Resource> resources() {
+        return List.of(LINK);
+    }
+
+    @Override
+    public List<String> endpoints() {
+        return List.of("x", "y");
+    }
+
+    @Override
+    public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
+        AdmissionResult result = Admission.check(List.of(LINK),
+                java.util.Map.of(LINK.id(), calendars.calendar(LINK.id(), request.interval())),
+                request.interval(), request.bandwidthMbps());
+        if (!result.admitted()) {
+            throw new PlanRefused(null, LINK.id(), result.reason());
+        }
+        return new Plan(List.of(new ResourceUse(LINK, request.bandwidthMbps(), 0)), 0, 0, List.of(), "link x-y");
+    }
+}

@@ -1,0 +1,387 @@
+package org.crs.nsap.activation;
+
+import static org.crs.nsap.activation.ActivationLab.CORE_1;
+import static org.crs.nsap.activation.ActivationLab.CORE_2;
+import static org.crs.nsap.activation.ActivationLab.EDGE_A;
+import static org.crs.nsap.activation.ActivationLab.EDGE_B;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import org.crs.nsap.ActivationFailed;
+import org.crs.nsap.RouterPart;
+import org.crs.nsap.Segment;
+import org.crs.nsap.activation.RouterDirectory.Protocol;
+import org.crs.routers.driver.DeviceLogEntry;
+import org.crs.routers.driver.DriverException;
+import org.crs.routers.driver.PseudowireSegment;
+import org.crs.routers.driver.VlanSegment;
+import org.crs.routers.driver.cli.Cisco12000CliDriver;
+import org.crs.routers.driver.cli.Cisco7600CliDriver;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** DriverActivator against emulated routers, through the real drivers. */
+class DriverActivatorTest {
+
+    ActivationLab lab;
+    DriverActivator activator;
+
+    @BeforeEach
+    void start() {
+        lab = new ActivationLab();
+        activator = new DriverActivator(RouterDirectory.fromEmulator(lab.emulator, Map.of()), lab.store);
+    }
+
+    @AfterEach
+    void stop() {
+        activator.close();
+        lab.close();
+    }
+
+    // --- WAN ---------------------------------------------------------------------------------------
+
+    @Test
+    void wanSegmentConfiguresBothCoreRoutersAndDeactivationRestoresThemExactly() throws Exception {
+        String core1Before = lab.config(CORE_1);
+        String core2Before = lab.config(CORE_2);
+        Segment wan = ActivationLab.wan("wan-1", 42, 1234);
+
+        activator.activate(wan);
+
+        String core1 = lab.config(CORE_1);
+        assertTrue(core1.contains("interface GigabitEthernet3/0.1234\n encapsulation dot1Q 1234\n"
+                + " xconnect 10.0.0.2 42 encapsulation mpls pw-class LP-42\n"), core1);
+        assertTrue(core1.contains("interface Tunnel42\n"), core1);
+        assertTrue(core1.contains(" tunnel destination 10.0.0.2\n"), core1);
+        assertTrue(core1.contains(" tunnel mpls traffic-eng bandwidth 100000\n"), core1); // 100 Mbit/s in kbit/s
+        assertTrue(core1.contains("  police cir 100000000 "), core1);                      // and in bit/s
+        String core2 = lab.config(CORE_2);
+        assertTrue(core2.contains("interface GigabitEthernet3/0.1234\n encapsulation dot1Q 1234\n"
+                + " xconnect 10.0.0.1 42 encapsulation mpls pw-class LP-42\n"), core2);
+        assertTrue(core2.contains("interface Tunnel42\n"), core2);
+        assertTrue(core2.contains(" tunnel destination 10.0.0.1\n"), core2);
+
+        activator.deactivate(wan);
+
+        assertEquals(core1Before, lab.config(CORE_1));
+        assertEquals(core2Before, lab.config(CORE_2));
+    }
+
+    @Test
+    void partsOnDifferentRoutersAreConfiguredAtTheSameTime() throws Exception {
+        // Slow answers make each router's set-up last long enough to see the overlap.
+        lab.router(CORE_1).faults().slowResponses(Duration.ofMillis(150), 4);
+        lab.router(CORE_2).faults().slowResponses(Duration.ofMillis(150), 4);
+
+        activator.activate(ActivationLab.wan("wan-parallel", 43, 1243));
+
+        Span core1 = span(lab.store.entries("wan-parallel"), CORE_1);
+        Span core2 = span(lab.store.entries("wan-parallel"), CORE_2);
+        assertTrue(core1.overlaps(core2), core1 + " / " + core2);
+    }
+
+    // --- campus ------------------------------------------------------------------------------------
+
+    @Test
+    void campusSegmentOverCli() throws Exception {
+        String before = lab.config(EDGE_A);
+        Segment campus = ActivationLab.campus("campus-cli", 61, EDGE_A, 2061, "GigabitEthernet1/1");
+
+        activator.activate(campus);
+
+        String config = lab.config(EDGE_A);
+        assertTrue(config.contains("vlan 2061\n name LP-61\n"), config);
+        assertTrue(config.contains("policy-map LP-61-IN\n"), config);
+        assertTrue(config.contains("  police 200000000 "), config); // 200 Mbit/s
+        assertTrue(config.contains("interface GigabitEthernet1/1\n description LP-61 host\n"), config);
+        assertTrue(config.contains(" switchport access vlan 2061\n"), config);
+        assertTrue(config.contains(" service-policy input LP-61-IN\n"), config);
+        assertTrue(config.contains(" switchport trunk allowed vlan 2061\n"), config);
+        assertTrue(lab.store.entries("campus-cli").stream()
+                .allMatch(e -> e.protocol() == DeviceLogEntry.Protocol.CLI && e.router().equals(EDGE_A)));
+
+        activator.deactivate(campus);
+
+        assertEquals(before, lab.config(EDGE_A));
+    }
+
+    @Test
+    void campusSegmentOverSnmp() throws Exception {
+        activator.close();
+        activator = new DriverActivator(RouterDirectory.fromEmulator(lab.emulator, Map.of(EDGE_B, Protocol.SNMP)),
+                lab.store);
+        String before = lab.config(EDGE_B);
+        Segment campus = ActivationLab.campus("campus-snmp", 62, EDGE_B, 2062, "GigabitEthernet1/2");
+
+        activator.activate(campus);
+
+        String config = lab.config(EDGE_B);
+        assertTrue(config.contains("vlan 2062\n name LP-62\n"), config);
+        assertTrue(config.contains(" switchport access vlan 2062\n"), config);
+        assertTrue(config.contains(" switchport trunk allowed vlan 2062\n"), config);
+        assertFalse(config.contains("policy-map LP-62-IN"), "the SNMP driver cannot police: " + config);
+        List<DeviceLogEntry> entries = lab.store.entries("campus-snmp");
+        assertFalse(entries.isEmpty());
+        assertTrue(entries.stream().allMatch(e -> e.protocol() == DeviceLogEntry.Protocol.SNMP), entries::toString);
+
+        activator.deactivate(campus);
+
+        assertEquals(before, lab.config(EDGE_B));
+        entries.forEach(e -> ActivationLab.assertNoSecretIn(e.request() + " " + e.response()));
+    }
+
+    // --- failure and rollback ---------------------------------------------------------------------
+
+    @Test
+    void failureOnTheSecondRouterLeavesTheFirstAsItWasAndNamesTheSecond() throws Exception {
+        String core1Before = lab.config(CORE_1);
+        String core1StartupBefore = lab.router(CORE_1).startupConfig();
+        String core2Before = lab.config(CORE_2);
+        lab.router(CORE_2).faults().rejectCommand("xconnect.*", 1);
+        Segment wan = ActivationLab.wan("wan-fail", 44, 1244);
+
+        ActivationFailed e = assertThrows(ActivationFailed.class, () -> activator.activate(wan));
+
+        assertEquals(CORE_2, e.router());
+        assertTrue(e.getMessage().contains("% Invalid input detected at '^' marker."), e.getMessage());
+        assertTrue(e.getMessage().contains("xconnect 10.0.0.1 44 encapsulation mpls pw-class LP-44"), e.getMessage());
+        assertTrue(e.routersRestored(), e.getMessage());
+        DriverException cause = assertInstanceOf(DriverException.class, e.getCause());
+        assertEquals(CORE_2, cause.router());
+        assertEquals(core1Before, lab.config(CORE_1));
+        assertEquals(core1StartupBefore, lab.router(CORE_1).startupConfig());
+        assertEquals(core2Before, lab.config(CORE_2));
+        ActivationLab.assertNoSecretIn(e);
+
+        // The device log got every command, for both routers: core-1's set-up and its
+        // rollback, core-2's set-up up to the refused line, which is logged as an error.
+        PseudowireSegment onCore1 = new PseudowireSegment(44, 100_000_000L, 1244, ActivationLab.ACCESS,
+                ActivationLab.LOOPBACK_2, List.of(ActivationLab.LOOPBACK_2));
+        PseudowireSegment onCore2 = new PseudowireSegment(44, 100_000_000L, 1244, ActivationLab.ACCESS,
+                ActivationLab.LOOPBACK_1, List.of(ActivationLab.LOOPBACK_1));
+        List<String> core1Requests = lab.store.requests("wan-fail", CORE_1);
+        assertInOrder(Cisco12000CliDriver.setUpCommands(onCore1), core1Requests);
+        assertInOrder(List.of("no interface GigabitEthernet3/0.1244", "no interface Tunnel44",
+                "no pseudowire-class LP-44", "no policy-map LP-44-IN", "no ip explicit-path name LP-44"), core1Requests);
+        List<String> core2SetUp = Cisco12000CliDriver.setUpCommands(onCore2);
+        String xconnect = "xconnect 10.0.0.1 44 encapsulation mpls pw-class LP-44";
+        assertInOrder(core2SetUp.subList(0, core2SetUp.indexOf(xconnect) + 1), lab.store.requests("wan-fail", CORE_2));
+        DeviceLogEntry refused = lab.store.entries("wan-fail").stream()
+                .filter(x -> x.router().equals(CORE_2) && x.request().equals(xconnect)).findFirst().orElseThrow();
+        assertEquals(DeviceLogEntry.Outcome.ERROR, refused.outcome());
+        assertTrue(refused.response().contains("% Invalid input detected"), refused.response());
+        lab.store.entries("wan-fail").forEach(x -> ActivationLab.assertNoSecretIn(x.request() + " " + x.response()));
+    }
+
+    @Test
+    void aRouterTheDriverCouldNotRestoreIsTornDownByTheActivator() throws Exception {
+        String core1Before = lab.config(CORE_1);
+        String core2Before = lab.config(CORE_2);
+        // The xconnect line and the driver's five undo lines are refused: the driver reports
+        // the router not restored. The activator's own tear-down then finds the router willing.
+        lab.router(CORE_2).faults().rejectCommand("(xconnect|no) .*", 6);
+
+        ActivationFailed e = assertThrows(ActivationFailed.class,
+                () -> activator.activate(ActivationLab.wan("wan-unrestored", 45, 1245)));
+
+        assertEquals(CORE_2, e.router());
+        DriverException cause = assertInstanceOf(DriverException.class, e.getCause());
+        assertFalse(cause.restored(), cause.getMessage());
+        assertTrue(e.routersRestored(), e.getMessage());
+        assertEquals(core1Before, lab.config(CORE_1));
+        assertEquals(core2Before, lab.config(CORE_2));
+    }
+
+    @Test
+    void aRollbackThatFailsSaysTheRoutersAreNotRestored() throws Exception {
+        // Every removal on core-2 is refused, the driver's and the activator's alike.
+        lab.router(CORE_2).faults().rejectCommand("(xconnect|no) .*", 1000);
+
+        ActivationFailed e = assertThrows(ActivationFailed.class,
+                () -> activator.activate(ActivationLab.wan("wan-stuck", 46, 1246)));
+
+        assertEquals(CORE_2, e.router());
+        assertFalse(e.routersRestored(), e.getMessage());
+        assertTrue(e.getMessage().contains("still on " + CORE_2), e.getMessage());
+        assertTrue(e.getSuppressed().length > 0, "the failed tear-down is attached");
+        lab.router(CORE_2).faults().clear();
+    }
+
+    @Test
+    void aPartTheDirectoryCannotDriveFailsBeforeAnyRouterIsTouched() {
+        String core1Before = lab.config(CORE_1);
+        Segment unknown = ActivationLab.segment("unknown", 47, 100, 1247, List.of(
+                new RouterPart.Pseudowire(CORE_1, 1247, ActivationLab.ACCESS, "10.0.0.9", List.of("10.0.0.9")),
+                new RouterPart.Pseudowire("core-9", 1247, ActivationLab.ACCESS, "10.0.0.1", List.of("10.0.0.1"))));
+        Segment wrongProfile = ActivationLab.segment("wrong", 48, 100, 1248, List.of(
+                new RouterPart.Vlan(CORE_1, 1248, "GigabitEthernet3/1", ActivationLab.TRUNK)));
+
+        ActivationFailed e1 = assertThrows(ActivationFailed.class, () -> activator.activate(unknown));
+        ActivationFailed e2 = assertThrows(ActivationFailed.class, () -> activator.activate(wrongProfile));
+
+        assertEquals("core-9", e1.router());
+        assertTrue(e1.routersRestored());
+        assertEquals(CORE_1, e2.router());
+        assertTrue(e2.getMessage().contains("7600"), e2.getMessage());
+        assertEquals(core1Before, lab.config(CORE_1));
+        assertTrue(lab.store.calls.isEmpty(), "nothing was sent, nothing logged");
+    }
+
+    // --- deactivation ----------------------------------------------------------------------------
+
+    @Test
+    void deactivatingWhatIsAbsentSucceedsAndAFailureNamesTheRouter() throws Exception {
+        Segment wan = ActivationLab.wan("wan-off", 49, 1249);
+        activator.deactivate(wan); // nothing there: fine
+
+        activator.activate(wan);
+        lab.router(CORE_1).faults().rejectCommand("no interface Tunnel49", 1);
+
+        ActivationFailed e = assertThrows(ActivationFailed.class, () -> activator.deactivate(wan));
+
+        assertEquals(CORE_1, e.router());
+        assertTrue(e.getMessage().contains("tear-down failed on " + CORE_1), e.getMessage());
+        assertFalse(e.routersRestored());
+        assertFalse(lab.config(CORE_2).contains("Tunnel49"), "the other router's part is removed");
+
+        activator.deactivate(wan); // a retry finishes the job
+        assertFalse(lab.config(CORE_1).contains("Tunnel49"));
+    }
+
+    // --- one change at a time per router -----------------------------------------------------------
+
+    @Test
+    void twoSegmentsOnTheSameRouterActivatedAtOnceBothSucceedOneAfterTheOther() throws Exception {
+        String before = lab.config(EDGE_A);
+        Segment first = ActivationLab.campus("same-router-1", 71, EDGE_A, 2071, "GigabitEthernet1/3");
+        Segment second = ActivationLab.campus("same-router-2", 72, EDGE_A, 2072, "GigabitEthernet1/4");
+
+        runAtOnce(() -> {
+            activator.activate(first);
+            return null;
+        }, () -> {
+            activator.activate(second);
+            return null;
+        });
+
+        String config = lab.config(EDGE_A);
+        assertTrue(config.contains(" switchport access vlan 2071\n"), config);
+        assertTrue(config.contains(" switchport access vlan 2072\n"), config);
+        assertTrue(config.contains(" switchport trunk allowed vlan 2071,2072\n"), config);
+        Span a = span(lab.store.entries("same-router-1"), EDGE_A);
+        Span b = span(lab.store.entries("same-router-2"), EDGE_A);
+        assertFalse(a.overlaps(b), "the two sessions on " + EDGE_A + " interleaved: " + a + " / " + b);
+        VlanSegment s1 = new VlanSegment(71, 200_000_000L, 2071, "GigabitEthernet1/3", ActivationLab.TRUNK);
+        assertInOrder(Cisco7600CliDriver.setUpCommands(s1), lab.store.requests("same-router-1", EDGE_A));
+
+        runAtOnce(() -> {
+            activator.deactivate(first);
+            return null;
+        }, () -> {
+            activator.deactivate(second);
+            return null;
+        });
+
+        assertEquals(before, lab.config(EDGE_A));
+    }
+
+    @Test
+    void aDirectoryReadFromARouterAccessFileDrivesTheRouters() throws Exception {
+        activator.close();
+        String yaml = """
+                defaults:
+                  host: 127.0.0.1
+                  username: crs
+                  password: ${ACT_ROUTER_PASSWORD}
+                  enableSecret: ${ACT_ROUTER_ENABLE}
+                cliTimeouts: { connect: 5s, login: 10s, command: 10s }
+                routers:
+                  - name: edge-b
+                    profile: 7600
+                    sshPort: %d
+                  - name: core-1
+                    profile: 12000
+                    sshPort: %d
+                """.formatted(lab.router(EDGE_B).sshPort(), lab.router(CORE_1).sshPort());
+        Map<String, String> env = Map.of("ACT_ROUTER_PASSWORD", "activation-login-password",
+                "ACT_ROUTER_ENABLE", "activation-enable-secret");
+        activator = new DriverActivator(RouterDirectory.parse(yaml, env::get), lab.store, 2);
+        String before = lab.config(EDGE_B);
+        Segment campus = ActivationLab.campus("from-file", 81, EDGE_B, 2081, "GigabitEthernet1/1");
+
+        activator.activate(campus);
+        assertTrue(lab.config(EDGE_B).contains(" switchport access vlan 2081\n"));
+        activator.deactivate(campus);
+
+        assertEquals(before, lab.config(EDGE_B));
+    }
+
+    // --- helpers -------------------------------------------------------------------------------------
+
+    /** Fails unless {@code expected} appears in {@code actual} in this order (other lines between allowed). */
+    static void assertInOrder(List<String> expected, List<String> actual) {
+        int i = 0;
+        for (String line : actual) {
+            if (i < expected.size() && line.equals(expected.get(i))) {
+                i++;
+            }
+        }
+        if (i < expected.size()) {
+            throw new AssertionError("missing '" + expected.get(i) + "' (in order) from the device log:\n"
+                    + String.join("\n", actual));
+        }
+    }
+
+    /** From the first request to one router until its last answer. */
+    record Span(Instant from, Instant to) {
+        boolean overlaps(Span other) {
+            return from.isBefore(other.to) && other.from.isBefore(to);
+        }
+    }
+
+    static Span span(List<DeviceLogEntry> entries, String router) {
+        List<DeviceLogEntry> mine = entries.stream().filter(e -> e.router().equals(router)).collect(Collectors.toList());
+        assertFalse(mine.isEmpty(), "no entries for " + router);
+        Instant from = mine.stream().map(DeviceLogEntry::at).min(Instant::compareTo).orElseThrow();
+        Instant to = mine.stream().map(e -> e.at().plusMillis(e.elapsedMillis())).max(Instant::compareTo).orElseThrow();
+        return new Span(from, to);
+    }
+
+    @SafeVarargs
+    static void runAtOnce(Callable<Void>... calls) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(calls.length);
+        try {
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<Void>> futures = new ArrayList<>();
+            for (Callable<Void> c : calls) {
+                futures.add(threads.submit(() -> {
+                    go.await();
+                    return c.call();
+                }));
+            }
+            go.countDown();
+            for (Future<Void> f : futures) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package org.crs.nsap.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import org.crs.nsap.ActivationFailed;
+import org.crs.nsap.OneLinkPlannerAccess;
+import org.crs.nsap.Segment;
+import org.crs.nsap.SegmentActivator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An NSAP over real HTTP and SOAP, as a client that no one here wrote would call it: raw
+ * SOAP 1.1 envelopes. The database is a file HSQLDB, so the same files serve a restart.
+ */
+class NsapServerTest {
+
+    static final String NS = "urn:crs:nsap:1";
+    static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @TempDir
+    Path dir;
+    NsapServer server;
+
+    /** Records activations; the routers are not under test here. */
+    // package-visible: ZeepClientTest uses it too
+    static final SegmentActivator NO_ROUTERS = new SegmentActivator() {
+        @Override
+        public void activate(Segment segment) throws ActivationFailed {
+        }
+
+        @Override
+        public void deactivate(Segment segment) throws ActivationFailed {
+        }
+    };
+
+    NsapServer start() throws Exception {
+        server = NsapServer.start(new NsapServer.Config("nsap-test", "jdbc:hsqldb:file:" + dir.resolve("db") + ";shutdown=true",
+                "SA", "", "127.0.0.1", 0, false), OneLinkPlannerAccess.planner(), store -> NO_ROUTERS, Clock.systemUTC());
+        return server;
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    static String envelope(String body) {
+        return "<?xml version='1.0' encoding='UTF-8'?>"
+                + "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\"" + NS + "\">"
+                + "<soapenv:Body>" + body + "</soapenv:Body></soapenv:Envelope>";
+    }
+
+    static String holdBody(String id, String mbps, String start, String end) {
+        return "<n:hold><n:request><n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:bookingId>" + id + "</n:bookingId>"
+                + "<n:destination>y</n:destination><n:destinationVlan>0</n:destinationVlan><n:end>" + end + "</n:end>"
+                + "<n:source>x</n:source><n:sourceVlan>0</n:sourceVlan><n:start>" + start + "</n:start></n:request>"
+                + "<n:holdSeconds>300</n:holdSeconds></n:hold>";
+    }
+
+    String call(String operation, String body) throws Exception {
+        HttpResponse<String> r = post(envelope(body), operation);
+        return r.body();
+    }
+
+    HttpResponse<String> post(String xml, String operation) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(server.serviceUrl())
+                .header("Content-Type", "text/xml; charset=UTF-8")
+                .header("SOAPAction", "urn:" + operation)
+                .POST(HttpRequest.BodyPublishers.ofString(xml)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static String future(int hours) {
+        return Instant.now().plus(Duration.ofHours(hours)).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+    }
+
+    @Test
+    void wsdlIsServedAndMatchesThePublishedOne() throws Exception {
+        start();
+        String served = HTTP.send(HttpRequest.newBuilder(server.wsdlUrl()).build(), HttpResponse.BodyHandlers.ofString()).body();
+        String normalised = served.replace("127.0.0.1:" + server.port(), "127.0.0.1:8080");
+        Path published = Path.of("../schema/wsdl/NsapService.wsdl");
+        if (Boolean.getBoolean("crs.writeWsdl")) {
+            Files.createDirectories(published.getParent());
+            Files.writeString(published, normalised);
+        }
+        assertTrue(Files.exists(published), "schema/wsdl/NsapService.wsdl is missing: run this test with -Dcrs.writeWsdl=true");
+        assertEquals(Files.readString(published), normalised,
+                "the served WSDL differs from schema/wsdl/NsapService.wsdl: a contract change must be published on purpose "
+                        + "(rerun with -Dcrs.writeWsdl=true and review the diff)");
+    }
+
+    @Test
+    void holdCommitAndStatusOverSoap() throws Exception {
+        start();
+        String held = call("hold", holdBody("s1", "400", future(1), future(2)));
+        assertTrue(held.contains("<ns:state>HELD</ns:state>") || held.contains(">HELD<"), held);
+        String committed = call("commit", "<n:commit><n:bookingId>s1</n:bookingId></n:commit>");
+        assertTrue(committed.contains(">COMMITTED<"), committed);
+        String status = call("status", "<n:status><n:bookingId>s1</n:bookingId></n:status>");
+        assertTrue(status.contains(">COMMITTED<") && status.contains(">400<"), status);
+    }
+
+    @Test
+    void badInputGetsAFaultNamingTheFieldAndChangesNothing() throws Exception {
+        start();
+        String zero = call("hold", holdBody("s1", "0", future(1), future(2)));
+        assertTrue(zero.contains("Fault") && zero.contains("bandwidthMbps"), zero);
+        String backwards = call("hold", holdBody("s2", "10", future(2), future(1)));
+        assertTrue(backwards.contains("Fault") && backwards.contains("end"), backwards);
+        String unknown = call("hold", holdBody("s3", "10", future(1), future(2)).replace(">x<", ">nowhere<"));
+        assertTrue(unknown.contains("Fault") && unknown.contains("source"), unknown);
+        assertTrue(server.service().query(List.of(), null).isEmpty());
+    }
+
+    @Test
+    void malformedXmlAndDtdsAreRefusedAndChangeNothing() throws Exception {
+        start();
+        HttpResponse<String> malformed = post("<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+                + "<soapenv:Body><n:hold", "hold");
+        assertTrue(malformed.statusCode() >= 400 && malformed.body().contains("Fault"), malformed.body());
+        String entity = "<?xml version='1.0'?><!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>"
+                + envelope(holdBody("s1", "10", future(1), future(2))).substring("<?xml version='1.0' encoding='UTF-8'?>".length())
+                .replace(">s1<", ">&e;<");
+        HttpResponse<String> dtd = post(entity, "hold");
+        assertTrue(dtd.statusCode() >= 400, dtd.body());
+        assertFalse(dtd.body().contains("root:"), "the entity must not be expanded");
+        HttpResponse<String> huge = post(envelope("<n:status><n:bookingId>" + "x".repeat(2_000_000)
+                + "</n:bookingId></n:status>"), "status");
+        assertTrue(huge.statusCode() >= 400, "oversized request: " + huge.statusCode());
+        assertTrue(server.service().query(List.of(), null).isEmpty());
+    }
+
+    @Test
+    void holdSurvivesARestartAndStillExpiresOnTime() throws Exception {
+        start();
+        String held = call("hold", holdBody("s1", "10", future(1), future(2)).replace(">300<", ">3<"));
+        assertTrue(held.contains(">HELD<"), held);
+        Instant expiry = server.service().status("s1").holdExpiresAt();
+        server.close();
+        server = null;
+        start();
+        while (Instant.now().isBefore(expiry.plusSeconds(8))
+                && !server.service().status("s1").state().name().equals("EXPIRED")) {
+            Thread.sleep(200);
+        }
+        Segment after = server.service().status("s1");
+        assertEquals("EXPIRED", after.state().name());
+        Instant expiredAt = server.service().history("s1").get(1).at();
+        long lateMillis = Duration.between(expiry, expiredAt).toMillis();
+        System.out.println("hold expired " + lateMillis + " ms after its expiry time, across a restart");
+        assertTrue(lateMillis >= 0 && lateMillis < 6000, "expired " + lateMillis + " ms late");
+    }
+}
