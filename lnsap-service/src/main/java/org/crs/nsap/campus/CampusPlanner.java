@@ -1,0 +1,259 @@
+package org.crs.nsap.campus;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.Set;
+
+import org.crs.domain.admission.Admission;
+import org.crs.domain.admission.AdmissionResult;
+import org.crs.domain.admission.Resource;
+import org.crs.domain.admission.VlanAllocator;
+import org.crs.domain.admission.VlanBooking;
+import org.crs.domain.calendar.BookingCalendar;
+import org.crs.domain.time.TimeInterval;
+import org.crs.domain.topology.CampusTopology;
+import org.crs.domain.topology.HostPort;
+import org.crs.domain.topology.Uplink;
+import org.crs.nsap.CalendarSource;
+import org.crs.nsap.Plan;
+import org.crs.nsap.PlanRefused;
+import org.crs.nsap.ResourcePlanner;
+import org.crs.nsap.ResourceUse;
+import org.crs.nsap.RouterPart;
+import org.crs.nsap.SegmentRequest;
+
+/**
+ * What the L-NSAP knows of its campus: a segment joins an end-host's port to an uplink of
+ * the same edge router towards the site's WAN access point, on one VLAN of the campus range,
+ * which the 7600 carries from the access port onto the trunk (Cisco7600CliDriver).
+ *
+ * <p>A request runs from a host ({@code host-a1}) to the site ({@code site-a}), or from the
+ * site to a host. The VLAN is the one the request names at the site end (the hand-off VLAN
+ * the NSAP chose: {@code destinationVlan} from a host, {@code sourceVlan} towards one), or at
+ * the host end if only that is given (a campus segment carries one VLAN end to end), or else
+ * the lowest free one of the range on the uplink.
+ *
+ * <p>Checks, in this order, each refusal naming its field or resource:
+ * <ol>
+ * <li>the endpoints ({@code source}, {@code destination}) and a requested VLAN's range
+ *     ({@code sourceVlan}, {@code destinationVlan});
+ * <li>bandwidth on the host port, then on the uplink ({@link Admission#check});
+ * <li>that the host port carries no other circuit at any instant of the interval: a port is
+ *     an access port in one VLAN, so it takes one circuit at a time whatever the bandwidth
+ *     left. The plan records the VLAN on the host port too, so that the store's
+ *     {@link CalendarSource#vlansInUse} sees the port busy;
+ * <li>that the VLAN is free on the uplink over the interval.
+ * </ol>
+ *
+ * <p>When an edge router has several uplinks to the site, the first in file order on which
+ * the segment fits is taken; a refusal then names what refused it on the first.
+ *
+ * <p>Deterministic and without side effects: the same calendars give the same plan, and only
+ * the calendars of the host port and of the uplinks tried are read.
+ */
+public final class CampusPlanner implements ResourcePlanner {
+
+    private final CampusTopology campus;
+
+    /**
+     * @param campus a campus without {@linkplain CampusTopology#problems() problems}, as
+     *     {@link CampusTopologyFile#load} returns it
+     * @throws IllegalArgumentException if it has problems, or if a host's edge router has no
+     *     uplink to the site's access point (its host could book nothing)
+     */
+    public CampusPlanner(CampusTopology campus) {
+        this.campus = Objects.requireNonNull(campus, "campus");
+        List<String> problems = new ArrayList<>(campus.problems());
+        if (problems.isEmpty()) {
+            for (HostPort port : campus.hostPorts()) {
+                if (uplinksToSite(port.router()).isEmpty()) {
+                    problems.add("host " + port.hostName() + " is on edge router " + port.router()
+                            + ", which has no uplink to access point " + campus.site());
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("campus " + campus.site() + " cannot be booked: " + String.join("; ", problems));
+        }
+    }
+
+    /** Every host port, then every uplink, in file order. */
+    @Override
+    public List<Resource> resources() {
+        List<Resource> resources = new ArrayList<>();
+        campus.hostPorts().forEach(port -> resources.add(port.resource()));
+        campus.uplinks().forEach(uplink -> resources.add(uplink.resource()));
+        return resources;
+    }
+
+    /** Every host, in file order, then the site. */
+    @Override
+    public List<String> endpoints() {
+        List<String> endpoints = new ArrayList<>();
+        campus.hostPorts().forEach(port -> endpoints.add(port.hostName()));
+        endpoints.add(campus.site());
+        return endpoints;
+    }
+
+    @Override
+    public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
+        Ends ends = ends(request);
+        int requestedVlan = requestedVlan(request, ends);
+        Calendars read = new Calendars(calendars, request.interval());
+        PlanRefused firstRefusal = null;
+        for (Uplink uplink : uplinksToSite(ends.port().router())) {
+            try {
+                return planOver(ends.port(), uplink, requestedVlan, request, read);
+            } catch (PlanRefused refused) {
+                if (firstRefusal == null) {
+                    firstRefusal = refused;
+                }
+            }
+        }
+        // The constructor made sure every host's router has an uplink to the site.
+        throw Objects.requireNonNull(firstRefusal);
+    }
+
+    private Plan planOver(HostPort port, Uplink uplink, int requestedVlan, SegmentRequest request, Calendars read)
+            throws PlanRefused {
+        TimeInterval interval = request.interval();
+        Resource portResource = port.resource();
+        Resource uplinkResource = uplink.resource();
+
+        AdmissionResult bandwidth = Admission.check(List.of(portResource, uplinkResource),
+                read.calendars(portResource, uplinkResource), interval, request.bandwidthMbps());
+        if (!bandwidth.admitted()) {
+            throw new PlanRefused(null, bandwidth.resource().id(), bandwidth.reason());
+        }
+
+        Set<Integer> onPort = read.vlansInUse(portResource);
+        if (!onPort.isEmpty()) {
+            throw new PlanRefused(null, portResource.id(), portResource + " of " + port.hostName()
+                    + " already carries a circuit during " + interval + " (" + vlanList(onPort)
+                    + "); a host port carries one circuit at a time");
+        }
+
+        VlanAllocator vlans = new VlanAllocator(campus.vlans(),
+                read.vlansInUse(uplinkResource).stream().map(vlan -> new VlanBooking(vlan, interval)).toList());
+        int vlan;
+        if (requestedVlan != 0) {
+            if (!vlans.isFree(requestedVlan, interval)) {
+                throw new PlanRefused(null, uplinkResource.id(), "VLAN " + requestedVlan + " is in use on "
+                        + uplinkResource + " during " + interval);
+            }
+            vlan = requestedVlan;
+        } else {
+            OptionalInt lowest = vlans.lowestFree(interval);
+            if (lowest.isEmpty()) {
+                throw new PlanRefused(null, uplinkResource.id(), "no VLAN of " + campus.vlans() + " is free on "
+                        + uplinkResource + " during " + interval);
+            }
+            vlan = lowest.getAsInt();
+        }
+
+        long mbps = request.bandwidthMbps();
+        return new Plan(
+                List.of(new ResourceUse(portResource, mbps, vlan), new ResourceUse(uplinkResource, mbps, vlan)),
+                vlan, vlan,
+                List.of(new RouterPart.Vlan(port.router(), vlan, port.interfaceName(), uplink.trunkInterface())),
+                port.hostName() + " on " + port.router() + " " + port.interfaceName() + ", VLAN " + vlan
+                        + " on uplink " + uplink.trunkInterface());
+    }
+
+    /** The host port of the request and which request fields name the host end and the site end. */
+    private Ends ends(SegmentRequest request) throws PlanRefused {
+        String site = campus.site();
+        boolean fromSite = site.equals(request.source());
+        boolean toSite = site.equals(request.destination());
+        if (fromSite && toSite) {
+            throw new PlanRefused("destination", null, "a campus segment runs between a host and the site " + site
+                    + ", not from the site to itself");
+        }
+        if (!fromSite && !toSite) {
+            if (campus.hostPort(String.valueOf(request.source())).isEmpty()) {
+                throw new PlanRefused("source", null, unknownEndpoint(request.source()));
+            }
+            if (campus.hostPort(String.valueOf(request.destination())).isEmpty()) {
+                throw new PlanRefused("destination", null, unknownEndpoint(request.destination()));
+            }
+            throw new PlanRefused("destination", null, "a campus segment runs between a host and the site " + site
+                    + "; " + request.destination() + " is a host, as is " + request.source());
+        }
+        String hostField = fromSite ? "destination" : "source";
+        String host = fromSite ? request.destination() : request.source();
+        HostPort port = campus.hostPort(String.valueOf(host))
+                .orElseThrow(() -> new PlanRefused(hostField, null, unknownEndpoint(host)));
+        return fromSite ? new Ends(port, "destinationVlan", "sourceVlan") : new Ends(port, "sourceVlan", "destinationVlan");
+    }
+
+    private int requestedVlan(SegmentRequest request, Ends ends) throws PlanRefused {
+        int atHost = vlanIn(request, ends.hostVlanField());
+        int atSite = vlanIn(request, ends.siteVlanField());
+        if (atHost != 0 && atSite != 0 && atHost != atSite) {
+            throw new PlanRefused(ends.hostVlanField(), null, "a campus segment carries one VLAN from host port to uplink, but "
+                    + ends.hostVlanField() + " is " + atHost + " and " + ends.siteVlanField() + " is " + atSite);
+        }
+        int vlan = atSite != 0 ? atSite : atHost;
+        String field = atSite != 0 ? ends.siteVlanField() : ends.hostVlanField();
+        if (vlan != 0 && !campus.vlans().isUsable(vlan)) {
+            throw new PlanRefused(field, null, "VLAN " + vlan + " cannot carry a circuit on "
+                    + uplinkNames(ends.port().router()) + ": circuits use VLANs " + campus.vlans()
+                    + " there, except IOS's reserved 1002-1005");
+        }
+        return vlan;
+    }
+
+    private static int vlanIn(SegmentRequest request, String field) {
+        return field.equals("sourceVlan") ? request.sourceVlan() : request.destinationVlan();
+    }
+
+    private static String vlanList(Set<Integer> vlans) {
+        List<String> sorted = vlans.stream().sorted().map(String::valueOf).toList();
+        return (sorted.size() == 1 ? "VLAN " : "VLANs ") + String.join(", ", sorted);
+    }
+
+    private String unknownEndpoint(String name) {
+        return "campus " + campus.site() + " has no endpoint " + name + "; its endpoints are " + String.join(", ", endpoints());
+    }
+
+    private List<Uplink> uplinksToSite(String router) {
+        return campus.uplinksOf(router).stream().filter(uplink -> campus.site().equals(uplink.accessPoint())).toList();
+    }
+
+    private String uplinkNames(String router) {
+        return String.join(" or ", uplinksToSite(router).stream().map(uplink -> uplink.resource().toString()).toList());
+    }
+
+    private record Ends(HostPort port, String hostVlanField, String siteVlanField) {
+    }
+
+    /** The calendars and VLANs read during one plan, each read once so that the plan sees one state. */
+    private static final class Calendars {
+
+        private final CalendarSource source;
+        private final TimeInterval interval;
+        private final Map<String, BookingCalendar> calendars = new HashMap<>();
+        private final Map<String, Set<Integer>> vlans = new HashMap<>();
+
+        Calendars(CalendarSource source, TimeInterval interval) {
+            this.source = source;
+            this.interval = interval;
+        }
+
+        Map<String, BookingCalendar> calendars(Resource... resources) {
+            Map<String, BookingCalendar> read = new HashMap<>();
+            for (Resource resource : resources) {
+                read.put(resource.id(), calendars.computeIfAbsent(resource.id(), id -> source.calendar(id, interval)));
+            }
+            return read;
+        }
+
+        Set<Integer> vlansInUse(Resource resource) {
+            return vlans.computeIfAbsent(resource.id(), id -> Set.copyOf(source.vlansInUse(id, interval)));
+        }
+    }
+}

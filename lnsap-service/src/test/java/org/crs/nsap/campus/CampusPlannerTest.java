@@ -1,0 +1,263 @@
+package org.crs.nsap.campus;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+import org.crs.domain.admission.Resource;
+import org.crs.domain.time.TimeInterval;
+import org.crs.domain.topology.CampusTopology;
+import org.crs.nsap.Plan;
+import org.crs.nsap.PlanRefused;
+import org.crs.nsap.ResourceUse;
+import org.crs.nsap.RouterPart;
+import org.crs.nsap.SegmentRequest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class CampusPlannerTest {
+
+    private static final Path SITE_A = Path.of("../deploy/topology/site-a-campus.yaml");
+    private static final String HOST_PORT = "edge-a:GigabitEthernet1/1";
+    private static final String UPLINK = "edge-a:TenGigabitEthernet2/1";
+    private static final TimeInterval INTERVAL = interval("2030-01-01T10:00:00Z", "2030-01-01T12:00:00Z");
+
+    private CampusPlanner planner;
+    private InMemoryCalendars calendars;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        planner = new CampusPlanner(CampusTopologyFile.load(SITE_A));
+        calendars = new InMemoryCalendars();
+    }
+
+    @Test
+    void offersEveryHostPortAndUplinkAsResources() {
+        List<Resource> resources = planner.resources();
+
+        assertEquals(List.of("edge-a:GigabitEthernet1/1", "edge-a:GigabitEthernet1/2", "edge-a:GigabitEthernet1/3",
+                "edge-a:GigabitEthernet1/4", UPLINK), resources.stream().map(Resource::id).toList());
+        assertEquals(new Resource(UPLINK, Resource.UPLINK, 10000), resources.get(4));
+        assertEquals(Resource.HOST_PORT, resources.get(0).kind());
+    }
+
+    @Test
+    void offersEveryHostAndTheSiteAsEndpoints() {
+        assertEquals(List.of("host-a1", "host-a2", "host-a3", "host-a4", "site-a"), planner.endpoints());
+    }
+
+    @Test
+    void planPicksTheHostPortTheUplinkAndTheLowestFreeVlan() throws PlanRefused {
+        Plan plan = planner.plan(request("host-a1", "site-a", 500, 0, 0), calendars);
+
+        assertAll(
+                () -> assertEquals(List.of(new ResourceUse(new Resource(HOST_PORT, Resource.HOST_PORT, 1000), 500, 1000),
+                        new ResourceUse(new Resource(UPLINK, Resource.UPLINK, 10000), 500, 1000)), plan.uses()),
+                () -> assertEquals(1000, plan.sourceVlan()),
+                () -> assertEquals(1000, plan.destinationVlan()),
+                () -> assertEquals(List.of(new RouterPart.Vlan("edge-a", 1000, "GigabitEthernet1/1", "TenGigabitEthernet2/1")),
+                        plan.routerParts()),
+                () -> assertEquals("host-a1 on edge-a GigabitEthernet1/1, VLAN 1000 on uplink TenGigabitEthernet2/1",
+                        plan.description()));
+    }
+
+    @Test
+    void lowestFreeVlanSkipsVlansInUseAndIosReservedOnes() throws PlanRefused {
+        calendars.useVlan(UPLINK, 1000, INTERVAL).useVlan(UPLINK, 1001, INTERVAL);
+
+        Plan plan = planner.plan(request("host-a1", "site-a", 100, 0, 0), calendars);
+
+        assertEquals(1006, plan.destinationVlan()); // 1002-1005 are IOS's own
+    }
+
+    @Test
+    void vlanUsedByABookingThatEndsWhenTheIntervalStartsIsFree() throws PlanRefused {
+        calendars.useVlan(UPLINK, 1000, interval("2030-01-01T08:00:00Z", "2030-01-01T10:00:00Z"));
+
+        assertEquals(1000, planner.plan(request("host-a1", "site-a", 100, 0, 0), calendars).destinationVlan());
+    }
+
+    @Test
+    void planHonoursTheRequestedHandOffVlan() throws PlanRefused {
+        calendars.useVlan(UPLINK, 1000, INTERVAL);
+
+        Plan plan = planner.plan(request("host-a2", "site-a", 100, 0, 1234), calendars);
+
+        assertEquals(1234, plan.sourceVlan());
+        assertEquals(1234, plan.destinationVlan());
+        assertEquals(new RouterPart.Vlan("edge-a", 1234, "GigabitEthernet1/2", "TenGigabitEthernet2/1"),
+                plan.routerParts().get(0));
+        assertEquals(1234, plan.uses().get(1).vlan());
+    }
+
+    @Test
+    void planFromTheSiteToAHostTakesTheHandOffVlanAtTheSource() throws PlanRefused {
+        Plan plan = planner.plan(request("site-a", "host-a3", 100, 1500, 0), calendars);
+
+        assertEquals(1500, plan.sourceVlan());
+        assertEquals(1500, plan.destinationVlan());
+        assertEquals(new RouterPart.Vlan("edge-a", 1500, "GigabitEthernet1/3", "TenGigabitEthernet2/1"),
+                plan.routerParts().get(0));
+    }
+
+    @Test
+    void refusesAVlanInUseOnTheUplinkNamingTheUplinkAndTheVlan() {
+        calendars.useVlan(UPLINK, 1234, interval("2030-01-01T11:00:00Z", "2030-01-01T13:00:00Z"));
+
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "site-a", 100, 0, 1234), calendars));
+
+        assertNull(refused.field());
+        assertEquals(UPLINK, refused.resource());
+        assertTrue(refused.getMessage().contains("VLAN 1234"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("uplink " + UPLINK), refused.getMessage());
+    }
+
+    @Test
+    void refusesAVlanOutOfTheCampusRangeNamingTheFieldTheUplinkAndTheVlan() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "site-a", 100, 0, 500), calendars));
+
+        assertEquals("destinationVlan", refused.field());
+        assertTrue(refused.getMessage().contains("VLAN 500"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("uplink " + UPLINK), refused.getMessage());
+        assertTrue(refused.getMessage().contains("1000-1999"), refused.getMessage());
+    }
+
+    @Test
+    void refusesAnIosReservedVlan() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "site-a", 100, 0, 1003), calendars));
+
+        assertEquals("destinationVlan", refused.field());
+    }
+
+    @Test
+    void refusesDifferentVlansAtTheTwoEnds() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "site-a", 100, 1100, 1200), calendars));
+
+        assertEquals("sourceVlan", refused.field());
+    }
+
+    @Test
+    void refusesWhenTheHostPortIsFullNamingIt() {
+        calendars.book(HOST_PORT, interval("2030-01-01T11:00:00Z", "2030-01-01T11:30:00Z"), 800);
+
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "site-a", 500, 0, 0), calendars));
+
+        assertNull(refused.field());
+        assertEquals(HOST_PORT, refused.resource());
+        assertEquals("host port " + HOST_PORT + " has 1000 Mbit/s, 800 booked over " + INTERVAL + ", 500 requested",
+                refused.getMessage());
+    }
+
+    @Test
+    void refusesWhenTheUplinkIsFullNamingIt() {
+        calendars.book(UPLINK, INTERVAL, 9800);
+
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "site-a", 500, 0, 0), calendars));
+
+        assertEquals(UPLINK, refused.resource());
+    }
+
+    @Test
+    void refusesAHostPortUnderMaintenance() {
+        calendars.maintenance(HOST_PORT, interval("2030-01-01T11:59:00Z", "2030-01-01T13:00:00Z"));
+
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "site-a", 1, 0, 0), calendars));
+
+        assertEquals(HOST_PORT, refused.resource());
+        assertTrue(refused.getMessage().contains("maintenance"), refused.getMessage());
+    }
+
+    @Test
+    void refusesASecondCircuitOnABusyHostPortWhateverTheBandwidthLeft() {
+        calendars.book(HOST_PORT, INTERVAL, 100).useVlan(HOST_PORT, 1000, INTERVAL).useVlan(UPLINK, 1000, INTERVAL);
+
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "site-a", 100, 0, 0), calendars));
+
+        assertEquals(HOST_PORT, refused.resource());
+        assertTrue(refused.getMessage().contains("one circuit at a time"), refused.getMessage());
+    }
+
+    @Test
+    void refusesAnUnknownHostNamingTheField() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-z9", "site-a", 100, 0, 0), calendars));
+
+        assertEquals("source", refused.field());
+        assertTrue(refused.getMessage().contains("host-z9"), refused.getMessage());
+    }
+
+    @Test
+    void refusesAnUnknownHostAsDestinationNamingTheField() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("site-a", "host-z9", 100, 0, 0), calendars));
+
+        assertEquals("destination", refused.field());
+    }
+
+    @Test
+    void refusesAnotherSiteAsDestination() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "site-b", 100, 0, 0), calendars));
+
+        assertEquals("destination", refused.field());
+    }
+
+    @Test
+    void refusesHostToHost() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "host-a2", 100, 0, 0), calendars));
+
+        assertEquals("destination", refused.field());
+    }
+
+    @Test
+    void plansTheSameTwiceAndReadsOnlyTheHostPortAndTheUplink() throws PlanRefused {
+        calendars.book(HOST_PORT, INTERVAL, 100).useVlan(UPLINK, 1000, INTERVAL);
+
+        Plan first = planner.plan(request("host-a1", "site-a", 100, 0, 0), calendars);
+        Plan second = planner.plan(request("host-a1", "site-a", 100, 0, 0), calendars);
+
+        assertEquals(first, second);
+        assertEquals(Set.of(HOST_PORT, UPLINK), calendars.resourcesRead());
+    }
+
+    @Test
+    void refusesACampusWhoseHostHasNoUplinkToTheSite() {
+        CampusTopology campus = CampusTopologyFile.parse("""
+                site: site-a
+                edgeRouters: [{name: edge-a}]
+                hostPorts: [{host: host-a1, router: edge-a, interface: GigabitEthernet1/1, capacityMbps: 1000}]
+                uplinks: [{router: edge-a, trunk: TenGigabitEthernet2/1, accessPoint: site-b, capacityMbps: 10000}]
+                vlans: {first: 1000, last: 1999}
+                """);
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> new CampusPlanner(campus));
+
+        assertTrue(refused.getMessage().contains("no uplink to access point site-a"), refused.getMessage());
+    }
+
+    private static SegmentRequest request(String source, String destination, long mbps, int sourceVlan,
+                                          int destinationVlan) {
+        return new SegmentRequest("booking-1", source, destination, mbps, INTERVAL, sourceVlan, destinationVlan);
+    }
+
+    private static TimeInterval interval(String start, String end) {
+        return new TimeInterval(Instant.parse(start), Instant.parse(end));
+    }
+}
