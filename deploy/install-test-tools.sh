@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the programs the test suite runs as independent peers of the project's servers:
 # net-snmp's command-line tools (Debian package snmp) and the Python SSH clients netmiko
-# and paramiko (deploy/test-tools-requirements.txt). Safe to run again.
+# and paramiko and the SOAP client zeep (deploy/test-tools-requirements.txt). Safe to run again.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 
@@ -16,7 +16,7 @@ if ! command -v snmpget >/dev/null 2>&1 || ! command -v snmpset >/dev/null 2>&1;
 fi
 
 python=${CRS_PYTHON:-python3}
-if ! "$python" -c 'import netmiko, paramiko' >/dev/null 2>&1; then
+if ! "$python" -c 'import netmiko, paramiko, zeep' >/dev/null 2>&1; then
   echo "installing Python SSH clients: $(grep -v '^#' "$here/test-tools-requirements.txt" | xargs)"
   # Debian's own python refuses system-wide installs (PEP 668); the flag is the documented way past it.
   "$python" -m pip install -q -r "$here/test-tools-requirements.txt" 2>/dev/null \
@@ -24,4 +24,4 @@ if ! "$python" -c 'import netmiko, paramiko' >/dev/null 2>&1; then
 fi
 
 snmpget --version 2>&1 | head -1
-"$python" -c 'import netmiko, paramiko; print("netmiko", netmiko.__version__, "paramiko", paramiko.__version__)'
+"$python" -c 'import netmiko, paramiko, zeep; print("netmiko", netmiko.__version__, "paramiko", paramiko.__version__, "zeep", zeep.__version__)'

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Builds CRS and starts the demo: emulated routers, an L-NSAP for site-a and site-b and the
+# NSAP of the WAN, each on an embedded HSQLDB under target/crs-demo. Prints the WSDL URLs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mvn -B -q -pl deploy/demo -am package -DskipTests
+exec java -jar deploy/demo/target/crs-demo.jar "$@"
