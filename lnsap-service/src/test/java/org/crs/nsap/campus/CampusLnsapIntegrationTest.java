@@ -1,0 +1,128 @@
+package org.crs.nsap.campus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.crs.nsap.activation.DriverActivator;
+import org.crs.nsap.activation.RouterDirectory;
+import org.crs.nsap.server.NsapServer;
+import org.crs.routers.emulator.Inventory;
+import org.crs.routers.emulator.RouterEmulator;
+import org.crs.service.db.testing.EmbeddedPostgres;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The L-NSAP of site-a over real HTTP and SOAP, driving the emulated Cisco 7600 edge-a at
+ * activation (CLI, policer included), on HSQLDB and on a real PostgreSQL.
+ */
+class CampusLnsapIntegrationTest {
+
+    static final String NS = "urn:crs:nsap:1";
+    static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    static RouterEmulator emulator;
+    static RouterDirectory routers;
+    NsapServer server;
+    DriverActivator activator;
+
+    @BeforeAll
+    static void startRouters() throws Exception {
+        emulator = RouterEmulator.start(Inventory.load(Path.of("../deploy/emulator/demo-routers.yaml")).withAnyPorts());
+        routers = RouterDirectory.fromEmulator(emulator, Map.of());
+    }
+
+    @AfterAll
+    static void stopRouters() throws Exception {
+        emulator.close();
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+        if (activator != null) {
+            activator.close();
+        }
+    }
+
+    void start(String database) throws Exception {
+        String url = database.equals("HSQLDB") ? "jdbc:hsqldb:mem:campus-" + System.nanoTime()
+                : EmbeddedPostgres.shared().createDatabase();
+        String user = database.equals("HSQLDB") ? "SA" : EmbeddedPostgres.USER;
+        server = NsapServer.start(new NsapServer.Config("lnsap-it", url, user, "", "127.0.0.1", 0, false),
+                new CampusPlanner(CampusTopologyFile.load(Path.of("../deploy/topology/site-a-campus.yaml"))),
+                store -> activator = new DriverActivator(routers, store), Clock.systemUTC());
+    }
+
+    String call(String operation, String body) throws Exception {
+        String xml = "<?xml version='1.0' encoding='UTF-8'?><soapenv:Envelope xmlns:soapenv="
+                + "\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\"" + NS + "\"><soapenv:Body>" + body
+                + "</soapenv:Body></soapenv:Envelope>";
+        return HTTP.send(HttpRequest.newBuilder(server.serviceUrl()).header("Content-Type", "text/xml; charset=UTF-8")
+                .header("SOAPAction", "urn:" + operation).POST(HttpRequest.BodyPublishers.ofString(xml)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    String hold(String id, String host, long mbps, int vlan) throws Exception {
+        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        return call("hold", "<n:hold><n:request><n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:bookingId>" + id
+                + "</n:bookingId><n:destination>site-a</n:destination><n:destinationVlan>" + vlan + "</n:destinationVlan>"
+                + "<n:end>" + start.plus(Duration.ofHours(1)) + "</n:end><n:source>" + host + "</n:source>"
+                + "<n:sourceVlan>0</n:sourceVlan><n:start>" + start + "</n:start></n:request>"
+                + "<n:holdSeconds>60</n:holdSeconds></n:hold>");
+    }
+
+    static String field(String answer, String element) {
+        Matcher m = Pattern.compile("<(?:\\w+:)?" + element + ">([^<]*)</").matcher(answer);
+        return m.find() ? m.group(1) : null;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"HSQLDB", "PostgreSQL"})
+    void bookingOnTheHandOffVlanIsConfiguredOnTheEdgeRouterAndRemovedAgain(String database) throws Exception {
+        start(database);
+        String before = emulator.router("edge-a").runningConfig();
+        String held = hold("c1", "host-a1", 200, 1234);
+        assertEquals("HELD", field(held, "state"), held);
+        assertEquals("1234", field(held, "destinationVlan"), "the VLAN the NSAP handed off is used");
+        call("commit", "<n:commit><n:bookingId>c1</n:bookingId></n:commit>");
+        String active = call("activate", "<n:activate><n:bookingId>c1</n:bookingId></n:activate>");
+        assertEquals("ACTIVE", field(active, "state"), active);
+        String circuit = field(active, "circuitId");
+        String config = emulator.router("edge-a").runningConfig();
+        assertTrue(config.contains("vlan 1234\n name LP-" + circuit + "\n"), config);
+        assertTrue(config.contains("  police 200000000 6250000 conform-action set-dscp-transmit 46 exceed-action drop\n"), config);
+        assertTrue(config.contains(" switchport access vlan 1234\n"), config);
+
+        assertEquals("RELEASED", field(call("deactivate", "<n:deactivate><n:bookingId>c1</n:bookingId></n:deactivate>"), "state"));
+        assertEquals(before, emulator.router("edge-a").runningConfig());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"HSQLDB", "PostgreSQL"})
+    void vlanOutsideTheCampusRangeIsAFaultNamingTheFieldAndBooksNothing(String database) throws Exception {
+        start(database);
+        String refused = hold("c2", "host-a2", 100, 3000);
+        assertTrue(refused.contains("Fault") && refused.contains("destinationVlan"), refused);
+        String unknownHost = hold("c3", "host-zz", 100, 0);
+        assertTrue(unknownHost.contains("Fault") && unknownHost.contains("source"), unknownHost);
+        assertTrue(server.service().query(java.util.List.of(), null).isEmpty());
+    }
+}
