@@ -10,6 +10,7 @@ import org.crs.domain.topology.CampusTopology;
 import org.crs.domain.topology.EdgeRouter;
 import org.crs.domain.topology.HostPort;
 import org.crs.domain.topology.Uplink;
+import org.crs.nsap.topology.TopologyYaml;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 

@@ -10,6 +10,7 @@ import org.crs.domain.topology.AccessPoint;
 import org.crs.domain.topology.CoreRouter;
 import org.crs.domain.topology.Link;
 import org.crs.domain.topology.WanTopology;
+import org.crs.nsap.topology.TopologyYaml;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 

@@ -1,4 +1,4 @@
-package org.crs.nsap.wan;
+package org.crs.nsap.topology;
 
 import java.util.Collection;
 import java.util.List;
@@ -22,12 +22,11 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 /**
  * Reads a topology file's YAML into records that mirror the file's shape, strictly: an
  * unknown or repeated key, a missing number, a fraction where a whole number belongs are
- * refused, with the key's place in the file ({@code links[2].capacityMbps}) and its
+ * refused, with the key's place in the file ({@code links[2].capacityMbps}, {@code hostPorts[0].host}) and its
  * line. Whether the network the file describes makes sense is the domain's {@code problems()}.
  *
- * <p>The same class lives in lnsap-service for the campus file; it is small enough to copy.
  */
-final class TopologyYaml {
+public final class TopologyYaml {
 
     private static final ObjectMapper MAPPER = YAMLMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -46,7 +45,7 @@ final class TopologyYaml {
      *
      * @throws IllegalArgumentException saying what is wrong with the YAML and where
      */
-    static <T> T read(String yaml, Class<T> shape) {
+    public static <T> T read(String yaml, Class<T> shape) {
         Objects.requireNonNull(yaml, "yaml");
         T value;
         try {
@@ -61,7 +60,7 @@ final class TopologyYaml {
     }
 
     /** The lists a file may leave out, as empty lists. */
-    static <T> List<T> orEmpty(List<T> list) {
+    public static <T> List<T> orEmpty(List<T> list) {
         return list == null ? List.of() : list;
     }
 
