@@ -37,7 +37,7 @@ CREATE TABLE segment (
     CONSTRAINT segment_bandwidth_positive CHECK (bandwidth_mbps > 0)
 );
 
-CREATE INDEX segment_state_idx ON segment (state);
+CREATE INDEX segment_state_idx ON segment (state, hold_expires_at);
 
 -- What a segment books of each resource, copied from the segment so that admission reads
 -- one table. A VLAN booked on a trunk or access point is recorded with the resource.

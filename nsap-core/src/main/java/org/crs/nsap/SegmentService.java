@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * domain terms. Checks every input and refuses bad input naming the field, changing
  * nothing; repeating a call with the same booking id is safe.
  *
- * <p>Lifecycle: hold (HELD, lapses at its expiry unless committed), commit (COMMITTED),
+ * <p>Lifecycle: hold (HELD, lapses at its expiry unless committed: {@link #expireDueHolds()}), commit (COMMITTED),
  * activate (ACTIVATING, then ACTIVE or FAILED with the routers restored), deactivate
  * (DEACTIVATING, then RELEASED), abort (ABORTED, from HELD or COMMITTED). Every move is
  * recorded with its actor and reason.
@@ -35,15 +35,18 @@ public final class SegmentService {
     private final SegmentStore store;
     private final ResourcePlanner planner;
     private final SegmentActivator activator;
-    private final HoldTimer holdTimer;
     private final Clock clock;
 
-    public SegmentService(SegmentStore store, ResourcePlanner planner, SegmentActivator activator, HoldTimer holdTimer,
-                          Clock clock) {
+    /**
+     * @param store where segments are kept
+     * @param planner what this service's network is
+     * @param activator configures routers
+     * @param clock the time; holds lapse when {@link #expireDueHolds()} runs after their expiry
+     */
+    public SegmentService(SegmentStore store, ResourcePlanner planner, SegmentActivator activator, Clock clock) {
         this.store = store;
         this.planner = planner;
         this.activator = activator;
-        this.holdTimer = holdTimer;
         this.clock = clock;
         store.registerResources(planner.resources());
     }
@@ -87,7 +90,6 @@ public final class SegmentService {
         try {
             Segment held = store.hold(request, planner, expires,
                     Transition.created(actor, "held " + request.bandwidthMbps() + " Mbit/s over " + request.interval(), now));
-            holdTimer.schedule(held.bookingId(), expires);
             LOG.info("held {} until {}: {}", held.bookingId(), expires, held.plan().description());
             return held;
         } catch (PlanRefused e) {
@@ -126,11 +128,13 @@ public final class SegmentService {
             }
             return s;
         }
-        Segment committed = moveOrCurrent(s, SegmentState.COMMITTED, actor, "committed");
-        if (committed.state() == SegmentState.COMMITTED) {
-            holdTimer.cancel(bookingId);
+        // A hold whose time has come is expired even if the sweep has not run yet.
+        if (!s.holdExpiresAt().isAfter(clock.instant())) {
+            expire(s);
+            throw new RequestRejected("bookingId", null, "booking " + bookingId + " expired at " + s.holdExpiresAt()
+                    + " and can no longer be committed");
         }
-        return committed;
+        return moveOrCurrent(s, SegmentState.COMMITTED, actor, "committed");
     }
 
     /** Releases a held or committed segment. Aborting an aborted segment answers its state. */
@@ -143,9 +147,7 @@ public final class SegmentService {
             throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
                     + "; only held or committed bookings can be aborted (deactivate an active one)");
         }
-        Segment aborted = moveOrCurrent(s, SegmentState.ABORTED, actor, reason == null || reason.isBlank() ? "aborted" : reason);
-        holdTimer.cancel(bookingId);
-        return aborted;
+        return moveOrCurrent(s, SegmentState.ABORTED, actor, reason == null || reason.isBlank() ? "aborted" : reason);
     }
 
     /**
@@ -225,26 +227,29 @@ public final class SegmentService {
         return store.deviceLog(bookingId, limit);
     }
 
-    /** Lets a hold lapse if it is still held and its time has come: run by the hold timer. */
-    public void expireHold(String bookingId) {
-        Optional<Segment> s = store.find(bookingId);
-        Instant now = clock.instant();
-        if (s.isPresent() && s.get().state() == SegmentState.HELD && !s.get().holdExpiresAt().isAfter(now)) {
-            store.move(bookingId, new Transition(SegmentState.HELD, SegmentState.EXPIRED, "hold-timer",
-                    "not committed by " + s.get().holdExpiresAt(), now));
-            LOG.info("hold {} expired", bookingId);
+    /**
+     * Lets every hold whose time has come lapse. Run every second by the hold sweep (a Quartz
+     * job in the service's database, so it runs after a restart too), and at start.
+     *
+     * @return how many holds lapsed
+     */
+    public int expireDueHolds() {
+        int expired = 0;
+        for (Segment s : store.expiredHolds(clock.instant())) {
+            if (expire(s)) {
+                expired++;
+            }
         }
+        return expired;
     }
 
-    /** Lets every overdue hold lapse, and re-arms the timers of the others: run at start. */
-    public void recoverHolds() {
-        Instant now = clock.instant();
-        for (Segment s : store.expiredHolds(now)) {
-            expireHold(s.bookingId());
+    private boolean expire(Segment s) {
+        boolean moved = store.move(s.bookingId(), new Transition(SegmentState.HELD, SegmentState.EXPIRED, "hold-sweep",
+                "not committed by " + s.holdExpiresAt(), clock.instant())).isPresent();
+        if (moved) {
+            LOG.info("hold {} expired", s.bookingId());
         }
-        for (Segment s : store.query(List.of(SegmentState.HELD), null)) {
-            holdTimer.schedule(s.bookingId(), s.holdExpiresAt());
-        }
+        return moved;
     }
 
     // ---- helpers ----

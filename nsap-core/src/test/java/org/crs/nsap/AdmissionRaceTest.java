@@ -55,15 +55,7 @@ class AdmissionRaceTest {
     }
 
     private static SegmentService service(Database db) {
-        return new SegmentService(new JdbcSegmentStore(db.dataSource()), new OneLinkPlanner(), null, new HoldTimer() {
-            @Override
-            public void schedule(String bookingId, Instant at) {
-            }
-
-            @Override
-            public void cancel(String bookingId) {
-            }
-        }, new MutableClock(T0));
+        return new SegmentService(new JdbcSegmentStore(db.dataSource()), new OneLinkPlanner(), null, new MutableClock(T0));
     }
 
     private static void race(List<SegmentService> instances, Database db) throws Exception {

@@ -21,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One running L-NSAP or NSAP: its database (migrated on start), its hold timers (Quartz, in
+ * One running L-NSAP or NSAP: its database (migrated on start), its hold sweep (Quartz, in
  * the same database), its segment service, and the NSAP port type over SOAP at
  * {@code /services/NsapService}.
  */
@@ -77,12 +77,12 @@ public final class NsapServer implements AutoCloseable {
             db.migrateService("nsap");
             AtomicReference<SegmentService> serviceRef = new AtomicReference<>();
             scheduler = Scheduling.start(db, config.name(), config.clustered(),
-                    Scheduling.Options.defaults().jobFactory(QuartzHoldTimer.jobFactory(serviceRef::get)));
+                    Scheduling.Options.defaults().jobFactory(HoldSweep.jobFactory(serviceRef::get)));
             JdbcSegmentStore store = new JdbcSegmentStore(db.dataSource());
-            SegmentService service = new SegmentService(store, planner, activator.apply(store),
-                    new QuartzHoldTimer(scheduler), clock);
+            SegmentService service = new SegmentService(store, planner, activator.apply(store), clock);
             serviceRef.set(service);
-            service.recoverHolds();
+            service.expireDueHolds(); // those that lapsed while the service was down
+            HoldSweep.schedule(scheduler);
             SoapServer soap = SoapServer.builder().host(config.host()).port(config.port())
                     .service(SERVICE_NAME, NAMESPACE, new NsapPortType(service, config.name() + "-client"))
                     .start();
