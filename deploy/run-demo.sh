@@ -4,4 +4,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -pl deploy/demo -am package -DskipTests
-exec java -jar deploy/demo/target/crs-demo.jar "$@"
+exec java -Dlogback.configurationFile=deploy/config/logback.xml -Djava.util.logging.config.file=deploy/config/logging.properties -jar deploy/demo/target/crs-demo.jar "$@"

@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 inventory="${1:-deploy/emulator/demo-routers.yaml}"
 mvn -B -q -pl router-emulator -am package -DskipTests
-exec java -jar router-emulator/target/router-emulator.jar "$inventory"
+exec java -Dlogback.configurationFile=deploy/config/logback.xml -jar router-emulator/target/router-emulator.jar "$inventory"

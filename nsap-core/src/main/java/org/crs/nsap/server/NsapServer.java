@@ -44,6 +44,11 @@ public final class NsapServer implements AutoCloseable {
      */
     public record Config(String name, String jdbcUrl, String dbUser, String dbPassword, String host, int port,
                          boolean clustered) {
+        @Override
+        public String toString() {
+            return "Config[" + name + ", " + jdbcUrl + ", user " + dbUser + ", " + host + ":" + port
+                    + (clustered ? ", clustered" : "") + "]";
+        }
     }
 
     private final Database database;

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.TimeZone;
 
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.CheckResult;
 import org.crs.nsap.RequestRejected;
@@ -76,7 +77,7 @@ public class NsapPortType {
     /** Releases a held or committed segment. */
     public SegmentInfo abort(String bookingId, String reason) throws ServiceFault {
         try {
-            return info(service.abort(bookingId, actor, reason));
+            return withLastChange(info(service.abort(bookingId, actor, reason)));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -85,7 +86,7 @@ public class NsapPortType {
     /** Configures a committed segment on its routers. */
     public SegmentInfo activate(String bookingId) throws ServiceFault {
         try {
-            return info(service.activate(bookingId, actor));
+            return withLastChange(info(service.activate(bookingId, actor)));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -94,7 +95,7 @@ public class NsapPortType {
     /** Removes an active segment from its routers and ends it. */
     public SegmentInfo deactivate(String bookingId) throws ServiceFault {
         try {
-            return info(service.deactivate(bookingId, actor));
+            return withLastChange(info(service.deactivate(bookingId, actor)));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -103,7 +104,7 @@ public class NsapPortType {
     /** The segment as it is now. */
     public SegmentInfo status(String bookingId) throws ServiceFault {
         try {
-            return info(service.status(bookingId));
+            return withLastChange(info(service.status(bookingId)));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -189,6 +190,17 @@ public class NsapPortType {
         i.setRouters(s.plan().routerParts().stream().map(RouterPart::router).distinct().toArray(String[]::new));
         i.setLastChange(s.state() + " since " + s.updatedAt());
         return i;
+    }
+
+    // Where the reason matters to the caller (which router failed activation, and why), the
+    // answer carries the last transition in full: state, actor, time and reason.
+    private SegmentInfo withLastChange(SegmentInfo info) throws RequestRejected {
+        List<Transition> history = service.history(info.getBookingId());
+        if (!history.isEmpty()) {
+            Transition last = history.get(history.size() - 1);
+            info.setLastChange(last.to() + " by " + last.actor() + " at " + last.at() + ": " + last.reason());
+        }
+        return info;
     }
 
     private static DeviceLogRecordBean record(SegmentStore.DeviceLogRecord r) {

@@ -131,7 +131,11 @@ public class SegmentInfo {
         this.routers = routers == null ? new String[0] : routers;
     }
 
-    /** The reason of the last state change, with its actor and time. */
+    /**
+     * The last state change. Answers to abort, activate, deactivate and status give it in full
+     * (state, actor, time and reason: for a failed activation, which router failed and why);
+     * answers to hold and commit give the state and its time.
+     */
     public String getLastChange() {
         return lastChange;
     }

@@ -1,0 +1,276 @@
+package org.crs.nsap.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.crs.nsap.OneLinkPlannerAccess;
+import org.crs.nsap.activation.RouterDirectory;
+import org.crs.nsap.activation.RouterDirectory.Profile;
+import org.crs.routers.driver.RouterEndpoint;
+import org.crs.routers.emulator.Inventory;
+import org.crs.service.db.Vendor;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The service configuration file of a standalone L-NSAP or NSAP ({@link NsapServerConfig}),
+ * the launcher's checks ({@link NsapLauncher}), and the example files under deploy/config.
+ */
+class NsapServerConfigTest {
+
+    static final String GOOD = """
+            # an L-NSAP on PostgreSQL, secrets from the environment
+            name: lnsap-site-a
+            listen:
+              host: 0.0.0.0
+              port: 8081
+            database:
+              jdbcUrl: jdbc:postgresql://${CRS_DB_HOST}:5432/crs_lnsap
+              user: crs_lnsap
+              password: ${CRS_DB_PASSWORD}
+              clustered: true
+            topology: topology/site-a-campus.yaml
+            routerAccess: routers.yaml
+            """;
+
+    static final Map<String, String> ENV = Map.of("CRS_DB_HOST", "db.example.org", "CRS_DB_PASSWORD", "pg-secret-4711");
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void files() throws Exception {
+        Files.createDirectories(dir.resolve("topology"));
+        Files.writeString(dir.resolve("topology/site-a-campus.yaml"), "site: site-a\n");
+        Files.writeString(dir.resolve("routers.yaml"), """
+                routers:
+                  - {name: edge-x, host: 127.0.0.1, profile: 7600, username: crs, password: pw}
+                """);
+    }
+
+    Path write(String yaml) throws Exception {
+        Path file = dir.resolve("service.yaml");
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    static Function<String, String> env(Map<String, String> values) {
+        return values::get;
+    }
+
+    // --- a good file ---------------------------------------------------------------------------
+
+    @Test
+    void goodFileIsReadWithSecretsFromTheEnvironmentAndPathsBesideIt() throws Exception {
+        NsapServerConfig c = NsapServerConfig.load(write(GOOD), env(ENV));
+        assertEquals("lnsap-site-a", c.name());
+        assertEquals("0.0.0.0", c.host());
+        assertEquals(8081, c.port());
+        assertEquals("jdbc:postgresql://db.example.org:5432/crs_lnsap", c.jdbcUrl());
+        assertEquals(Vendor.POSTGRESQL, c.vendor());
+        assertEquals("crs_lnsap", c.dbUser());
+        assertEquals("pg-secret-4711", c.dbPassword());
+        assertTrue(c.clustered());
+        assertEquals(dir.resolve("topology/site-a-campus.yaml").toAbsolutePath().normalize(), c.topology());
+        assertEquals(dir.resolve("routers.yaml").toAbsolutePath().normalize(), c.routerAccess());
+
+        NsapServer.Config server = c.serverConfig();
+        assertEquals(new NsapServer.Config("lnsap-site-a", "jdbc:postgresql://db.example.org:5432/crs_lnsap", "crs_lnsap",
+                "pg-secret-4711", "0.0.0.0", 8081, true), server);
+        assertFalse(c.toString().contains("pg-secret-4711"), c.toString());
+    }
+
+    @Test
+    void defaultsAndARelativeHsqldbFileBesideTheConfiguration() throws Exception {
+        NsapServerConfig c = NsapServerConfig.load(write("""
+                name: nsap
+                listen: {port: 8090}
+                database: {jdbcUrl: "jdbc:hsqldb:file:data/nsap/db;shutdown=true"}
+                topology: topology/site-a-campus.yaml
+                routerAccess: routers.yaml
+                """), env(Map.of()));
+        assertEquals(NsapServerConfig.DEFAULT_HOST, c.host());
+        assertEquals("jdbc:hsqldb:file:" + dir.resolve("data/nsap/db").toAbsolutePath().normalize() + ";shutdown=true",
+                c.jdbcUrl());
+        assertNull(c.dbUser(), "HSQLDB's default user (SA) is the database's choice");
+        assertEquals("", c.dbPassword());
+        assertFalse(c.clustered());
+        // absolute paths, mem: databases and literal '$${' stay as written
+        assertEquals("jdbc:hsqldb:file:/var/lib/crs/db", NsapServerConfig.withAbsoluteHsqldbFile("jdbc:hsqldb:file:/var/lib/crs/db", dir));
+        assertEquals("jdbc:hsqldb:mem:x", NsapServerConfig.withAbsoluteHsqldbFile("jdbc:hsqldb:mem:x", dir));
+        NsapServerConfig literal = NsapServerConfig.parse(GOOD.replace("${CRS_DB_PASSWORD}", "a$${b}"), dir, env(ENV));
+        assertEquals("a${b}", literal.dbPassword());
+    }
+
+    // --- refusals --------------------------------------------------------------------------------
+
+    @Test
+    void unknownKeyIsRefusedNamingItsPlaceLineAndTheKnownKeys() throws Exception {
+        Path file = write(GOOD.replace("  user: crs_lnsap", "  username: crs_lnsap"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.load(file, env(ENV)));
+        assertEquals(file + ": unknown key \"username\" in database (line 8); known keys there: clustered, jdbcUrl, password, user",
+                e.getMessage());
+
+        IllegalArgumentException top = assertThrows(IllegalArgumentException.class,
+                () -> NsapServerConfig.parse(GOOD + "activationThreads: 4\n", dir, env(ENV)));
+        assertTrue(top.getMessage().startsWith("unknown key \"activationThreads\" (line 13); known keys there: database, listen,"),
+                top.getMessage());
+    }
+
+    @Test
+    void missingEnvironmentVariableIsRefusedNamingItAndTheKeyWithoutAnyValue() throws Exception {
+        Path file = write(GOOD);
+        Map<String, String> partial = new HashMap<>(ENV);
+        partial.remove("CRS_DB_PASSWORD");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.load(file, env(partial)));
+        assertEquals(file + ": database.password: environment variable CRS_DB_PASSWORD is not set", e.getMessage());
+        assertFalse(e.getMessage().contains("db.example.org"), "no value, not even another key's");
+    }
+
+    @Test
+    void otherMistakesAreRefusedNamingTheKey() {
+        Map<String, String> refusals = Map.of(
+                GOOD.replace("jdbc:postgresql", "jdbc:mysql"), "database.jdbcUrl: must start with jdbc:hsqldb: or jdbc:postgresql:",
+                GOOD.replace("jdbc:postgresql://${CRS_DB_HOST}:5432/crs_lnsap", "jdbc:hsqldb:file:db"),
+                "database.clustered: only a PostgreSQL database can be shared by several instances; an HSQLDB database lives"
+                        + " inside one process",
+                GOOD.replace("  user: crs_lnsap\n", ""), "database.user is missing (PostgreSQL needs a user)",
+                GOOD.replace("port: 8081", "port: 70000"), "listen.port: must be in 0..65535 (0 = any free port), was 70000",
+                GOOD.replace("port: 8081", "port: 80.5"), "listen.port: expected a whole number (line 5)",
+                GOOD.replace("name: lnsap-site-a", "name: lnsap site a"),
+                "name: must be 1 to 120 letters, digits, '_', '.' or '-', was 'lnsap site a'",
+                GOOD.replace("routerAccess: routers.yaml", "routerAccess: nowhere.yaml"),
+                "routerAccess: no file " + dir.resolve("nowhere.yaml").toAbsolutePath(),
+                GOOD.replace("routerAccess: routers.yaml\n", ""), "routerAccess is missing",
+                GOOD.replace("  port: 8081", "  port: 8081\n  port: 8082"), "key \"port\" appears twice in one mapping (line 6)");
+        refusals.forEach((yaml, message) -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.parse(yaml, dir, env(ENV)),
+                    message);
+            assertEquals(message, e.getMessage());
+            assertFalse(e.getMessage().contains("pg-secret-4711"));
+        });
+    }
+
+    @Test
+    void yamlSyntaxErrorsDoNotQuoteTheLine() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.parse(
+                GOOD.replace("${CRS_DB_PASSWORD}", "\"literal-secret-99"), dir, env(ENV)));
+        System.out.println("a YAML syntax error reads: " + e.getMessage());
+        assertTrue(e.getMessage().startsWith("not valid YAML (line "), e.getMessage());
+        assertFalse(e.getMessage().contains("literal-secret-99"), e.getMessage());
+    }
+
+    // --- the launcher's checks ---------------------------------------------------------------------
+
+    @Test
+    void routersOfTheTopologyMustBeInTheAccessFileWithTheirProfile() throws Exception {
+        RouterDirectory routers = RouterDirectory.load(dir.resolve("routers.yaml"));
+        assertEquals(List.of(), NsapLauncher.routerProblems(Map.of("edge-x", Profile.C7600), routers));
+        assertEquals(List.of("router core-9 of the topology is not in the router access file (it has [edge-x])",
+                        "router edge-x is a 7600 in the router access file; the topology needs a 12000"),
+                NsapLauncher.routerProblems(Map.of("edge-x", Profile.C12000, "core-9", Profile.C12000), routers));
+    }
+
+    @Test
+    void checkOnlyReadsEverythingAndAMismatchStopsTheStart() throws Exception {
+        Path file = write(GOOD.replace("${CRS_DB_HOST}", "localhost").replace("${CRS_DB_PASSWORD}", "x"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int ok = NsapLauncher.run("lnsap", "L-NSAP", new String[] {"--check", file.toString()},
+                f -> new NsapLauncher.Topology(OneLinkPlannerAccess.planner(), Map.of("edge-x", Profile.C7600), "one link"),
+                print(out), print(err));
+        assertEquals(0, ok, err.toString(StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("is fine: lnsap-site-a, one link, routers edge-x@127.0.0.1"),
+                out.toString(StandardCharsets.UTF_8));
+
+        int wrong = NsapLauncher.run("lnsap", "L-NSAP", new String[] {file.toString()},
+                f -> new NsapLauncher.Topology(OneLinkPlannerAccess.planner(), Map.of("edge-x", Profile.C12000), "one link"),
+                print(out), print(err));
+        assertEquals(NsapLauncher.EXIT_CONFIG, wrong);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("the topology needs a 12000"), err.toString(StandardCharsets.UTF_8));
+
+        assertEquals(NsapLauncher.EXIT_CONFIG, NsapLauncher.run("lnsap", "L-NSAP", new String[0], f -> null, print(out), print(err)));
+    }
+
+    @Test
+    void launcherStartsFromAConfigurationAndClosesOnce() throws Exception {
+        Path file = write("""
+                name: nsap-launcher-test
+                listen: {host: 127.0.0.1, port: 0}
+                database: {jdbcUrl: "jdbc:hsqldb:file:db/nsap;shutdown=true"}
+                topology: topology/site-a-campus.yaml
+                routerAccess: routers.yaml
+                """);
+        NsapServerConfig config = NsapServerConfig.load(file, env(Map.of()));
+        NsapLauncher launcher = NsapLauncher.start(config, OneLinkPlannerAccess.planner(),
+                RouterDirectory.load(config.routerAccess()));
+        try {
+            URI wsdl = launcher.server().wsdlUrl();
+            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(wsdl).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode());
+            assertTrue(r.body().contains("NsapService"));
+            assertTrue(Files.exists(dir.resolve("db")), "the HSQLDB files are beside the configuration");
+        } finally {
+            launcher.close();
+        }
+        launcher.close(); // a second close (the shutdown hook after a failed start, say) does nothing
+    }
+
+    // --- the example files under deploy/config ----------------------------------------------------
+
+    static final Path CONFIG = Path.of("../deploy/config");
+
+    @Test
+    void exampleConfigurationsLoad() throws Exception {
+        for (String name : List.of("lnsap-site-a", "lnsap-site-b", "nsap")) {
+            NsapServerConfig c = NsapServerConfig.load(CONFIG.resolve(name + ".yaml"), env(Map.of()));
+            assertEquals(name, c.name());
+            assertEquals(Vendor.HSQLDB, c.vendor());
+            assertEquals(CONFIG.resolve("routers-demo.yaml").toAbsolutePath().normalize(), c.routerAccess());
+        }
+    }
+
+    @Test
+    void demoRouterAccessFileMatchesTheDemoEmulatorInventory() throws Exception {
+        RouterDirectory routers = RouterDirectory.load(CONFIG.resolve("routers-demo.yaml"), env(Map.of()));
+        Inventory inventory = Inventory.load(Path.of("../deploy/emulator/demo-routers.yaml"));
+        assertEquals(inventory.routers().stream().map(Inventory.Router::hostname).toList(), List.copyOf(routers.routerNames()));
+        for (Inventory.Router r : inventory.routers()) {
+            RouterEndpoint e = routers.access(r.hostname()).endpoint();
+            Inventory.Credentials c = inventory.credentialsOf(r);
+            assertEquals("127.0.0.1", e.host(), r.hostname());
+            assertEquals(r.sshPort(), e.sshPort(), r.hostname());
+            assertEquals(r.snmpPort(), e.snmpPort(), r.hostname());
+            assertEquals(r.profile().equals("7600") ? Profile.C7600 : Profile.C12000, routers.access(r.hostname()).profile());
+            assertEquals(c.username(), e.username(), r.hostname());
+            assertEquals(c.password(), e.password(), r.hostname());
+            assertEquals(c.enableSecret(), e.enableSecret(), r.hostname());
+            assertEquals(c.snmp().v3Users().get(0).name(), e.snmp().user(), r.hostname());
+            assertEquals(c.snmp().v3Users().get(0).authPassword(), e.snmp().authPassword(), r.hostname());
+            assertEquals(c.snmp().v3Users().get(0).privPassword(), e.snmp().privPassword(), r.hostname());
+        }
+    }
+
+    private static PrintStream print(ByteArrayOutputStream bytes) {
+        return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    }
+}
