@@ -58,6 +58,36 @@ public final class Database implements AutoCloseable {
         this.dataSource = dataSource;
     }
 
+    /** How long a restart waits for the lock file a crashed process left on a file HSQLDB. */
+    static final long STALE_LOCK_WAIT_MILLIS = 20_000;
+
+    /**
+     * A file HSQLDB left by a process that died keeps its lock file until the heartbeat in it
+     * is about 10 s old; opening it sooner fails. A service restarted after a crash waits for
+     * it rather than failing.
+     */
+    private static HikariDataSource openFileHsqldb(HikariConfig config) {
+        long deadline = System.currentTimeMillis() + STALE_LOCK_WAIT_MILLIS;
+        while (true) {
+            try {
+                return new HikariDataSource(config);
+            } catch (RuntimeException e) {
+                boolean staleLock = String.valueOf(e.getMessage()).contains("lock acquisition failure");
+                if (!staleLock || System.currentTimeMillis() > deadline) {
+                    throw new IllegalStateException("Cannot open " + redact(config.getJdbcUrl()) + ": " + e.getMessage(), e);
+                }
+                log.info("Waiting for the lock file of {} (left by a process that stopped abruptly)",
+                        redact(config.getJdbcUrl()));
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while opening " + redact(config.getJdbcUrl()), ie);
+                }
+            }
+        }
+    }
+
     /** Opens a pool of {@link #DEFAULT_POOL_SIZE} connections. */
     public static Database open(String jdbcUrl, String user, String password) {
         return open(jdbcUrl, user, password, DEFAULT_POOL_SIZE);
@@ -97,11 +127,13 @@ public final class Database implements AutoCloseable {
         config.setAutoCommit(true);
         config.setConnectionTimeout(10_000);
         config.setDriverClassName(vendor == Vendor.HSQLDB ? "org.hsqldb.jdbc.JDBCDriver" : "org.postgresql.Driver");
-        HikariDataSource ds;
-        try {
-            ds = new HikariDataSource(config);
-        } catch (RuntimeException e) {
-            throw new IllegalStateException("Cannot open " + redact(url) + ": " + e.getMessage(), e);
+        HikariDataSource ds = file ? openFileHsqldb(config) : null;
+        if (ds == null) {
+            try {
+                ds = new HikariDataSource(config);
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("Cannot open " + redact(url) + ": " + e.getMessage(), e);
+            }
         }
         Database db = new Database(url, user, password, vendor, embedded, ds);
         if (embedded) {
