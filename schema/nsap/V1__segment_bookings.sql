@@ -13,6 +13,9 @@ CREATE TABLE resource (
     kind            VARCHAR(40)  NOT NULL,
     capacity_mbps   BIGINT       NOT NULL,
     lock_version    BIGINT       DEFAULT 0 NOT NULL,
+    -- The longest booking ever made on the resource: a calendar read for a window need only
+    -- look at bookings starting this long before it, which keeps the read to the index range.
+    longest_booking_seconds BIGINT DEFAULT 0 NOT NULL,
     CONSTRAINT resource_capacity_positive CHECK (capacity_mbps > 0)
 );
 
@@ -54,7 +57,7 @@ CREATE TABLE segment_resource (
     CONSTRAINT segment_resource_resource FOREIGN KEY (resource_id) REFERENCES resource (id)
 );
 
-CREATE INDEX segment_resource_calendar_idx ON segment_resource (resource_id, holds_capacity, start_at, end_at);
+CREATE INDEX segment_resource_calendar_idx ON segment_resource (resource_id, start_at);
 
 -- Every state change of a segment, with who made it and why: append-only.
 CREATE TABLE segment_history (

@@ -216,6 +216,17 @@ public final class JdbcSegmentStore implements SegmentStore {
             }
             ps.executeBatch();
         }
+        long seconds = request.interval().duration().toSeconds() + 1;
+        try (PreparedStatement ps = c.prepareStatement("UPDATE resource SET longest_booking_seconds = ? "
+                + "WHERE id = ? AND longest_booking_seconds < ?")) {
+            for (String id : locked) {
+                ps.setLong(1, seconds);
+                ps.setString(2, id);
+                ps.setLong(3, seconds);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
         insertHistory(c, request.bookingId(), created);
         return Optional.of(new Segment(request, circuitId, SegmentState.HELD, plan, holdExpiresAt, now, now));
     }
@@ -246,11 +257,12 @@ public final class JdbcSegmentStore implements SegmentStore {
                 List<Booking> bookings = new ArrayList<>();
                 try (PreparedStatement ps = c.prepareStatement("SELECT sr.bandwidth_mbps, sr.start_at, sr.end_at "
                         + "FROM segment_resource sr JOIN segment s ON s.booking_id = sr.booking_id "
-                        + "WHERE sr.resource_id = ? AND sr.holds_capacity = TRUE AND sr.start_at < ? AND sr.end_at > ? "
-                        + "AND s.state IN " + LIVE_STATES)) {
+                        + "WHERE sr.resource_id = ? AND sr.start_at >= ? AND sr.start_at < ? AND sr.end_at > ? "
+                        + "AND sr.holds_capacity = TRUE AND s.state IN " + LIVE_STATES)) {
                     ps.setString(1, resourceId);
-                    ps.setObject(2, time(window.end()));
-                    ps.setObject(3, time(window.start()));
+                    ps.setObject(2, time(window.start().minusSeconds(longestBookingSeconds(c, resourceId))));
+                    ps.setObject(3, time(window.end()));
+                    ps.setObject(4, time(window.start()));
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
                             bookings.add(new Booking(new TimeInterval(instant(rs, 2), instant(rs, 3)), rs.getLong(1)));
@@ -266,11 +278,12 @@ public final class JdbcSegmentStore implements SegmentStore {
             public Set<Integer> vlansInUse(String resourceId, TimeInterval interval) {
                 Set<Integer> vlans = new HashSet<>();
                 try (PreparedStatement ps = c.prepareStatement("SELECT sr.vlan FROM segment_resource sr "
-                        + "JOIN segment s ON s.booking_id = sr.booking_id WHERE sr.resource_id = ? AND sr.vlan IS NOT NULL "
-                        + "AND sr.start_at < ? AND sr.end_at > ? AND s.state IN " + LIVE_STATES)) {
+                        + "JOIN segment s ON s.booking_id = sr.booking_id WHERE sr.resource_id = ? AND sr.start_at >= ? "
+                        + "AND sr.start_at < ? AND sr.end_at > ? AND sr.vlan IS NOT NULL AND s.state IN " + LIVE_STATES)) {
                     ps.setString(1, resourceId);
-                    ps.setObject(2, time(interval.end()));
-                    ps.setObject(3, time(interval.start()));
+                    ps.setObject(2, time(interval.start().minusSeconds(longestBookingSeconds(c, resourceId))));
+                    ps.setObject(3, time(interval.end()));
+                    ps.setObject(4, time(interval.start()));
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
                             vlans.add(rs.getInt(1));
@@ -282,6 +295,16 @@ public final class JdbcSegmentStore implements SegmentStore {
                 return vlans;
             }
         };
+    }
+
+    // Bookings overlapping a window start before its end and at most this long before its start.
+    private static long longestBookingSeconds(Connection c, String resourceId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT longest_booking_seconds FROM resource WHERE id = ?")) {
+            ps.setString(1, resourceId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0;
+            }
+        }
     }
 
     @Override

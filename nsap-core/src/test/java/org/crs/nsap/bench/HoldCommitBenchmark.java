@@ -73,7 +73,7 @@ public final class HoldCommitBenchmark {
                 OneLinkPlannerAccess.planner(), store -> NO_ROUTERS, Clock.systemUTC())) {
             System.out.printf("%s: NSAP started in %d ms%n", name, server.startupTime().toMillis());
             for (int clients : new int[] {1, 8}) {
-                measure(name, server.serviceUrl(), clients, Duration.ofSeconds(2)); // warm-up
+                measure(name, server.serviceUrl(), clients, Duration.ofSeconds(5)); // warm-up: JIT, pools
                 Result r = measure(name, server.serviceUrl(), clients, run);
                 double dbRate = commitRate(server.database(), clients, run);
                 System.out.printf("%-10s %d client(s): %7.1f hold+commit/s   p50 %6.2f ms   p99 %6.2f ms   "
