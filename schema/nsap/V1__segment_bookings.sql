@@ -33,7 +33,6 @@ CREATE TABLE segment (
     source_vlan           INTEGER,
     destination_vlan      INTEGER,
     plan                  VARCHAR(4000) NOT NULL,
-    request_digest        VARCHAR(64)   NOT NULL,
     created_at            TIMESTAMP WITH TIME ZONE NOT NULL,
     updated_at            TIMESTAMP WITH TIME ZONE NOT NULL,
     CONSTRAINT segment_interval CHECK (start_at < end_at),

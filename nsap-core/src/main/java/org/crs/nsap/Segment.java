@@ -21,8 +21,4 @@ public record Segment(SegmentRequest request, long circuitId, SegmentState state
     public String bookingId() {
         return request.bookingId();
     }
-
-    public Segment withState(SegmentState next, Instant at) {
-        return new Segment(request, circuitId, next, plan, next == SegmentState.HELD ? holdExpiresAt : null, createdAt, at);
-    }
 }

@@ -20,18 +20,4 @@ import org.crs.domain.time.TimeInterval;
  */
 public record SegmentRequest(String bookingId, String source, String destination, long bandwidthMbps,
                              TimeInterval interval, int sourceVlan, int destinationVlan) {
-
-    /** A digest of what was asked, to tell a repeated request from a different one under the same id. */
-    public String digest() {
-        String text = String.join("|", source, destination, Long.toString(bandwidthMbps),
-                interval.start().toString(), interval.end().toString(),
-                Integer.toString(sourceVlan), Integer.toString(destinationVlan));
-        try {
-            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(hash);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

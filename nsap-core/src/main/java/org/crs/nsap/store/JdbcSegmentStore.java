@@ -180,7 +180,7 @@ public final class JdbcSegmentStore implements SegmentStore {
         Instant now = created.at();
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment (booking_id, circuit_id, state, source_endpoint, "
                 + "destination_endpoint, bandwidth_mbps, start_at, end_at, hold_expires_at, source_vlan, destination_vlan, "
-                + "plan, request_digest, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + "plan, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, request.bookingId());
             ps.setLong(2, circuitId);
             ps.setString(3, SegmentState.HELD.name());
@@ -193,9 +193,8 @@ public final class JdbcSegmentStore implements SegmentStore {
             ps.setInt(10, plan.sourceVlan());
             ps.setInt(11, plan.destinationVlan());
             ps.setString(12, toJson(plan));
-            ps.setString(13, request.digest());
+            ps.setObject(13, time(now));
             ps.setObject(14, time(now));
-            ps.setObject(15, time(now));
             ps.executeUpdate();
         }
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment_resource (booking_id, resource_id, bandwidth_mbps, "
@@ -441,18 +440,6 @@ public final class JdbcSegmentStore implements SegmentStore {
             }
         }
         return out;
-    }
-
-    /** The digest of the request a stored segment was held with. */
-    public Optional<String> requestDigest(String bookingId) {
-        return inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT request_digest FROM segment WHERE booking_id = ?")) {
-                ps.setString(1, bookingId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(rs.getString(1)) : Optional.<String>empty();
-                }
-            }
-        });
     }
 
     private static void insertHistory(Connection c, String bookingId, Transition t) throws SQLException {
