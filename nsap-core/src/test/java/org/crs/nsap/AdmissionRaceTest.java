@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.store.JdbcSegmentStore;
+import org.crs.nsap.testing.OneLinkPlanner;
 import org.crs.service.db.Database;
 import org.crs.service.db.testing.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;

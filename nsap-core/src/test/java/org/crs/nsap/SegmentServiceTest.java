@@ -14,6 +14,7 @@ import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.store.JdbcSegmentStore;
+import org.crs.nsap.testing.OneLinkPlanner;
 import org.crs.service.db.Database;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,23 +1,20 @@
 package org.crs.nsap.campus;
 
+import static org.crs.nsap.testing.RawSoap.field;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.server.NsapServer;
+import org.crs.nsap.testing.RawSoap;
 import org.crs.routers.emulator.Inventory;
 import org.crs.routers.emulator.RouterEmulator;
 import org.crs.service.db.testing.EmbeddedPostgres;
@@ -33,12 +30,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class CampusLnsapIntegrationTest {
 
-    static final String NS = "urn:crs:nsap:1";
-    static final HttpClient HTTP = HttpClient.newHttpClient();
-
     static RouterEmulator emulator;
     static RouterDirectory routers;
     NsapServer server;
+    RawSoap soap;
     DriverActivator activator;
 
     @BeforeAll
@@ -69,15 +64,11 @@ class CampusLnsapIntegrationTest {
         server = NsapServer.start(new NsapServer.Config("lnsap-it", url, user, "", "127.0.0.1", 0, false),
                 new CampusPlanner(CampusTopologyFile.load(Path.of("../deploy/topology/site-a-campus.yaml"))),
                 store -> activator = new DriverActivator(routers, store), Clock.systemUTC());
+        soap = new RawSoap(server.serviceUrl());
     }
 
     String call(String operation, String body) throws Exception {
-        String xml = "<?xml version='1.0' encoding='UTF-8'?><soapenv:Envelope xmlns:soapenv="
-                + "\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\"" + NS + "\"><soapenv:Body>" + body
-                + "</soapenv:Body></soapenv:Envelope>";
-        return HTTP.send(HttpRequest.newBuilder(server.serviceUrl()).header("Content-Type", "text/xml; charset=UTF-8")
-                .header("SOAPAction", "urn:" + operation).POST(HttpRequest.BodyPublishers.ofString(xml)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        return soap.call(operation, body);
     }
 
     String hold(String id, String host, long mbps, int vlan) throws Exception {
@@ -87,11 +78,6 @@ class CampusLnsapIntegrationTest {
                 + "<n:end>" + start.plus(Duration.ofHours(1)) + "</n:end><n:source>" + host + "</n:source>"
                 + "<n:sourceVlan>0</n:sourceVlan><n:start>" + start + "</n:start></n:request>"
                 + "<n:holdSeconds>60</n:holdSeconds></n:hold>");
-    }
-
-    static String field(String answer, String element) {
-        Matcher m = Pattern.compile("<(?:\\w+:)?" + element + ">([^<]*)</").matcher(answer);
-        return m.find() ? m.group(1) : null;
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,9 +1,6 @@
 package org.crs.nsap.bench;
 
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
@@ -20,11 +17,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import org.crs.nsap.ActivationFailed;
-import org.crs.nsap.OneLinkPlannerAccess;
-import org.crs.nsap.Segment;
-import org.crs.nsap.SegmentActivator;
 import org.crs.nsap.server.NsapServer;
+import org.crs.nsap.testing.NoRouters;
+import org.crs.nsap.testing.OneLinkPlanner;
+import org.crs.nsap.testing.RawSoap;
 import org.crs.service.db.Database;
 import org.crs.service.db.testing.EmbeddedPostgres;
 
@@ -43,17 +39,6 @@ import org.crs.service.db.testing.EmbeddedPostgres;
  */
 public final class HoldCommitBenchmark {
 
-    private static final String NS = "urn:crs:nsap:1";
-    private static final SegmentActivator NO_ROUTERS = new SegmentActivator() {
-        @Override
-        public void activate(Segment segment) throws ActivationFailed {
-        }
-
-        @Override
-        public void deactivate(Segment segment) throws ActivationFailed {
-        }
-    };
-
     private HoldCommitBenchmark() {
     }
 
@@ -70,7 +55,7 @@ public final class HoldCommitBenchmark {
 
     private static void bench(String name, String url, String user, Duration run) throws Exception {
         try (NsapServer server = NsapServer.start(new NsapServer.Config("nsap-bench", url, user, "", "127.0.0.1", 0, false),
-                OneLinkPlannerAccess.planner(), store -> NO_ROUTERS, Clock.systemUTC())) {
+                new OneLinkPlanner(), store -> NoRouters.INSTANCE, Clock.systemUTC())) {
             System.out.printf("%s: NSAP started in %d ms%n", name, server.startupTime().toMillis());
             for (int clients : new int[] {1, 8}) {
                 measure(name, server.serviceUrl(), clients, Duration.ofSeconds(5)); // warm-up: JIT, pools
@@ -87,7 +72,7 @@ public final class HoldCommitBenchmark {
     }
 
     private static Result measure(String name, URI endpoint, int clients, Duration run) throws Exception {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        RawSoap soap = new RawSoap(endpoint);
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         long deadline = System.nanoTime() + run.toNanos();
         List<Future<List<Long>>> futures = new ArrayList<>();
@@ -104,12 +89,12 @@ public final class HoldCommitBenchmark {
                     // against the link's calendar.
                     Instant start = base.plus(Duration.ofMinutes(random.nextInt(30 * 24 * 60)));
                     long s = System.nanoTime();
-                    String held = post(http, endpoint, "hold", "<n:hold><n:request><n:bandwidthMbps>1</n:bandwidthMbps>"
+                    String held = soap.call("hold", "<n:hold><n:request><n:bandwidthMbps>1</n:bandwidthMbps>"
                             + "<n:bookingId>" + id + "</n:bookingId><n:destination>y</n:destination>"
                             + "<n:destinationVlan>0</n:destinationVlan><n:end>" + start.plus(Duration.ofHours(1)) + "</n:end>"
                             + "<n:source>x</n:source><n:sourceVlan>0</n:sourceVlan><n:start>" + start + "</n:start>"
                             + "</n:request><n:holdSeconds>300</n:holdSeconds></n:hold>");
-                    String committed = post(http, endpoint, "commit",
+                    String committed = soap.call("commit",
                             "<n:commit><n:bookingId>" + id + "</n:bookingId></n:commit>");
                     latencies.add(System.nanoTime() - s);
                     if (!held.contains(">HELD<") || !committed.contains(">COMMITTED<")) {
@@ -127,15 +112,6 @@ public final class HoldCommitBenchmark {
         pool.shutdown();
         Collections.sort(all);
         return new Result(all.size() / seconds, all.get(all.size() / 2) / 1e6, all.get((int) (all.size() * 0.99)) / 1e6);
-    }
-
-    private static String post(HttpClient http, URI endpoint, String operation, String body) throws Exception {
-        String xml = "<?xml version='1.0' encoding='UTF-8'?><soapenv:Envelope xmlns:soapenv="
-                + "\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\"" + NS + "\"><soapenv:Body>" + body
-                + "</soapenv:Body></soapenv:Envelope>";
-        return http.send(HttpRequest.newBuilder(endpoint).header("Content-Type", "text/xml; charset=UTF-8")
-                .header("SOAPAction", "urn:" + operation).POST(HttpRequest.BodyPublishers.ofString(xml)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
     }
 
     /** Single-row update transactions per second at the given concurrency, on the service's own database. */

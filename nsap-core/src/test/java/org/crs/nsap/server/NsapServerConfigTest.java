@@ -20,9 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import org.crs.nsap.OneLinkPlannerAccess;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.activation.RouterDirectory.Profile;
+import org.crs.nsap.testing.OneLinkPlanner;
 import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.emulator.Inventory;
 import org.crs.service.db.Vendor;
@@ -195,14 +195,14 @@ class NsapServerConfigTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int ok = NsapLauncher.run("lnsap", "L-NSAP", new String[] {"--check", file.toString()},
-                f -> new NsapLauncher.Topology(OneLinkPlannerAccess.planner(), Map.of("edge-x", Profile.C7600), "one link"),
+                f -> new NsapLauncher.Topology(new OneLinkPlanner(), Map.of("edge-x", Profile.C7600), "one link"),
                 print(out), print(err));
         assertEquals(0, ok, err.toString(StandardCharsets.UTF_8));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("is fine: lnsap-site-a, one link, routers edge-x@127.0.0.1"),
                 out.toString(StandardCharsets.UTF_8));
 
         int wrong = NsapLauncher.run("lnsap", "L-NSAP", new String[] {file.toString()},
-                f -> new NsapLauncher.Topology(OneLinkPlannerAccess.planner(), Map.of("edge-x", Profile.C12000), "one link"),
+                f -> new NsapLauncher.Topology(new OneLinkPlanner(), Map.of("edge-x", Profile.C12000), "one link"),
                 print(out), print(err));
         assertEquals(NsapLauncher.EXIT_CONFIG, wrong);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("the topology needs a 12000"), err.toString(StandardCharsets.UTF_8));
@@ -220,7 +220,7 @@ class NsapServerConfigTest {
                 routerAccess: routers.yaml
                 """);
         NsapServerConfig config = NsapServerConfig.load(file, env(Map.of()));
-        NsapLauncher launcher = NsapLauncher.start(config, OneLinkPlannerAccess.planner(),
+        NsapLauncher launcher = NsapLauncher.start(config, new OneLinkPlanner(),
                 RouterDirectory.load(config.routerAccess()));
         try {
             URI wsdl = launcher.server().wsdlUrl();

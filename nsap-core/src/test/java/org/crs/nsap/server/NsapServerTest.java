@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -15,10 +14,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.crs.nsap.ActivationFailed;
-import org.crs.nsap.OneLinkPlannerAccess;
 import org.crs.nsap.Segment;
-import org.crs.nsap.SegmentActivator;
+import org.crs.nsap.testing.NoRouters;
+import org.crs.nsap.testing.OneLinkPlanner;
+import org.crs.nsap.testing.RawSoap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,28 +28,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NsapServerTest {
 
-    static final String NS = "urn:crs:nsap:1";
     static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @TempDir
     Path dir;
     NsapServer server;
-
-    /** Records activations; the routers are not under test here. */
-    // package-visible: ZeepClientTest uses it too
-    static final SegmentActivator NO_ROUTERS = new SegmentActivator() {
-        @Override
-        public void activate(Segment segment) throws ActivationFailed {
-        }
-
-        @Override
-        public void deactivate(Segment segment) throws ActivationFailed {
-        }
-    };
+    RawSoap soap;
 
     NsapServer start() throws Exception {
         server = NsapServer.start(new NsapServer.Config("nsap-test", "jdbc:hsqldb:file:" + dir.resolve("db") + ";shutdown=true",
-                "SA", "", "127.0.0.1", 0, false), OneLinkPlannerAccess.planner(), store -> NO_ROUTERS, Clock.systemUTC());
+                "SA", "", "127.0.0.1", 0, false), new OneLinkPlanner(), store -> NoRouters.INSTANCE, Clock.systemUTC());
+        soap = new RawSoap(server.serviceUrl());
         return server;
     }
 
@@ -61,12 +49,6 @@ class NsapServerTest {
         }
     }
 
-    static String envelope(String body) {
-        return "<?xml version='1.0' encoding='UTF-8'?>"
-                + "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\"" + NS + "\">"
-                + "<soapenv:Body>" + body + "</soapenv:Body></soapenv:Envelope>";
-    }
-
     static String holdBody(String id, String mbps, String start, String end) {
         return "<n:hold><n:request><n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:bookingId>" + id + "</n:bookingId>"
                 + "<n:destination>y</n:destination><n:destinationVlan>0</n:destinationVlan><n:end>" + end + "</n:end>"
@@ -75,15 +57,11 @@ class NsapServerTest {
     }
 
     String call(String operation, String body) throws Exception {
-        HttpResponse<String> r = post(envelope(body), operation);
-        return r.body();
+        return soap.call(operation, body);
     }
 
     HttpResponse<String> post(String xml, String operation) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(server.serviceUrl())
-                .header("Content-Type", "text/xml; charset=UTF-8")
-                .header("SOAPAction", "urn:" + operation)
-                .POST(HttpRequest.BodyPublishers.ofString(xml)).build(), HttpResponse.BodyHandlers.ofString());
+        return soap.post(xml, operation);
     }
 
     static String future(int hours) {
@@ -136,12 +114,12 @@ class NsapServerTest {
                 + "<soapenv:Body><n:hold", "hold");
         assertTrue(malformed.statusCode() >= 400 && malformed.body().contains("Fault"), malformed.body());
         String entity = "<?xml version='1.0'?><!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>"
-                + envelope(holdBody("s1", "10", future(1), future(2))).substring("<?xml version='1.0' encoding='UTF-8'?>".length())
+                + RawSoap.envelopeWithoutDeclaration(holdBody("s1", "10", future(1), future(2)))
                 .replace(">s1<", ">&e;<");
         HttpResponse<String> dtd = post(entity, "hold");
         assertTrue(dtd.statusCode() >= 400, dtd.body());
         assertFalse(dtd.body().contains("root:"), "the entity must not be expanded");
-        HttpResponse<String> huge = post(envelope("<n:status><n:bookingId>" + "x".repeat(2_000_000)
+        HttpResponse<String> huge = post(RawSoap.envelope("<n:status><n:bookingId>" + "x".repeat(2_000_000)
                 + "</n:bookingId></n:status>"), "status");
         assertTrue(huge.statusCode() >= 400, "oversized request: " + huge.statusCode());
         assertTrue(server.service().query(List.of(), null).isEmpty());

@@ -10,7 +10,8 @@ import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.crs.nsap.OneLinkPlannerAccess;
+import org.crs.nsap.testing.NoRouters;
+import org.crs.nsap.testing.OneLinkPlanner;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +23,7 @@ class ZeepClientTest {
     @Test
     void zeepDrivesABookingThroughItsLife() throws Exception {
         try (NsapServer server = NsapServer.start(new NsapServer.Config("nsap-zeep", "jdbc:hsqldb:mem:zeep", "SA", "",
-                "127.0.0.1", 0, false), OneLinkPlannerAccess.planner(), store -> NsapServerTest.NO_ROUTERS,
+                "127.0.0.1", 0, false), new OneLinkPlanner(), store -> NoRouters.INSTANCE,
                 Clock.systemUTC())) {
             ProcessBuilder pb = new ProcessBuilder(System.getProperty("crs.python", "python3"),
                     "src/test/python/zeep_nsap_lifecycle.py", server.wsdlUrl().toString(), "x", "y", "100", "zeep-1")

@@ -1,4 +1,4 @@
-package org.crs.nsap.campus;
+package org.crs.nsap.testing;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,7 +18,7 @@ import org.crs.nsap.CalendarSource;
  * of which resources a planner asked about. Each read builds a fresh calendar, so that a
  * planner cannot change what the next read sees.
  */
-final class InMemoryCalendars implements CalendarSource {
+public final class InMemoryCalendars implements CalendarSource {
 
     private final Map<String, List<Booking>> bookings = new HashMap<>();
     private final Map<String, List<TimeInterval>> maintenance = new HashMap<>();
@@ -26,25 +26,25 @@ final class InMemoryCalendars implements CalendarSource {
     private final Set<String> read = new LinkedHashSet<>();
 
     /** Books {@code mbps} on {@code resourceId} over {@code interval}. */
-    InMemoryCalendars book(String resourceId, TimeInterval interval, long mbps) {
+    public InMemoryCalendars book(String resourceId, TimeInterval interval, long mbps) {
         bookings.computeIfAbsent(resourceId, id -> new ArrayList<>()).add(new Booking(interval, mbps));
         return this;
     }
 
     /** Takes {@code resourceId} down over {@code window}. */
-    InMemoryCalendars maintenance(String resourceId, TimeInterval window) {
+    public InMemoryCalendars maintenance(String resourceId, TimeInterval window) {
         maintenance.computeIfAbsent(resourceId, id -> new ArrayList<>()).add(window);
         return this;
     }
 
     /** Marks {@code vlan} used on {@code resourceId} over {@code interval}. */
-    InMemoryCalendars useVlan(String resourceId, int vlan, TimeInterval interval) {
+    public InMemoryCalendars useVlan(String resourceId, int vlan, TimeInterval interval) {
         vlans.computeIfAbsent(resourceId, id -> new ArrayList<>()).add(new VlanUse(vlan, interval));
         return this;
     }
 
     /** The resources whose calendar or VLANs were read, in sorted order. */
-    Set<String> resourcesRead() {
+    public Set<String> resourcesRead() {
         return new TreeSet<>(read);
     }
 

@@ -1,18 +1,24 @@
-package org.crs.nsap;
+package org.crs.nsap.testing;
 
 import java.util.List;
 
 import org.crs.domain.admission.Admission;
 import org.crs.domain.admission.AdmissionResult;
 import org.crs.domain.admission.Resource;
+import org.crs.nsap.CalendarSource;
+import org.crs.nsap.Plan;
+import org.crs.nsap.PlanRefused;
+import org.crs.nsap.ResourcePlanner;
+import org.crs.nsap.ResourceUse;
+import org.crs.nsap.SegmentRequest;
 
 /**
  * A network of two sites joined by one link, for testing the store and the service (which
  * are under test) apart from the campus and WAN planners (tested in their own modules).
  */
-final class OneLinkPlanner implements ResourcePlanner {
+public final class OneLinkPlanner implements ResourcePlanner {
 
-    static final Resource LINK = new Resource("x-y", Resource.LINK, 1000);
+    public static final Resource LINK = new Resource("x-y", Resource.LINK, 1000);
 
     @Override
     public List<Resource> resources() {

@@ -1,11 +1,9 @@
 package org.crs.nsap.wan;
 
+import static org.crs.nsap.testing.RawSoap.field;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -14,13 +12,12 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.server.NsapServer;
+import org.crs.nsap.testing.RawSoap;
 import org.crs.routers.emulator.Inventory;
 import org.crs.routers.emulator.RouterEmulator;
 import org.crs.service.db.testing.EmbeddedPostgres;
@@ -38,12 +35,10 @@ import org.junit.jupiter.api.Test;
  */
 class WanNsapIntegrationTest {
 
-    static final String NS = "urn:crs:nsap:1";
-    static final HttpClient HTTP = HttpClient.newHttpClient();
-
     static RouterEmulator emulator;
     static RouterDirectory routers;
     NsapServer server;
+    RawSoap soap;
     DriverActivator activator;
 
     @BeforeAll
@@ -79,16 +74,12 @@ class WanNsapIntegrationTest {
         server = NsapServer.start(new NsapServer.Config("nsap-it", url, user, "", "127.0.0.1", 0, false),
                 new WanPlanner(WanTopologyFile.load(Path.of("../deploy/topology/wan.yaml"))),
                 store -> activator = new DriverActivator(routers, store), Clock.systemUTC());
+        soap = new RawSoap(server.serviceUrl());
         return server;
     }
 
     String call(String operation, String body) throws Exception {
-        String xml = "<?xml version='1.0' encoding='UTF-8'?><soapenv:Envelope xmlns:soapenv="
-                + "\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\"" + NS + "\"><soapenv:Body>" + body
-                + "</soapenv:Body></soapenv:Envelope>";
-        return HTTP.send(HttpRequest.newBuilder(server.serviceUrl()).header("Content-Type", "text/xml; charset=UTF-8")
-                .header("SOAPAction", "urn:" + operation).POST(HttpRequest.BodyPublishers.ofString(xml)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        return soap.call(operation, body);
     }
 
     String hold(String id, long mbps) throws Exception {
@@ -97,11 +88,6 @@ class WanNsapIntegrationTest {
                 + "</n:bookingId><n:destination>site-b</n:destination><n:destinationVlan>0</n:destinationVlan><n:end>"
                 + start.plus(Duration.ofHours(1)) + "</n:end><n:source>site-a</n:source><n:sourceVlan>0</n:sourceVlan>"
                 + "<n:start>" + start + "</n:start></n:request><n:holdSeconds>60</n:holdSeconds></n:hold>");
-    }
-
-    static String field(String answer, String element) {
-        Matcher m = Pattern.compile("<(?:\\w+:)?" + element + ">([^<]*)</").matcher(answer);
-        return m.find() ? m.group(1) : null;
     }
 
     @ParameterizedTest(name = "{0}")

@@ -18,6 +18,7 @@ import org.crs.nsap.PlanRefused;
 import org.crs.nsap.ResourceUse;
 import org.crs.nsap.RouterPart;
 import org.crs.nsap.SegmentRequest;
+import org.crs.nsap.testing.InMemoryCalendars;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

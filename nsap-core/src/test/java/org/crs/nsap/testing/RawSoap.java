@@ -1,0 +1,55 @@
+package org.crs.nsap.testing;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Raw SOAP 1.1 calls to the NSAP port type, as a client that no one here wrote would make
+ * them: a hand-written envelope over plain HTTP, and the answer read as text.
+ */
+public final class RawSoap {
+
+    public static final String NS = "urn:crs:nsap:1";
+    private static final String XML_DECLARATION = "<?xml version='1.0' encoding='UTF-8'?>";
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final URI endpoint;
+
+    public RawSoap(URI endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    /** A SOAP 1.1 envelope around {@code body}, with {@code n:} bound to the NSAP namespace. */
+    public static String envelope(String body) {
+        return XML_DECLARATION + envelopeWithoutDeclaration(body);
+    }
+
+    /** {@link #envelope(String)} without its XML declaration, for tests that write their own prolog. */
+    public static String envelopeWithoutDeclaration(String body) {
+        return "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\"" + NS + "\">"
+                + "<soapenv:Body>" + body + "</soapenv:Body></soapenv:Envelope>";
+    }
+
+    /** Calls {@code operation} with {@code body} in an envelope; the answer's text. */
+    public String call(String operation, String body) throws Exception {
+        return post(envelope(body), operation).body();
+    }
+
+    /** Posts a whole document (well-formed or not) as a SOAP request for {@code operation}. */
+    public HttpResponse<String> post(String xml, String operation) throws Exception {
+        return http.send(HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "text/xml; charset=UTF-8")
+                .header("SOAPAction", "urn:" + operation)
+                .POST(HttpRequest.BodyPublishers.ofString(xml)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The text of the first element named {@code element} in an answer, whatever its prefix; null when absent. */
+    public static String field(String answer, String element) {
+        Matcher m = Pattern.compile("<(?:\\w+:)?" + element + ">([^<]*)</").matcher(answer);
+        return m.find() ? m.group(1) : null;
+    }
+}
