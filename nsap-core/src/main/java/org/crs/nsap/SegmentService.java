@@ -81,10 +81,6 @@ public final class SegmentService {
         if (holdFor.isNegative() || holdFor.isZero() || holdFor.compareTo(MAX_HOLD) > 0) {
             throw RequestRejected.badField("holdSeconds", "must be between 1 and " + MAX_HOLD.toSeconds() + " seconds");
         }
-        Optional<Segment> existing = existingFor(request);
-        if (existing.isPresent()) {
-            return existing.get();
-        }
         Instant now = clock.instant();
         Instant expires = now.plus(holdFor);
         try {
@@ -93,10 +89,15 @@ public final class SegmentService {
             LOG.info("held {} until {}: {}", held.bookingId(), expires, held.plan().description());
             return held;
         } catch (PlanRefused e) {
+            // A repeated hold finds its own booking in the way: answer as for the first call.
+            Optional<Segment> existing = existingFor(request);
+            if (existing.isPresent()) {
+                return existing.get();
+            }
             throw e.field() != null ? RequestRejected.badField(e.field(), e.getMessage())
                     : new RequestRejected(null, e.resource(), e.getMessage());
         } catch (DuplicateBooking e) {
-            // Another call with the same id won the race: answer as for a repeated call.
+            // The id is taken: by this same request (a repeated call, or a racing one) or another.
             return existingFor(request).orElseThrow(() -> e);
         }
     }
@@ -120,21 +121,24 @@ public final class SegmentService {
 
     /** Confirms a held segment. Committing a committed (or later) segment answers its state. */
     public Segment commit(String bookingId, String actor) throws RequestRejected {
-        Segment s = require(bookingId);
-        if (s.state() != SegmentState.HELD) {
-            if (s.state() == SegmentState.EXPIRED || s.state() == SegmentState.ABORTED) {
-                throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
-                        + " and can no longer be committed");
-            }
-            return s;
+        checkBookingId(bookingId);
+        Optional<Segment> committed = store.commitHold(bookingId,
+                new Transition(SegmentState.HELD, SegmentState.COMMITTED, actor, "committed", clock.instant()));
+        if (committed.isPresent()) {
+            return committed.get();
         }
-        // A hold whose time has come is expired even if the sweep has not run yet.
-        if (!s.holdExpiresAt().isAfter(clock.instant())) {
+        Segment s = require(bookingId);
+        if (s.state() == SegmentState.EXPIRED || s.state() == SegmentState.ABORTED) {
+            throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
+                    + " and can no longer be committed");
+        }
+        if (s.state() == SegmentState.HELD) {
+            // Its hold lapsed: it is expired even if the sweep has not run yet.
             expire(s);
             throw new RequestRejected("bookingId", null, "booking " + bookingId + " expired at " + s.holdExpiresAt()
                     + " and can no longer be committed");
         }
-        return moveOrCurrent(s, SegmentState.COMMITTED, actor, "committed");
+        return s;
     }
 
     /** Releases a held or committed segment. Aborting an aborted segment answers its state. */
@@ -255,9 +259,7 @@ public final class SegmentService {
     // ---- helpers ----
 
     private Segment require(String bookingId) throws RequestRejected {
-        if (bookingId == null || !BOOKING_ID.matcher(bookingId).matches()) {
-            throw RequestRejected.badField("bookingId", "must be 1 to 100 letters, digits, '.', '_', ':' or '-'");
-        }
+        checkBookingId(bookingId);
         return store.find(bookingId).orElseThrow(() -> RequestRejected.badField("bookingId",
                 "no booking " + bookingId));
     }
@@ -274,10 +276,14 @@ public final class SegmentService {
         return String.join(", ", s.plan().routerParts().stream().map(RouterPart::router).toList());
     }
 
-    private void validate(SegmentRequest r) throws RequestRejected {
-        if (r.bookingId() == null || !BOOKING_ID.matcher(r.bookingId()).matches()) {
+    private static void checkBookingId(String bookingId) throws RequestRejected {
+        if (bookingId == null || !BOOKING_ID.matcher(bookingId).matches()) {
             throw RequestRejected.badField("bookingId", "must be 1 to 100 letters, digits, '.', '_', ':' or '-'");
         }
+    }
+
+    private void validate(SegmentRequest r) throws RequestRejected {
+        checkBookingId(r.bookingId());
         List<String> endpoints = planner.endpoints();
         if (r.source() == null || !endpoints.contains(r.source())) {
             throw RequestRejected.badField("source", "unknown endpoint '" + r.source() + "'; known: " + endpoints);

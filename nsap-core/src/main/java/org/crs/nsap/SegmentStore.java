@@ -49,6 +49,14 @@ public interface SegmentStore {
      */
     Optional<Segment> move(String bookingId, Transition transition);
 
+    /**
+     * Commits a hold: moves the segment from HELD to COMMITTED, as {@link #move} does, but only
+     * while its hold lapses after the transition's time.
+     *
+     * @return the committed segment, or empty when it was not HELD or its hold had lapsed
+     */
+    Optional<Segment> commitHold(String bookingId, Transition committed);
+
     /** Every transition of a segment, oldest first. */
     List<Transition> history(String bookingId);
 

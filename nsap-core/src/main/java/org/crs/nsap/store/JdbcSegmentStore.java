@@ -9,8 +9,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -44,8 +46,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 public final class JdbcSegmentStore implements SegmentStore {
 
-    /** States whose segments occupy their resources. */
-    private static final String LIVE_STATES = liveStates();
     private static final int HOLD_ATTEMPTS = 5;
     private static final int MAX_CIRCUIT = 65535;
 
@@ -54,11 +54,6 @@ public final class JdbcSegmentStore implements SegmentStore {
 
     public JdbcSegmentStore(DataSource dataSource) {
         this.dataSource = dataSource;
-    }
-
-    private static String liveStates() {
-        return java.util.Arrays.stream(SegmentState.values()).filter(SegmentState::holdsResources)
-                .map(s -> "'" + s.name() + "'").collect(Collectors.joining(",", "(", ")"));
     }
 
     @Override
@@ -123,7 +118,7 @@ public final class JdbcSegmentStore implements SegmentStore {
     public Plan tryPlan(SegmentRequest request, ResourcePlanner planner) throws PlanRefused {
         try (Connection c = dataSource.getConnection()) {
             c.setReadOnly(true);
-            return planner.plan(request, calendars(c));
+            return planner.plan(request, new Calendars(c));
         } catch (SQLException e) {
             throw new StoreException("reading calendars", e);
         }
@@ -162,7 +157,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 
     private Optional<Segment> tryHold(Connection c, SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt,
                                       Transition created) throws SQLException, PlanRefused {
-        Plan first = planner.plan(request, calendars(c));
+        Plan first = planner.plan(request, new Calendars(c));
         Set<String> locked = new TreeSet<>(resourceIds(first));
         try (PreparedStatement lock = c.prepareStatement("UPDATE resource SET lock_version = lock_version + 1 WHERE id = ?")) {
             for (String id : locked) { // id order, so two admissions never wait on each other in a cycle
@@ -172,7 +167,8 @@ public final class JdbcSegmentStore implements SegmentStore {
                 }
             }
         }
-        Plan plan = planner.plan(request, calendars(c));
+        Calendars underLocks = new Calendars(c);
+        Plan plan = planner.plan(request, underLocks);
         if (!locked.containsAll(resourceIds(plan))) {
             return Optional.empty();
         }
@@ -216,15 +212,23 @@ public final class JdbcSegmentStore implements SegmentStore {
             ps.executeBatch();
         }
         long seconds = request.interval().duration().toSeconds() + 1;
-        try (PreparedStatement ps = c.prepareStatement("UPDATE resource SET longest_booking_seconds = ? "
-                + "WHERE id = ? AND longest_booking_seconds < ?")) {
-            for (String id : locked) {
-                ps.setLong(1, seconds);
-                ps.setString(2, id);
-                ps.setLong(3, seconds);
-                ps.addBatch();
+        List<String> longer = new ArrayList<>();
+        for (String id : locked) {
+            if (underLocks.longestBookingSeconds(id) < seconds) {
+                longer.add(id);
             }
-            ps.executeBatch();
+        }
+        if (!longer.isEmpty()) {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE resource SET longest_booking_seconds = ? "
+                    + "WHERE id = ? AND longest_booking_seconds < ?")) {
+                for (String id : longer) {
+                    ps.setLong(1, seconds);
+                    ps.setString(2, id);
+                    ps.setLong(3, seconds);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
         }
         insertHistory(c, request.bookingId(), created);
         return Optional.of(new Segment(request, circuitId, SegmentState.HELD, plan, holdExpiresAt, now, now));
@@ -248,82 +252,119 @@ public final class JdbcSegmentStore implements SegmentStore {
         return plan.uses().stream().map(u -> u.resource().id()).toList();
     }
 
-    /** Calendars read through one connection, so that under locks they are current. */
-    private static CalendarSource calendars(Connection c) {
-        return new CalendarSource() {
-            @Override
-            public BookingCalendar calendar(String resourceId, TimeInterval window) {
-                List<Booking> bookings = new ArrayList<>();
-                try (PreparedStatement ps = c.prepareStatement("SELECT sr.bandwidth_mbps, sr.start_at, sr.end_at "
-                        + "FROM segment_resource sr JOIN segment s ON s.booking_id = sr.booking_id "
-                        + "WHERE sr.resource_id = ? AND sr.start_at >= ? AND sr.start_at < ? AND sr.end_at > ? "
-                        + "AND sr.holds_capacity = TRUE AND s.state IN " + LIVE_STATES)) {
-                    ps.setString(1, resourceId);
-                    ps.setObject(2, time(window.start().minusSeconds(longestBookingSeconds(c, resourceId))));
-                    ps.setObject(3, time(window.end()));
-                    ps.setObject(4, time(window.start()));
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            bookings.add(new Booking(new TimeInterval(instant(rs, 2), instant(rs, 3)), rs.getLong(1)));
-                        }
-                    }
-                } catch (SQLException e) {
-                    throw new StoreException("reading the calendar of " + resourceId, e);
-                }
-                return BookingCalendar.of(bookings);
-            }
+    /**
+     * Calendars read through one connection, so that under locks they are current. Bookings
+     * overlapping a window start before its end and at most the resource's longest booking
+     * before its start, which keeps a read to a range of segment_resource_calendar_idx.
+     */
+    private static final class Calendars implements CalendarSource {
 
-            @Override
-            public Set<Integer> vlansInUse(String resourceId, TimeInterval interval) {
-                Set<Integer> vlans = new HashSet<>();
-                try (PreparedStatement ps = c.prepareStatement("SELECT sr.vlan FROM segment_resource sr "
-                        + "JOIN segment s ON s.booking_id = sr.booking_id WHERE sr.resource_id = ? AND sr.start_at >= ? "
-                        + "AND sr.start_at < ? AND sr.end_at > ? AND sr.vlan IS NOT NULL AND s.state IN " + LIVE_STATES)) {
-                    ps.setString(1, resourceId);
-                    ps.setObject(2, time(interval.start().minusSeconds(longestBookingSeconds(c, resourceId))));
-                    ps.setObject(3, time(interval.end()));
-                    ps.setObject(4, time(interval.start()));
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            vlans.add(rs.getInt(1));
-                        }
-                    }
-                } catch (SQLException e) {
-                    throw new StoreException("reading the VLANs in use on " + resourceId, e);
-                }
-                return vlans;
-            }
-        };
-    }
+        private final Connection c;
+        private final Map<String, Long> longest = new HashMap<>();
 
-    // Bookings overlapping a window start before its end and at most this long before its start.
-    private static long longestBookingSeconds(Connection c, String resourceId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT longest_booking_seconds FROM resource WHERE id = ?")) {
+        Calendars(Connection c) {
+            this.c = c;
+        }
+
+        @Override
+        public BookingCalendar calendar(String resourceId, TimeInterval window) {
+            List<Booking> bookings = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT bandwidth_mbps, start_at, end_at FROM segment_resource "
+                    + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
+                    + "AND holds_capacity = TRUE AND occupies = TRUE")) {
+                bindWindow(ps, resourceId, window);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        bookings.add(new Booking(new TimeInterval(instant(rs, 2), instant(rs, 3)), rs.getLong(1)));
+                    }
+                }
+            } catch (SQLException e) {
+                throw new StoreException("reading the calendar of " + resourceId, e);
+            }
+            return BookingCalendar.of(bookings);
+        }
+
+        @Override
+        public Set<Integer> vlansInUse(String resourceId, TimeInterval interval) {
+            Set<Integer> vlans = new HashSet<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT vlan FROM segment_resource "
+                    + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
+                    + "AND vlan IS NOT NULL AND occupies = TRUE")) {
+                bindWindow(ps, resourceId, interval);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        vlans.add(rs.getInt(1));
+                    }
+                }
+            } catch (SQLException e) {
+                throw new StoreException("reading the VLANs in use on " + resourceId, e);
+            }
+            return vlans;
+        }
+
+        private void bindWindow(PreparedStatement ps, String resourceId, TimeInterval window) throws SQLException {
             ps.setString(1, resourceId);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getLong(1) : 0;
+            ps.setObject(2, time(window.start().minusSeconds(longestBookingSeconds(resourceId))));
+            ps.setObject(3, time(window.end()));
+            ps.setObject(4, time(window.start()));
+        }
+
+        /** The resource's longest booking, read once per transaction. */
+        long longestBookingSeconds(String resourceId) throws SQLException {
+            Long known = longest.get(resourceId);
+            if (known != null) {
+                return known;
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT longest_booking_seconds FROM resource WHERE id = ?")) {
+                ps.setString(1, resourceId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    long seconds = rs.next() ? rs.getLong(1) : 0;
+                    longest.put(resourceId, seconds);
+                    return seconds;
+                }
             }
         }
     }
 
     @Override
     public Optional<Segment> move(String bookingId, Transition transition) {
-        return inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET state = ?, updated_at = ?, "
-                    + "hold_expires_at = CASE WHEN ? = 'HELD' THEN hold_expires_at ELSE NULL END "
-                    + "WHERE booking_id = ? AND state = ?")) {
-                ps.setString(1, transition.to().name());
-                ps.setObject(2, time(transition.at()));
-                ps.setString(3, transition.to().name());
-                ps.setString(4, bookingId);
-                ps.setString(5, transition.from().name());
-                if (ps.executeUpdate() != 1) {
-                    return Optional.<Segment>empty();
-                }
+        return inTransaction(c -> moveIn(c, bookingId, transition, null));
+    }
+
+    @Override
+    public Optional<Segment> commitHold(String bookingId, Transition committed) {
+        if (committed.from() != SegmentState.HELD || committed.to() != SegmentState.COMMITTED) {
+            throw new IllegalArgumentException("not a commit of a hold: " + committed);
+        }
+        return inTransaction(c -> moveIn(c, bookingId, committed, committed.at()));
+    }
+
+    /** The move, only while the hold lapses after {@code holdOpenAt} when that is given. */
+    private Optional<Segment> moveIn(Connection c, String bookingId, Transition transition, Instant holdOpenAt)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET state = ?, updated_at = ?, "
+                + "hold_expires_at = CASE WHEN ? = 'HELD' THEN hold_expires_at ELSE NULL END "
+                + "WHERE booking_id = ? AND state = ?" + (holdOpenAt == null ? "" : " AND hold_expires_at > ?"))) {
+            ps.setString(1, transition.to().name());
+            ps.setObject(2, time(transition.at()));
+            ps.setString(3, transition.to().name());
+            ps.setString(4, bookingId);
+            ps.setString(5, transition.from().name());
+            if (holdOpenAt != null) {
+                ps.setObject(6, time(holdOpenAt));
             }
-            insertHistory(c, bookingId, transition);
-            return findIn(c, bookingId);
-        });
+            if (ps.executeUpdate() != 1) {
+                return Optional.empty();
+            }
+        }
+        if (transition.from().holdsResources() && !transition.to().holdsResources()) {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = ?")) {
+                ps.setString(1, bookingId);
+                ps.executeUpdate();
+            }
+        }
+        insertHistory(c, bookingId, transition);
+        return findIn(c, bookingId);
     }
 
     @Override

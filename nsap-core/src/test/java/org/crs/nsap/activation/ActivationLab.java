@@ -172,6 +172,11 @@ final class ActivationLab implements AutoCloseable {
         }
 
         @Override
+        public Optional<Segment> commitHold(String bookingId, Transition committed) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Optional<Segment> move(String bookingId, Transition transition) {
             throw new UnsupportedOperationException();
         }

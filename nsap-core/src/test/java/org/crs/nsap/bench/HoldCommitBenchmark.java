@@ -39,6 +39,8 @@ import org.crs.service.db.testing.EmbeddedPostgres;
  */
 public final class HoldCommitBenchmark {
 
+    private static final Duration WARM_UP = Duration.ofSeconds(45);
+
     private HoldCommitBenchmark() {
     }
 
@@ -57,8 +59,10 @@ public final class HoldCommitBenchmark {
         try (NsapServer server = NsapServer.start(new NsapServer.Config("nsap-bench", url, user, "", "127.0.0.1", 0, false),
                 new OneLinkPlanner(), store -> NoRouters.INSTANCE, Clock.systemUTC())) {
             System.out.printf("%s: NSAP started in %d ms%n", name, server.startupTime().toMillis());
+            // On two cores the JIT compiles for about half a minute before the figures settle.
+            measure(name, server.serviceUrl(), 8, WARM_UP);
             for (int clients : new int[] {1, 8}) {
-                measure(name, server.serviceUrl(), clients, Duration.ofSeconds(5)); // warm-up: JIT, pools
+                measure(name, server.serviceUrl(), clients, Duration.ofSeconds(5));
                 Result r = measure(name, server.serviceUrl(), clients, run);
                 double dbRate = commitRate(server.database(), clients, run);
                 System.out.printf("%-10s %d client(s): %7.1f hold+commit/s   p50 %6.2f ms   p99 %6.2f ms   "
