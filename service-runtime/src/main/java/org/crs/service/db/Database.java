@@ -46,6 +46,7 @@ public final class Database implements AutoCloseable {
     private final Vendor vendor;
     private final boolean embeddedHsqldb;
     private final HikariDataSource dataSource;
+    private final DataSource statements;
     private volatile boolean closed;
 
     private Database(String jdbcUrl, String user, String password, Vendor vendor, boolean embeddedHsqldb,
@@ -56,6 +57,7 @@ public final class Database implements AutoCloseable {
         this.vendor = vendor;
         this.embeddedHsqldb = embeddedHsqldb;
         this.dataSource = dataSource;
+        this.statements = embeddedHsqldb ? new StatementCache(dataSource) : dataSource;
     }
 
     /** How long a restart waits for the lock file a crashed process left on a file HSQLDB. */
@@ -153,9 +155,13 @@ public final class Database implements AutoCloseable {
         return db;
     }
 
-    /** The pooled DataSource; connections are auto-commit unless the caller changes that. */
+    /**
+     * The pooled DataSource; connections are auto-commit unless the caller changes that. On
+     * embedded HSQLDB each connection keeps its prepared statements open for reuse (see
+     * {@code StatementCache}): close them as usual.
+     */
     public DataSource dataSource() {
-        return dataSource;
+        return statements;
     }
 
     public Vendor vendor() {
