@@ -1,0 +1,34 @@
+package org.crs.bar;
+
+import java.util.Objects;
+
+import org.crs.domain.reservation.Endpoint;
+import org.crs.domain.time.TimeInterval;
+
+/**
+ * What a client asks a BAR for: a circuit between two endpoints at a bandwidth over an interval.
+ *
+ * @param requestId chosen by the client; repeating a request with the same id answers the same reservation
+ * @param source one end, {@code site:host}
+ * @param destination the other end
+ * @param bandwidthMbps Mbit/s, positive
+ * @param interval when the circuit runs, half-open, UTC
+ * @param description free text for the owner and operators (may be empty)
+ * @param holdOnly stop at HELD: the client commits or aborts later (phased commit)
+ */
+public record ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
+                                 TimeInterval interval, String description, boolean holdOnly) {
+
+    public ReservationRequest {
+        Objects.requireNonNull(requestId, "requestId");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(destination, "destination");
+        Objects.requireNonNull(interval, "interval");
+        description = description == null ? "" : description;
+    }
+
+    /** Whether both ends are at the same site (only that site's L-NSAP is involved). */
+    public boolean sameSite() {
+        return source.site().equals(destination.site());
+    }
+}

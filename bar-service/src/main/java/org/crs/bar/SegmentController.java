@@ -1,0 +1,33 @@
+package org.crs.bar;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Something that holds and configures one segment of a circuit: an L-NSAP, the NSAP, or a peer
+ * BAR (which serves the same port type for its site's campus). The BAR owns this interface; the
+ * SOAP adapter implements it. Every call may be repeated safely with the same booking id.
+ */
+public interface SegmentController {
+
+    /** The controller's name in the BAR's configuration and in its reservations' segments. */
+    String name();
+
+    /** Holds the segment until {@code holdFor} from now unless committed; answers its VLANs and path. */
+    SegmentAnswer hold(SegmentOrder order, Duration holdFor) throws SegmentFailure;
+
+    SegmentAnswer commit(String bookingId) throws SegmentFailure;
+
+    SegmentAnswer abort(String bookingId, String reason) throws SegmentFailure;
+
+    /** Configures the segment; answers ACTIVE, or FAILED with the reason (its routers restored). */
+    SegmentAnswer activate(String bookingId) throws SegmentFailure;
+
+    /** Takes the segment off its routers; answers RELEASED, or FAILED with the reason. */
+    SegmentAnswer deactivate(String bookingId) throws SegmentFailure;
+
+    SegmentAnswer status(String bookingId) throws SegmentFailure;
+
+    /** The endpoints the controller books between (hosts and its site, or sites for the NSAP). */
+    List<String> endpoints() throws SegmentFailure;
+}
