@@ -1,0 +1,24 @@
+package org.crs.bar;
+
+/** A client's request that the BAR refuses without changing anything, naming the field and why. */
+public final class BadRequest extends Exception {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String field;
+
+    public BadRequest(String field, String reason) {
+        super(field + ": " + reason);
+        this.field = field;
+    }
+
+    /** The request field at fault. */
+    public String field() {
+        return field;
+    }
+
+    /** What is wrong with it. */
+    public String reason() {
+        return getMessage().substring(field.length() + 2);
+    }
+}

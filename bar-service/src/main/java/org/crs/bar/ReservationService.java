@@ -1,0 +1,583 @@
+package org.crs.bar;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.regex.Pattern;
+
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.reservation.Endpoint;
+import org.crs.domain.reservation.ReservationState;
+import org.crs.domain.reservation.ReservationTransition;
+import org.crs.domain.time.TimeInterval;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The reservation service of a BAR: books a circuit from a host at this site to a host at
+ * another by holding its three segments (the WAN at the NSAP, this campus at the L-NSAP, the
+ * other campus at that site's BAR), all or nothing, then brings it up and down on time.
+ *
+ * <p>Negotiation: the NSAP holds the WAN path first and names the hand-off VLAN at each access
+ * point; the two campus segments are then held on those VLANs in parallel. If any part refuses
+ * or does not answer within its controller's timeout, every part that may be held is aborted
+ * and the reservation is REJECTED with the part and its reason. Otherwise every part is
+ * committed (unless the client asked to stop at HELD) and the reservation is RESERVED.
+ *
+ * <p>On time: {@link #runDueWork()}, run every fraction of a second by the BAR's sweep,
+ * activates reservations whose start minus the set-up lead has come, releases those whose end
+ * has come, and aborts hold-only reservations not committed in time. Every state change is
+ * conditional on the state it starts from, so two sweeps (or two BAR replicas) never act twice.
+ */
+public final class ReservationService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReservationService.class);
+    private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    private static final int MAX_DESCRIPTION = 2000;
+    /** A start this far in the past is taken as "now" (clients' clocks differ a little). */
+    private static final Duration START_GRACE = Duration.ofMinutes(1);
+    /** The scheduler's name in histories. */
+    public static final String SCHEDULER = "scheduler";
+
+    private final ReservationStore store;
+    private final Site site;
+    private final BarSettings settings;
+    private final ExecutorService calls;
+    private final Clock clock;
+    /** Reservations the due work is acting on now, so a sweep does not start one twice. */
+    private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+
+    /**
+     * @param calls runs calls to controllers, and due work, in parallel; unbounded, since a task
+     *     on it waits for calls it starts on it (the caller owns and shuts it down)
+     */
+    public ReservationService(ReservationStore store, Site site, BarSettings settings, ExecutorService calls,
+                              Clock clock) {
+        this.store = store;
+        this.site = site;
+        this.settings = settings;
+        this.calls = calls;
+        this.clock = clock;
+    }
+
+    public Site site() {
+        return site;
+    }
+
+    // ---- client operations ----
+
+    /**
+     * Creates and negotiates a reservation. Answers REJECTED (with the part that refused and why)
+     * when a segment cannot be held, HELD for a hold-only request, RESERVED otherwise. The same
+     * request id again answers the same reservation.
+     *
+     * @throws BadRequest for invalid input, or a request id used for a different request
+     */
+    public Reservation create(ReservationRequest request, String actor) throws BadRequest {
+        validate(request);
+        Optional<Reservation> existing = existingFor(request);
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        Ends ends = ends(request);
+        List<Segment> segments = List.of(
+                new Segment(SegmentRole.WAN, site.wan().name(), new SegmentOrder(bookingId(request, "wan"), site.name(),
+                        ends.remote().site(), request.bandwidthMbps(), request.interval(), 0, 0), null, 0, 0, ""),
+                new Segment(SegmentRole.LOCAL_CAMPUS, site.campus().name(), new SegmentOrder(bookingId(request, "campus"),
+                        ends.local().host(), site.name(), request.bandwidthMbps(), request.interval(), 0, 0),
+                        null, 0, 0, ""),
+                new Segment(SegmentRole.REMOTE_CAMPUS, ends.peer().name(), new SegmentOrder(bookingId(request, "remote"),
+                        ends.remote().site(), ends.remote().host(), request.bandwidthMbps(), request.interval(), 0, 0),
+                        null, 0, 0, ""));
+        Optional<Reservation> created = store.create(request, actor, segments, ReservationTransition.created(actor,
+                "requested " + request.bandwidthMbps() + " Mbit/s " + request.source() + " -> " + request.destination()
+                        + " over " + request.interval(), clock.instant()));
+        if (created.isEmpty()) {
+            return existingFor(request).orElseThrow(); // a racing call with the same id created it
+        }
+        Reservation held = negotiate(created.get(), ends, actor);
+        if (held.state() != ReservationState.HELD || request.holdOnly()) {
+            return held;
+        }
+        return commitSegments(held, actor);
+    }
+
+    /** Commits a hold-only reservation. Committing a reserved (or later) one answers it. */
+    public Reservation commit(String requestId, String actor) throws BadRequest {
+        Reservation r = require(requestId);
+        if (r.state() != ReservationState.HELD) {
+            if (r.state() == ReservationState.ABORTED || r.state() == ReservationState.REJECTED
+                    || r.state() == ReservationState.CANCELLED) {
+                throw new BadRequest("requestId", "reservation " + requestId + " is " + r.state()
+                        + " and can no longer be committed" + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")"));
+            }
+            return r;
+        }
+        return commitSegments(r, actor);
+    }
+
+    /** Gives up a hold-only reservation. Aborting an aborted one answers it. */
+    public Reservation abort(String requestId, String actor, String reason) throws BadRequest {
+        Reservation r = require(requestId);
+        if (r.state() == ReservationState.ABORTED) {
+            return r;
+        }
+        if (r.state() != ReservationState.HELD) {
+            throw new BadRequest("requestId", "reservation " + requestId + " is " + r.state()
+                    + "; only a held reservation can be aborted (cancel a reserved one)");
+        }
+        String why = reason == null || reason.isBlank() ? "aborted by " + actor : reason;
+        return releaseHeld(r, ReservationState.ABORTED, actor, why);
+    }
+
+    /**
+     * Cancels a reservation: releases its segments, tearing the circuit down first if it is up.
+     * Cancelling a cancelled one answers it.
+     */
+    public Reservation cancel(String requestId, String actor, String reason) throws BadRequest {
+        Reservation r = require(requestId);
+        String why = reason == null || reason.isBlank() ? "cancelled by " + actor : reason;
+        return switch (r.state()) {
+            case CANCELLED -> r;
+            case HELD, PENDING_APPROVAL -> releaseHeld(r, ReservationState.CANCELLED, actor, why);
+            case RESERVED -> releaseReserved(r, actor, why);
+            case ACTIVE -> tearDown(r, ReservationState.CANCELLED, actor, why);
+            case REQUESTED, ACTIVATING, RELEASING -> throw new BadRequest("requestId", "reservation " + requestId
+                    + " is " + r.state() + "; cancel it again once that settles");
+            case FINISHED, REJECTED, ABORTED, FAILED -> throw new BadRequest("requestId", "reservation " + requestId
+                    + " has already ended: " + r.state());
+        };
+    }
+
+    /** The reservation as it is now. */
+    public Reservation get(String requestId) throws BadRequest {
+        return require(requestId);
+    }
+
+    /** Reservations in the states (all when empty) overlapping the window (any time when null). */
+    public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit) throws BadRequest {
+        if (limit < 1 || limit > 10_000) {
+            throw new BadRequest("limit", "must be between 1 and 10000, was " + limit);
+        }
+        return store.list(states, window, limit);
+    }
+
+    /** Every history entry of a reservation, oldest first. */
+    public List<ReservationTransition> history(String requestId) throws BadRequest {
+        require(requestId);
+        return store.history(requestId);
+    }
+
+    /**
+     * The endpoints clients can book between: this site's hosts, and those of every peer that
+     * answers, as {@code site:host}.
+     */
+    public List<String> endpoints() {
+        List<String> out = new ArrayList<>(hostsOf(site.name(), site.campus()));
+        site.peers().forEach((peerSite, peer) -> out.addAll(hostsOf(peerSite, peer)));
+        return out;
+    }
+
+    private static List<String> hostsOf(String siteName, SegmentController controller) {
+        try {
+            return controller.endpoints().stream().filter(e -> !e.equals(siteName)).map(h -> siteName + ":" + h).toList();
+        } catch (SegmentFailure e) {
+            LOG.warn("endpoints of {} unknown: {}", siteName, e.getMessage());
+            return List.of();
+        }
+    }
+
+    // ---- on time ----
+
+    /**
+     * Starts what is due now: activates reservations whose start minus the set-up lead has come,
+     * releases those whose end has come, aborts hold-only reservations not committed in time.
+     * Each runs on the call executor; a reservation already being acted on is not started again.
+     *
+     * @return completes when everything started here has finished, with how many were started
+     */
+    public CompletableFuture<Integer> runDueWork() {
+        Instant now = clock.instant();
+        List<CompletableFuture<?>> work = new ArrayList<>();
+        for (Reservation r : store.list(EnumSet.of(ReservationState.RESERVED),
+                new TimeInterval(now, now.plus(settings.setUpLead()).plusMillis(1)), 1000)) {
+            if (!r.request().interval().start().minus(settings.setUpLead()).isAfter(now)) {
+                start(work, r, () -> activate(r.requestId()));
+            }
+        }
+        for (Reservation r : store.list(EnumSet.of(ReservationState.ACTIVE, ReservationState.HELD), null, 10_000)) {
+            if (r.state() == ReservationState.ACTIVE && !r.request().interval().end().isAfter(now)) {
+                start(work, r, () -> release(r.requestId()));
+            } else if (r.state() == ReservationState.HELD && !r.updatedAt().plus(settings.clientHold()).isAfter(now)) {
+                start(work, r, () -> releaseHeld(r, ReservationState.ABORTED, SCHEDULER,
+                        "not committed within " + settings.clientHold().toSeconds() + " s"));
+            }
+        }
+        int started = work.size();
+        return CompletableFuture.allOf(work.toArray(new CompletableFuture<?>[0])).thenApply(done -> started);
+    }
+
+    private void start(List<CompletableFuture<?>> work, Reservation r, Runnable task) {
+        if (!inFlight.add(r.requestId())) {
+            return;
+        }
+        work.add(CompletableFuture.runAsync(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.error("due work on reservation {} failed", r.requestId(), e);
+            } finally {
+                inFlight.remove(r.requestId());
+            }
+        }, calls));
+    }
+
+    /**
+     * Brings a reserved circuit up: activates every segment in parallel; if any fails, takes the
+     * others down again and the reservation is FAILED with the reason.
+     */
+    public Reservation activate(String requestId) {
+        Reservation r = store.find(requestId).orElseThrow();
+        if (r.state() != ReservationState.RESERVED) {
+            return r;
+        }
+        Optional<Reservation> activating = move(r, ReservationState.ACTIVATING, SCHEDULER, "activating", r.segments());
+        if (activating.isEmpty()) {
+            return store.find(requestId).orElseThrow();
+        }
+        return finishActivation(activating.get());
+    }
+
+    private Reservation finishActivation(Reservation r) {
+        List<Outcome> outcomes = onEverySegment(r.segments(), (controller, s) -> controller.activate(s.bookingId()));
+        List<Segment> segments = segmentsOf(outcomes);
+        List<String> failures = outcomes.stream().filter(o -> !o.reached(SegmentState.ACTIVE)).map(Outcome::describe).toList();
+        if (failures.isEmpty()) {
+            Reservation active = moveOrCurrent(r, ReservationState.ACTIVE, SCHEDULER, "circuit up on " + routersOf(segments),
+                    segments);
+            LOG.info("reservation {} is up", r.requestId());
+            return active;
+        }
+        LOG.warn("activation of {} failed: {}", r.requestId(), failures);
+        List<Outcome> rollback = onEverySegment(segments.stream().filter(s -> s.state() == SegmentState.ACTIVE).toList(),
+                (controller, s) -> controller.deactivate(s.bookingId()));
+        return moveOrCurrent(r, ReservationState.FAILED, SCHEDULER, "activation failed: " + String.join("; ", failures)
+                + rolledBack(rollback), merge(segments, rollback));
+    }
+
+    /** Tears an active circuit down at its end: FINISHED. */
+    public Reservation release(String requestId) {
+        Reservation r = store.find(requestId).orElseThrow();
+        if (r.state() != ReservationState.ACTIVE) {
+            return r;
+        }
+        return tearDown(r, ReservationState.FINISHED, SCHEDULER, "ended at " + r.request().interval().end());
+    }
+
+    /**
+     * Finishes what a BAR that stopped left half done: a negotiation is given up (REJECTED),
+     * an activation is completed (or rolled back if a segment fails), a tear-down is completed.
+     * Run at start, before the sweep.
+     *
+     * @return how many reservations were reconciled
+     */
+    public int reconcile() {
+        int n = 0;
+        for (Reservation r : store.list(EnumSet.of(ReservationState.REQUESTED, ReservationState.ACTIVATING,
+                ReservationState.RELEASING), null, 10_000)) {
+            n++;
+            LOG.info("reconciling reservation {}, found {}", r.requestId(), r.state());
+            switch (r.state()) {
+                case REQUESTED -> {
+                    List<Segment> aborted = abortAll(r.segments(), "the BAR restarted during negotiation");
+                    moveOrCurrent(r, ReservationState.REJECTED, SCHEDULER, "the BAR restarted during negotiation", aborted);
+                }
+                case ACTIVATING -> finishActivation(r);
+                case RELEASING -> {
+                    boolean ended = !r.request().interval().end().isAfter(clock.instant());
+                    finishTearDown(r, ended ? ReservationState.FINISHED : ReservationState.CANCELLED,
+                            ended ? "ended at " + r.request().interval().end() : "cancelled (tear-down completed after a restart)");
+                }
+                default -> throw new IllegalStateException("not a state to reconcile: " + r.state());
+            }
+        }
+        return n;
+    }
+
+    // ---- negotiation ----
+
+    private Reservation negotiate(Reservation r, Ends ends, String actor) {
+        Segment wan = r.segments().get(0);
+        Segment held;
+        try {
+            held = wan.with(site.wan().hold(wan.order(), settings.negotiationHold()));
+        } catch (SegmentFailure e) {
+            List<Segment> segments = new ArrayList<>(r.segments());
+            if (!e.answered()) {
+                segments.set(0, abortOne(wan, "the WAN hold did not answer in time"));
+            }
+            return moveOrCurrent(r, ReservationState.REJECTED, actor, describe(wan, e), segments);
+        }
+        Segment local = withVlans(r.segments().get(1), 0, held.sourceVlan());
+        Segment remote = withVlans(r.segments().get(2), held.destinationVlan(), 0);
+        List<Outcome> campuses = onEverySegment(List.of(local, remote),
+                (controller, s) -> controller.hold(s.order(), settings.negotiationHold()));
+        List<Segment> segments = new ArrayList<>();
+        segments.add(held);
+        segments.addAll(segmentsOf(campuses));
+        List<String> failures = campuses.stream().filter(o -> o.failure() != null).map(Outcome::describe).toList();
+        if (failures.isEmpty()) {
+            return moveOrCurrent(r, ReservationState.HELD, actor, "every segment held", segments);
+        }
+        // Abort all parts that may be held: those that answered HELD, and those that did not answer.
+        List<Segment> toAbort = new ArrayList<>();
+        toAbort.add(held);
+        campuses.stream().filter(o -> o.failure() == null || !o.failure().answered()).map(Outcome::segment).forEach(toAbort::add);
+        List<Segment> aborted = merge(segments, onEverySegment(toAbort,
+                (controller, s) -> controller.abort(s.bookingId(), "another segment of the circuit refused")));
+        return moveOrCurrent(r, ReservationState.REJECTED, actor, String.join("; ", failures), aborted);
+    }
+
+    private Reservation commitSegments(Reservation r, String actor) {
+        List<Outcome> outcomes = onEverySegment(r.segments(), (controller, s) -> controller.commit(s.bookingId()));
+        List<Segment> segments = segmentsOf(outcomes);
+        List<String> failures = outcomes.stream().filter(o -> !o.reached(SegmentState.COMMITTED)).map(Outcome::describe).toList();
+        if (failures.isEmpty()) {
+            return moveOrCurrent(r, ReservationState.RESERVED, actor, "every segment committed", segments);
+        }
+        List<Segment> aborted = abortAll(segments, "another segment of the circuit could not be committed");
+        return moveOrCurrent(r, ReservationState.ABORTED, actor, "commit failed: " + String.join("; ", failures), aborted);
+    }
+
+    private Reservation releaseHeld(Reservation r, ReservationState end, String actor, String reason) {
+        return moveOrCurrent(r, end, actor, reason, abortAll(r.segments(), reason));
+    }
+
+    private Reservation releaseReserved(Reservation r, String actor, String reason) {
+        // A committed segment is released by deactivating it; nothing was configured yet.
+        List<Outcome> outcomes = onEverySegment(r.segments(), (controller, s) -> controller.deactivate(s.bookingId()));
+        List<String> failures = outcomes.stream().filter(o -> !o.reached(SegmentState.RELEASED)).map(Outcome::describe).toList();
+        return moveOrCurrent(r, ReservationState.CANCELLED, actor,
+                failures.isEmpty() ? reason : reason + "; not released: " + String.join("; ", failures), segmentsOf(outcomes));
+    }
+
+    private Reservation tearDown(Reservation r, ReservationState end, String actor, String reason) {
+        Optional<Reservation> releasing = move(r, ReservationState.RELEASING, actor, reason, r.segments());
+        if (releasing.isEmpty()) {
+            return store.find(r.requestId()).orElseThrow();
+        }
+        return finishTearDown(releasing.get(), end, reason);
+    }
+
+    private Reservation finishTearDown(Reservation r, ReservationState end, String reason) {
+        List<Outcome> outcomes = onEverySegment(r.segments(), (controller, s) -> controller.deactivate(s.bookingId()));
+        List<String> failures = outcomes.stream().filter(o -> !o.reached(SegmentState.RELEASED)).map(Outcome::describe).toList();
+        if (failures.isEmpty()) {
+            LOG.info("reservation {} is down: {}", r.requestId(), end);
+            return moveOrCurrent(r, end, SCHEDULER, reason + "; circuit torn down", segmentsOf(outcomes));
+        }
+        return moveOrCurrent(r, ReservationState.FAILED, SCHEDULER, "tear-down failed: " + String.join("; ", failures),
+                segmentsOf(outcomes));
+    }
+
+    private List<Segment> abortAll(List<Segment> segments, String reason) {
+        List<Segment> attempted = segments.stream().filter(s -> s.state() == null || s.state().holdsResources()).toList();
+        return merge(segments, onEverySegment(attempted, (controller, s) -> controller.abort(s.bookingId(), reason)));
+    }
+
+    private Segment abortOne(Segment s, String reason) {
+        return segmentsOf(onEverySegment(List.of(s), (controller, x) -> controller.abort(x.bookingId(), reason))).get(0);
+    }
+
+    // ---- calls to controllers ----
+
+    @FunctionalInterface
+    private interface Call {
+        SegmentAnswer on(SegmentController controller, Segment segment) throws SegmentFailure;
+    }
+
+    /** What one call on one segment came to: the segment as answered, or the failure. */
+    private record Outcome(Segment segment, SegmentFailure failure) {
+
+        boolean reached(SegmentState state) {
+            return failure == null && segment.state() == state;
+        }
+
+        String describe() {
+            if (failure != null) {
+                return ReservationService.describe(segment, failure);
+            }
+            return label(segment) + " is " + segment.state();
+        }
+    }
+
+    /** Runs the call on every segment in parallel and waits for all. */
+    private List<Outcome> onEverySegment(List<Segment> segments, Call call) {
+        List<CompletableFuture<Outcome>> futures = new ArrayList<>();
+        for (Segment s : segments) {
+            futures.add(CompletableFuture.supplyAsync(() -> {
+                SegmentController controller = site.controller(s.controller()).orElse(null);
+                if (controller == null) {
+                    return new Outcome(s, new SegmentFailure(s.controller(), false, "no such controller configured", null));
+                }
+                try {
+                    return new Outcome(s.with(call.on(controller, s)), null);
+                } catch (SegmentFailure e) {
+                    return new Outcome(s, e);
+                } catch (RuntimeException e) {
+                    return new Outcome(s, new SegmentFailure(s.controller(), false, String.valueOf(e), e));
+                }
+            }, calls));
+        }
+        return futures.stream().map(CompletableFuture::join).toList();
+    }
+
+    private static List<Segment> segmentsOf(List<Outcome> outcomes) {
+        return outcomes.stream().map(Outcome::segment).toList();
+    }
+
+    /** The segments with those that were called replaced by what they answered. */
+    private static List<Segment> merge(List<Segment> segments, List<Outcome> answered) {
+        List<Segment> out = new ArrayList<>(segments);
+        for (Outcome o : answered) {
+            for (int i = 0; i < out.size(); i++) {
+                if (out.get(i).bookingId().equals(o.segment().bookingId())) {
+                    out.set(i, o.segment());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String rolledBack(List<Outcome> rollback) {
+        List<String> failed = rollback.stream().filter(o -> !o.reached(SegmentState.RELEASED)).map(Outcome::describe).toList();
+        return failed.isEmpty() ? "; the other segments were taken down" : "; NOT taken down: " + String.join("; ", failed);
+    }
+
+    private static String describe(Segment s, SegmentFailure e) {
+        return label(s) + ": " + e.getMessage();
+    }
+
+    private static String label(Segment s) {
+        return switch (s.role()) {
+            case WAN -> "WAN segment";
+            case LOCAL_CAMPUS -> "local campus segment";
+            case REMOTE_CAMPUS -> "remote campus segment";
+        };
+    }
+
+    private static String routersOf(List<Segment> segments) {
+        return String.join("; ", segments.stream().map(s -> s.controller() + ": " + s.description()).toList());
+    }
+
+    private static Segment withVlans(Segment s, int sourceVlan, int destinationVlan) {
+        SegmentOrder o = s.order();
+        return new Segment(s.role(), s.controller(), new SegmentOrder(o.bookingId(), o.source(), o.destination(),
+                o.bandwidthMbps(), o.interval(), sourceVlan, destinationVlan), s.state(), s.sourceVlan(),
+                s.destinationVlan(), s.description());
+    }
+
+    // ---- state ----
+
+    private Optional<Reservation> move(Reservation r, ReservationState next, String actor, String reason,
+                                       List<Segment> segments) {
+        return store.move(r.requestId(), new ReservationTransition(r.state(), next, actor, clip(reason), clock.instant()),
+                segments);
+    }
+
+    private Reservation moveOrCurrent(Reservation r, ReservationState next, String actor, String reason,
+                                      List<Segment> segments) {
+        return move(r, next, actor, reason, segments).orElseGet(() -> store.find(r.requestId()).orElseThrow());
+    }
+
+    private static String clip(String reason) {
+        return reason.length() <= MAX_DESCRIPTION ? reason : reason.substring(0, MAX_DESCRIPTION - 1) + "…";
+    }
+
+    // ---- input ----
+
+    /** This site's end, the other site's end, and the BAR of the other site. */
+    private record Ends(Endpoint local, Endpoint remote, SegmentController peer) {
+    }
+
+    private Ends ends(ReservationRequest request) throws BadRequest {
+        boolean sourceHere = request.source().site().equals(site.name());
+        Endpoint local = sourceHere ? request.source() : request.destination();
+        Endpoint remote = sourceHere ? request.destination() : request.source();
+        String remoteField = sourceHere ? "destination" : "source";
+        SegmentController peer = site.peer(remote.site()).orElseThrow(() -> new BadRequest(remoteField,
+                "no BAR is known for site " + remote.site() + "; known sites: " + site.peers().keySet()));
+        return new Ends(local, remote, peer);
+    }
+
+    /** Unique at every controller: request ids are unique per BAR, and each BAR is at one site. */
+    private String bookingId(ReservationRequest request, String part) {
+        return site.name() + ":" + request.requestId() + ":" + part;
+    }
+
+    private Optional<Reservation> existingFor(ReservationRequest request) throws BadRequest {
+        Optional<Reservation> existing = store.find(request.requestId());
+        if (existing.isPresent() && !sameRequest(existing.get().request(), request)) {
+            throw new BadRequest("requestId", "reservation " + request.requestId() + " already exists for a different request");
+        }
+        return existing;
+    }
+
+    private static boolean sameRequest(ReservationRequest a, ReservationRequest b) {
+        return a.source().equals(b.source()) && a.destination().equals(b.destination())
+                && a.bandwidthMbps() == b.bandwidthMbps() && a.interval().equals(b.interval()) && a.holdOnly() == b.holdOnly();
+    }
+
+    private Reservation require(String requestId) throws BadRequest {
+        checkRequestId(requestId);
+        return store.find(requestId).orElseThrow(() -> new BadRequest("requestId", "no reservation " + requestId));
+    }
+
+    private static void checkRequestId(String requestId) throws BadRequest {
+        if (requestId == null || !REQUEST_ID.matcher(requestId).matches()) {
+            throw new BadRequest("requestId", "must be 1 to 64 letters, digits, '.', '_' or '-'");
+        }
+    }
+
+    private void validate(ReservationRequest r) throws BadRequest {
+        checkRequestId(r.requestId());
+        boolean sourceHere = r.source().site().equals(site.name());
+        boolean destinationHere = r.destination().site().equals(site.name());
+        if (!sourceHere && !destinationHere) {
+            throw new BadRequest("source", "one end must be at this BAR's site, " + site.name() + "; ask the BAR of "
+                    + r.source().site() + " instead");
+        }
+        if (sourceHere && destinationHere) {
+            throw new BadRequest("destination", "both ends are at " + site.name()
+                    + "; a circuit within one site is not offered yet");
+        }
+        if (r.bandwidthMbps() <= 0) {
+            throw new BadRequest("bandwidthMbps", "must be a positive number of Mbit/s, was " + r.bandwidthMbps());
+        }
+        Instant now = clock.instant();
+        TimeInterval interval = r.interval();
+        if (interval.start().isBefore(now.minus(START_GRACE))) {
+            throw new BadRequest("start", "must not be in the past, was " + interval.start());
+        }
+        if (interval.start().isAfter(now.plus(settings.maximumAdvance()))) {
+            throw new BadRequest("start", "must be within " + settings.maximumAdvance().toDays() + " days, was "
+                    + interval.start());
+        }
+        if (interval.duration().compareTo(settings.minimumDuration()) < 0) {
+            throw new BadRequest("end", "the reservation must last at least " + settings.minimumDuration().toSeconds()
+                    + " s, was " + interval.duration().toSeconds() + " s");
+        }
+        if (r.description().length() > MAX_DESCRIPTION) {
+            throw new BadRequest("description", "must be at most " + MAX_DESCRIPTION + " characters");
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.crs.bar.soap;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import org.crs.bar.SegmentAnswer;
+import org.crs.bar.SegmentController;
+import org.crs.bar.SegmentFailure;
+import org.crs.bar.SegmentOrder;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.soap.SegmentInfo;
+import org.crs.nsap.soap.SegmentRequestBean;
+import org.crs.service.soap.ServiceFault;
+
+/**
+ * The port type a BAR serves to the BARs of other sites: the NSAP port type's segment
+ * operations for this site's campus. A peer BAR that books a circuit ending here holds, commits,
+ * activates and releases the campus segment through it; this BAR passes each call to its own
+ * L-NSAP, which keeps the booking and its history (the calling site's name begins every
+ * booking id, so bookings from different sites never collide).
+ */
+public class PeerPortType {
+
+    private final SegmentController campus;
+
+    /** @param campus this site's L-NSAP */
+    public PeerPortType(SegmentController campus) {
+        this.campus = campus;
+    }
+
+    /** Holds the campus segment for {@code holdSeconds} unless committed; answers its port and VLAN. */
+    public SegmentInfo hold(SegmentRequestBean request, int holdSeconds) throws ServiceFault {
+        if (request == null) {
+            throw badField("request", "is missing");
+        }
+        if (request.getStart() == null || request.getEnd() == null) {
+            throw badField(request.getStart() == null ? "start" : "end", "is missing");
+        }
+        Instant start = request.getStart().toInstant();
+        Instant end = request.getEnd().toInstant();
+        if (!end.isAfter(start)) {
+            throw badField("end", "must be after the start (" + start + "), was " + end);
+        }
+        if (holdSeconds < 1) {
+            throw badField("holdSeconds", "must be at least 1, was " + holdSeconds);
+        }
+        if (request.getBookingId() == null || request.getSource() == null || request.getDestination() == null) {
+            throw badField(request.getBookingId() == null ? "bookingId" : request.getSource() == null ? "source"
+                    : "destination", "is missing");
+        }
+        SegmentOrder order = new SegmentOrder(request.getBookingId(), request.getSource(), request.getDestination(),
+                request.getBandwidthMbps(), new TimeInterval(start, end), request.getSourceVlan(),
+                request.getDestinationVlan());
+        try {
+            return info(campus.hold(order, Duration.ofSeconds(holdSeconds)));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    public SegmentInfo commit(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.commit(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    public SegmentInfo abort(String bookingId, String reason) throws ServiceFault {
+        try {
+            return info(campus.abort(bookingId, reason));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /** Configures the campus segment; answers ACTIVE, or FAILED with the reason. */
+    public SegmentInfo activate(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.activate(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    public SegmentInfo deactivate(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.deactivate(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    public SegmentInfo status(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.status(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /** This site's endpoints as its L-NSAP names them: its hosts, and the site itself. */
+    public String[] listEndpoints() throws ServiceFault {
+        try {
+            return campus.endpoints().toArray(new String[0]);
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    private static SegmentInfo info(SegmentAnswer a) {
+        SegmentInfo i = new SegmentInfo();
+        i.setBookingId(a.bookingId());
+        i.setState(a.state().name());
+        i.setSourceVlan(a.sourceVlan());
+        i.setDestinationVlan(a.destinationVlan());
+        i.setPlan(a.description());
+        i.setLastChange(a.reason().isEmpty() ? a.state().name() : a.state() + ": " + a.reason());
+        return i;
+    }
+
+    private static ServiceFault fault(SegmentFailure e) {
+        return new ServiceFault(null, e.getMessage());
+    }
+
+    private static ServiceFault badField(String field, String reason) {
+        return new ServiceFault(field, field + ": " + reason);
+    }
+}

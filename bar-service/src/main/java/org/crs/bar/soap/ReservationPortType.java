@@ -1,0 +1,224 @@
+package org.crs.bar.soap;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Calendar;
+import java.util.GregorianCalendar;
+import java.util.List;
+import java.util.TimeZone;
+
+import org.crs.bar.BadRequest;
+import org.crs.bar.Reservation;
+import org.crs.bar.ReservationRequest;
+import org.crs.bar.ReservationService;
+import org.crs.bar.Segment;
+import org.crs.domain.reservation.Endpoint;
+import org.crs.domain.reservation.ReservationState;
+import org.crs.domain.reservation.ReservationTransition;
+import org.crs.domain.time.TimeInterval;
+import org.crs.service.soap.ServiceFault;
+
+/**
+ * The BAR's client port type (for Grid middleware and scripts): a thin layer that turns SOAP
+ * parameters (xs:dateTime as Calendar) into calls on {@link ReservationService} and refusals
+ * into faults naming the field and the reason. The published WSDL is kept in schema/wsdl and
+ * compared with the served one by a test.
+ */
+public class ReservationPortType {
+
+    private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
+    private static final int DEFAULT_LIST_LIMIT = 1000;
+
+    private final ReservationService service;
+    private final String actor;
+
+    /**
+     * @param service the reservation service
+     * @param actor who the calls are recorded as coming from until callers authenticate
+     */
+    public ReservationPortType(ReservationService service, String actor) {
+        this.service = service;
+        this.actor = actor;
+    }
+
+    /**
+     * Books a circuit from {@code source} to {@code destination} (each {@code site:host}) at
+     * {@code bandwidthMbps} over [start, end). Answers RESERVED, HELD when {@code holdOnly}
+     * (commit or abort it later), or REJECTED with the segment that refused and why. The same
+     * requestId again answers the same reservation.
+     */
+    public ReservationInfo createReservation(String requestId, String source, String destination, long bandwidthMbps,
+                                             Calendar start, Calendar end, String description, boolean holdOnly)
+            throws ServiceFault {
+        ReservationRequest request = new ReservationRequest(requestId == null ? "" : requestId,
+                endpoint("source", source), endpoint("destination", destination), bandwidthMbps,
+                interval(start, end), description, holdOnly);
+        try {
+            return info(service.create(request, actor));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** Commits a reservation created with holdOnly. */
+    public ReservationInfo commitReservation(String requestId) throws ServiceFault {
+        try {
+            return info(service.commit(requestId, actor));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** Gives up a reservation created with holdOnly and not committed. */
+    public ReservationInfo abortReservation(String requestId, String reason) throws ServiceFault {
+        try {
+            return info(service.abort(requestId, actor, reason));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** Cancels a reservation; an active circuit is torn down first. */
+    public ReservationInfo cancelReservation(String requestId, String reason) throws ServiceFault {
+        try {
+            return info(service.cancel(requestId, actor, reason));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** The reservation as it is now. */
+    public ReservationInfo getReservation(String requestId) throws ServiceFault {
+        try {
+            return info(service.get(requestId));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** Reservations in a state (empty for all) overlapping [from, to) (both absent for any time). */
+    public ReservationInfo[] listReservations(String state, Calendar from, Calendar to) throws ServiceFault {
+        List<ReservationState> states = new ArrayList<>();
+        if (state != null && !state.isBlank()) {
+            try {
+                states.add(ReservationState.valueOf(state.trim()));
+            } catch (IllegalArgumentException e) {
+                throw badField("state", "unknown state '" + state + "'; one of " + List.of(ReservationState.values()));
+            }
+        }
+        TimeInterval window = null;
+        if (from != null || to != null) {
+            if (from == null || to == null) {
+                throw badField(from == null ? "from" : "to", "give both from and to, or neither");
+            }
+            window = interval(from, to, "to");
+        }
+        try {
+            return service.list(states, window, DEFAULT_LIST_LIMIT).stream().map(ReservationPortType::info)
+                    .toArray(ReservationInfo[]::new);
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** Every change of a reservation, oldest first: who, when, why. */
+    public HistoryEntry[] getHistory(String requestId) throws ServiceFault {
+        try {
+            return service.history(requestId).stream().map(ReservationPortType::entry).toArray(HistoryEntry[]::new);
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** The endpoints that can be booked, as site:host. */
+    public String[] listEndpoints() {
+        return service.endpoints().toArray(new String[0]);
+    }
+
+    // ---- conversions ----
+
+    private static Endpoint endpoint(String field, String text) throws ServiceFault {
+        try {
+            return Endpoint.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw badField(field, e.getMessage());
+        }
+    }
+
+    private static TimeInterval interval(Calendar start, Calendar end) throws ServiceFault {
+        if (start == null) {
+            throw badField("start", "is missing");
+        }
+        if (end == null) {
+            throw badField("end", "is missing");
+        }
+        return interval(start, end, "end");
+    }
+
+    private static TimeInterval interval(Calendar start, Calendar end, String endField) throws ServiceFault {
+        Instant s = start.toInstant();
+        Instant e = end.toInstant();
+        if (!e.isAfter(s)) {
+            throw badField(endField, "must be after the start (" + s + "), was " + e);
+        }
+        return new TimeInterval(s, e);
+    }
+
+    static ReservationInfo info(Reservation r) {
+        ReservationInfo i = new ReservationInfo();
+        ReservationRequest q = r.request();
+        i.setRequestId(q.requestId());
+        i.setSource(q.source().toString());
+        i.setDestination(q.destination().toString());
+        i.setBandwidthMbps(q.bandwidthMbps());
+        i.setStart(calendar(q.interval().start()));
+        i.setEnd(calendar(q.interval().end()));
+        i.setDescription(q.description());
+        i.setHoldOnly(q.holdOnly());
+        i.setState(r.state().name());
+        i.setReason(r.reason());
+        i.setOwner(r.owner());
+        i.setCreatedAt(calendar(r.createdAt()));
+        i.setUpdatedAt(calendar(r.updatedAt()));
+        i.setSegments(r.segments().stream().map(ReservationPortType::segment).toArray(SegmentBean[]::new));
+        return i;
+    }
+
+    private static SegmentBean segment(Segment s) {
+        SegmentBean b = new SegmentBean();
+        b.setRole(s.role().name());
+        b.setController(s.controller());
+        b.setBookingId(s.bookingId());
+        b.setState(s.state() == null ? "" : s.state().name());
+        b.setSourceVlan(s.sourceVlan());
+        b.setDestinationVlan(s.destinationVlan());
+        b.setDescription(s.description());
+        return b;
+    }
+
+    private static HistoryEntry entry(ReservationTransition t) {
+        HistoryEntry e = new HistoryEntry();
+        e.setFromState(t.from() == null ? "" : t.from().name());
+        e.setToState(t.to().name());
+        e.setActor(t.actor());
+        e.setReason(t.reason());
+        e.setAt(calendar(t.at()));
+        return e;
+    }
+
+    static Calendar calendar(Instant instant) {
+        GregorianCalendar c = new GregorianCalendar(UTC);
+        c.setTimeInMillis(instant.toEpochMilli());
+        return c;
+    }
+
+    private static ServiceFault fault(BadRequest e) {
+        return badField(e.field(), e.reason());
+    }
+
+    // The fault string names the field too, so a client that shows only the string still
+    // tells the user which field to fix; the detail carries field and reason apart.
+    static ServiceFault badField(String field, String reason) {
+        return new ServiceFault(field, field + ": " + reason);
+    }
+}
