@@ -1,0 +1,401 @@
+package org.crs.bar.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import javax.sql.DataSource;
+
+import org.crs.bar.Reservation;
+import org.crs.bar.ReservationRequest;
+import org.crs.bar.ReservationStore;
+import org.crs.bar.Segment;
+import org.crs.bar.SegmentOrder;
+import org.crs.bar.SegmentRole;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.reservation.Endpoint;
+import org.crs.domain.reservation.ReservationState;
+import org.crs.domain.reservation.ReservationTransition;
+import org.crs.domain.time.TimeInterval;
+
+/**
+ * The reservation store over JDBC, on HSQLDB or PostgreSQL (schema/bar). Every method is one
+ * transaction. A move or a modify updates the reservation's row only while it is still in the
+ * expected state, so of two concurrent changes from the same state one wins and the other
+ * finds nothing to change. Segments are replaced as a whole on every write that gives them.
+ * Texts longer than their columns (reasons, descriptions) are clipped.
+ */
+public final class JdbcReservationStore implements ReservationStore {
+
+    private static final int TEXT = 2000;
+
+    private static final String RESERVATION_COLUMNS = "request_id, owner, state, reason, source_site, source_host, "
+            + "destination_site, destination_host, bandwidth_mbps, start_at, end_at, description, hold_only, "
+            + "created_at, updated_at";
+
+    private final DataSource dataSource;
+    private final Clock clock;
+
+    public JdbcReservationStore(DataSource dataSource) {
+        this(dataSource, Clock.systemUTC());
+    }
+
+    /** @param clock tells {@link #updateSegments} the time, which it is not given */
+    public JdbcReservationStore(DataSource dataSource, Clock clock) {
+        this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @Override
+    public Optional<Reservation> create(ReservationRequest request, String owner, List<Segment> segments,
+                                        ReservationTransition created) {
+        Objects.requireNonNull(owner, "owner");
+        if (created.from() != null) {
+            throw new IllegalArgumentException("not a creation: " + created);
+        }
+        try {
+            return Optional.of(inTransaction(c -> {
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO reservation (" + RESERVATION_COLUMNS
+                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    ps.setString(1, request.requestId());
+                    ps.setString(2, owner);
+                    ps.setString(3, created.to().name());
+                    ps.setString(4, clip(created.reason()));
+                    ps.setString(5, request.source().site());
+                    ps.setString(6, request.source().host());
+                    ps.setString(7, request.destination().site());
+                    ps.setString(8, request.destination().host());
+                    ps.setLong(9, request.bandwidthMbps());
+                    ps.setObject(10, time(request.interval().start()));
+                    ps.setObject(11, time(request.interval().end()));
+                    ps.setString(12, clip(request.description()));
+                    ps.setBoolean(13, request.holdOnly());
+                    ps.setObject(14, time(created.at()));
+                    ps.setObject(15, time(created.at()));
+                    ps.executeUpdate();
+                }
+                insertSegments(c, request.requestId(), segments);
+                insertHistory(c, request.requestId(), created);
+                return findIn(c, request.requestId()).orElseThrow();
+            }));
+        } catch (StoreException e) {
+            if (e.getCause() instanceof SQLException sql && isUniqueViolation(sql)) {
+                return Optional.empty(); // rolled back: the reservation that was there is unchanged
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public Optional<Reservation> find(String requestId) {
+        return inTransaction(c -> findIn(c, requestId));
+    }
+
+    @Override
+    public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, not " + limit);
+        }
+        StringBuilder sql = new StringBuilder("SELECT " + RESERVATION_COLUMNS + " FROM reservation WHERE 1 = 1");
+        if (!states.isEmpty()) {
+            // enum names only, in declaration order: the same set always gives the same SQL
+            sql.append(EnumSet.copyOf(states).stream().map(s -> "'" + s.name() + "'")
+                    .collect(Collectors.joining(", ", " AND state IN (", ")")));
+        }
+        if (window != null) {
+            sql.append(" AND start_at < ? AND end_at > ?");
+        }
+        sql.append(" ORDER BY start_at, request_id");
+        return inTransaction(c -> {
+            List<Reservation> rows = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                if (window != null) {
+                    ps.setObject(1, time(window.end()));
+                    ps.setObject(2, time(window.start()));
+                }
+                ps.setMaxRows(limit);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rows.add(reservation(rs, List.of()));
+                    }
+                }
+            }
+            List<Reservation> out = new ArrayList<>(rows.size());
+            for (Reservation r : rows) {
+                out.add(withSegments(r, segmentsIn(c, r.requestId())));
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public Optional<Reservation> move(String requestId, ReservationTransition transition, List<Segment> segments) {
+        if (transition.from() == null) {
+            throw new IllegalArgumentException("a move starts from a state; use create for " + transition);
+        }
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET state = ?, reason = ?, updated_at = ? "
+                    + "WHERE request_id = ? AND state = ?")) {
+                ps.setString(1, transition.to().name());
+                ps.setString(2, clip(transition.reason()));
+                ps.setObject(3, time(transition.at()));
+                ps.setString(4, requestId);
+                ps.setString(5, transition.from().name());
+                if (ps.executeUpdate() != 1) {
+                    return Optional.empty();
+                }
+            }
+            replaceSegments(c, requestId, segments);
+            insertHistory(c, requestId, transition);
+            return findIn(c, requestId);
+        });
+    }
+
+    @Override
+    public void updateSegments(String requestId, List<Segment> segments) {
+        inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET updated_at = ? WHERE request_id = ?")) {
+                ps.setObject(1, time(clock.instant()));
+                ps.setString(2, requestId);
+                if (ps.executeUpdate() != 1) {
+                    throw new IllegalArgumentException("no reservation " + requestId);
+                }
+            }
+            replaceSegments(c, requestId, segments);
+            return null;
+        });
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A modify changes the bandwidth, the interval and the description; the request id, the
+     * endpoints and hold-only must be those of the stored request.
+     */
+    @Override
+    public Optional<Reservation> modify(String requestId, ReservationState state, ReservationRequest modified,
+                                        List<Segment> segments, String actor, String reason, Instant at) {
+        ReservationTransition change = new ReservationTransition(state, state, actor, reason, at);
+        if (!modified.requestId().equals(requestId)) {
+            throw new IllegalArgumentException("modified request " + modified.requestId() + " is not " + requestId);
+        }
+        return inTransaction(c -> {
+            Optional<Reservation> current = findIn(c, requestId);
+            if (current.isEmpty() || current.get().state() != state) {
+                return Optional.empty();
+            }
+            ReservationRequest before = current.get().request();
+            if (!before.source().equals(modified.source()) || !before.destination().equals(modified.destination())
+                    || before.holdOnly() != modified.holdOnly()) {
+                throw new IllegalArgumentException("a modify of " + requestId
+                        + " cannot change its endpoints or hold-only");
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET bandwidth_mbps = ?, start_at = ?, "
+                    + "end_at = ?, description = ?, reason = ?, updated_at = ? WHERE request_id = ? AND state = ?")) {
+                ps.setLong(1, modified.bandwidthMbps());
+                ps.setObject(2, time(modified.interval().start()));
+                ps.setObject(3, time(modified.interval().end()));
+                ps.setString(4, clip(modified.description()));
+                ps.setString(5, clip(change.reason()));
+                ps.setObject(6, time(change.at()));
+                ps.setString(7, requestId);
+                ps.setString(8, state.name());
+                if (ps.executeUpdate() != 1) {
+                    return Optional.empty();
+                }
+            }
+            replaceSegments(c, requestId, segments);
+            insertHistory(c, requestId, change);
+            return findIn(c, requestId);
+        });
+    }
+
+    @Override
+    public List<ReservationTransition> history(String requestId) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT from_state, to_state, actor, reason, occurred_at "
+                    + "FROM reservation_history WHERE request_id = ? ORDER BY id")) {
+                ps.setString(1, requestId);
+                List<ReservationTransition> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        String from = rs.getString(1);
+                        out.add(new ReservationTransition(from == null ? null : ReservationState.valueOf(from),
+                                ReservationState.valueOf(rs.getString(2)), rs.getString(3), rs.getString(4),
+                                instant(rs, 5)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    // ---- plumbing ----
+
+    @FunctionalInterface
+    private interface Work<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    private <T> T inTransaction(Work<T> work) {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new StoreException("reservation store", e);
+        }
+    }
+
+    private static Optional<Reservation> findIn(Connection c, String requestId) throws SQLException {
+        Reservation found = null;
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + RESERVATION_COLUMNS
+                + " FROM reservation WHERE request_id = ?")) {
+            ps.setString(1, requestId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    found = reservation(rs, List.of());
+                }
+            }
+        }
+        return found == null ? Optional.empty() : Optional.of(withSegments(found, segmentsIn(c, requestId)));
+    }
+
+    private static Reservation reservation(ResultSet rs, List<Segment> segments) throws SQLException {
+        ReservationRequest request = new ReservationRequest(rs.getString("request_id"),
+                new Endpoint(rs.getString("source_site"), rs.getString("source_host")),
+                new Endpoint(rs.getString("destination_site"), rs.getString("destination_host")),
+                rs.getLong("bandwidth_mbps"), new TimeInterval(instant(rs, "start_at"), instant(rs, "end_at")),
+                rs.getString("description"), rs.getBoolean("hold_only"));
+        return new Reservation(request, rs.getString("owner"), ReservationState.valueOf(rs.getString("state")),
+                rs.getString("reason"), segments, instant(rs, "created_at"), instant(rs, "updated_at"));
+    }
+
+    private static Reservation withSegments(Reservation r, List<Segment> segments) {
+        return new Reservation(r.request(), r.owner(), r.state(), r.reason(), segments, r.createdAt(), r.updatedAt());
+    }
+
+    private static List<Segment> segmentsIn(Connection c, String requestId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT role, controller, booking_id, order_source, "
+                + "order_destination, order_bandwidth_mbps, order_start_at, order_end_at, order_source_vlan, "
+                + "order_destination_vlan, state, source_vlan, destination_vlan, description "
+                + "FROM reservation_segment WHERE request_id = ? ORDER BY segment_no")) {
+            ps.setString(1, requestId);
+            List<Segment> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    SegmentOrder order = new SegmentOrder(rs.getString("booking_id"), rs.getString("order_source"),
+                            rs.getString("order_destination"), rs.getLong("order_bandwidth_mbps"),
+                            new TimeInterval(instant(rs, "order_start_at"), instant(rs, "order_end_at")),
+                            rs.getInt("order_source_vlan"), rs.getInt("order_destination_vlan"));
+                    String state = rs.getString("state");
+                    out.add(new Segment(SegmentRole.valueOf(rs.getString("role")), rs.getString("controller"), order,
+                            state == null ? null : SegmentState.valueOf(state), rs.getInt("source_vlan"),
+                            rs.getInt("destination_vlan"), rs.getString("description")));
+                }
+            }
+            return out;
+        }
+    }
+
+    private static void replaceSegments(Connection c, String requestId, List<Segment> segments) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM reservation_segment WHERE request_id = ?")) {
+            ps.setString(1, requestId);
+            ps.executeUpdate();
+        }
+        insertSegments(c, requestId, segments);
+    }
+
+    private static void insertSegments(Connection c, String requestId, List<Segment> segments) throws SQLException {
+        if (segments.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO reservation_segment (request_id, segment_no, role, "
+                + "controller, booking_id, order_source, order_destination, order_bandwidth_mbps, order_start_at, "
+                + "order_end_at, order_source_vlan, order_destination_vlan, state, source_vlan, destination_vlan, "
+                + "description) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (int i = 0; i < segments.size(); i++) {
+                Segment s = segments.get(i);
+                SegmentOrder o = s.order();
+                ps.setString(1, requestId);
+                ps.setInt(2, i);
+                ps.setString(3, s.role().name());
+                ps.setString(4, s.controller());
+                ps.setString(5, o.bookingId());
+                ps.setString(6, o.source());
+                ps.setString(7, o.destination());
+                ps.setLong(8, o.bandwidthMbps());
+                ps.setObject(9, time(o.interval().start()));
+                ps.setObject(10, time(o.interval().end()));
+                ps.setInt(11, o.sourceVlan());
+                ps.setInt(12, o.destinationVlan());
+                ps.setString(13, s.state() == null ? null : s.state().name());
+                ps.setInt(14, s.sourceVlan());
+                ps.setInt(15, s.destinationVlan());
+                ps.setString(16, clip(s.description()));
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    private static void insertHistory(Connection c, String requestId, ReservationTransition t) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO reservation_history (request_id, from_state, "
+                + "to_state, actor, reason, occurred_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+            ps.setString(1, requestId);
+            ps.setString(2, t.from() == null ? null : t.from().name());
+            ps.setString(3, t.to().name());
+            ps.setString(4, t.actor());
+            ps.setString(5, clip(t.reason()));
+            ps.setObject(6, time(t.at()));
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * SQLSTATE 23505, a unique constraint violated (both HSQLDB and PostgreSQL). Not all of class
+     * 23: a CHECK or foreign key violation is a bad write, not a reservation that exists.
+     */
+    private static boolean isUniqueViolation(SQLException e) {
+        for (SQLException x = e; x != null; x = x.getNextException()) {
+            if ("23505".equals(x.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static OffsetDateTime time(Instant i) {
+        return OffsetDateTime.ofInstant(i, ZoneOffset.UTC);
+    }
+
+    private static Instant instant(ResultSet rs, int column) throws SQLException {
+        return rs.getObject(column, OffsetDateTime.class).toInstant();
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        return rs.getObject(column, OffsetDateTime.class).toInstant();
+    }
+
+    private static String clip(String s) {
+        return s == null ? "" : s.length() <= TEXT ? s : s.substring(0, TEXT - 1) + "…";
+    }
+}

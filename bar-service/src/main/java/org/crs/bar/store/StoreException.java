@@ -1,0 +1,11 @@
+package org.crs.bar.store;
+
+/** The database failed; what was being done is in the message. */
+public class StoreException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public StoreException(String what, Throwable cause) {
+        super(what + (cause == null ? "" : ": " + cause.getMessage()), cause);
+    }
+}
