@@ -406,7 +406,7 @@ public final class ReservationService {
     }
 
     /** What one call on one segment came to: the segment as answered, or the failure. */
-    private record Outcome(Segment segment, SegmentFailure failure) {
+    private record Outcome(Segment segment, SegmentFailure failure, String reason) {
 
         boolean reached(SegmentState state) {
             return failure == null && segment.state() == state;
@@ -416,7 +416,7 @@ public final class ReservationService {
             if (failure != null) {
                 return ReservationService.describe(segment, failure);
             }
-            return label(segment) + " is " + segment.state();
+            return label(segment) + " is " + segment.state() + (reason.isEmpty() ? "" : ": " + reason);
         }
     }
 
@@ -427,14 +427,15 @@ public final class ReservationService {
             futures.add(CompletableFuture.supplyAsync(() -> {
                 SegmentController controller = site.controller(s.controller()).orElse(null);
                 if (controller == null) {
-                    return new Outcome(s, new SegmentFailure(s.controller(), false, "no such controller configured", null));
+                    return new Outcome(s, new SegmentFailure(s.controller(), false, "no such controller configured", null), "");
                 }
                 try {
-                    return new Outcome(s.with(call.on(controller, s)), null);
+                    SegmentAnswer answer = call.on(controller, s);
+                    return new Outcome(s.with(answer), null, answer.reason());
                 } catch (SegmentFailure e) {
-                    return new Outcome(s, e);
+                    return new Outcome(s, e, "");
                 } catch (RuntimeException e) {
-                    return new Outcome(s, new SegmentFailure(s.controller(), false, String.valueOf(e), e));
+                    return new Outcome(s, new SegmentFailure(s.controller(), false, String.valueOf(e), e), "");
                 }
             }, calls));
         }

@@ -1,0 +1,124 @@
+package org.crs.bar;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.crs.domain.booking.SegmentState;
+
+/**
+ * A controller for testing the reservation service (which is under test) apart from SOAP and
+ * the NSAPs: keeps its segments' states in memory, following the NSAP's rules, and can be told
+ * to refuse holds, to stay silent, or to fail activations.
+ */
+final class ScriptedController implements SegmentController {
+
+    private final String name;
+    private final List<String> endpoints;
+    final Map<String, SegmentState> segments = new ConcurrentHashMap<>();
+    final List<String> calls = new CopyOnWriteArrayList<>();
+    volatile String refuseHolds;
+    volatile boolean silent;
+    volatile String failActivations;
+    volatile int sourceVlan = 1200;
+    volatile int destinationVlan = 1300;
+
+    ScriptedController(String name, List<String> endpoints) {
+        this.name = name;
+        this.endpoints = endpoints;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    private void call(String what, String bookingId) throws SegmentFailure {
+        calls.add(what + " " + bookingId);
+        if (silent) {
+            throw new SegmentFailure(name, false, "connection refused", null);
+        }
+    }
+
+    @Override
+    public SegmentAnswer hold(SegmentOrder order, Duration holdFor) throws SegmentFailure {
+        call("hold", order.bookingId());
+        if (refuseHolds != null) {
+            throw new SegmentFailure(name, true, refuseHolds, null);
+        }
+        segments.putIfAbsent(order.bookingId(), SegmentState.HELD);
+        int src = order.sourceVlan() != 0 ? order.sourceVlan() : sourceVlan;
+        int dst = order.destinationVlan() != 0 ? order.destinationVlan() : destinationVlan;
+        return new SegmentAnswer(order.bookingId(), segments.get(order.bookingId()), src, dst, name + " path", "");
+    }
+
+    private SegmentAnswer move(String bookingId, SegmentState from, SegmentState to) throws SegmentFailure {
+        SegmentState now = segments.get(bookingId);
+        if (now == null) {
+            throw new SegmentFailure(name, true, "bookingId: no booking " + bookingId, null);
+        }
+        if (now == from) {
+            segments.put(bookingId, to);
+            now = to;
+        }
+        return new SegmentAnswer(bookingId, now, sourceVlan, destinationVlan, name + " path", "");
+    }
+
+    @Override
+    public SegmentAnswer commit(String bookingId) throws SegmentFailure {
+        call("commit", bookingId);
+        return move(bookingId, SegmentState.HELD, SegmentState.COMMITTED);
+    }
+
+    @Override
+    public SegmentAnswer abort(String bookingId, String reason) throws SegmentFailure {
+        call("abort", bookingId);
+        SegmentState now = segments.get(bookingId);
+        if (now == SegmentState.COMMITTED) {
+            return move(bookingId, SegmentState.COMMITTED, SegmentState.ABORTED);
+        }
+        return move(bookingId, SegmentState.HELD, SegmentState.ABORTED);
+    }
+
+    @Override
+    public SegmentAnswer activate(String bookingId) throws SegmentFailure {
+        call("activate", bookingId);
+        if (failActivations != null) {
+            move(bookingId, SegmentState.COMMITTED, SegmentState.FAILED);
+            return new SegmentAnswer(bookingId, SegmentState.FAILED, sourceVlan, destinationVlan, "", failActivations);
+        }
+        return move(bookingId, SegmentState.COMMITTED, SegmentState.ACTIVE);
+    }
+
+    @Override
+    public SegmentAnswer deactivate(String bookingId) throws SegmentFailure {
+        call("deactivate", bookingId);
+        if (segments.get(bookingId) == SegmentState.COMMITTED) {
+            return move(bookingId, SegmentState.COMMITTED, SegmentState.RELEASED);
+        }
+        return move(bookingId, SegmentState.ACTIVE, SegmentState.RELEASED);
+    }
+
+    @Override
+    public SegmentAnswer status(String bookingId) throws SegmentFailure {
+        call("status", bookingId);
+        SegmentState now = segments.get(bookingId);
+        if (now == null) {
+            throw new SegmentFailure(name, true, "bookingId: no booking " + bookingId, null);
+        }
+        return new SegmentAnswer(bookingId, now, sourceVlan, destinationVlan, name + " path", "");
+    }
+
+    @Override
+    public List<String> endpoints() throws SegmentFailure {
+        call("endpoints", "");
+        return endpoints;
+    }
+
+    /** Whether any of its segments still holds resources. */
+    boolean holdsAnything() {
+        return segments.values().stream().anyMatch(SegmentState::holdsResources);
+    }
+}
