@@ -8,8 +8,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Raw SOAP 1.1 calls to the NSAP port type, as a client that no one here wrote would make
- * them: a hand-written envelope over plain HTTP, and the answer read as text.
+ * Raw SOAP 1.1 calls to a CRS port type (the NSAP's unless another namespace is given), as a
+ * client that no one here wrote would make them: a hand-written envelope over plain HTTP, and
+ * the answer read as text.
  */
 public final class RawSoap {
 
@@ -18,9 +19,16 @@ public final class RawSoap {
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final URI endpoint;
+    private final String namespace;
 
     public RawSoap(URI endpoint) {
+        this(endpoint, NS);
+    }
+
+    /** Calls with {@code n:} bound to {@code namespace}. */
+    public RawSoap(URI endpoint, String namespace) {
         this.endpoint = endpoint;
+        this.namespace = namespace;
     }
 
     /** A SOAP 1.1 envelope around {@code body}, with {@code n:} bound to the NSAP namespace. */
@@ -30,13 +38,17 @@ public final class RawSoap {
 
     /** {@link #envelope(String)} without its XML declaration, for tests that write their own prolog. */
     public static String envelopeWithoutDeclaration(String body) {
-        return "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\"" + NS + "\">"
+        return envelopeWithoutDeclaration(body, NS);
+    }
+
+    private static String envelopeWithoutDeclaration(String body, String namespace) {
+        return "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\"" + namespace + "\">"
                 + "<soapenv:Body>" + body + "</soapenv:Body></soapenv:Envelope>";
     }
 
     /** Calls {@code operation} with {@code body} in an envelope; the answer's text. */
     public String call(String operation, String body) throws Exception {
-        return post(envelope(body), operation).body();
+        return post(XML_DECLARATION + envelopeWithoutDeclaration(body, namespace), operation).body();
     }
 
     /** Posts a whole document (well-formed or not) as a SOAP request for {@code operation}. */

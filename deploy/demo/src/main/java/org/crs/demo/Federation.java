@@ -1,0 +1,204 @@
+package org.crs.demo;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+import org.crs.bar.BarSettings;
+import org.crs.bar.Site;
+import org.crs.bar.segments.SoapSegmentController;
+import org.crs.bar.server.BarServer;
+import org.crs.nsap.ResourcePlanner;
+import org.crs.nsap.activation.DriverActivator;
+import org.crs.nsap.activation.RouterDirectory;
+import org.crs.nsap.campus.CampusPlanner;
+import org.crs.nsap.campus.CampusTopologyFile;
+import org.crs.nsap.server.NsapServer;
+import org.crs.nsap.wan.WanPlanner;
+import org.crs.nsap.wan.WanTopologyFile;
+import org.crs.routers.emulator.Inventory;
+import org.crs.routers.emulator.RouterEmulator;
+
+/**
+ * A federation of two sites in one process, on 127.0.0.1: the emulated routers, an L-NSAP and a
+ * BAR for each of site-a and site-b, and the NSAP of the WAN, each service on its own database.
+ * The demo runs one on fixed ports; tests run one on free ports.
+ */
+public final class Federation implements AutoCloseable {
+
+    /** The demo's sites. */
+    public static final List<String> SITES = List.of("site-a", "site-b");
+
+    /** The demo's fixed ports: the BAR of site-a answers at 8080. */
+    public static final Map<String, Integer> DEMO_PORTS = Map.of(
+            "bar-site-a", 8080, "lnsap-site-a", 8081, "lnsap-site-b", 8082, "bar-site-b", 8083, "nsap", 8090);
+
+    /** Where each service keeps its data: its JDBC URL and user, by service name. */
+    public record Database(String jdbcUrl, String user) {
+    }
+
+    /**
+     * @param repository the repository root (deploy/ is read from it)
+     * @param databases the database of each service, by name (bar-site-a, lnsap-site-a, nsap, ...)
+     * @param demoPorts listen on {@link #DEMO_PORTS} rather than free ports
+     * @param settings how the BARs book
+     * @param callTimeout how long a BAR waits for an L-NSAP, the NSAP or a peer BAR
+     * @param clock the services' clock
+     */
+    public record Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
+                          Duration callTimeout, Clock clock) {
+        public Options {
+            Objects.requireNonNull(repository, "repository");
+            Objects.requireNonNull(databases, "databases");
+            Objects.requireNonNull(settings, "settings");
+            Objects.requireNonNull(callTimeout, "callTimeout");
+            Objects.requireNonNull(clock, "clock");
+        }
+
+        /** Every service on its own file HSQLDB under {@code data}. */
+        public static Function<String, Database> hsqldbFiles(Path data) {
+            return name -> new Database("jdbc:hsqldb:file:" + data.resolve(name).resolve("db") + ";shutdown=true", "SA");
+        }
+    }
+
+    private final Options options;
+    private final RouterEmulator emulator;
+    private final RouterDirectory routers;
+    private final Map<String, NsapServer> lnsaps = new LinkedHashMap<>();
+    private final Map<String, BarServer> bars = new LinkedHashMap<>();
+    private final Map<String, Integer> barPorts = new LinkedHashMap<>();
+    private final List<AutoCloseable> running = new ArrayList<>();
+    private NsapServer nsap;
+
+    private Federation(Options options, RouterEmulator emulator) {
+        this.options = options;
+        this.emulator = emulator;
+        this.routers = RouterDirectory.fromEmulator(emulator, Map.of());
+    }
+
+    /** Starts the routers and every service; on failure stops what had started. */
+    public static Federation start(Options options) throws Exception {
+        Inventory inventory = Inventory.load(options.repository().resolve("deploy/emulator/demo-routers.yaml"));
+        RouterEmulator emulator = RouterEmulator.start(options.demoPorts() ? inventory : inventory.withAnyPorts());
+        Federation f = new Federation(options, emulator);
+        f.running.add(emulator);
+        try {
+            for (String site : SITES) {
+                f.lnsaps.put(site, f.startNsap("lnsap-" + site, new CampusPlanner(CampusTopologyFile.load(
+                        options.repository().resolve("deploy/topology/" + site + "-campus.yaml")))));
+            }
+            f.nsap = f.startNsap("nsap", new WanPlanner(WanTopologyFile.load(options.repository().resolve(
+                    "deploy/topology/wan.yaml"))));
+            for (String site : SITES) {
+                f.barPorts.put(site, options.demoPorts() ? DEMO_PORTS.get("bar-" + site) : freePort());
+            }
+            for (String site : SITES) {
+                f.bars.put(site, f.startBar(site));
+            }
+            return f;
+        } catch (Exception | Error e) {
+            f.close();
+            throw e;
+        }
+    }
+
+    private NsapServer startNsap(String name, ResourcePlanner planner) throws Exception {
+        Database db = options.databases().apply(name);
+        List<DriverActivator> activators = new ArrayList<>();
+        NsapServer server = NsapServer.start(new NsapServer.Config(name, db.jdbcUrl(), db.user(), "", "127.0.0.1",
+                port(name), false), planner, store -> {
+                    DriverActivator a = new DriverActivator(routers, store);
+                    activators.add(a);
+                    return a;
+                }, options.clock());
+        running.addAll(activators);
+        running.add(server);
+        return server;
+    }
+
+    /** Starts the BAR of a site again (after {@link #stopBar}), on the same port and database. */
+    public BarServer startBar(String site) throws Exception {
+        Database db = options.databases().apply("bar-" + site);
+        Map<String, org.crs.bar.SegmentController> peers = new LinkedHashMap<>();
+        for (String other : SITES) {
+            if (!other.equals(site)) {
+                peers.put(other, peerOf(other));
+            }
+        }
+        Site controllers = new Site(site,
+                new SoapSegmentController("lnsap-" + site, lnsaps.get(site).serviceUrl(), NsapServer.NAMESPACE,
+                        options.callTimeout()),
+                new SoapSegmentController("nsap", nsap.serviceUrl(), NsapServer.NAMESPACE, options.callTimeout()),
+                peers);
+        BarServer bar = BarServer.start(new BarServer.Config("bar-" + site, db.jdbcUrl(), db.user(), "", "127.0.0.1",
+                barPorts.get(site), false), controllers, options.settings(), options.clock());
+        bars.put(site, bar);
+        running.add(bar);
+        return bar;
+    }
+
+    /** The controller through which a BAR calls the BAR of {@code site}. */
+    public SoapSegmentController peerOf(String site) {
+        return new SoapSegmentController("bar-" + site, peerUrl(site), BarServer.PEER_NAMESPACE, options.callTimeout());
+    }
+
+    /** Where the BAR of a site serves its peers (whether it is running or not). */
+    public URI peerUrl(String site) {
+        return URI.create("http://127.0.0.1:" + barPorts.get(site) + "/services/" + BarServer.PEER_SERVICE_NAME);
+    }
+
+    /** Stops the BAR of a site, as a crash or an operator would; its database stays. */
+    public void stopBar(String site) {
+        BarServer bar = bars.remove(site);
+        running.remove(bar);
+        bar.close();
+    }
+
+    private int port(String name) throws IOException {
+        return options.demoPorts() ? DEMO_PORTS.get(name) : 0;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    public RouterEmulator emulator() {
+        return emulator;
+    }
+
+    public NsapServer lnsap(String site) {
+        return lnsaps.get(site);
+    }
+
+    public NsapServer nsap() {
+        return nsap;
+    }
+
+    public BarServer bar(String site) {
+        return bars.get(site);
+    }
+
+    /** Stops everything, last started first. */
+    @Override
+    public void close() {
+        for (int i = running.size() - 1; i >= 0; i--) {
+            try {
+                running.get(i).close();
+            } catch (Exception e) {
+                System.err.println("stopping: " + e);
+            }
+        }
+        running.clear();
+    }
+}

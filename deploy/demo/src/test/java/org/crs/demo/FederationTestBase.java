@@ -1,0 +1,338 @@
+package org.crs.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.crs.bar.BarSettings;
+import org.crs.bar.server.BarServer;
+import org.crs.domain.booking.SegmentState;
+import org.crs.nsap.Segment;
+import org.crs.nsap.server.NsapServer;
+import org.crs.nsap.testing.RawSoap;
+import org.crs.routers.emulator.EmulatedRouter;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A federation of two sites over real SOAP between real service instances and emulated routers:
+ * a client books at site-a's BAR, which negotiates with its L-NSAP, the NSAP and site-b's BAR.
+ * Subclasses choose the databases.
+ */
+abstract class FederationTestBase {
+
+    static final Duration LEAD = Duration.ofMillis(1500);
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(3);
+    static final List<String> ROUTERS = List.of("edge-a", "edge-b", "core-1", "core-2", "core-3");
+    /** Future days no other test books on, so tests never meet on a host port. */
+    private static final AtomicInteger DAYS = new AtomicInteger(10);
+
+    static Federation federation;
+    private static final AtomicInteger IDS = new AtomicInteger();
+
+    static void startFederation(Function<String, Federation.Database> databases) throws Exception {
+        federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(), databases,
+                false, BarSettings.defaults().withMinimumDuration(Duration.ofSeconds(2)).withSetUpLead(LEAD),
+                CALL_TIMEOUT, Clock.systemUTC()));
+    }
+
+    @AfterAll
+    static void stopFederation() {
+        if (federation != null) {
+            federation.close();
+            federation = null;
+        }
+    }
+
+    @AfterEach
+    void clearFaults() {
+        federation.emulator().routers().forEach(r -> r.faults().clear());
+    }
+
+    // ---- the client's side ----
+
+    static RawSoap bar() {
+        return new RawSoap(federation.bar("site-a").serviceUrl(), BarServer.NAMESPACE);
+    }
+
+    static String newId() {
+        return "req-" + IDS.incrementAndGet() + "-" + System.nanoTime() % 100000;
+    }
+
+    static String create(String id, String source, String destination, long mbps, Instant start, Instant end,
+                         boolean holdOnly) throws Exception {
+        return bar().call("createReservation", "<n:createReservation><n:requestId>" + id + "</n:requestId>"
+                + "<n:source>" + source + "</n:source><n:destination>" + destination + "</n:destination>"
+                + "<n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:start>" + start + "</n:start><n:end>" + end
+                + "</n:end><n:description>test</n:description><n:holdOnly>" + holdOnly + "</n:holdOnly>"
+                + "</n:createReservation>");
+    }
+
+    static String call(String operation, String id) throws Exception {
+        return bar().call(operation, "<n:" + operation + "><n:requestId>" + id + "</n:requestId></n:" + operation + ">");
+    }
+
+    /** The reservation's own state, not one of its segments'. */
+    static String state(String answer) {
+        String withoutSegments = answer.replaceAll("(?s)<(\\w+:)?segments>.*?</(\\w+:)?segments>", "");
+        String state = RawSoap.field(withoutSegments, "state");
+        if (state == null) {
+            fail("no state in " + answer);
+        }
+        return state;
+    }
+
+    static String waitFor(String id, Set<String> states, Duration within) throws Exception {
+        long deadline = System.nanoTime() + within.toNanos();
+        String answer;
+        do {
+            answer = call("getReservation", id);
+            if (states.contains(state(answer))) {
+                return answer;
+            }
+            Thread.sleep(50);
+        } while (System.nanoTime() < deadline);
+        fail("reservation " + id + " not in " + states + " within " + within + ": " + answer);
+        return answer;
+    }
+
+    /** A window on a day no other test uses. */
+    static Instant freeDay() {
+        return Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(DAYS.incrementAndGet()));
+    }
+
+    static Instant soon(Duration after) {
+        return Instant.now().plus(after).truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    // ---- what the services and routers hold ----
+
+    static Map<String, String> configs() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String r : ROUTERS) {
+            out.put(r, federation.emulator().router(r).runningConfig());
+        }
+        return out;
+    }
+
+    /** The segments of a reservation still holding resources anywhere (both L-NSAPs and the NSAP). */
+    static List<String> heldAnywhere(String id) {
+        List<NsapServer> servers = List.of(federation.lnsap("site-a"), federation.lnsap("site-b"), federation.nsap());
+        return servers.stream().flatMap(s -> s.service().query(List.of(), null).stream())
+                .filter(seg -> seg.bookingId().contains(":" + id + ":") && seg.state().holdsResources())
+                .map(seg -> seg.bookingId() + " " + seg.state()).toList();
+    }
+
+    static SegmentState segmentState(NsapServer server, String bookingId) throws Exception {
+        Segment s = server.service().status(bookingId);
+        return s.state();
+    }
+
+    static int vlanOf(String answer, String role) {
+        Matcher m = Pattern.compile("(?s)<(?:\\w+:)?role>" + role + "</(?:\\w+:)?role>.*?</(?:\\w+:)?segments>").matcher(answer);
+        assertTrue(m.find(), role + " in " + answer);
+        String segment = m.group();
+        int source = Integer.parseInt(RawSoap.field(segment, "sourceVlan"));
+        int destination = Integer.parseInt(RawSoap.field(segment, "destinationVlan"));
+        return Math.max(source, destination);
+    }
+
+    // ---- the behaviours ----
+
+    @Test
+    void aCrossSiteCircuitComesUpOnTimeOnAllThreeSegmentsRoutersAndGoesAwayAtItsEnd() throws Exception {
+        Map<String, String> before = configs();
+        String id = newId();
+        Instant start = soon(Duration.ofSeconds(4));
+        Instant end = start.plusSeconds(4);
+
+        String reserved = create(id, "site-a:host-a1", "site-b:host-b1", 100, start, end, false);
+        assertEquals("RESERVED", state(reserved), reserved);
+        int localVlan = vlanOf(reserved, "LOCAL_CAMPUS");
+        int remoteVlan = vlanOf(reserved, "REMOTE_CAMPUS");
+
+        String active = waitFor(id, Set.of("ACTIVE", "FAILED"), Duration.between(Instant.now(), start).plusSeconds(2));
+        Instant upAt = Instant.now();
+        assertEquals("ACTIVE", state(active), active);
+        assertTrue(!upAt.isAfter(start.plusSeconds(2)), "up at " + upAt + " for a start at " + start);
+        Map<String, String> during = configs();
+        assertTrue(during.get("edge-a").contains("vlan " + localVlan), during.get("edge-a"));
+        assertTrue(during.get("edge-b").contains("vlan " + remoteVlan), during.get("edge-b"));
+        assertNotEquals(before.get("core-1"), during.get("core-1"), "the WAN's head end is configured");
+        assertNotEquals(before.get("core-3"), during.get("core-3"), "the WAN's tail end is configured");
+
+        String finished = waitFor(id, Set.of("FINISHED", "FAILED"), Duration.between(Instant.now(), end).plusSeconds(5));
+        assertEquals("FINISHED", state(finished), finished);
+        assertEquals(before, configs(), "every router as it was before");
+        assertEquals(List.of(), heldAnywhere(id));
+    }
+
+    @Test
+    void aPeerBarThatIsDownRejectsTheBookingAndLeavesNothingHeld() throws Exception {
+        federation.stopBar("site-b");
+        try {
+            String id = newId();
+            Instant start = freeDay();
+            String answer = create(id, "site-a:host-a2", "site-b:host-b2", 100, start, start.plusSeconds(3600), false);
+
+            assertEquals("REJECTED", state(answer), answer);
+            assertTrue(RawSoap.field(answer, "reason").contains("did not answer"), answer);
+            assertEquals(List.of(), heldAnywhere(id));
+        } finally {
+            federation.startBar("site-b");
+        }
+    }
+
+    @Test
+    void anNsapThatRefusesRejectsTheBookingNamingTheWanAndLeavesNothingHeld() throws Exception {
+        String id = newId();
+        Instant start = freeDay();
+        String answer = create(id, "site-a:host-a2", "site-b:host-b2", 5000, start, start.plusSeconds(3600), false);
+
+        assertEquals("REJECTED", state(answer), answer);
+        assertTrue(RawSoap.field(answer, "reason").startsWith("WAN segment"), answer);
+        assertEquals(List.of(), heldAnywhere(id));
+    }
+
+    @Test
+    void anActivationThatFailsOnTheRemoteSitesRouterRollsBackEverySegment() throws Exception {
+        Map<String, String> before = configs();
+        String id = newId();
+        Instant start = soon(Duration.ofSeconds(3));
+        String reserved = create(id, "site-a:host-a3", "site-b:host-b3", 100, start, start.plusSeconds(5), false);
+        assertEquals("RESERVED", state(reserved), reserved);
+        federation.emulator().router("edge-b").faults().rejectCommand("switchport access vlan .*", 1);
+
+        String failed = waitFor(id, Set.of("FAILED", "ACTIVE"), Duration.ofSeconds(8));
+
+        assertEquals("FAILED", state(failed), failed);
+        assertTrue(RawSoap.field(failed, "reason").contains("remote campus segment"), failed);
+        assertEquals(before, configs(), "every router as it was before");
+        assertEquals(List.of(), heldAnywhere(id));
+    }
+
+    @Test
+    void aHoldOnlyBookingWaitsAtHeldUntilTheClientCommits() throws Exception {
+        String id = newId();
+        Instant start = freeDay();
+        String held = create(id, "site-a:host-a4", "site-b:host-b4", 100, start, start.plusSeconds(3600), true);
+        assertEquals("HELD", state(held), held);
+
+        String reserved = call("commitReservation", id);
+
+        assertEquals("RESERVED", state(reserved), reserved);
+        assertEquals(3, heldAnywhere(id).size());
+        assertTrue(heldAnywhere(id).stream().allMatch(s -> s.endsWith("COMMITTED")), heldAnywhere(id).toString());
+        call("cancelReservation", id);
+    }
+
+    @Test
+    void aHoldOnlyBookingAbortedLeavesNothingHeld() throws Exception {
+        String id = newId();
+        Instant start = freeDay();
+        assertEquals("HELD", state(create(id, "site-a:host-a4", "site-b:host-b4", 100, start, start.plusSeconds(3600), true)));
+
+        String aborted = call("abortReservation", id);
+
+        assertEquals("ABORTED", state(aborted), aborted);
+        assertEquals(List.of(), heldAnywhere(id));
+    }
+
+    @Test
+    void cancelBeforeTheStartReleasesEverySegment() throws Exception {
+        String id = newId();
+        Instant start = freeDay();
+        assertEquals("RESERVED", state(create(id, "site-a:host-a1", "site-b:host-b1", 100, start, start.plusSeconds(3600),
+                false)));
+
+        String cancelled = call("cancelReservation", id);
+
+        assertEquals("CANCELLED", state(cancelled), cancelled);
+        assertEquals(List.of(), heldAnywhere(id));
+    }
+
+    @Test
+    void cancelWhileActiveTearsTheCircuitDown() throws Exception {
+        Map<String, String> before = configs();
+        String id = newId();
+        Instant start = soon(Duration.ofSeconds(3));
+        assertEquals("RESERVED", state(create(id, "site-a:host-a2", "site-b:host-b2", 100, start, start.plusSeconds(60),
+                false)));
+        assertEquals("ACTIVE", state(waitFor(id, Set.of("ACTIVE", "FAILED"), Duration.ofSeconds(8))));
+
+        String cancelled = call("cancelReservation", id);
+
+        assertEquals("CANCELLED", state(cancelled), cancelled);
+        assertEquals(before, configs());
+        assertEquals(List.of(), heldAnywhere(id));
+    }
+
+    @Test
+    void aBarRestartedBetweenCommitAndStartStillBringsTheCircuitUpOnTime() throws Exception {
+        String id = newId();
+        Instant start = soon(Duration.ofSeconds(5));
+        assertEquals("RESERVED", state(create(id, "site-a:host-a3", "site-b:host-b3", 100, start, start.plusSeconds(3),
+                false)));
+
+        federation.stopBar("site-a");
+        federation.startBar("site-a");
+
+        String active = waitFor(id, Set.of("ACTIVE", "FAILED", "FINISHED"), Duration.between(Instant.now(), start).plusSeconds(2));
+        assertEquals("ACTIVE", state(active), active);
+        assertEquals("FINISHED", state(waitFor(id, Set.of("FINISHED", "FAILED"), Duration.ofSeconds(8))));
+    }
+
+    @Test
+    void theSameRequestIdTwiceAnswersTheSameReservation() throws Exception {
+        String id = newId();
+        Instant start = freeDay();
+        String first = create(id, "site-a:host-a1", "site-b:host-b1", 100, start, start.plusSeconds(3600), false);
+
+        String second = create(id, "site-a:host-a1", "site-b:host-b1", 100, start, start.plusSeconds(3600), false);
+
+        assertEquals("RESERVED", state(second), second);
+        assertEquals(RawSoap.field(first, "createdAt"), RawSoap.field(second, "createdAt"));
+        assertEquals(3, heldAnywhere(id).size(), "one booking per segment, not two");
+        call("cancelReservation", id);
+    }
+
+    @Test
+    void badInputGetsAFaultNamingTheFieldAndBooksNothing() throws Exception {
+        String id = newId();
+        Instant start = freeDay();
+        String answer = create(id, "site-a:host-a1", "site-b:host-b1", 0, start, start.plusSeconds(3600), false);
+
+        assertTrue(answer.contains("Fault") && answer.contains("bandwidthMbps"), answer);
+        assertTrue(call("getReservation", id).contains("no reservation"));
+        assertFalse(heldAnywhere(id).iterator().hasNext());
+    }
+
+    @Test
+    void listEndpointsNamesTheHostsOfBothSites() throws Exception {
+        String answer = bar().call("listEndpoints", "<n:listEndpoints/>");
+
+        assertTrue(answer.contains("site-a:host-a1") && answer.contains("site-b:host-b4"), answer);
+    }
+
+    static String routerConfig(String router) {
+        EmulatedRouter r = federation.emulator().router(router);
+        return r.runningConfig();
+    }
+}
