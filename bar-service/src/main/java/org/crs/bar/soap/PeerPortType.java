@@ -115,7 +115,7 @@ public class PeerPortType {
         i.setSourceVlan(a.sourceVlan());
         i.setDestinationVlan(a.destinationVlan());
         i.setPlan(a.description());
-        i.setLastChange(a.reason().isEmpty() ? a.state().name() : a.state() + ": " + a.reason());
+        i.setLastChange(a.reason().isEmpty() ? a.state().name() : a.reason());
         return i;
     }
 
