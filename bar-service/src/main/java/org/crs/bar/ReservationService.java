@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import org.crs.domain.booking.SegmentState;
@@ -45,6 +46,11 @@ public final class ReservationService {
     private static final int MAX_DESCRIPTION = 2000;
     /** A start this far in the past is taken as "now" (clients' clocks differ a little). */
     private static final Duration START_GRACE = Duration.ofMinutes(1);
+    /**
+     * A part that did not answer its hold may still book it afterwards (a slow peer): it is
+     * aborted at once and again this much later.
+     */
+    static final Duration LATE_ABORT = Duration.ofSeconds(5);
     /** The scheduler's name in histories. */
     public static final String SCHEDULER = "scheduler";
 
@@ -324,6 +330,7 @@ public final class ReservationService {
             List<Segment> segments = new ArrayList<>(r.segments());
             if (!e.answered()) {
                 segments.set(0, abortOne(wan, "the WAN hold did not answer in time"));
+                abortAgainLater(List.of(wan));
             }
             return moveOrCurrent(r, ReservationState.REJECTED, actor, describe(wan, e), segments);
         }
@@ -344,6 +351,9 @@ public final class ReservationService {
         campuses.stream().filter(o -> o.failure() == null || !o.failure().answered()).map(Outcome::segment).forEach(toAbort::add);
         List<Segment> aborted = merge(segments, onEverySegment(toAbort,
                 (controller, s) -> controller.abort(s.bookingId(), "another segment of the circuit refused")));
+        List<Segment> silent = campuses.stream().filter(o -> o.failure() != null && !o.failure().answered())
+                .map(Outcome::segment).toList();
+        abortAgainLater(silent);
         return moveOrCurrent(r, ReservationState.REJECTED, actor, String.join("; ", failures), aborted);
     }
 
@@ -392,6 +402,14 @@ public final class ReservationService {
     private List<Segment> abortAll(List<Segment> segments, String reason) {
         List<Segment> attempted = segments.stream().filter(s -> s.state() == null || s.state().holdsResources()).toList();
         return merge(segments, onEverySegment(attempted, (controller, s) -> controller.abort(s.bookingId(), reason)));
+    }
+
+    private void abortAgainLater(List<Segment> silent) {
+        if (!silent.isEmpty()) {
+            CompletableFuture.runAsync(() -> onEverySegment(silent, (controller, s) -> controller.abort(s.bookingId(),
+                    "the circuit was given up while this hold was under way")),
+                    CompletableFuture.delayedExecutor(LATE_ABORT.toMillis(), TimeUnit.MILLISECONDS, calls));
+        }
     }
 
     private Segment abortOne(Segment s, String reason) {

@@ -76,6 +76,7 @@ public final class Federation implements AutoCloseable {
     private final Map<String, NsapServer> lnsaps = new LinkedHashMap<>();
     private final Map<String, BarServer> bars = new LinkedHashMap<>();
     private final Map<String, Integer> barPorts = new LinkedHashMap<>();
+    private final Map<String, URI> peerRoutes = new LinkedHashMap<>();
     private final List<AutoCloseable> running = new ArrayList<>();
     private NsapServer nsap;
 
@@ -148,12 +149,25 @@ public final class Federation implements AutoCloseable {
 
     /** The controller through which a BAR calls the BAR of {@code site}. */
     public SoapSegmentController peerOf(String site) {
-        return new SoapSegmentController("bar-" + site, peerUrl(site), BarServer.PEER_NAMESPACE, options.callTimeout());
+        return new SoapSegmentController("bar-" + site, peerRoutes.getOrDefault(site, peerUrl(site)),
+                BarServer.PEER_NAMESPACE, options.callTimeout());
     }
 
     /** Where the BAR of a site serves its peers (whether it is running or not). */
     public URI peerUrl(String site) {
         return URI.create("http://127.0.0.1:" + barPorts.get(site) + "/services/" + BarServer.PEER_SERVICE_NAME);
+    }
+
+    /**
+     * Makes the BARs started from now on call the BAR of {@code site} at {@code url} (a proxy
+     * in front of it, say); null goes back to calling it directly.
+     */
+    public void routePeer(String site, URI url) {
+        if (url == null) {
+            peerRoutes.remove(site);
+        } else {
+            peerRoutes.put(site, url);
+        }
     }
 
     /** Stops the BAR of a site, as a crash or an operator would; its database stays. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -200,6 +201,33 @@ abstract class FederationTestBase {
             assertEquals(List.of(), heldAnywhere(id));
         } finally {
             federation.startBar("site-b");
+        }
+    }
+
+    @Test
+    void aPeerBarSlowerThanTheTimeoutRejectsTheBookingAndLeavesNothingHeld() throws Exception {
+        URI peer = federation.peerUrl("site-b");
+        try (DelayingProxy slow = new DelayingProxy(peer.getPort(), CALL_TIMEOUT.plusSeconds(1))) {
+            federation.routePeer("site-b", slow.in(peer));
+            federation.stopBar("site-a");
+            federation.startBar("site-a");
+            String id = newId();
+            Instant start = freeDay();
+
+            String answer = create(id, "site-a:host-a3", "site-b:host-b3", 100, start, start.plusSeconds(3600), false);
+
+            assertEquals("REJECTED", state(answer), answer);
+            assertTrue(RawSoap.field(answer, "reason").contains("did not answer"), answer);
+            // The late hold lands at site-b after the first abort; the second abort takes it away.
+            long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+            while (!heldAnywhere(id).isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertEquals(List.of(), heldAnywhere(id));
+        } finally {
+            federation.routePeer("site-b", null);
+            federation.stopBar("site-a");
+            federation.startBar("site-a");
         }
     }
 
