@@ -164,6 +164,82 @@ public final class ReservationService {
         };
     }
 
+    /**
+     * Changes a reserved or active reservation's end and/or bandwidth, all or nothing: every
+     * segment holds the change, then every segment commits it; if one cannot take it, every
+     * held change is dropped and the reservation stays as it was. Asking for what the
+     * reservation already is answers it unchanged.
+     *
+     * @param newEnd the new end, or null to keep the end
+     * @param newBandwidthMbps the new bandwidth, or 0 to keep it
+     * @throws BadRequest for bad input, or a reservation that cannot change in its state
+     * @throws ChangeRefused when a segment cannot take the change, naming it and why
+     */
+    public Reservation modify(String requestId, Instant newEnd, long newBandwidthMbps, String actor)
+            throws BadRequest, ChangeRefused {
+        Reservation r = require(requestId);
+        if (r.state() != ReservationState.RESERVED && r.state() != ReservationState.ACTIVE) {
+            throw new BadRequest("requestId", "reservation " + requestId + " is " + r.state()
+                    + "; only a reserved or active reservation can be modified");
+        }
+        if (newBandwidthMbps < 0) {
+            throw new BadRequest("bandwidthMbps", "must be positive, or 0 to keep " + r.request().bandwidthMbps()
+                    + ", was " + newBandwidthMbps);
+        }
+        ReservationRequest was = r.request();
+        Instant end = newEnd == null ? was.interval().end() : newEnd;
+        long mbps = newBandwidthMbps == 0 ? was.bandwidthMbps() : newBandwidthMbps;
+        if (!end.isAfter(was.interval().start())) {
+            throw new BadRequest("end", "must be after the start (" + was.interval().start() + "), was " + end);
+        }
+        TimeInterval interval = new TimeInterval(was.interval().start(), end);
+        if (interval.duration().compareTo(settings.minimumDuration()) < 0) {
+            throw new BadRequest("end", "the reservation must last at least " + settings.minimumDuration().toSeconds()
+                    + " s, would last " + interval.duration().toSeconds() + " s");
+        }
+        if (r.state() == ReservationState.ACTIVE && !end.isAfter(clock.instant())) {
+            throw new BadRequest("end", "must be in the future for a circuit that is up, was " + end
+                    + " (cancel it to end it now)");
+        }
+        if (end.equals(was.interval().end()) && mbps == was.bandwidthMbps()) {
+            return r;
+        }
+        List<Outcome> held = onEverySegment(r.segments(),
+                (controller, s) -> controller.modify(s.bookingId(), end, mbps, settings.negotiationHold()));
+        List<String> failures = held.stream().filter(o -> o.failure() != null).map(Outcome::describe).toList();
+        if (!failures.isEmpty()) {
+            List<Segment> mayHold = held.stream().filter(o -> o.failure() == null || !o.failure().answered())
+                    .map(Outcome::segment).toList();
+            onEverySegment(mayHold, (controller, s) -> controller.abortModify(s.bookingId()));
+            throw new ChangeRefused("the change was refused: " + String.join("; ", failures));
+        }
+        List<Outcome> committed = onEverySegment(r.segments(), (controller, s) -> controller.commitModify(s.bookingId()));
+        List<String> notApplied = committed.stream().filter(o -> o.failure() != null).map(Outcome::describe).toList();
+        String reason = "modified: end " + was.interval().end() + " -> " + end + ", " + was.bandwidthMbps() + " -> " + mbps
+                + " Mbit/s" + (notApplied.isEmpty() ? "" : "; NOT applied by: " + String.join("; ", notApplied));
+        if (!notApplied.isEmpty()) {
+            LOG.error("reservation {}: {}", requestId, reason);
+        }
+        ReservationRequest modified = new ReservationRequest(was.requestId(), was.source(), was.destination(), mbps,
+                interval, was.description(), was.holdOnly());
+        List<Segment> segments = segmentsOf(committed).stream().map(s -> withOrder(s, mbps, interval)).toList();
+        Optional<Reservation> stored = store.modify(requestId, r.state(), modified, segments, actor, clip(reason),
+                clock.instant());
+        if (stored.isEmpty()) {
+            // It moved meanwhile (the sweep brought it up): record the change in its new state.
+            Reservation now = require(requestId);
+            stored = store.modify(requestId, now.state(), modified, segments, actor, clip(reason), clock.instant());
+        }
+        return stored.orElseGet(() -> store.find(requestId).orElseThrow());
+    }
+
+    private static Segment withOrder(Segment s, long mbps, TimeInterval interval) {
+        SegmentOrder o = s.order();
+        return new Segment(s.role(), s.controller(), new SegmentOrder(o.bookingId(), o.source(), o.destination(), mbps,
+                interval, o.sourceVlan(), o.destinationVlan()), s.state(), s.sourceVlan(), s.destinationVlan(),
+                s.description());
+    }
+
     /** The reservation as it is now. */
     public Reservation get(String requestId) throws BadRequest {
         return require(requestId);

@@ -1,6 +1,7 @@
 package org.crs.bar;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -27,6 +28,18 @@ public interface SegmentController {
     SegmentAnswer deactivate(String bookingId) throws SegmentFailure;
 
     SegmentAnswer status(String bookingId) throws SegmentFailure;
+
+    /**
+     * Holds a change of a committed or active segment (its new end and bandwidth, the same
+     * ports and VLANs) until {@code holdFor} from now unless committed with {@link #commitModify}.
+     */
+    SegmentAnswer modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor) throws SegmentFailure;
+
+    /** Applies the segment's pending change. */
+    SegmentAnswer commitModify(String bookingId) throws SegmentFailure;
+
+    /** Drops the segment's pending change. */
+    SegmentAnswer abortModify(String bookingId) throws SegmentFailure;
 
     /** The endpoints the controller books between (hosts and its site, or sites for the NSAP). */
     List<String> endpoints() throws SegmentFailure;

@@ -322,6 +322,49 @@ class ReservationServiceTest {
     }
 
     @Test
+    void modifyChangesEverySegmentAndRecordsTheChangeKeepingTheState() throws Exception {
+        create("r1");
+        Instant newEnd = request("r1", false).interval().end().plus(Duration.ofHours(1));
+
+        Reservation r = service.modify("r1", newEnd, 800, "alice");
+
+        assertEquals(ReservationState.RESERVED, r.state());
+        assertEquals(newEnd, r.request().interval().end());
+        assertEquals(800, r.request().bandwidthMbps());
+        r.segments().forEach(s -> assertEquals(800, s.order().bandwidthMbps()));
+        for (ScriptedController c : List.of(wan, campus, peer)) {
+            assertEquals(1, c.applied.size(), c.name());
+            assertTrue(c.pending.isEmpty(), c.name());
+        }
+        ReservationTransition last = store.history("r1").get(store.history("r1").size() - 1);
+        assertEquals(ReservationState.RESERVED, last.from());
+        assertEquals(ReservationState.RESERVED, last.to());
+        assertTrue(last.reason().startsWith("modified"), last.reason());
+    }
+
+    @Test
+    void aModifyThatOneSegmentRefusesChangesNothingAnywhere() throws Exception {
+        Reservation before = create("r1");
+        peer.refuseModify = "link x has 1000 Mbit/s";
+
+        ChangeRefused e = assertThrows(ChangeRefused.class, () -> service.modify("r1", null, 900, "alice"));
+
+        assertTrue(e.getMessage().contains("remote campus segment"), e.getMessage());
+        assertEquals(before.request(), service.get("r1").request());
+        assertTrue(wan.pending.isEmpty() && campus.pending.isEmpty(), "held changes dropped");
+        assertTrue(wan.applied.isEmpty() && campus.applied.isEmpty());
+    }
+
+    @Test
+    void onlyAReservedOrActiveReservationCanBeModified() throws Exception {
+        service.create(request("r1", true), "alice");
+
+        BadRequest e = assertThrows(BadRequest.class, () -> service.modify("r1", null, 900, "alice"));
+
+        assertEquals("requestId", e.field());
+    }
+
+    @Test
     void endpointsAreThisSitesHostsAndThePeersAsSiteHost() {
         assertEquals(List.of("site-a:host-a1", "site-a:host-a2", "site-b:host-b1"), service.endpoints());
     }

@@ -1,6 +1,7 @@
 package org.crs.bar;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -109,6 +110,39 @@ final class ScriptedController implements SegmentController {
             throw new SegmentFailure(name, true, "bookingId: no booking " + bookingId, null);
         }
         return new SegmentAnswer(bookingId, now, sourceVlan, destinationVlan, name + " path", "");
+    }
+
+    /** Pending changes by booking id: new end and bandwidth. */
+    final Map<String, String> pending = new ConcurrentHashMap<>();
+    final Map<String, String> applied = new ConcurrentHashMap<>();
+    volatile String refuseModify;
+
+    @Override
+    public SegmentAnswer modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor)
+            throws SegmentFailure {
+        call("modify", bookingId);
+        if (refuseModify != null) {
+            throw new SegmentFailure(name, true, refuseModify, null);
+        }
+        pending.put(bookingId, newEnd + " " + newBandwidthMbps);
+        return status(bookingId);
+    }
+
+    @Override
+    public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
+        call("commitModify", bookingId);
+        String change = pending.remove(bookingId);
+        if (change != null) {
+            applied.put(bookingId, change);
+        }
+        return status(bookingId);
+    }
+
+    @Override
+    public SegmentAnswer abortModify(String bookingId) throws SegmentFailure {
+        call("abortModify", bookingId);
+        pending.remove(bookingId);
+        return status(bookingId);
     }
 
     @Override

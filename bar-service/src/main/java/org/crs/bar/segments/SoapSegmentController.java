@@ -179,6 +179,27 @@ public final class SoapSegmentController implements SegmentController {
     }
 
     @Override
+    public SegmentAnswer modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor)
+            throws SegmentFailure {
+        StringBuilder body = new StringBuilder(240).append("<n:modify>");
+        element(body, "bookingId", bookingId);
+        element(body, "end", dateTime(newEnd));
+        element(body, "bandwidthMbps", Long.toString(newBandwidthMbps));
+        element(body, "holdSeconds", Integer.toString(holdSeconds(holdFor)));
+        return segment(call("modify", body.append("</n:modify>")));
+    }
+
+    @Override
+    public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
+        return segment(call("commitModify", byId("commitModify", bookingId)));
+    }
+
+    @Override
+    public SegmentAnswer abortModify(String bookingId) throws SegmentFailure {
+        return segment(call("abortModify", byId("abortModify", bookingId)));
+    }
+
+    @Override
     public List<String> endpoints() throws SegmentFailure {
         List<String> endpoints = new ArrayList<>();
         for (Element r : call("listEndpoints", new StringBuilder("<n:listEndpoints/>")).returns) {

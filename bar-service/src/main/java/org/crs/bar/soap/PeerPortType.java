@@ -2,6 +2,7 @@ package org.crs.bar.soap;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Calendar;
 
 import org.crs.bar.SegmentAnswer;
 import org.crs.bar.SegmentController;
@@ -94,6 +95,37 @@ public class PeerPortType {
     public SegmentInfo status(String bookingId) throws ServiceFault {
         try {
             return info(campus.status(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /** Holds a change of the campus segment's end and bandwidth; commit or abort it next. */
+    public SegmentInfo modify(String bookingId, Calendar end, long bandwidthMbps, int holdSeconds) throws ServiceFault {
+        if (end == null) {
+            throw badField("end", "is missing");
+        }
+        if (holdSeconds < 1) {
+            throw badField("holdSeconds", "must be at least 1, was " + holdSeconds);
+        }
+        try {
+            return info(campus.modify(bookingId, end.toInstant(), bandwidthMbps, Duration.ofSeconds(holdSeconds)));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    public SegmentInfo commitModify(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.commitModify(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    public SegmentInfo abortModify(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.abortModify(bookingId));
         } catch (SegmentFailure e) {
             throw fault(e);
         }

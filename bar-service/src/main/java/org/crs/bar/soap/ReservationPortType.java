@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.TimeZone;
 
 import org.crs.bar.BadRequest;
+import org.crs.bar.ChangeRefused;
 import org.crs.bar.Reservation;
 import org.crs.bar.ReservationRequest;
 import org.crs.bar.ReservationService;
@@ -84,6 +85,21 @@ public class ReservationPortType {
             return info(service.cancel(requestId, actor, reason));
         } catch (BadRequest e) {
             throw fault(e);
+        }
+    }
+
+    /**
+     * Changes a reserved or active reservation's end (absent: keep it) and/or bandwidth (0: keep
+     * it), all or nothing; a refusal says which segment could not take the change, and the
+     * reservation stays as it was.
+     */
+    public ReservationInfo modifyReservation(String requestId, Calendar end, long bandwidthMbps) throws ServiceFault {
+        try {
+            return info(service.modify(requestId, end == null ? null : end.toInstant(), bandwidthMbps, actor));
+        } catch (BadRequest e) {
+            throw fault(e);
+        } catch (ChangeRefused e) {
+            throw new ServiceFault(null, e.getMessage());
         }
     }
 
