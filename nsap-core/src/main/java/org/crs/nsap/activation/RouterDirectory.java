@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -14,9 +13,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.crs.nsap.config.ConfigYaml;
 import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.PseudowireSegment;
 import org.crs.routers.driver.RouterDriver;
@@ -87,7 +86,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
  *     sshPort: 2222
  * }</pre>
  *
- * <p>Durations are {@code 500ms}, {@code 5s}, {@code 2m} or ISO-8601 ({@code PT5S}).
+ * <p>Durations are {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h}, {@code 1d} or ISO-8601 ({@code PT5S}).
  *
  * <p><b>Secrets out of files.</b> Every string value may contain {@code ${NAME}} references,
  * replaced by the environment variable {@code NAME} when the file is read (an unset variable
@@ -517,33 +516,9 @@ public final class RouterDirectory {
         }
     }
 
-    private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m)");
-
+    /** {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h}, {@code 1d} or ISO-8601, positive ({@link ConfigYaml#duration}). */
     static Duration duration(String text, Duration otherwise, String key) {
-        if (text == null) {
-            return otherwise;
-        }
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        Matcher m = SHORT_DURATION.matcher(t);
-        Duration d;
-        if (m.matches()) {
-            long n = Long.parseLong(m.group(1));
-            d = switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                default -> Duration.ofMinutes(n);
-            };
-        } else {
-            try {
-                d = Duration.parse(text.trim());
-            } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException(key + ": '" + text + "' is not a duration (500ms, 5s, 2m, PT5S)");
-            }
-        }
-        if (d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(key + " must be positive, was " + text);
-        }
-        return d;
+        return ConfigYaml.duration(text, otherwise, key, "");
     }
 
     private static <T> T first(T a, T b) {

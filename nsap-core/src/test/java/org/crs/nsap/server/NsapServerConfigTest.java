@@ -148,15 +148,15 @@ class NsapServerConfigTest {
     @Test
     void otherMistakesAreRefusedNamingTheKey() {
         Map<String, String> refusals = Map.of(
-                GOOD.replace("jdbc:postgresql", "jdbc:mysql"), "database.jdbcUrl: must start with jdbc:hsqldb: or jdbc:postgresql:",
+                GOOD.replace("jdbc:postgresql", "jdbc:mysql"), "database.jdbcUrl: must start with jdbc:hsqldb: or jdbc:postgresql: (line 7)",
                 GOOD.replace("jdbc:postgresql://${CRS_DB_HOST}:5432/crs_lnsap", "jdbc:hsqldb:file:db"),
                 "database.clustered: only a PostgreSQL database can be shared by several instances; an HSQLDB database lives"
-                        + " inside one process",
+                        + " inside one process (line 10)",
                 GOOD.replace("  user: crs_lnsap\n", ""), "database.user is missing (PostgreSQL needs a user)",
-                GOOD.replace("port: 8081", "port: 70000"), "listen.port: must be in 0..65535 (0 = any free port), was 70000",
+                GOOD.replace("port: 8081", "port: 70000"), "listen.port: must be in 0..65535 (0 = any free port), was 70000 (line 5)",
                 GOOD.replace("port: 8081", "port: 80.5"), "listen.port: expected a whole number (line 5)",
                 GOOD.replace("name: lnsap-site-a", "name: lnsap site a"),
-                "name: must be 1 to 120 letters, digits, '_', '.' or '-', was 'lnsap site a'",
+                "name: must be 1 to 120 letters, digits, '_', '.' or '-', was 'lnsap site a' (line 2)",
                 GOOD.replace("routerAccess: routers.yaml", "routerAccess: nowhere.yaml"),
                 "routerAccess: no file " + dir.resolve("nowhere.yaml").toAbsolutePath(),
                 GOOD.replace("routerAccess: routers.yaml\n", ""), "routerAccess is missing",

@@ -1,0 +1,275 @@
+package org.crs.bar.server;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+import org.crs.bar.BarSettings;
+import org.crs.nsap.config.ConfigYaml;
+import org.crs.nsap.config.ConfigYaml.EnvReferences;
+import org.crs.service.db.Vendor;
+
+/**
+ * The configuration file of one standalone BAR (docs/configuration.md, docs/deployment.md,
+ * {@code deploy/config/bar-site-a.yaml}), read by {@link BarMain}.
+ *
+ * <pre>{@code
+ * name: bar-site-a                    # required: logs, the scheduler's name; A-Z a-z 0-9 _ . -
+ * site: site-a                        # required: this site, as the NSAP names its access point
+ *                                     #   and the L-NSAP its own endpoint; A-Z a-z 0-9 _ . -
+ * listen:
+ *   host: 127.0.0.1                   # default 127.0.0.1; 0.0.0.0 for every interface
+ *   port: 8080                        # required; 0 = any free port
+ * database:
+ *   jdbcUrl: jdbc:hsqldb:file:/var/lib/crs/bar-site-a/db   # required: jdbc:hsqldb:... or jdbc:postgresql:...
+ *   user: SA                          # default SA for HSQLDB; required for PostgreSQL
+ *   password: ${CRS_DB_PASSWORD}      # default empty
+ *   clustered: false                  # default false; true only on PostgreSQL (replicas of this BAR)
+ * campus:
+ *   url: http://127.0.0.1:8081/services/NsapService   # required: this site's L-NSAP
+ * wan:
+ *   url: http://127.0.0.1:8090/services/NsapService   # required: the NSAP
+ * peers:                              # default none: the BAR of every other site
+ *   - {site: site-b, url: http://127.0.0.1:8083/services/PeerService}
+ * callTimeout: 10s                    # default 10s: the longest one call to an L-NSAP, the NSAP or a peer may take
+ * booking:                            # optional, and so is each key; defaults: BarSettings.defaults()
+ *   negotiationHold: 2m               # how long segments stay held while a reservation is negotiated
+ *   clientHold: 10m                   # how long a hold-only reservation waits for the client's commit
+ *   setUpLead: 1s                     # how long before the start activation begins
+ *   minimumDuration: 1m               # the shortest reservation accepted
+ *   maximumAdvance: 366d              # how far ahead a reservation may start
+ * }</pre>
+ *
+ * <p>Durations are {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h}, {@code <n>d} (or
+ * ISO-8601, {@code PT10S}) and must be positive. URLs must be {@code http://} or
+ * {@code https://} with a host, and carry no user or password. A peer's {@code site} follows the
+ * rule of {@code site}, appears once, and is not this site.
+ *
+ * <p>Unknown and repeated keys are errors, reported with their place and line; so are bad
+ * values, naming the key and its line. A relative {@code jdbc:hsqldb:file:} path is relative to
+ * the folder of the configuration file, not to the working directory. Every text value may
+ * contain {@code ${NAME}} references to environment variables, with the rules and messages of
+ * the L-NSAP's and NSAP's configuration file ({@link ConfigYaml}, which reads both).
+ *
+ * <p>{@link #toString()} and the messages of the exceptions thrown here never contain the
+ * database password.
+ *
+ * @param source the file read, for messages (null when parsed from text)
+ * @param name the instance's name
+ * @param site this site's name
+ * @param host the address to listen on
+ * @param port the TCP port, 0 for any free one
+ * @param jdbcUrl the database; a relative HSQLDB file path already made absolute
+ * @param dbUser the database user (null: the driver's default, SA for HSQLDB)
+ * @param dbPassword the database password (empty when none)
+ * @param clustered whether several replicas of this BAR share the database's schedule (PostgreSQL only)
+ * @param campus the service URL of this site's L-NSAP
+ * @param wan the service URL of the NSAP
+ * @param peers the PeerService URL of every other site's BAR, by site, in the file's order
+ * @param callTimeout how long one call to an L-NSAP, the NSAP or a peer may take in all
+ * @param settings how the BAR books
+ */
+public record BarServerConfig(Path source, String name, String site, String host, int port, String jdbcUrl, String dbUser,
+                              String dbPassword, boolean clustered, URI campus, URI wan, Map<String, URI> peers,
+                              Duration callTimeout, BarSettings settings) {
+
+    /** Default listen address: this machine only. */
+    public static final String DEFAULT_HOST = ConfigYaml.DEFAULT_HOST;
+    /** Default {@code callTimeout}. */
+    public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
+
+    public BarServerConfig {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(site, "site");
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+        Objects.requireNonNull(campus, "campus");
+        Objects.requireNonNull(wan, "wan");
+        peers = Collections.unmodifiableMap(new LinkedHashMap<>(peers));
+        Objects.requireNonNull(callTimeout, "callTimeout");
+        Objects.requireNonNull(settings, "settings");
+        dbPassword = dbPassword == null ? "" : dbPassword;
+    }
+
+    /** The settings {@link BarServer#start} takes. */
+    public BarServer.Config serverConfig() {
+        return new BarServer.Config(name, jdbcUrl, dbUser, dbPassword, host, port, clustered);
+    }
+
+    /** The database vendor of {@link #jdbcUrl()}. */
+    public Vendor vendor() {
+        return Vendor.fromJdbcUrl(jdbcUrl);
+    }
+
+    /** The JDBC URL with any {@code password=} property masked, for logs and start-up output. */
+    public String jdbcUrlForLog() {
+        return ConfigYaml.jdbcUrlForLog(jdbcUrl);
+    }
+
+    @Override
+    public String toString() {
+        return "BarServerConfig[" + (source == null ? "" : source + ": ") + "name=" + name + ", site=" + site + ", listen="
+                + host + ":" + port + ", jdbcUrl=" + jdbcUrlForLog() + ", user=" + dbUser + ", password="
+                + (dbPassword.isEmpty() ? "(none)" : "***") + ", clustered=" + clustered + ", campus=" + campus + ", wan=" + wan
+                + ", peers=" + peers + ", callTimeout=" + callTimeout + ", settings=" + settings + "]";
+    }
+
+    // --- reading ---------------------------------------------------------------------------------
+
+    /** Reads a configuration file, resolving {@code ${NAME}} from the process environment. */
+    public static BarServerConfig load(Path file) throws IOException {
+        return load(file, System::getenv);
+    }
+
+    /**
+     * Reads a configuration file, resolving {@code ${NAME}} with {@code environment}.
+     *
+     * @throws IOException if the file cannot be read
+     * @throws IllegalArgumentException naming the file and what is wrong in it
+     */
+    public static BarServerConfig load(Path file, Function<String, String> environment) throws IOException {
+        Path absolute = file.toAbsolutePath().normalize();
+        String text = Files.readString(absolute);
+        try {
+            return parse(text, absolute.getParent(), absolute, environment);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Parses configuration YAML.
+     *
+     * @param baseDir the folder a relative HSQLDB file path is relative to
+     * @param environment gives the value of an environment variable, or null when it is not set
+     * @throws IllegalArgumentException saying what is wrong, without the file name
+     */
+    public static BarServerConfig parse(String yaml, Path baseDir, Function<String, String> environment) {
+        return parse(yaml, baseDir, null, environment);
+    }
+
+    private static BarServerConfig parse(String yaml, Path baseDir, Path source, Function<String, String> environment) {
+        Objects.requireNonNull(yaml, "yaml");
+        Objects.requireNonNull(baseDir, "baseDir");
+        EnvReferences env = new EnvReferences(Objects.requireNonNull(environment, "environment"));
+        FileYaml file = ConfigYaml.read(yaml, FileYaml.class);
+
+        String name = ConfigYaml.name(env.resolve(file.name(), "name"), "name", ConfigYaml.at(yaml, "name"));
+        String site = ConfigYaml.name(env.resolve(file.site(), "site"), "site", ConfigYaml.at(yaml, "site"));
+        if (file.listen() == null) {
+            throw new IllegalArgumentException("listen is missing (listen: {host: 127.0.0.1, port: 8080})");
+        }
+        ConfigYaml.Listen listen = file.listen().resolve(env, yaml);
+        if (file.database() == null) {
+            throw new IllegalArgumentException("database is missing (database: {jdbcUrl: ...})");
+        }
+        ConfigYaml.Database db = file.database().resolve(env, baseDir, yaml);
+
+        URI campus = url(file.campus(), "campus", env, yaml);
+        URI wan = url(file.wan(), "wan", env, yaml);
+
+        Map<String, URI> peers = new LinkedHashMap<>();
+        List<PeerYaml> peerList = file.peers() == null ? List.of() : file.peers();
+        for (int i = 0; i < peerList.size(); i++) {
+            PeerYaml p = peerList.get(i);
+            String key = "peers[" + i + "]";
+            if (p == null) {
+                throw new IllegalArgumentException(key + " is empty (- {site: site-b, url: http://...})");
+            }
+            String peerSite = ConfigYaml.name(env.resolve(p.site(), key + ".site"), key + ".site",
+                    ConfigYaml.at(yaml, "peers", i, "site"));
+            if (peerSite.equals(site)) {
+                throw new IllegalArgumentException(key + ".site: " + peerSite + " is this BAR's own site; list only the"
+                        + " BARs of other sites" + ConfigYaml.at(yaml, "peers", i, "site"));
+            }
+            if (peers.containsKey(peerSite)) {
+                throw new IllegalArgumentException(key + ".site: " + peerSite + " is listed twice"
+                        + ConfigYaml.at(yaml, "peers", i, "site"));
+            }
+            peers.put(peerSite, checkedUrl(env.resolve(p.url(), key + ".url"), key + ".url",
+                    ConfigYaml.at(yaml, "peers", i, "url")));
+        }
+
+        Duration callTimeout = ConfigYaml.duration(env.resolve(file.callTimeout(), "callTimeout"), DEFAULT_CALL_TIMEOUT,
+                "callTimeout", ConfigYaml.at(yaml, "callTimeout"));
+        BarSettings settings = settings(file.booking(), env, yaml);
+
+        return new BarServerConfig(source, name, site, listen.host(), listen.port(), db.jdbcUrl(), db.user(), db.password(),
+                db.clustered(), campus, wan, peers, callTimeout, settings);
+    }
+
+    private static URI url(UrlYaml section, String key, EnvReferences env, String yaml) {
+        if (section == null) {
+            throw new IllegalArgumentException(key + " is missing (" + key + ": {url: http://host:port/services/NsapService})");
+        }
+        return checkedUrl(env.resolve(section.url(), key + ".url"), key + ".url", ConfigYaml.at(yaml, key, "url"));
+    }
+
+    /** An http(s) URL with a host and no user information; the message never quotes the value. */
+    private static URI checkedUrl(String value, String key, String where) {
+        String text = ConfigYaml.required(value, key).trim();
+        URI uri;
+        try {
+            uri = new URI(text);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(key + ": not a URL (" + e.getReason() + ")" + where);
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+            throw new IllegalArgumentException(key + ": must be an http:// or https:// URL with a host"
+                    + " (http://host:port/services/...)" + where);
+        }
+        if (uri.getRawUserInfo() != null) {
+            throw new IllegalArgumentException(key + ": must not carry a user or password" + where);
+        }
+        return uri;
+    }
+
+    private static BarSettings settings(BookingYaml booking, EnvReferences env, String yaml) {
+        BarSettings d = BarSettings.defaults();
+        if (booking == null) {
+            return d;
+        }
+        return new BarSettings(
+                bookingDuration(booking.negotiationHold(), d.negotiationHold(), "negotiationHold", env, yaml),
+                bookingDuration(booking.clientHold(), d.clientHold(), "clientHold", env, yaml),
+                bookingDuration(booking.setUpLead(), d.setUpLead(), "setUpLead", env, yaml),
+                bookingDuration(booking.minimumDuration(), d.minimumDuration(), "minimumDuration", env, yaml),
+                bookingDuration(booking.maximumAdvance(), d.maximumAdvance(), "maximumAdvance", env, yaml));
+    }
+
+    private static Duration bookingDuration(String text, Duration otherwise, String key, EnvReferences env, String yaml) {
+        String k = "booking." + key;
+        return ConfigYaml.duration(env.resolve(text, k), otherwise, k, ConfigYaml.at(yaml, "booking", key));
+    }
+
+    // --- the file's shape: raw text until resolved; these records never reach a log -------------
+
+    private record FileYaml(String name, String site, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database,
+                            UrlYaml campus, UrlYaml wan, List<PeerYaml> peers, String callTimeout, BookingYaml booking) {
+        @Override
+        public String toString() {
+            return "config " + name;
+        }
+    }
+
+    private record UrlYaml(String url) {
+    }
+
+    private record PeerYaml(String site, String url) {
+    }
+
+    private record BookingYaml(String negotiationHold, String clientHold, String setUpLead, String minimumDuration,
+                               String maximumAdvance) {
+    }
+}

@@ -1,0 +1,218 @@
+package org.crs.bar.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.crs.bar.BarSettings;
+import org.crs.bar.Site;
+import org.crs.bar.segments.SoapSegmentController;
+import org.crs.nsap.server.NsapServer;
+import org.crs.service.db.Vendor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The configuration file of a standalone BAR ({@link BarServerConfig}), {@link BarMain}, and the example files. */
+class BarServerConfigTest {
+
+    static final String GOOD = """
+            # a BAR on PostgreSQL, its password from the environment
+            name: bar-site-a
+            site: site-a
+            listen: {host: 0.0.0.0, port: 8080}
+            database:
+              jdbcUrl: jdbc:postgresql://db.site-a.example.org:5432/crs_bar
+              user: crs_bar
+              password: ${CRS_DB_PASSWORD}
+              clustered: true
+            campus: {url: http://lnsap.site-a.example.org:8081/services/NsapService}
+            wan:    {url: https://nsap.example.org:8090/services/NsapService}
+            peers:
+              - {site: site-b, url: http://bar.site-b.example.org:8083/services/PeerService}
+              - {site: site-c, url: http://bar.site-c.example.org:8083/services/PeerService}
+            callTimeout: 2500ms
+            booking:
+              negotiationHold: 90s
+              clientHold: 15m
+              setUpLead: 2s
+              minimumDuration: 30s
+              maximumAdvance: 30d
+            """;
+
+    static final Map<String, String> ENV = Map.of("CRS_DB_PASSWORD", "pg-secret-4711");
+
+    @TempDir
+    Path dir;
+
+    static Function<String, String> env(Map<String, String> values) {
+        return values::get;
+    }
+
+    BarServerConfig parse(String yaml) {
+        return BarServerConfig.parse(yaml, dir, env(ENV));
+    }
+
+    String refusal(String yaml) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse(yaml));
+        assertFalse(e.getMessage().contains("pg-secret-4711"), e.getMessage());
+        return e.getMessage();
+    }
+
+    @Test
+    void everyKeyIsRead() throws Exception {
+        Path file = dir.resolve("bar.yaml");
+        Files.writeString(file, GOOD);
+        BarServerConfig c = BarServerConfig.load(file, env(ENV));
+        assertEquals(file.toAbsolutePath().normalize(), c.source());
+        assertEquals("bar-site-a", c.name());
+        assertEquals("site-a", c.site());
+        assertEquals("0.0.0.0", c.host());
+        assertEquals(8080, c.port());
+        assertEquals("jdbc:postgresql://db.site-a.example.org:5432/crs_bar", c.jdbcUrl());
+        assertEquals(Vendor.POSTGRESQL, c.vendor());
+        assertEquals("crs_bar", c.dbUser());
+        assertEquals("pg-secret-4711", c.dbPassword());
+        assertTrue(c.clustered());
+        assertEquals(URI.create("http://lnsap.site-a.example.org:8081/services/NsapService"), c.campus());
+        assertEquals(URI.create("https://nsap.example.org:8090/services/NsapService"), c.wan());
+        assertEquals(List.of("site-b", "site-c"), List.copyOf(c.peers().keySet()));
+        assertEquals(URI.create("http://bar.site-c.example.org:8083/services/PeerService"), c.peers().get("site-c"));
+        assertEquals(Duration.ofMillis(2500), c.callTimeout());
+        assertEquals(new BarSettings(Duration.ofSeconds(90), Duration.ofMinutes(15), Duration.ofSeconds(2),
+                Duration.ofSeconds(30), Duration.ofDays(30)), c.settings());
+        assertEquals(new BarServer.Config("bar-site-a", "jdbc:postgresql://db.site-a.example.org:5432/crs_bar", "crs_bar",
+                "pg-secret-4711", "0.0.0.0", 8080, true), c.serverConfig());
+    }
+
+    @Test
+    void bookingDefaultsApplyWhenTheSectionIsAbsent() {
+        BarServerConfig c = parse("""
+                name: bar-x
+                site: site-x
+                listen: {port: 0}
+                database: {jdbcUrl: "jdbc:hsqldb:file:data/bar/db;shutdown=true"}
+                campus: {url: http://127.0.0.1:8081/services/NsapService}
+                wan: {url: http://127.0.0.1:8090/services/NsapService}
+                """);
+        assertEquals(BarSettings.defaults(), c.settings());
+        assertEquals(BarServerConfig.DEFAULT_CALL_TIMEOUT, c.callTimeout());
+        assertEquals(Map.of(), c.peers());
+        assertEquals(BarServerConfig.DEFAULT_HOST, c.host());
+        assertEquals("jdbc:hsqldb:file:" + dir.resolve("data/bar/db").toAbsolutePath().normalize() + ";shutdown=true",
+                c.jdbcUrl(), "a relative HSQLDB file is beside the configuration");
+        assertEquals(BarSettings.defaults().withClientHold(Duration.ofHours(1)),
+                parse(GOOD.replaceAll("(?s)booking:.*", "booking: {clientHold: 1h}\n")).settings(), "one key set, the rest default");
+    }
+
+    @Test
+    void unknownKeyIsAnErrorNamingItsPlaceAndLine() {
+        assertEquals("unknown key \"holdClient\" in booking (line 18); known keys there: clientHold, maximumAdvance,"
+                + " minimumDuration, negotiationHold, setUpLead", refusal(GOOD.replace("  clientHold:", "  holdClient:")));
+        assertTrue(refusal(GOOD.replace("{site: site-c,", "{sites: site-c,"))
+                .startsWith("unknown key \"sites\" in peers[1] (line 14); known keys there: site, url"));
+    }
+
+    @Test
+    void repeatedKeyIsAnErrorNamingItAndItsLine() {
+        assertEquals("key \"site\" appears twice in one mapping (line 4)", refusal(GOOD.replace("site: site-a\n",
+                "site: site-a\nsite: site-b\n")));
+    }
+
+    @Test
+    void badDurationIsAnErrorNamingTheKeyAndLine() {
+        assertEquals("booking.setUpLead: '2 seconds' is not a duration (500ms, 5s, 2m, 1h, 1d, PT5S) (line 19)",
+                refusal(GOOD.replace("setUpLead: 2s", "setUpLead: 2 seconds")));
+        assertEquals("callTimeout must be positive, was 0s (line 15)", refusal(GOOD.replace("callTimeout: 2500ms", "callTimeout: 0s")));
+    }
+
+    @Test
+    void nonHttpUrlIsAnErrorNamingTheKeyAndLine() {
+        assertEquals("peers[0].url: must be an http:// or https:// URL with a host (http://host:port/services/...) (line 13)",
+                refusal(GOOD.replace("url: http://bar.site-b", "url: ftp://bar.site-b")));
+        assertEquals("campus.url: must be an http:// or https:// URL with a host (http://host:port/services/...) (line 10)",
+                refusal(GOOD.replace("campus: {url: http://", "campus: {url: ")));
+    }
+
+    @Test
+    void peerForItsOwnSiteIsAnErrorNamingTheKeyAndLine() {
+        assertEquals("peers[1].site: site-a is this BAR's own site; list only the BARs of other sites (line 14)",
+                refusal(GOOD.replace("{site: site-c,", "{site: site-a,")));
+    }
+
+    @Test
+    void passwordComesFromTheEnvironmentAndToStringNeverShowsIt() {
+        BarServerConfig c = parse(GOOD);
+        assertEquals("pg-secret-4711", c.dbPassword());
+        assertFalse(c.toString().contains("pg-secret-4711"), c.toString());
+        assertTrue(c.toString().contains("password=***"), c.toString());
+        IllegalArgumentException unset = assertThrows(IllegalArgumentException.class,
+                () -> BarServerConfig.parse(GOOD, dir, env(Map.of())));
+        assertEquals("database.password: environment variable CRS_DB_PASSWORD is not set", unset.getMessage());
+    }
+
+    @Test
+    void controllersAreNamedAfterTheirSitesWithTheirNamespaces() {
+        Site site = BarMain.site(parse(GOOD));
+        assertEquals("site-a", site.name());
+        assertEquals("lnsap-site-a", site.campus().name());
+        assertEquals("nsap", site.wan().name());
+        assertEquals(URI.create("https://nsap.example.org:8090/services/NsapService"),
+                ((SoapSegmentController) site.wan()).serviceUrl());
+        assertEquals("bar-site-c", site.peer("site-c").orElseThrow().name());
+        assertEquals("urn:crs:nsap:1", NsapServer.NAMESPACE);
+    }
+
+    @Test
+    void startsFromAConfigurationFileServesItsWsdlAndStops() throws Exception {
+        Path file = dir.resolve("bar.yaml");
+        Files.writeString(file, """
+                name: bar-launch-test
+                site: site-a
+                listen: {host: 127.0.0.1, port: 0}
+                database: {jdbcUrl: "jdbc:hsqldb:file:db/bar;shutdown=true"}
+                campus: {url: http://127.0.0.1:9/services/NsapService}
+                wan: {url: http://127.0.0.1:9/services/NsapService}
+                peers: [{site: site-b, url: http://127.0.0.1:9/services/PeerService}]
+                """);
+        BarServer bar = BarMain.start(BarServerConfig.load(file, env(Map.of())));
+        try {
+            HttpClient http = HttpClient.newHttpClient();
+            for (URI wsdl : List.of(bar.wsdlUrl(), bar.peerWsdlUrl())) {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(wsdl).build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, r.statusCode(), wsdl.toString());
+                assertTrue(r.body().contains("definitions"), r.body());
+            }
+            assertTrue(Files.exists(dir.resolve("db")), "the HSQLDB files are beside the configuration");
+        } finally {
+            bar.close();
+        }
+    }
+
+    @Test
+    void exampleConfigurationsLoadAndMatchTheDemoPorts() throws Exception {
+        Path config = Path.of("../deploy/config");
+        BarServerConfig a = BarServerConfig.load(config.resolve("bar-site-a.yaml"), env(Map.of()));
+        BarServerConfig b = BarServerConfig.load(config.resolve("bar-site-b.yaml"), env(Map.of()));
+        assertEquals(List.of("bar-site-a", "site-a", 8080, 8081, 8090, Map.of("site-b", 8083)), ports(a));
+        assertEquals(List.of("bar-site-b", "site-b", 8083, 8082, 8090, Map.of("site-a", 8080)), ports(b));
+        assertEquals(BarSettings.defaults(), a.settings());
+        assertEquals(Vendor.HSQLDB, b.vendor());
+    }
+
+    private static List<Object> ports(BarServerConfig c) {
+        return List.of(c.name(), c.site(), c.port(), c.campus().getPort(), c.wan().getPort(),
+                Map.of(c.peers().keySet().iterator().next(), c.peers().values().iterator().next().getPort()));
+    }
+}
