@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>On time: {@link #runDueWork()}, run every fraction of a second by the BAR's sweep,
  * activates reservations whose start minus the set-up lead has come, releases those whose end
- * has come, and aborts hold-only reservations not committed in time. Every state change is
+ * has come, aborts hold-only reservations not committed in time, and finishes what a stopped
+ * BAR left half done ({@link #reconcile}). Every state change is
  * conditional on the state it starts from, so two sweeps (or two BAR replicas) never act twice.
  */
 public final class ReservationService {
@@ -304,6 +305,9 @@ public final class ReservationService {
                         "not committed within " + settings.clientHold().toSeconds() + " s"));
             }
         }
+        for (Reservation r : halfDone(settings.negotiationHold())) {
+            start(work, r, () -> reconcileOne(r));
+        }
         int started = work.size();
         return CompletableFuture.allOf(work.toArray(new CompletableFuture<?>[0])).thenApply(done -> started);
     }
@@ -368,31 +372,43 @@ public final class ReservationService {
     /**
      * Finishes what a BAR that stopped left half done: a negotiation is given up (REJECTED),
      * an activation is completed (or rolled back if a segment fails), a tear-down is completed.
-     * Run at start, before the sweep.
+     * A lone BAR runs it at start with no age; BAR replicas sharing a database give it an age
+     * (a replica that is alive finishes its own work well within it), and the sweep runs it
+     * with the negotiation hold as age for whatever a stopped replica left.
      *
+     * @param olderThan only reservations unchanged for at least this long
      * @return how many reservations were reconciled
      */
-    public int reconcile() {
+    public int reconcile(Duration olderThan) {
         int n = 0;
-        for (Reservation r : store.list(EnumSet.of(ReservationState.REQUESTED, ReservationState.ACTIVATING,
-                ReservationState.RELEASING), null, 10_000)) {
+        for (Reservation r : halfDone(olderThan)) {
             n++;
-            LOG.info("reconciling reservation {}, found {}", r.requestId(), r.state());
-            switch (r.state()) {
-                case REQUESTED -> {
-                    List<Segment> aborted = abortAll(r.segments(), "the BAR restarted during negotiation");
-                    moveOrCurrent(r, ReservationState.REJECTED, SCHEDULER, "the BAR restarted during negotiation", aborted);
-                }
-                case ACTIVATING -> finishActivation(r);
-                case RELEASING -> {
-                    boolean ended = !r.request().interval().end().isAfter(clock.instant());
-                    finishTearDown(r, ended ? ReservationState.FINISHED : ReservationState.CANCELLED,
-                            ended ? "ended at " + r.request().interval().end() : "cancelled (tear-down completed after a restart)");
-                }
-                default -> throw new IllegalStateException("not a state to reconcile: " + r.state());
-            }
+            reconcileOne(r);
         }
         return n;
+    }
+
+    private List<Reservation> halfDone(Duration olderThan) {
+        Instant before = clock.instant().minus(olderThan);
+        return store.list(EnumSet.of(ReservationState.REQUESTED, ReservationState.ACTIVATING, ReservationState.RELEASING),
+                null, 10_000).stream().filter(r -> !r.updatedAt().isAfter(before)).toList();
+    }
+
+    private void reconcileOne(Reservation r) {
+        LOG.info("reconciling reservation {}, found {} since {}", r.requestId(), r.state(), r.updatedAt());
+        switch (r.state()) {
+            case REQUESTED -> {
+                List<Segment> aborted = abortAll(r.segments(), "the BAR stopped during negotiation");
+                moveOrCurrent(r, ReservationState.REJECTED, SCHEDULER, "the BAR stopped during negotiation", aborted);
+            }
+            case ACTIVATING -> finishActivation(r);
+            case RELEASING -> {
+                boolean ended = !r.request().interval().end().isAfter(clock.instant());
+                finishTearDown(r, ended ? ReservationState.FINISHED : ReservationState.CANCELLED,
+                        ended ? "ended at " + r.request().interval().end() : "cancelled (tear-down completed after a restart)");
+            }
+            default -> throw new IllegalStateException("not a state to reconcile: " + r.state());
+        }
     }
 
     // ---- negotiation ----

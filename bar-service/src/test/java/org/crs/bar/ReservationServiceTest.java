@@ -301,7 +301,7 @@ class ReservationServiceTest {
                 ReservationTransition.created("alice", "requested", T0));
         wan.segments.put("site-a:r2:wan", SegmentState.HELD);
 
-        assertEquals(1, service.reconcile());
+        assertEquals(1, service.reconcile(Duration.ZERO));
 
         assertEquals(ReservationState.REJECTED, service.get("r2").state());
         assertEquals(SegmentState.ABORTED, wan.segments.get("site-a:r2:wan"));
@@ -314,7 +314,7 @@ class ReservationServiceTest {
                 "activating", T0), r.segments());
         wan.activate("site-a:r1:wan");
 
-        service.reconcile();
+        service.reconcile(Duration.ZERO);
 
         Reservation after = service.get("r1");
         assertEquals(ReservationState.ACTIVE, after.state(), after.reason());

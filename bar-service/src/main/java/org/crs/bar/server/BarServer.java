@@ -97,7 +97,8 @@ public final class BarServer implements AutoCloseable {
                     Scheduling.Options.defaults().jobFactory(DueWorkSweep.jobFactory(serviceRef::get)));
             JdbcReservationStore store = new JdbcReservationStore(db.dataSource());
             ReservationService service = new ReservationService(store, site, settings, calls, clock);
-            int reconciled = service.reconcile();
+            // A lone BAR finishes all it left half done; a replica leaves the others' work alone.
+            int reconciled = service.reconcile(config.clustered() ? settings.negotiationHold() : Duration.ZERO);
             if (reconciled > 0) {
                 LOG.info("{} reconciled {} reservation(s) left mid-transition", config.name(), reconciled);
             }

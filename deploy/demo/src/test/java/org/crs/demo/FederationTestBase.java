@@ -344,6 +344,48 @@ abstract class FederationTestBase {
         call("cancelReservation", id);
     }
 
+    static String modify(String id, Instant end, long mbps) throws Exception {
+        return bar().call("modifyReservation", "<n:modifyReservation><n:requestId>" + id + "</n:requestId>"
+                + (end == null ? "" : "<n:end>" + end + "</n:end>") + "<n:bandwidthMbps>" + mbps + "</n:bandwidthMbps>"
+                + "</n:modifyReservation>");
+    }
+
+    @Test
+    void modifyExtendsTheEndAndRaisesTheBandwidthOfEverySegment() throws Exception {
+        String id = newId();
+        Instant start = freeDay();
+        assertEquals("RESERVED", state(create(id, "site-a:host-a1", "site-b:host-b1", 100, start, start.plusSeconds(3600),
+                false)));
+
+        String modified = modify(id, start.plusSeconds(7200), 300);
+
+        assertEquals("RESERVED", state(modified), modified);
+        assertEquals("300", RawSoap.field(modified, "bandwidthMbps"));
+        for (var segment : List.of(federation.nsap().service().status("site-a:" + id + ":wan"),
+                federation.lnsap("site-a").service().status("site-a:" + id + ":campus"),
+                federation.lnsap("site-b").service().status("site-a:" + id + ":remote"))) {
+            assertEquals(300, segment.request().bandwidthMbps(), segment.bookingId());
+            assertEquals(start.plusSeconds(7200), segment.request().interval().end(), segment.bookingId());
+        }
+        call("cancelReservation", id);
+    }
+
+    @Test
+    void aModifyTheWanCannotTakeIsRefusedAndChangesNothing() throws Exception {
+        String id = newId();
+        Instant start = freeDay();
+        assertEquals("RESERVED", state(create(id, "site-a:host-a2", "site-b:host-b2", 100, start, start.plusSeconds(3600),
+                false)));
+
+        String refused = modify(id, null, 1500);
+
+        assertTrue(refused.contains("Fault") && refused.contains("WAN segment"), refused);
+        String after = call("getReservation", id);
+        assertEquals("100", RawSoap.field(after, "bandwidthMbps"));
+        assertEquals(100, federation.nsap().service().status("site-a:" + id + ":wan").request().bandwidthMbps());
+        call("cancelReservation", id);
+    }
+
     @Test
     void badInputGetsAFaultNamingTheFieldAndBooksNothing() throws Exception {
         String id = newId();
