@@ -1,0 +1,56 @@
+package org.crs.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.crs.bar.BarSettings;
+import org.crs.bar.server.BarServer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Python's zeep, reading only the WSDL site-a's BAR serves, books a circuit from site-a to
+ * site-b across a whole federation (file HSQLDBs, emulated routers), reads it back, finds it in
+ * the list and cancels it. deploy/install-test-tools.sh installs zeep.
+ */
+class ZeepReservationClientTest {
+
+    @Test
+    void zeepBooksReadsListsAndCancelsACrossSiteReservation() throws Exception {
+        Path data = Files.createTempDirectory("crs-zeep-federation");
+        try (Federation federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(),
+                Federation.Options.hsqldbFiles(data), false, BarSettings.defaults(), Duration.ofSeconds(10),
+                Clock.systemUTC()))) {
+            BarServer bar = federation.bar("site-a");
+            ProcessBuilder pb = new ProcessBuilder(System.getProperty("crs.python", "python3"),
+                    "src/test/python/zeep_bar_reservation.py", bar.wsdlUrl().toString(), "zeep-1", "40")
+                    .redirectErrorStream(true);
+            Process p;
+            try {
+                p = pb.start();
+            } catch (IOException e) {
+                throw new AssertionError("python could not be run; install the test tools with deploy/install-test-tools.sh", e);
+            }
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                fail("zeep did not finish: " + out);
+            }
+            System.out.println(out);
+            assertEquals(0, p.exitValue(), out);
+            assertTrue(out.contains("cancelReservation CANCELLED") && out.endsWith("ok\n"), out);
+            assertEquals(List.of("REQUESTED", "HELD", "RESERVED", "CANCELLED"),
+                    bar.service().history("zeep-1").stream().map(t -> t.to().name()).toList());
+            assertTrue(bar.store().find("zeep-1-bad").isEmpty(), "the refused request was stored");
+        }
+    }
+}
