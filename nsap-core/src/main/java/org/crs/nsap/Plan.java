@@ -14,4 +14,13 @@ public record Plan(List<ResourceUse> uses, int sourceVlan, int destinationVlan, 
         uses = List.copyOf(uses);
         routerParts = List.copyOf(routerParts);
     }
+
+    /**
+     * The same plan (resources, VLANs, router parts) booking {@code mbps} on every resource it
+     * books bandwidth on: a segment's plan after a change of its bandwidth.
+     */
+    public Plan withBandwidth(long mbps) {
+        return new Plan(uses.stream().map(u -> u.mbps() > 0 ? new ResourceUse(u.resource(), mbps, u.vlan()) : u).toList(),
+                sourceVlan, destinationVlan, routerParts, description);
+    }
 }

@@ -24,6 +24,12 @@ import org.slf4j.LoggerFactory;
  * activate (ACTIVATING, then ACTIVE or FAILED with the routers restored), deactivate
  * (DEACTIVATING, then RELEASED), abort (ABORTED, from HELD or COMMITTED). Every move is
  * recorded with its actor and reason.
+ *
+ * <p>A COMMITTED or ACTIVE segment may change its end time and bandwidth in two phases, so
+ * that a client changing a circuit across several services gets all or nothing: modify holds
+ * the change (booking its resources next to the current ones, lapsing like a hold), then
+ * commitModify applies it or abortModify drops it. A change keeps the segment's state; its
+ * steps are recorded in the change log ({@link #changes}), not in the state history.
  */
 public final class SegmentService {
 
@@ -78,9 +84,7 @@ public final class SegmentService {
      */
     public Segment hold(SegmentRequest request, Duration holdFor, String actor) throws RequestRejected {
         validate(request);
-        if (holdFor.isNegative() || holdFor.isZero() || holdFor.compareTo(MAX_HOLD) > 0) {
-            throw RequestRejected.badField("holdSeconds", "must be between 1 and " + MAX_HOLD.toSeconds() + " seconds");
-        }
+        checkHoldFor(holdFor);
         Instant now = clock.instant();
         Instant expires = now.plus(holdFor);
         try {
@@ -207,6 +211,186 @@ public final class SegmentService {
         }
     }
 
+    /**
+     * Holds a change of a COMMITTED or ACTIVE segment's end time and bandwidth, until
+     * {@code holdFor} from now unless committed with {@link #commitModify}. The segment keeps
+     * its resources and VLANs; the change is checked against the calendars without the
+     * segment's own booking, and while it is pending both the current and the changed booking
+     * occupy the resources. Repeating the call while the same change is pending answers the
+     * same; repeating it after that change was committed answers the segment.
+     *
+     * @param newEnd the new end: after the start and in the future
+     * @param newBandwidthMbps the new bandwidth, positive
+     * @throws RequestRejected for bad input (naming the field), a segment that cannot change or
+     *     already has another change pending (naming bookingId), or a change that does not fit
+     *     (naming the first resource that cannot take it); nothing changed
+     */
+    public Segment modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor, String actor)
+            throws RequestRejected {
+        checkBookingId(bookingId);
+        if (newEnd == null) {
+            throw RequestRejected.badField("end", "is missing");
+        }
+        if (newBandwidthMbps <= 0) {
+            throw RequestRejected.badField("bandwidthMbps", "must be a positive number of Mbit/s, was " + newBandwidthMbps);
+        }
+        checkHoldFor(holdFor);
+        Segment s = lapseIfDue(require(bookingId));
+        if (s.pending() != null) {
+            return samePendingOrRefuse(s, newEnd, newBandwidthMbps);
+        }
+        if (s.state() != SegmentState.COMMITTED && s.state() != SegmentState.ACTIVE) {
+            throw RequestRejected.badField("bookingId", "booking " + bookingId + " is " + s.state()
+                    + "; only committed or active bookings can be modified");
+        }
+        Instant now = clock.instant();
+        TimeInterval current = s.request().interval();
+        if (!newEnd.isAfter(current.start())) {
+            throw RequestRejected.badField("end", "must be after the start (" + current.start() + "), was " + newEnd);
+        }
+        if (!newEnd.isAfter(now)) {
+            throw RequestRejected.badField("end", "must be in the future, was " + newEnd);
+        }
+        if (newEnd.equals(current.end()) && newBandwidthMbps == s.request().bandwidthMbps()) {
+            if (lastChangeIsCommitOf(s)) {
+                return s; // a repeated modify of a change already committed
+            }
+            throw RequestRejected.badField("end", "end and bandwidthMbps are both as booked (" + current.end() + ", "
+                    + newBandwidthMbps + " Mbit/s); a modify must change at least one");
+        }
+        SegmentChange requested = new SegmentChange(SegmentChange.Kind.REQUESTED, newEnd, newBandwidthMbps, actor,
+                "change held: " + describe(s, newEnd, newBandwidthMbps), now);
+        try {
+            Optional<Segment> held = store.holdChange(bookingId, planner, now.plus(holdFor), requested);
+            if (held.isPresent()) {
+                LOG.info("change of {} held until {}: {}", bookingId, now.plus(holdFor), requested.reason());
+                return held.get();
+            }
+        } catch (PlanRefused e) {
+            throw e.field() != null ? RequestRejected.badField(e.field(), e.getMessage())
+                    : new RequestRejected(null, e.resource(), "the change does not fit: " + e.getMessage());
+        }
+        // Another call changed the segment meanwhile: answer as if this call came second.
+        Segment latest = require(bookingId);
+        if (latest.pending() != null) {
+            return samePendingOrRefuse(latest, newEnd, newBandwidthMbps);
+        }
+        throw RequestRejected.badField("bookingId", "booking " + bookingId + " is " + latest.state()
+                + "; only committed or active bookings can be modified");
+    }
+
+    /**
+     * Applies the pending change: the segment's end and bandwidth become the change's, and the
+     * resources it booked before the change are free. For an ACTIVE segment the new bandwidth
+     * is recorded only: the routers keep policing the rate they were configured with.
+     * Committing again after the change was applied answers the segment.
+     *
+     * @throws RequestRejected naming bookingId when no change is pending, or it lapsed
+     */
+    public Segment commitModify(String bookingId, String actor) throws RequestRejected {
+        Segment s = require(bookingId);
+        Instant now = clock.instant();
+        Segment.PendingChange p = s.pending();
+        if (p != null) {
+            if (!p.expiresAt().isAfter(now)) {
+                lapse(s);
+                throw RequestRejected.badField("bookingId", "the change of booking " + bookingId + " lapsed at "
+                        + p.expiresAt() + " and can no longer be committed");
+            }
+            String reason = "change committed: " + describe(s, p.end(), p.bandwidthMbps());
+            if (s.state() == SegmentState.ACTIVE && p.bandwidthMbps() != s.request().bandwidthMbps()) {
+                reason += "; the new bandwidth is recorded only, the routers keep policing "
+                        + s.request().bandwidthMbps() + " Mbit/s";
+            }
+            Optional<Segment> committed = store.commitChange(bookingId,
+                    new SegmentChange(SegmentChange.Kind.COMMITTED, p.end(), p.bandwidthMbps(), actor, reason, now));
+            if (committed.isPresent()) {
+                LOG.info("change of {} committed: {}", bookingId, reason);
+                return committed.get();
+            }
+            s = require(bookingId); // committed, aborted or lapsed meanwhile
+        }
+        if (s.pending() == null && lastChangeIsCommitOf(s)) {
+            return s;
+        }
+        List<SegmentChange> changes = store.changes(bookingId);
+        SegmentChange last = changes.isEmpty() ? null : changes.get(changes.size() - 1);
+        if (last != null && (last.kind() == SegmentChange.Kind.LAPSED || last.kind() == SegmentChange.Kind.ABORTED)) {
+            throw RequestRejected.badField("bookingId", "the change of booking " + bookingId + " was "
+                    + last.kind().name().toLowerCase(java.util.Locale.ROOT) + " at " + last.at() + " (" + last.reason()
+                    + ") and can no longer be committed");
+        }
+        throw RequestRejected.badField("bookingId", "booking " + bookingId + " has no change pending");
+    }
+
+    /** Drops the pending change, freeing what it booked. Aborting when none is pending answers the segment. */
+    public Segment abortModify(String bookingId, String actor) throws RequestRejected {
+        Segment s = require(bookingId);
+        Segment.PendingChange p = s.pending();
+        if (p == null) {
+            return s;
+        }
+        Instant now = clock.instant();
+        store.dropChange(bookingId, new SegmentChange(SegmentChange.Kind.ABORTED, p.end(), p.bandwidthMbps(), actor,
+                "change aborted: " + describe(s, p.end(), p.bandwidthMbps()), now));
+        return require(bookingId);
+    }
+
+    /** Every step of every change of a segment's end time or bandwidth, oldest first. */
+    public List<SegmentChange> changes(String bookingId) throws RequestRejected {
+        require(bookingId);
+        return store.changes(bookingId);
+    }
+
+    private Segment samePendingOrRefuse(Segment s, Instant newEnd, long newBandwidthMbps) throws RequestRejected {
+        Segment.PendingChange p = s.pending();
+        if (p.end().equals(newEnd) && p.bandwidthMbps() == newBandwidthMbps) {
+            return s;
+        }
+        throw RequestRejected.badField("bookingId", "a change is already pending for booking " + s.bookingId()
+                + " (end " + p.end() + ", " + p.bandwidthMbps() + " Mbit/s, until " + p.expiresAt()
+                + "): commit or abort it first");
+    }
+
+    /** Whether the segment's last change step is the commit of a change to what it books now. */
+    private boolean lastChangeIsCommitOf(Segment s) {
+        List<SegmentChange> changes = store.changes(s.bookingId());
+        if (changes.isEmpty()) {
+            return false;
+        }
+        SegmentChange last = changes.get(changes.size() - 1);
+        return last.kind() == SegmentChange.Kind.COMMITTED && last.end().equals(s.request().interval().end())
+                && last.bandwidthMbps() == s.request().bandwidthMbps();
+    }
+
+    /** Drops the segment's pending change if its hold has lapsed; the segment as it is then. */
+    private Segment lapseIfDue(Segment s) throws RequestRejected {
+        return lapse(s) ? require(s.bookingId()) : s;
+    }
+
+    /** Drops the segment's pending change if its hold has lapsed; whether this call dropped it. */
+    private boolean lapse(Segment s) {
+        Segment.PendingChange p = s.pending();
+        Instant now = clock.instant();
+        if (p == null || p.expiresAt().isAfter(now)) {
+            return false;
+        }
+        boolean dropped = store.dropChange(s.bookingId(), new SegmentChange(SegmentChange.Kind.LAPSED, p.end(),
+                p.bandwidthMbps(), "hold-sweep", "change not committed by " + p.expiresAt() + ": "
+                        + describe(s, p.end(), p.bandwidthMbps()), now)).isPresent();
+        if (dropped) {
+            LOG.info("change of {} lapsed", s.bookingId());
+        }
+        return dropped;
+    }
+
+    private static String describe(Segment s, Instant newEnd, long newMbps) {
+        SegmentRequest r = s.request();
+        return "end " + (newEnd.equals(r.interval().end()) ? "stays " + newEnd : r.interval().end() + " -> " + newEnd)
+                + ", bandwidth " + (newMbps == r.bandwidthMbps() ? "stays " + newMbps : r.bandwidthMbps() + " -> " + newMbps)
+                + " Mbit/s";
+    }
+
     /** The segment as it is now. */
     public Segment status(String bookingId) throws RequestRejected {
         return require(bookingId);
@@ -232,15 +416,21 @@ public final class SegmentService {
     }
 
     /**
-     * Lets every hold whose time has come lapse. Run every second by the hold sweep (a Quartz
-     * job in the service's database, so it runs after a restart too), and at start.
+     * Lets every hold and every pending change whose time has come lapse. Run every second by
+     * the hold sweep (a Quartz job in the service's database, so it runs after a restart too),
+     * and at start.
      *
-     * @return how many holds lapsed
+     * @return how many holds and pending changes lapsed
      */
     public int expireDueHolds() {
         int expired = 0;
         for (Segment s : store.expiredHolds(clock.instant())) {
             if (expire(s)) {
+                expired++;
+            }
+        }
+        for (Segment s : store.expiredChanges(clock.instant())) {
+            if (lapse(s)) {
                 expired++;
             }
         }
@@ -274,6 +464,12 @@ public final class SegmentService {
 
     private static String routers(Segment s) {
         return String.join(", ", s.plan().routerParts().stream().map(RouterPart::router).toList());
+    }
+
+    private static void checkHoldFor(Duration holdFor) throws RequestRejected {
+        if (holdFor == null || holdFor.isNegative() || holdFor.isZero() || holdFor.compareTo(MAX_HOLD) > 0) {
+            throw RequestRejected.badField("holdSeconds", "must be between 1 and " + MAX_HOLD.toSeconds() + " seconds");
+        }
     }
 
     private static void checkBookingId(String bookingId) throws RequestRejected {

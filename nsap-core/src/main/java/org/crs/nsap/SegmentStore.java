@@ -43,7 +43,8 @@ public interface SegmentStore {
 
     /**
      * Moves a segment to a new state if it is still in the state the transition starts from,
-     * and records the transition.
+     * and records the transition. A move to a state that holds no resources also drops a
+     * pending change (recorded as ABORTED).
      *
      * @return the segment after the move, or empty when its state had changed meanwhile
      */
@@ -56,6 +57,48 @@ public interface SegmentStore {
      * @return the committed segment, or empty when it was not HELD or its hold had lapsed
      */
     Optional<Segment> commitHold(String bookingId, Transition committed);
+
+    /**
+     * Holds a change of a COMMITTED or ACTIVE segment without a pending change, in one
+     * transaction as {@link #hold} does: locks the resources of the segment's plan in id order,
+     * checks with {@link ResourcePlanner#keep} over the calendars without the segment's own
+     * bookings that the plan takes the new end and bandwidth, then books the change's rows
+     * (marked pending, occupying) next to the current ones and records {@code requested}.
+     *
+     * @param requested the change log entry: its end and bandwidth are the change
+     * @param expiresAt when the change lapses unless committed
+     * @return the segment with its pending change, or empty when the segment does not exist,
+     *     is not COMMITTED or ACTIVE, or already has a pending change; nothing is stored then
+     * @throws PlanRefused when the change does not fit; nothing is stored
+     */
+    Optional<Segment> holdChange(String bookingId, ResourcePlanner planner, Instant expiresAt, SegmentChange requested)
+            throws PlanRefused;
+
+    /**
+     * Applies the pending change if it is the one {@code committed} names (end and bandwidth)
+     * and its hold lapses after {@code committed.at()}: the segment's end, bandwidth and plan
+     * become the change's, its current rows stop occupying and the change's rows become the
+     * current ones; records {@code committed}.
+     *
+     * @return the changed segment, or empty when no such change was pending and open
+     */
+    Optional<Segment> commitChange(String bookingId, SegmentChange committed);
+
+    /**
+     * Drops the pending change if it is the one {@code dropped} names: its rows stop occupying;
+     * records {@code dropped}. A LAPSED entry drops it only when its hold lapsed at or before
+     * {@code dropped.at()}.
+     *
+     * @return the segment without the change, or empty when no such change was pending (or,
+     *     for a lapse, it was still open)
+     */
+    Optional<Segment> dropChange(String bookingId, SegmentChange dropped);
+
+    /** Segments whose pending change lapses at or before {@code now}. */
+    List<Segment> expiredChanges(Instant now);
+
+    /** Every step of every change of a segment, oldest first. */
+    List<SegmentChange> changes(String bookingId);
 
     /** Every transition of a segment, oldest first. */
     List<Transition> history(String bookingId);

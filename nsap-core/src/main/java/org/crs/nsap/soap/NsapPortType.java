@@ -15,6 +15,7 @@ import org.crs.nsap.CheckResult;
 import org.crs.nsap.RequestRejected;
 import org.crs.nsap.RouterPart;
 import org.crs.nsap.Segment;
+import org.crs.nsap.SegmentChange;
 import org.crs.nsap.SegmentRequest;
 import org.crs.nsap.SegmentService;
 import org.crs.nsap.SegmentStore;
@@ -96,6 +97,41 @@ public class NsapPortType {
     public SegmentInfo deactivate(String bookingId) throws ServiceFault {
         try {
             return withLastChange(info(service.deactivate(bookingId, actor)));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * Holds a change of a committed or active segment: a new end time and/or bandwidth, on the
+     * same path or port and VLANs, held for {@code holdSeconds} unless committed. Answers the
+     * segment with the change as pendingEnd, pendingBandwidthMbps and pendingExpiresAt.
+     */
+    public SegmentInfo modify(String bookingId, Calendar end, long bandwidthMbps, int holdSeconds) throws ServiceFault {
+        if (end == null) {
+            throw badField("end", "is missing");
+        }
+        try {
+            return withLastModify(info(service.modify(bookingId, end.toInstant(), bandwidthMbps,
+                    Duration.ofSeconds(holdSeconds), actor)));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /** Applies the segment's pending change. */
+    public SegmentInfo commitModify(String bookingId) throws ServiceFault {
+        try {
+            return withLastModify(info(service.commitModify(bookingId, actor)));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /** Drops the segment's pending change, if any. */
+    public SegmentInfo abortModify(String bookingId) throws ServiceFault {
+        try {
+            return withLastModify(info(service.abortModify(bookingId, actor)));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -189,6 +225,11 @@ public class NsapPortType {
         i.setPlan(s.plan().description());
         i.setRouters(s.plan().routerParts().stream().map(RouterPart::router).distinct().toArray(String[]::new));
         i.setLastChange(s.state() + " since " + s.updatedAt());
+        if (s.pending() != null) {
+            i.setPendingEnd(calendar(s.pending().end()));
+            i.setPendingBandwidthMbps(s.pending().bandwidthMbps());
+            i.setPendingExpiresAt(calendar(s.pending().expiresAt()));
+        }
         return i;
     }
 
@@ -199,6 +240,16 @@ public class NsapPortType {
         if (!history.isEmpty()) {
             Transition last = history.get(history.size() - 1);
             info.setLastChange(last.to() + " by " + last.actor() + " at " + last.at() + ": " + last.reason());
+        }
+        return info;
+    }
+
+    // Answers to the change operations carry the last step of the last change in full.
+    private SegmentInfo withLastModify(SegmentInfo info) throws RequestRejected {
+        List<SegmentChange> changes = service.changes(info.getBookingId());
+        if (!changes.isEmpty()) {
+            SegmentChange last = changes.get(changes.size() - 1);
+            info.setLastChange("change " + last.kind() + " by " + last.actor() + " at " + last.at() + ": " + last.reason());
         }
         return info;
     }

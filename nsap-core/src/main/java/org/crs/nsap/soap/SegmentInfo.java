@@ -19,6 +19,9 @@ public class SegmentInfo {
     private String plan;
     private String[] routers = new String[0];
     private String lastChange;
+    private Calendar pendingEnd;
+    private long pendingBandwidthMbps;
+    private Calendar pendingExpiresAt;
 
     public String getBookingId() {
         return bookingId;
@@ -134,7 +137,9 @@ public class SegmentInfo {
     /**
      * The last state change. Answers to abort, activate, deactivate and status give it in full
      * (state, actor, time and reason: for a failed activation, which router failed and why);
-     * answers to hold and commit give the state and its time.
+     * answers to hold and commit give the state and its time; answers to modify, commitModify
+     * and abortModify give the last step of the segment's last change, with its values before
+     * and after.
      */
     public String getLastChange() {
         return lastChange;
@@ -142,5 +147,32 @@ public class SegmentInfo {
 
     public void setLastChange(String lastChange) {
         this.lastChange = lastChange;
+    }
+
+    /** The end time of a change held by modify and not yet committed or aborted; absent when none is pending. */
+    public Calendar getPendingEnd() {
+        return pendingEnd;
+    }
+
+    public void setPendingEnd(Calendar pendingEnd) {
+        this.pendingEnd = pendingEnd;
+    }
+
+    /** The bandwidth of the pending change; 0 when none is pending. */
+    public long getPendingBandwidthMbps() {
+        return pendingBandwidthMbps;
+    }
+
+    public void setPendingBandwidthMbps(long pendingBandwidthMbps) {
+        this.pendingBandwidthMbps = pendingBandwidthMbps;
+    }
+
+    /** When the pending change lapses unless committed; absent when none is pending. */
+    public Calendar getPendingExpiresAt() {
+        return pendingExpiresAt;
+    }
+
+    public void setPendingExpiresAt(Calendar pendingExpiresAt) {
+        this.pendingExpiresAt = pendingExpiresAt;
     }
 }

@@ -33,6 +33,7 @@ import org.crs.nsap.ResourcePlanner;
 import org.crs.nsap.ResourceUse;
 import org.crs.nsap.Segment;
 import org.crs.nsap.SegmentRequest;
+import org.crs.nsap.SegmentChange;
 import org.crs.nsap.SegmentStore;
 import org.crs.routers.driver.DeviceLogEntry;
 
@@ -118,7 +119,7 @@ public final class JdbcSegmentStore implements SegmentStore {
     public Plan tryPlan(SegmentRequest request, ResourcePlanner planner) throws PlanRefused {
         try (Connection c = dataSource.getConnection()) {
             c.setReadOnly(true);
-            return planner.plan(request, new Calendars(c));
+            return planner.plan(request, new Calendars(c, null));
         } catch (SQLException e) {
             throw new StoreException("reading calendars", e);
         }
@@ -157,17 +158,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 
     private Optional<Segment> tryHold(Connection c, SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt,
                                       Transition created) throws SQLException, PlanRefused {
-        Plan first = planner.plan(request, new Calendars(c));
-        Set<String> locked = new TreeSet<>(resourceIds(first));
-        try (PreparedStatement lock = c.prepareStatement("UPDATE resource SET lock_version = lock_version + 1 WHERE id = ?")) {
-            for (String id : locked) { // id order, so two admissions never wait on each other in a cycle
-                lock.setString(1, id);
-                if (lock.executeUpdate() != 1) {
-                    throw new IllegalStateException("resource " + id + " is planned but not registered");
-                }
-            }
-        }
-        Calendars underLocks = new Calendars(c);
+        Plan first = planner.plan(request, new Calendars(c, null));
+        Set<String> locked = lock(c, resourceIds(first));
+        Calendars underLocks = new Calendars(c, null);
         Plan plan = planner.plan(request, underLocks);
         if (!locked.containsAll(resourceIds(plan))) {
             return Optional.empty();
@@ -193,25 +186,54 @@ public final class JdbcSegmentStore implements SegmentStore {
             ps.setObject(14, time(now));
             ps.executeUpdate();
         }
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment_resource (booking_id, resource_id, bandwidth_mbps, "
-                + "vlan, start_at, end_at, holds_capacity) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-            for (ResourceUse use : plan.uses()) {
-                ps.setString(1, request.bookingId());
-                ps.setString(2, use.resource().id());
-                ps.setLong(3, use.mbps());
-                if (use.vlan() > 0) {
-                    ps.setInt(4, use.vlan());
-                } else {
-                    ps.setNull(4, java.sql.Types.INTEGER);
+        insertUses(c, request.bookingId(), plan, request.interval(), 0, false);
+        recordLongest(c, underLocks, locked, request.interval());
+        insertHistory(c, request.bookingId(), created);
+        return Optional.of(new Segment(request, circuitId, SegmentState.HELD, plan, holdExpiresAt, now, now));
+    }
+
+    /** Locks the resources' rows in id order, so two admissions never wait on each other in a cycle. */
+    private static Set<String> lock(Connection c, List<String> resourceIds) throws SQLException {
+        Set<String> locked = new TreeSet<>(resourceIds);
+        try (PreparedStatement lock = c.prepareStatement("UPDATE resource SET lock_version = lock_version + 1 WHERE id = ?")) {
+            for (String id : locked) {
+                lock.setString(1, id);
+                if (lock.executeUpdate() != 1) {
+                    throw new IllegalStateException("resource " + id + " is planned but not registered");
                 }
-                ps.setObject(5, time(request.interval().start()));
-                ps.setObject(6, time(request.interval().end()));
-                ps.setBoolean(7, use.mbps() > 0);
+            }
+        }
+        return locked;
+    }
+
+    private static void insertUses(Connection c, String bookingId, Plan plan, TimeInterval interval, int revision,
+                                   boolean pending) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment_resource (booking_id, resource_id, revision, "
+                + "bandwidth_mbps, vlan, start_at, end_at, holds_capacity, pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (ResourceUse use : plan.uses()) {
+                ps.setString(1, bookingId);
+                ps.setString(2, use.resource().id());
+                ps.setInt(3, revision);
+                ps.setLong(4, use.mbps());
+                if (use.vlan() > 0) {
+                    ps.setInt(5, use.vlan());
+                } else {
+                    ps.setNull(5, java.sql.Types.INTEGER);
+                }
+                ps.setObject(6, time(interval.start()));
+                ps.setObject(7, time(interval.end()));
+                ps.setBoolean(8, use.mbps() > 0);
+                ps.setBoolean(9, pending);
                 ps.addBatch();
             }
             ps.executeBatch();
         }
-        long seconds = request.interval().duration().toSeconds() + 1;
+    }
+
+    /** Keeps each locked resource's longest booking at least as long as {@code interval}, for calendar reads. */
+    private static void recordLongest(Connection c, Calendars underLocks, Set<String> locked, TimeInterval interval)
+            throws SQLException {
+        long seconds = interval.duration().toSeconds() + 1;
         List<String> longer = new ArrayList<>();
         for (String id : locked) {
             if (underLocks.longestBookingSeconds(id) < seconds) {
@@ -230,8 +252,6 @@ public final class JdbcSegmentStore implements SegmentStore {
                 ps.executeBatch();
             }
         }
-        insertHistory(c, request.bookingId(), created);
-        return Optional.of(new Segment(request, circuitId, SegmentState.HELD, plan, holdExpiresAt, now, now));
     }
 
     // Circuit numbers name tunnels, which IOS numbers up to 65535: they wrap, and a number
@@ -255,15 +275,24 @@ public final class JdbcSegmentStore implements SegmentStore {
     /**
      * Calendars read through one connection, so that under locks they are current. Bookings
      * overlapping a window start before its end and at most the resource's longest booking
-     * before its start, which keeps a read to a range of segment_resource_calendar_idx.
+     * before its start, which keeps a read to a range of segment_resource_calendar_idx. A
+     * change of a segment is checked over calendars without the segment's own rows (its
+     * current booking and any pending change), filtered within that same range.
      */
     private static final class Calendars implements CalendarSource {
 
         private final Connection c;
+        private final String excluded;
         private final Map<String, Long> longest = new HashMap<>();
 
-        Calendars(Connection c) {
+        /** @param excluded the booking whose rows the calendars leave out, or null */
+        Calendars(Connection c, String excluded) {
             this.c = c;
+            this.excluded = excluded;
+        }
+
+        private String notExcluded() {
+            return excluded == null ? "" : " AND booking_id <> ?";
         }
 
         @Override
@@ -271,7 +300,7 @@ public final class JdbcSegmentStore implements SegmentStore {
             List<Booking> bookings = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT bandwidth_mbps, start_at, end_at FROM segment_resource "
                     + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
-                    + "AND holds_capacity = TRUE AND occupies = TRUE")) {
+                    + "AND holds_capacity = TRUE AND occupies = TRUE" + notExcluded())) {
                 bindWindow(ps, resourceId, window);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -289,7 +318,7 @@ public final class JdbcSegmentStore implements SegmentStore {
             Set<Integer> vlans = new HashSet<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT vlan FROM segment_resource "
                     + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
-                    + "AND vlan IS NOT NULL AND occupies = TRUE")) {
+                    + "AND vlan IS NOT NULL AND occupies = TRUE" + notExcluded())) {
                 bindWindow(ps, resourceId, interval);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -307,6 +336,9 @@ public final class JdbcSegmentStore implements SegmentStore {
             ps.setObject(2, time(window.start().minusSeconds(longestBookingSeconds(resourceId))));
             ps.setObject(3, time(window.end()));
             ps.setObject(4, time(window.start()));
+            if (excluded != null) {
+                ps.setString(5, excluded);
+            }
         }
 
         /** The resource's longest booking, read once per transaction. */
@@ -362,9 +394,211 @@ public final class JdbcSegmentStore implements SegmentStore {
                 ps.setString(1, bookingId);
                 ps.executeUpdate();
             }
+            // A change pending on a segment that ends is dropped with it.
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment_change (booking_id, kind, end_at, "
+                    + "bandwidth_mbps, actor, reason, occurred_at) SELECT booking_id, ?, pending_end_at, pending_bandwidth_mbps, "
+                    + "?, ?, ? FROM segment WHERE booking_id = ? AND pending_end_at IS NOT NULL")) {
+                ps.setString(1, SegmentChange.Kind.ABORTED.name());
+                ps.setString(2, transition.actor());
+                ps.setString(3, "dropped: the segment is " + transition.to());
+                ps.setObject(4, time(transition.at()));
+                ps.setString(5, bookingId);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET pending_end_at = NULL, "
+                    + "pending_bandwidth_mbps = NULL, pending_expires_at = NULL WHERE booking_id = ?")) {
+                ps.setString(1, bookingId);
+                ps.executeUpdate();
+            }
         }
         insertHistory(c, bookingId, transition);
         return findIn(c, bookingId);
+    }
+
+    @Override
+    public Optional<Segment> holdChange(String bookingId, ResourcePlanner planner, Instant expiresAt,
+                                        SegmentChange requested) throws PlanRefused {
+        SQLException last = null;
+        for (int attempt = 0; attempt < HOLD_ATTEMPTS; attempt++) {
+            try (Connection c = dataSource.getConnection()) {
+                c.setAutoCommit(false);
+                try {
+                    Optional<Segment> changed = tryHoldChange(c, bookingId, planner, expiresAt, requested);
+                    if (changed.isPresent()) {
+                        c.commit();
+                    } else {
+                        c.rollback();
+                    }
+                    return changed;
+                } catch (PlanRefused | RuntimeException e) {
+                    c.rollback();
+                    throw e;
+                } catch (SQLException e) {
+                    c.rollback();
+                    last = e; // a deadlock or serialization failure: try again
+                }
+            } catch (SQLException e) {
+                last = e;
+            }
+        }
+        throw new StoreException("changing " + bookingId + " failed after " + HOLD_ATTEMPTS + " attempts", last);
+    }
+
+    private static final String CHANGEABLE = "state IN ('COMMITTED', 'ACTIVE') AND pending_end_at IS NULL";
+
+    private Optional<Segment> tryHoldChange(Connection c, String bookingId, ResourcePlanner planner, Instant expiresAt,
+                                            SegmentChange requested) throws SQLException, PlanRefused {
+        Optional<Segment> found = findIn(c, bookingId);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        // The plan's resources never change, so the locks taken for the plan read before them
+        // are the ones the check needs.
+        Set<String> locked = lock(c, resourceIds(found.get().plan()));
+        // Claim the segment: only one change at a time, and none once it has ended.
+        try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET pending_end_at = ?, pending_bandwidth_mbps = ?, "
+                + "pending_expires_at = ? WHERE booking_id = ? AND " + CHANGEABLE)) {
+            ps.setObject(1, time(requested.end()));
+            ps.setLong(2, requested.bandwidthMbps());
+            ps.setObject(3, time(expiresAt));
+            ps.setString(4, bookingId);
+            if (ps.executeUpdate() != 1) {
+                return Optional.empty();
+            }
+        }
+        Segment segment = findIn(c, bookingId).orElseThrow();
+        SegmentRequest current = segment.request();
+        TimeInterval interval = new TimeInterval(current.interval().start(), requested.end());
+        SegmentRequest changed = new SegmentRequest(bookingId, current.source(), current.destination(),
+                requested.bandwidthMbps(), interval, segment.plan().sourceVlan(), segment.plan().destinationVlan());
+        Calendars others = new Calendars(c, bookingId);
+        Plan plan = planner.keep(segment.plan(), changed, others);
+        int revision;
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT COALESCE(MAX(revision), 0) + 1 FROM segment_resource WHERE booking_id = ?")) {
+            ps.setString(1, bookingId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                revision = rs.getInt(1);
+            }
+        }
+        insertUses(c, bookingId, plan, interval, revision, true);
+        recordLongest(c, others, locked, interval);
+        insertChange(c, bookingId, requested);
+        return findIn(c, bookingId);
+    }
+
+    @Override
+    public Optional<Segment> commitChange(String bookingId, SegmentChange committed) {
+        if (committed.kind() != SegmentChange.Kind.COMMITTED) {
+            throw new IllegalArgumentException("not a commit of a change: " + committed);
+        }
+        return inTransaction(c -> {
+            Optional<Segment> found = findIn(c, bookingId);
+            if (found.isEmpty()) {
+                return Optional.<Segment>empty();
+            }
+            Plan plan = found.get().plan().withBandwidth(committed.bandwidthMbps());
+            try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET end_at = pending_end_at, "
+                    + "bandwidth_mbps = pending_bandwidth_mbps, plan = ?, updated_at = ?, pending_end_at = NULL, "
+                    + "pending_bandwidth_mbps = NULL, pending_expires_at = NULL WHERE booking_id = ? AND pending_end_at = ? "
+                    + "AND pending_bandwidth_mbps = ? AND pending_expires_at > ?")) {
+                ps.setString(1, toJson(plan));
+                ps.setObject(2, time(committed.at()));
+                ps.setString(3, bookingId);
+                ps.setObject(4, time(committed.end()));
+                ps.setLong(5, committed.bandwidthMbps());
+                ps.setObject(6, time(committed.at()));
+                if (ps.executeUpdate() != 1) {
+                    return Optional.<Segment>empty();
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE segment_resource SET occupies = FALSE "
+                    + "WHERE booking_id = ? AND pending = FALSE AND occupies = TRUE")) {
+                ps.setString(1, bookingId);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE segment_resource SET pending = FALSE "
+                    + "WHERE booking_id = ? AND pending = TRUE AND occupies = TRUE")) {
+                ps.setString(1, bookingId);
+                ps.executeUpdate();
+            }
+            insertChange(c, bookingId, committed);
+            return findIn(c, bookingId);
+        });
+    }
+
+    @Override
+    public Optional<Segment> dropChange(String bookingId, SegmentChange dropped) {
+        boolean lapse = dropped.kind() == SegmentChange.Kind.LAPSED;
+        if (!lapse && dropped.kind() != SegmentChange.Kind.ABORTED) {
+            throw new IllegalArgumentException("not a drop of a change: " + dropped);
+        }
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET pending_end_at = NULL, "
+                    + "pending_bandwidth_mbps = NULL, pending_expires_at = NULL WHERE booking_id = ? AND pending_end_at = ? "
+                    + "AND pending_bandwidth_mbps = ?" + (lapse ? " AND pending_expires_at <= ?" : ""))) {
+                ps.setString(1, bookingId);
+                ps.setObject(2, time(dropped.end()));
+                ps.setLong(3, dropped.bandwidthMbps());
+                if (lapse) {
+                    ps.setObject(4, time(dropped.at()));
+                }
+                if (ps.executeUpdate() != 1) {
+                    return Optional.<Segment>empty();
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE segment_resource SET occupies = FALSE "
+                    + "WHERE booking_id = ? AND pending = TRUE AND occupies = TRUE")) {
+                ps.setString(1, bookingId);
+                ps.executeUpdate();
+            }
+            insertChange(c, bookingId, dropped);
+            return findIn(c, bookingId);
+        });
+    }
+
+    @Override
+    public List<Segment> expiredChanges(Instant now) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT * FROM segment WHERE pending_expires_at <= ? ORDER BY pending_expires_at")) {
+                ps.setObject(1, time(now));
+                return segments(ps);
+            }
+        });
+    }
+
+    @Override
+    public List<SegmentChange> changes(String bookingId) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT kind, end_at, bandwidth_mbps, actor, reason, occurred_at "
+                    + "FROM segment_change WHERE booking_id = ? ORDER BY id")) {
+                ps.setString(1, bookingId);
+                List<SegmentChange> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new SegmentChange(SegmentChange.Kind.valueOf(rs.getString(1)), instant(rs, 2), rs.getLong(3),
+                                rs.getString(4), rs.getString(5), instant(rs, 6)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    private static void insertChange(Connection c, String bookingId, SegmentChange change) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment_change (booking_id, kind, end_at, bandwidth_mbps, "
+                + "actor, reason, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+            ps.setString(1, bookingId);
+            ps.setString(2, change.kind().name());
+            ps.setObject(3, time(change.end()));
+            ps.setLong(4, change.bandwidthMbps());
+            ps.setString(5, clip(change.actor(), 200));
+            ps.setString(6, clip(change.reason(), 2000));
+            ps.setObject(7, time(change.at()));
+            ps.executeUpdate();
+        }
     }
 
     @Override
@@ -476,8 +710,11 @@ public final class JdbcSegmentStore implements SegmentStore {
                         new TimeInterval(instant(rs, "start_at"), instant(rs, "end_at")),
                         0, 0);
                 Plan plan = fromJson(rs.getString("plan"));
+                Instant pendingEnd = instantOrNull(rs, "pending_end_at");
+                Segment.PendingChange pending = pendingEnd == null ? null : new Segment.PendingChange(pendingEnd,
+                        rs.getLong("pending_bandwidth_mbps"), instant(rs, "pending_expires_at"));
                 out.add(new Segment(request, rs.getLong("circuit_id"), SegmentState.valueOf(rs.getString("state")), plan,
-                        instantOrNull(rs, "hold_expires_at"), instant(rs, "created_at"), instant(rs, "updated_at")));
+                        instantOrNull(rs, "hold_expires_at"), instant(rs, "created_at"), instant(rs, "updated_at"), pending));
             }
         }
         return out;

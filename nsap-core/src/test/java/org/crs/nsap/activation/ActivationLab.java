@@ -24,6 +24,7 @@ import org.crs.nsap.PlanRefused;
 import org.crs.nsap.ResourcePlanner;
 import org.crs.nsap.RouterPart;
 import org.crs.nsap.Segment;
+import org.crs.nsap.SegmentChange;
 import org.crs.nsap.SegmentRequest;
 import org.crs.nsap.SegmentStore;
 import org.crs.routers.driver.DeviceLogEntry;
@@ -178,6 +179,32 @@ final class ActivationLab implements AutoCloseable {
 
         @Override
         public Optional<Segment> move(String bookingId, Transition transition) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<Segment> holdChange(String bookingId, ResourcePlanner planner, Instant expiresAt,
+                                            SegmentChange requested) throws PlanRefused {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<Segment> commitChange(String bookingId, SegmentChange committed) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<Segment> dropChange(String bookingId, SegmentChange dropped) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public List<Segment> expiredChanges(Instant now) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public List<SegmentChange> changes(String bookingId) {
             throw new UnsupportedOperationException();
         }
 

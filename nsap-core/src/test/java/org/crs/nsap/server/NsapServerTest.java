@@ -107,6 +107,53 @@ class NsapServerTest {
         assertTrue(server.service().query(List.of(), null).isEmpty());
     }
 
+    static String modifyBody(String id, String end, String mbps) {
+        return "<n:modify><n:bookingId>" + id + "</n:bookingId><n:end>" + end + "</n:end><n:bandwidthMbps>" + mbps
+                + "</n:bandwidthMbps><n:holdSeconds>300</n:holdSeconds></n:modify>";
+    }
+
+    @Test
+    void modifyAndCommitModifyRoundTripOverSoap() throws Exception {
+        start();
+        String start = future(1);
+        String newEnd = future(3);
+        call("hold", holdBody("s1", "600", start, future(2)));
+        call("commit", "<n:commit><n:bookingId>s1</n:bookingId></n:commit>");
+        String modified = call("modify", modifyBody("s1", newEnd, "800"));
+        assertEquals("COMMITTED", RawSoap.field(modified, "state"), modified);
+        assertEquals("600", RawSoap.field(modified, "bandwidthMbps"), modified);
+        assertEquals("800", RawSoap.field(modified, "pendingBandwidthMbps"), modified);
+        assertEquals(Instant.parse(newEnd), Instant.parse(RawSoap.field(modified, "pendingEnd")), modified);
+        assertTrue(RawSoap.field(modified, "pendingExpiresAt") != null, modified);
+        String committed = call("commitModify", "<n:commitModify><n:bookingId>s1</n:bookingId></n:commitModify>");
+        assertEquals("800", RawSoap.field(committed, "bandwidthMbps"), committed);
+        assertEquals(Instant.parse(newEnd), Instant.parse(RawSoap.field(committed, "end")), committed);
+        assertEquals("0", RawSoap.field(committed, "pendingBandwidthMbps"), committed);
+        assertTrue(RawSoap.field(committed, "lastChange").startsWith("change COMMITTED"), committed);
+        String again = call("commitModify", "<n:commitModify><n:bookingId>s1</n:bookingId></n:commitModify>");
+        assertEquals("800", RawSoap.field(again, "bandwidthMbps"), again);
+        String aborted = call("abortModify", "<n:abortModify><n:bookingId>s1</n:bookingId></n:abortModify>");
+        assertEquals("800", RawSoap.field(aborted, "bandwidthMbps"), "nothing pending: abortModify answers the segment");
+    }
+
+    @Test
+    void badModifyInputGetsAFaultNamingTheFieldAndChangesNothing() throws Exception {
+        start();
+        String start = future(1);
+        call("hold", holdBody("s1", "600", start, future(2)));
+        call("commit", "<n:commit><n:bookingId>s1</n:bookingId></n:commit>");
+        String backwards = call("modify", modifyBody("s1", Instant.parse(start).minusSeconds(60).toString(), "600"));
+        assertTrue(backwards.contains("Fault") && backwards.contains("end:"), backwards);
+        String zero = call("modify", modifyBody("s1", future(3), "0"));
+        assertTrue(zero.contains("Fault") && zero.contains("bandwidthMbps"), zero);
+        String held = call("hold", holdBody("s2", "100", start, future(2)));
+        assertTrue(held.contains(">HELD<"), held);
+        String notCommitted = call("modify", modifyBody("s2", future(3), "200"));
+        assertTrue(notCommitted.contains("Fault") && notCommitted.contains("bookingId"), notCommitted);
+        assertEquals(null, server.service().status("s1").pending());
+        assertTrue(server.service().changes("s1").isEmpty());
+    }
+
     @Test
     void malformedXmlAndDtdsAreRefusedAndChangeNothing() throws Exception {
         start();
