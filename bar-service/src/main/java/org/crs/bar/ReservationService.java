@@ -96,14 +96,16 @@ public final class ReservationService {
             return existing.get();
         }
         Ends ends = ends(request);
+        // The routers carry the circuit from the set-up lead before its start until it is taken down.
+        TimeInterval configured = settings.configured(request.interval());
         List<Segment> segments = List.of(
                 new Segment(SegmentRole.WAN, site.wan().name(), new SegmentOrder(bookingId(request, "wan"), site.name(),
-                        ends.remote().site(), request.bandwidthMbps(), request.interval(), 0, 0), null, 0, 0, ""),
+                        ends.remote().site(), request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""),
                 new Segment(SegmentRole.LOCAL_CAMPUS, site.campus().name(), new SegmentOrder(bookingId(request, "campus"),
-                        ends.local().host(), site.name(), request.bandwidthMbps(), request.interval(), 0, 0),
+                        ends.local().host(), site.name(), request.bandwidthMbps(), configured, 0, 0),
                         null, 0, 0, ""),
                 new Segment(SegmentRole.REMOTE_CAMPUS, ends.peer().name(), new SegmentOrder(bookingId(request, "remote"),
-                        ends.remote().site(), ends.remote().host(), request.bandwidthMbps(), request.interval(), 0, 0),
+                        ends.remote().site(), ends.remote().host(), request.bandwidthMbps(), configured, 0, 0),
                         null, 0, 0, ""));
         Optional<Reservation> created = store.create(request, actor, segments, ReservationTransition.created(actor,
                 "requested " + request.bandwidthMbps() + " Mbit/s " + request.source() + " -> " + request.destination()
@@ -205,8 +207,9 @@ public final class ReservationService {
         if (end.equals(was.interval().end()) && mbps == was.bandwidthMbps()) {
             return r;
         }
+        TimeInterval configured = settings.configured(interval);
         List<Outcome> held = onEverySegment(r.segments(),
-                (controller, s) -> controller.modify(s.bookingId(), end, mbps, settings.negotiationHold()));
+                (controller, s) -> controller.modify(s.bookingId(), configured.end(), mbps, settings.negotiationHold()));
         List<String> failures = held.stream().filter(o -> o.failure() != null).map(Outcome::describe).toList();
         if (!failures.isEmpty()) {
             List<Segment> mayHold = held.stream().filter(o -> o.failure() == null || !o.failure().answered())
@@ -223,7 +226,7 @@ public final class ReservationService {
         }
         ReservationRequest modified = new ReservationRequest(was.requestId(), was.source(), was.destination(), mbps,
                 interval, was.description(), was.holdOnly());
-        List<Segment> segments = segmentsOf(committed).stream().map(s -> withOrder(s, mbps, interval)).toList();
+        List<Segment> segments = segmentsOf(committed).stream().map(s -> withOrder(s, mbps, configured)).toList();
         Optional<Reservation> stored = store.modify(requestId, r.state(), modified, segments, actor, clip(reason),
                 clock.instant());
         if (stored.isEmpty()) {

@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +21,7 @@ import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.testing.MutableClock;
 import org.crs.service.db.Database;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,27 +31,7 @@ class ReservationServiceTest {
 
     static final Instant T0 = Instant.parse("2030-01-01T00:00:00Z");
 
-    /** A clock the test moves. */
-    static final class TestClock extends Clock {
-        volatile Instant now = T0;
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
-    final TestClock clock = new TestClock();
+    final MutableClock clock = new MutableClock(T0);
     final ScriptedController campus = new ScriptedController("lnsap-site-a", List.of("host-a1", "host-a2", "site-a"));
     final ScriptedController wan = new ScriptedController("nsap", List.of("site-a", "site-b"));
     final ScriptedController peer = new ScriptedController("bar-site-b", List.of("host-b1", "site-b"));
@@ -87,7 +65,7 @@ class ReservationServiceTest {
     }
 
     private void at(Instant t) {
-        clock.now = t;
+        clock.set(t);
     }
 
     private Reservation runDueWorkAt(Instant t, String requestId) throws Exception {
@@ -106,9 +84,10 @@ class ReservationServiceTest {
         r.segments().forEach(s -> assertEquals(SegmentState.COMMITTED, s.state(), s.toString()));
         Segment local = r.segments().get(1);
         Segment remote = r.segments().get(2);
-        assertEquals(new SegmentOrder("site-a:r1:campus", "host-a1", "site-a", 500, request("r1", false).interval(), 0, 1200),
+        TimeInterval configured = BarSettings.defaults().configured(request("r1", false).interval());
+        assertEquals(new SegmentOrder("site-a:r1:campus", "host-a1", "site-a", 500, configured, 0, 1200),
                 local.order(), "this campus joins the WAN on the VLAN the NSAP chose at site-a");
-        assertEquals(new SegmentOrder("site-a:r1:remote", "site-b", "host-b1", 500, request("r1", false).interval(), 1300, 0),
+        assertEquals(new SegmentOrder("site-a:r1:remote", "site-b", "host-b1", 500, configured, 1300, 0),
                 remote.order(), "the other campus joins it on the VLAN chosen at site-b");
         assertEquals(List.of(ReservationState.REQUESTED, ReservationState.HELD, ReservationState.RESERVED),
                 store.history("r1").stream().map(ReservationTransition::to).toList());

@@ -24,6 +24,7 @@ import org.crs.nsap.testing.OneLinkPlanner;
 import org.crs.service.db.Database;
 import org.crs.service.db.testing.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;
+import org.crs.nsap.testing.MutableClock;
 
 /**
  * Many clients race for one link: the capacity booked, read back from the database, never

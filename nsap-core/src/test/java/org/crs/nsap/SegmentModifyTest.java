@@ -21,6 +21,7 @@ import org.crs.service.db.testing.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.crs.nsap.testing.MutableClock;
 
 /** Two-phase changes of a segment's end time and bandwidth, over the JDBC store on HSQLDB (one case on PostgreSQL). */
 class SegmentModifyTest {

@@ -19,6 +19,7 @@ import org.crs.service.db.Database;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.crs.nsap.testing.MutableClock;
 
 /** The segment service over the JDBC store on HSQLDB: lifecycle, idempotency, refusals. */
 class SegmentServiceTest {

@@ -46,6 +46,7 @@ import org.crs.service.db.Vendor;
  *   negotiationHold: 2m               # how long segments stay held while a reservation is negotiated
  *   clientHold: 10m                   # how long a hold-only reservation waits for the client's commit
  *   setUpLead: 1s                     # how long before the start activation begins
+ *   tearDownAllowance: 5s             # how long after the end a circuit may take to come off its routers
  *   minimumDuration: 1m               # the shortest reservation accepted
  *   maximumAdvance: 366d              # how far ahead a reservation may start
  * }</pre>
@@ -244,6 +245,7 @@ public record BarServerConfig(Path source, String name, String site, String host
                 bookingDuration(booking.negotiationHold(), d.negotiationHold(), "negotiationHold", env, yaml),
                 bookingDuration(booking.clientHold(), d.clientHold(), "clientHold", env, yaml),
                 bookingDuration(booking.setUpLead(), d.setUpLead(), "setUpLead", env, yaml),
+                bookingDuration(booking.tearDownAllowance(), d.tearDownAllowance(), "tearDownAllowance", env, yaml),
                 bookingDuration(booking.minimumDuration(), d.minimumDuration(), "minimumDuration", env, yaml),
                 bookingDuration(booking.maximumAdvance(), d.maximumAdvance(), "maximumAdvance", env, yaml));
     }
@@ -269,7 +271,7 @@ public record BarServerConfig(Path source, String name, String site, String host
     private record PeerYaml(String site, String url) {
     }
 
-    private record BookingYaml(String negotiationHold, String clientHold, String setUpLead, String minimumDuration,
-                               String maximumAdvance) {
+    private record BookingYaml(String negotiationHold, String clientHold, String setUpLead, String tearDownAllowance,
+                               String minimumDuration, String maximumAdvance) {
     }
 }

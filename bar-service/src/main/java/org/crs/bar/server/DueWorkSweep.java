@@ -1,23 +1,16 @@
 package org.crs.bar.server;
 
 import java.time.Duration;
-import java.util.Date;
-import java.util.Set;
 import java.util.function.Supplier;
 
 import org.crs.bar.ReservationService;
+import org.crs.service.schedule.Scheduling;
 import org.quartz.DisallowConcurrentExecution;
 import org.quartz.Job;
-import org.quartz.JobBuilder;
-import org.quartz.JobDetail;
 import org.quartz.JobExecutionContext;
 import org.quartz.JobKey;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
-import org.quartz.SimpleScheduleBuilder;
-import org.quartz.Trigger;
-import org.quartz.TriggerBuilder;
-import org.quartz.TriggerKey;
 import org.quartz.spi.JobFactory;
 
 /**
@@ -40,13 +33,7 @@ public final class DueWorkSweep {
 
     /** Schedules the sweep, or keeps the one a previous run stored. */
     public static void schedule(Scheduler scheduler) throws SchedulerException {
-        JobDetail job = JobBuilder.newJob(Sweep.class).withIdentity(KEY).storeDurably().build();
-        Trigger trigger = TriggerBuilder.newTrigger().withIdentity(TriggerKey.triggerKey(KEY.getName(), KEY.getGroup()))
-                .forJob(KEY).startAt(new Date())
-                .withSchedule(SimpleScheduleBuilder.simpleSchedule().withIntervalInMilliseconds(PERIOD.toMillis())
-                        .repeatForever().withMisfireHandlingInstructionNextWithRemainingCount())
-                .build();
-        scheduler.scheduleJob(job, Set.of(trigger), true);
+        Scheduling.scheduleRepeating(scheduler, KEY, Sweep.class, PERIOD);
     }
 
     /** Makes the sweep jobs with the service they act on. */

@@ -6,8 +6,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
@@ -17,6 +15,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
+
+import org.crs.service.db.Jdbc;
+import org.crs.service.db.StoreException;
 
 import org.crs.bar.Reservation;
 import org.crs.bar.ReservationRequest;
@@ -72,18 +73,18 @@ public final class JdbcReservationStore implements ReservationStore {
                     ps.setString(1, request.requestId());
                     ps.setString(2, owner);
                     ps.setString(3, created.to().name());
-                    ps.setString(4, clip(created.reason()));
+                    ps.setString(4, Jdbc.clip(created.reason(), TEXT));
                     ps.setString(5, request.source().site());
                     ps.setString(6, request.source().host());
                     ps.setString(7, request.destination().site());
                     ps.setString(8, request.destination().host());
                     ps.setLong(9, request.bandwidthMbps());
-                    ps.setObject(10, time(request.interval().start()));
-                    ps.setObject(11, time(request.interval().end()));
-                    ps.setString(12, clip(request.description()));
+                    ps.setObject(10, Jdbc.utc(request.interval().start()));
+                    ps.setObject(11, Jdbc.utc(request.interval().end()));
+                    ps.setString(12, Jdbc.clip(request.description(), TEXT));
                     ps.setBoolean(13, request.holdOnly());
-                    ps.setObject(14, time(created.at()));
-                    ps.setObject(15, time(created.at()));
+                    ps.setObject(14, Jdbc.utc(created.at()));
+                    ps.setObject(15, Jdbc.utc(created.at()));
                     ps.executeUpdate();
                 }
                 insertSegments(c, request.requestId(), segments);
@@ -91,7 +92,7 @@ public final class JdbcReservationStore implements ReservationStore {
                 return findIn(c, request.requestId()).orElseThrow();
             }));
         } catch (StoreException e) {
-            if (e.getCause() instanceof SQLException sql && isUniqueViolation(sql)) {
+            if (e.getCause() instanceof SQLException sql && Jdbc.isUniqueViolation(sql)) {
                 return Optional.empty(); // rolled back: the reservation that was there is unchanged
             }
             throw e;
@@ -122,8 +123,8 @@ public final class JdbcReservationStore implements ReservationStore {
             List<Reservation> rows = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
                 if (window != null) {
-                    ps.setObject(1, time(window.end()));
-                    ps.setObject(2, time(window.start()));
+                    ps.setObject(1, Jdbc.utc(window.end()));
+                    ps.setObject(2, Jdbc.utc(window.start()));
                 }
                 ps.setMaxRows(limit);
                 try (ResultSet rs = ps.executeQuery()) {
@@ -149,8 +150,8 @@ public final class JdbcReservationStore implements ReservationStore {
             try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET state = ?, reason = ?, updated_at = ? "
                     + "WHERE request_id = ? AND state = ?")) {
                 ps.setString(1, transition.to().name());
-                ps.setString(2, clip(transition.reason()));
-                ps.setObject(3, time(transition.at()));
+                ps.setString(2, Jdbc.clip(transition.reason(), TEXT));
+                ps.setObject(3, Jdbc.utc(transition.at()));
                 ps.setString(4, requestId);
                 ps.setString(5, transition.from().name());
                 if (ps.executeUpdate() != 1) {
@@ -167,7 +168,7 @@ public final class JdbcReservationStore implements ReservationStore {
     public void updateSegments(String requestId, List<Segment> segments) {
         inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET updated_at = ? WHERE request_id = ?")) {
-                ps.setObject(1, time(clock.instant()));
+                ps.setObject(1, Jdbc.utc(clock.instant()));
                 ps.setString(2, requestId);
                 if (ps.executeUpdate() != 1) {
                     throw new IllegalArgumentException("no reservation " + requestId);
@@ -205,11 +206,11 @@ public final class JdbcReservationStore implements ReservationStore {
             try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET bandwidth_mbps = ?, start_at = ?, "
                     + "end_at = ?, description = ?, reason = ?, updated_at = ? WHERE request_id = ? AND state = ?")) {
                 ps.setLong(1, modified.bandwidthMbps());
-                ps.setObject(2, time(modified.interval().start()));
-                ps.setObject(3, time(modified.interval().end()));
-                ps.setString(4, clip(modified.description()));
-                ps.setString(5, clip(change.reason()));
-                ps.setObject(6, time(change.at()));
+                ps.setObject(2, Jdbc.utc(modified.interval().start()));
+                ps.setObject(3, Jdbc.utc(modified.interval().end()));
+                ps.setString(4, Jdbc.clip(modified.description(), TEXT));
+                ps.setString(5, Jdbc.clip(change.reason(), TEXT));
+                ps.setObject(6, Jdbc.utc(change.at()));
                 ps.setString(7, requestId);
                 ps.setString(8, state.name());
                 if (ps.executeUpdate() != 1) {
@@ -234,7 +235,7 @@ public final class JdbcReservationStore implements ReservationStore {
                         String from = rs.getString(1);
                         out.add(new ReservationTransition(from == null ? null : ReservationState.valueOf(from),
                                 ReservationState.valueOf(rs.getString(2)), rs.getString(3), rs.getString(4),
-                                instant(rs, 5)));
+                                Jdbc.instant(rs, 5)));
                     }
                 }
                 return out;
@@ -244,25 +245,8 @@ public final class JdbcReservationStore implements ReservationStore {
 
     // ---- plumbing ----
 
-    @FunctionalInterface
-    private interface Work<T> {
-        T run(Connection c) throws SQLException;
-    }
-
-    private <T> T inTransaction(Work<T> work) {
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            }
-        } catch (SQLException e) {
-            throw new StoreException("reservation store", e);
-        }
+    private <T> T inTransaction(Jdbc.Work<T> work) {
+        return Jdbc.inTransaction(dataSource, "reservation store", work);
     }
 
     private static Optional<Reservation> findIn(Connection c, String requestId) throws SQLException {
@@ -283,10 +267,10 @@ public final class JdbcReservationStore implements ReservationStore {
         ReservationRequest request = new ReservationRequest(rs.getString("request_id"),
                 new Endpoint(rs.getString("source_site"), rs.getString("source_host")),
                 new Endpoint(rs.getString("destination_site"), rs.getString("destination_host")),
-                rs.getLong("bandwidth_mbps"), new TimeInterval(instant(rs, "start_at"), instant(rs, "end_at")),
+                rs.getLong("bandwidth_mbps"), new TimeInterval(Jdbc.instant(rs, "start_at"), Jdbc.instant(rs, "end_at")),
                 rs.getString("description"), rs.getBoolean("hold_only"));
         return new Reservation(request, rs.getString("owner"), ReservationState.valueOf(rs.getString("state")),
-                rs.getString("reason"), segments, instant(rs, "created_at"), instant(rs, "updated_at"));
+                rs.getString("reason"), segments, Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"));
     }
 
     private static Reservation withSegments(Reservation r, List<Segment> segments) {
@@ -304,7 +288,7 @@ public final class JdbcReservationStore implements ReservationStore {
                 while (rs.next()) {
                     SegmentOrder order = new SegmentOrder(rs.getString("booking_id"), rs.getString("order_source"),
                             rs.getString("order_destination"), rs.getLong("order_bandwidth_mbps"),
-                            new TimeInterval(instant(rs, "order_start_at"), instant(rs, "order_end_at")),
+                            new TimeInterval(Jdbc.instant(rs, "order_start_at"), Jdbc.instant(rs, "order_end_at")),
                             rs.getInt("order_source_vlan"), rs.getInt("order_destination_vlan"));
                     String state = rs.getString("state");
                     out.add(new Segment(SegmentRole.valueOf(rs.getString("role")), rs.getString("controller"), order,
@@ -343,14 +327,14 @@ public final class JdbcReservationStore implements ReservationStore {
                 ps.setString(6, o.source());
                 ps.setString(7, o.destination());
                 ps.setLong(8, o.bandwidthMbps());
-                ps.setObject(9, time(o.interval().start()));
-                ps.setObject(10, time(o.interval().end()));
+                ps.setObject(9, Jdbc.utc(o.interval().start()));
+                ps.setObject(10, Jdbc.utc(o.interval().end()));
                 ps.setInt(11, o.sourceVlan());
                 ps.setInt(12, o.destinationVlan());
                 ps.setString(13, s.state() == null ? null : s.state().name());
                 ps.setInt(14, s.sourceVlan());
                 ps.setInt(15, s.destinationVlan());
-                ps.setString(16, clip(s.description()));
+                ps.setString(16, Jdbc.clip(s.description(), TEXT));
                 ps.addBatch();
             }
             ps.executeBatch();
@@ -364,38 +348,14 @@ public final class JdbcReservationStore implements ReservationStore {
             ps.setString(2, t.from() == null ? null : t.from().name());
             ps.setString(3, t.to().name());
             ps.setString(4, t.actor());
-            ps.setString(5, clip(t.reason()));
-            ps.setObject(6, time(t.at()));
+            ps.setString(5, Jdbc.clip(t.reason(), TEXT));
+            ps.setObject(6, Jdbc.utc(t.at()));
             ps.executeUpdate();
         }
     }
 
-    /**
-     * SQLSTATE 23505, a unique constraint violated (both HSQLDB and PostgreSQL). Not all of class
-     * 23: a CHECK or foreign key violation is a bad write, not a reservation that exists.
-     */
-    private static boolean isUniqueViolation(SQLException e) {
-        for (SQLException x = e; x != null; x = x.getNextException()) {
-            if ("23505".equals(x.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
-    }
 
-    private static OffsetDateTime time(Instant i) {
-        return OffsetDateTime.ofInstant(i, ZoneOffset.UTC);
-    }
 
-    private static Instant instant(ResultSet rs, int column) throws SQLException {
-        return rs.getObject(column, OffsetDateTime.class).toInstant();
-    }
 
-    private static Instant instant(ResultSet rs, String column) throws SQLException {
-        return rs.getObject(column, OffsetDateTime.class).toInstant();
-    }
 
-    private static String clip(String s) {
-        return s == null ? "" : s.length() <= TEXT ? s : s.substring(0, TEXT - 1) + "…";
-    }
 }

@@ -47,6 +47,7 @@ class BarServerConfigTest {
               negotiationHold: 90s
               clientHold: 15m
               setUpLead: 2s
+              tearDownAllowance: 7s
               minimumDuration: 30s
               maximumAdvance: 30d
             """;
@@ -91,7 +92,7 @@ class BarServerConfigTest {
         assertEquals(URI.create("http://bar.site-c.example.org:8083/services/PeerService"), c.peers().get("site-c"));
         assertEquals(Duration.ofMillis(2500), c.callTimeout());
         assertEquals(new BarSettings(Duration.ofSeconds(90), Duration.ofMinutes(15), Duration.ofSeconds(2),
-                Duration.ofSeconds(30), Duration.ofDays(30)), c.settings());
+                Duration.ofSeconds(7), Duration.ofSeconds(30), Duration.ofDays(30)), c.settings());
         assertEquals(new BarServer.Config("bar-site-a", "jdbc:postgresql://db.site-a.example.org:5432/crs_bar", "crs_bar",
                 "pg-secret-4711", "0.0.0.0", 8080, true), c.serverConfig());
     }
@@ -119,7 +120,7 @@ class BarServerConfigTest {
     @Test
     void unknownKeyIsAnErrorNamingItsPlaceAndLine() {
         assertEquals("unknown key \"holdClient\" in booking (line 18); known keys there: clientHold, maximumAdvance,"
-                + " minimumDuration, negotiationHold, setUpLead", refusal(GOOD.replace("  clientHold:", "  holdClient:")));
+                + " minimumDuration, negotiationHold, setUpLead, tearDownAllowance", refusal(GOOD.replace("  clientHold:", "  holdClient:")));
         assertTrue(refusal(GOOD.replace("{site: site-c,", "{sites: site-c,"))
                 .startsWith("unknown key \"sites\" in peers[1] (line 14); known keys there: site, url"));
     }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
+import org.crs.service.db.StoreException;
 import org.crs.bar.Reservation;
 import org.crs.bar.ReservationRequest;
 import org.crs.bar.Segment;

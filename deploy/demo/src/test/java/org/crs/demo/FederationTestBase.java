@@ -41,6 +41,7 @@ abstract class FederationTestBase {
 
     static final Duration LEAD = Duration.ofMillis(1500);
     static final Duration CALL_TIMEOUT = Duration.ofSeconds(3);
+    static final BarSettings SETTINGS = BarSettings.defaults().withMinimumDuration(Duration.ofSeconds(2)).withSetUpLead(LEAD);
     static final List<String> ROUTERS = List.of("edge-a", "edge-b", "core-1", "core-2", "core-3");
     /** Future days no other test books on, so tests never meet on a host port. */
     private static final AtomicInteger DAYS = new AtomicInteger(10);
@@ -50,8 +51,7 @@ abstract class FederationTestBase {
 
     static void startFederation(Function<String, Federation.Database> databases) throws Exception {
         federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(), databases,
-                false, BarSettings.defaults().withMinimumDuration(Duration.ofSeconds(2)).withSetUpLead(LEAD),
-                CALL_TIMEOUT, Clock.systemUTC()));
+                false, SETTINGS, CALL_TIMEOUT, Clock.systemUTC()));
     }
 
     @AfterAll
@@ -365,7 +365,8 @@ abstract class FederationTestBase {
                 federation.lnsap("site-a").service().status("site-a:" + id + ":campus"),
                 federation.lnsap("site-b").service().status("site-a:" + id + ":remote"))) {
             assertEquals(300, segment.request().bandwidthMbps(), segment.bookingId());
-            assertEquals(start.plusSeconds(7200), segment.request().interval().end(), segment.bookingId());
+            assertEquals(start.plusSeconds(7200).plus(SETTINGS.tearDownAllowance()), segment.request().interval().end(),
+                    segment.bookingId());
         }
         call("cancelReservation", id);
     }

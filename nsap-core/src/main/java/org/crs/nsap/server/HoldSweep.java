@@ -1,22 +1,16 @@
 package org.crs.nsap.server;
 
 import java.time.Duration;
-import java.util.Date;
 import java.util.function.Supplier;
 
 import org.crs.nsap.SegmentService;
+import org.crs.service.schedule.Scheduling;
 import org.quartz.DisallowConcurrentExecution;
 import org.quartz.Job;
-import org.quartz.JobBuilder;
-import org.quartz.JobDetail;
 import org.quartz.JobExecutionContext;
 import org.quartz.JobKey;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
-import org.quartz.SimpleScheduleBuilder;
-import org.quartz.Trigger;
-import org.quartz.TriggerBuilder;
-import org.quartz.TriggerKey;
 import org.quartz.spi.JobFactory;
 import org.quartz.spi.TriggerFiredBundle;
 
@@ -40,13 +34,7 @@ public final class HoldSweep {
 
     /** Schedules the sweep, or keeps the one a previous run of the service stored. */
     public static void schedule(Scheduler scheduler) throws SchedulerException {
-        JobDetail job = JobBuilder.newJob(Sweep.class).withIdentity(KEY).storeDurably().build();
-        Trigger trigger = TriggerBuilder.newTrigger().withIdentity(TriggerKey.triggerKey(KEY.getName(), KEY.getGroup()))
-                .forJob(KEY).startAt(new Date())
-                .withSchedule(SimpleScheduleBuilder.simpleSchedule().withIntervalInMilliseconds(PERIOD.toMillis())
-                        .repeatForever().withMisfireHandlingInstructionNextWithRemainingCount())
-                .build();
-        scheduler.scheduleJob(job, java.util.Set.of(trigger), true);
+        Scheduling.scheduleRepeating(scheduler, KEY, Sweep.class, PERIOD);
     }
 
     /** Makes the sweep jobs with the service they act on. */

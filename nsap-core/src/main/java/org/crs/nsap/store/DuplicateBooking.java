@@ -1,5 +1,7 @@
 package org.crs.nsap.store;
 
+import org.crs.service.db.StoreException;
+
 /** Another call stored a segment with the same booking id first. */
 public final class DuplicateBooking extends StoreException {
 

@@ -6,8 +6,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,6 +17,9 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
+
+import org.crs.service.db.Jdbc;
+import org.crs.service.db.StoreException;
 
 import org.crs.domain.admission.Resource;
 import org.crs.domain.booking.SegmentState;
@@ -96,8 +97,8 @@ public final class JdbcSegmentStore implements SegmentStore {
         return inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
                 if (window != null) {
-                    ps.setObject(1, time(window.end()));
-                    ps.setObject(2, time(window.start()));
+                    ps.setObject(1, Jdbc.utc(window.end()));
+                    ps.setObject(2, Jdbc.utc(window.start()));
                 }
                 return segments(ps);
             }
@@ -109,7 +110,7 @@ public final class JdbcSegmentStore implements SegmentStore {
         return inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement(
                     "SELECT * FROM segment WHERE state = 'HELD' AND hold_expires_at <= ? ORDER BY hold_expires_at")) {
-                ps.setObject(1, time(now));
+                ps.setObject(1, Jdbc.utc(now));
                 return segments(ps);
             }
         });
@@ -144,7 +145,7 @@ public final class JdbcSegmentStore implements SegmentStore {
                     throw e;
                 } catch (SQLException e) {
                     c.rollback();
-                    if (isDuplicateKey(e)) {
+                    if (Jdbc.isUniqueViolation(e)) {
                         throw new DuplicateBooking(request.bookingId(), e);
                     }
                     last = e; // a deadlock or serialization failure: try again
@@ -176,14 +177,14 @@ public final class JdbcSegmentStore implements SegmentStore {
             ps.setString(4, request.source());
             ps.setString(5, request.destination());
             ps.setLong(6, request.bandwidthMbps());
-            ps.setObject(7, time(request.interval().start()));
-            ps.setObject(8, time(request.interval().end()));
-            ps.setObject(9, time(holdExpiresAt));
+            ps.setObject(7, Jdbc.utc(request.interval().start()));
+            ps.setObject(8, Jdbc.utc(request.interval().end()));
+            ps.setObject(9, Jdbc.utc(holdExpiresAt));
             ps.setInt(10, plan.sourceVlan());
             ps.setInt(11, plan.destinationVlan());
             ps.setString(12, toJson(plan));
-            ps.setObject(13, time(now));
-            ps.setObject(14, time(now));
+            ps.setObject(13, Jdbc.utc(now));
+            ps.setObject(14, Jdbc.utc(now));
             ps.executeUpdate();
         }
         insertUses(c, request.bookingId(), plan, request.interval(), 0, false);
@@ -220,8 +221,8 @@ public final class JdbcSegmentStore implements SegmentStore {
                 } else {
                     ps.setNull(5, java.sql.Types.INTEGER);
                 }
-                ps.setObject(6, time(interval.start()));
-                ps.setObject(7, time(interval.end()));
+                ps.setObject(6, Jdbc.utc(interval.start()));
+                ps.setObject(7, Jdbc.utc(interval.end()));
                 ps.setBoolean(8, use.mbps() > 0);
                 ps.setBoolean(9, pending);
                 ps.addBatch();
@@ -304,7 +305,7 @@ public final class JdbcSegmentStore implements SegmentStore {
                 bindWindow(ps, resourceId, window);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        bookings.add(new Booking(new TimeInterval(instant(rs, 2), instant(rs, 3)), rs.getLong(1)));
+                        bookings.add(new Booking(new TimeInterval(Jdbc.instant(rs, 2), Jdbc.instant(rs, 3)), rs.getLong(1)));
                     }
                 }
             } catch (SQLException e) {
@@ -333,9 +334,9 @@ public final class JdbcSegmentStore implements SegmentStore {
 
         private void bindWindow(PreparedStatement ps, String resourceId, TimeInterval window) throws SQLException {
             ps.setString(1, resourceId);
-            ps.setObject(2, time(window.start().minusSeconds(longestBookingSeconds(resourceId))));
-            ps.setObject(3, time(window.end()));
-            ps.setObject(4, time(window.start()));
+            ps.setObject(2, Jdbc.utc(window.start().minusSeconds(longestBookingSeconds(resourceId))));
+            ps.setObject(3, Jdbc.utc(window.end()));
+            ps.setObject(4, Jdbc.utc(window.start()));
             if (excluded != null) {
                 ps.setString(5, excluded);
             }
@@ -378,12 +379,12 @@ public final class JdbcSegmentStore implements SegmentStore {
                 + "hold_expires_at = CASE WHEN ? = 'HELD' THEN hold_expires_at ELSE NULL END "
                 + "WHERE booking_id = ? AND state = ?" + (holdOpenAt == null ? "" : " AND hold_expires_at > ?"))) {
             ps.setString(1, transition.to().name());
-            ps.setObject(2, time(transition.at()));
+            ps.setObject(2, Jdbc.utc(transition.at()));
             ps.setString(3, transition.to().name());
             ps.setString(4, bookingId);
             ps.setString(5, transition.from().name());
             if (holdOpenAt != null) {
-                ps.setObject(6, time(holdOpenAt));
+                ps.setObject(6, Jdbc.utc(holdOpenAt));
             }
             if (ps.executeUpdate() != 1) {
                 return Optional.empty();
@@ -401,7 +402,7 @@ public final class JdbcSegmentStore implements SegmentStore {
                 ps.setString(1, SegmentChange.Kind.ABORTED.name());
                 ps.setString(2, transition.actor());
                 ps.setString(3, "dropped: the segment is " + transition.to());
-                ps.setObject(4, time(transition.at()));
+                ps.setObject(4, Jdbc.utc(transition.at()));
                 ps.setString(5, bookingId);
                 ps.executeUpdate();
             }
@@ -458,9 +459,9 @@ public final class JdbcSegmentStore implements SegmentStore {
         // Claim the segment: only one change at a time, and none once it has ended.
         try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET pending_end_at = ?, pending_bandwidth_mbps = ?, "
                 + "pending_expires_at = ? WHERE booking_id = ? AND " + CHANGEABLE)) {
-            ps.setObject(1, time(requested.end()));
+            ps.setObject(1, Jdbc.utc(requested.end()));
             ps.setLong(2, requested.bandwidthMbps());
-            ps.setObject(3, time(expiresAt));
+            ps.setObject(3, Jdbc.utc(expiresAt));
             ps.setString(4, bookingId);
             if (ps.executeUpdate() != 1) {
                 return Optional.empty();
@@ -504,11 +505,11 @@ public final class JdbcSegmentStore implements SegmentStore {
                     + "pending_bandwidth_mbps = NULL, pending_expires_at = NULL WHERE booking_id = ? AND pending_end_at = ? "
                     + "AND pending_bandwidth_mbps = ? AND pending_expires_at > ?")) {
                 ps.setString(1, toJson(plan));
-                ps.setObject(2, time(committed.at()));
+                ps.setObject(2, Jdbc.utc(committed.at()));
                 ps.setString(3, bookingId);
-                ps.setObject(4, time(committed.end()));
+                ps.setObject(4, Jdbc.utc(committed.end()));
                 ps.setLong(5, committed.bandwidthMbps());
-                ps.setObject(6, time(committed.at()));
+                ps.setObject(6, Jdbc.utc(committed.at()));
                 if (ps.executeUpdate() != 1) {
                     return Optional.<Segment>empty();
                 }
@@ -539,10 +540,10 @@ public final class JdbcSegmentStore implements SegmentStore {
                     + "pending_bandwidth_mbps = NULL, pending_expires_at = NULL WHERE booking_id = ? AND pending_end_at = ? "
                     + "AND pending_bandwidth_mbps = ?" + (lapse ? " AND pending_expires_at <= ?" : ""))) {
                 ps.setString(1, bookingId);
-                ps.setObject(2, time(dropped.end()));
+                ps.setObject(2, Jdbc.utc(dropped.end()));
                 ps.setLong(3, dropped.bandwidthMbps());
                 if (lapse) {
-                    ps.setObject(4, time(dropped.at()));
+                    ps.setObject(4, Jdbc.utc(dropped.at()));
                 }
                 if (ps.executeUpdate() != 1) {
                     return Optional.<Segment>empty();
@@ -563,7 +564,7 @@ public final class JdbcSegmentStore implements SegmentStore {
         return inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement(
                     "SELECT * FROM segment WHERE pending_expires_at <= ? ORDER BY pending_expires_at")) {
-                ps.setObject(1, time(now));
+                ps.setObject(1, Jdbc.utc(now));
                 return segments(ps);
             }
         });
@@ -578,8 +579,8 @@ public final class JdbcSegmentStore implements SegmentStore {
                 List<SegmentChange> out = new ArrayList<>();
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new SegmentChange(SegmentChange.Kind.valueOf(rs.getString(1)), instant(rs, 2), rs.getLong(3),
-                                rs.getString(4), rs.getString(5), instant(rs, 6)));
+                        out.add(new SegmentChange(SegmentChange.Kind.valueOf(rs.getString(1)), Jdbc.instant(rs, 2), rs.getLong(3),
+                                rs.getString(4), rs.getString(5), Jdbc.instant(rs, 6)));
                     }
                 }
                 return out;
@@ -592,11 +593,11 @@ public final class JdbcSegmentStore implements SegmentStore {
                 + "actor, reason, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, bookingId);
             ps.setString(2, change.kind().name());
-            ps.setObject(3, time(change.end()));
+            ps.setObject(3, Jdbc.utc(change.end()));
             ps.setLong(4, change.bandwidthMbps());
-            ps.setString(5, clip(change.actor(), 200));
-            ps.setString(6, clip(change.reason(), 2000));
-            ps.setObject(7, time(change.at()));
+            ps.setString(5, Jdbc.clip(change.actor(), 200));
+            ps.setString(6, Jdbc.clip(change.reason(), 2000));
+            ps.setObject(7, Jdbc.utc(change.at()));
             ps.executeUpdate();
         }
     }
@@ -612,9 +613,9 @@ public final class JdbcSegmentStore implements SegmentStore {
                     while (rs.next()) {
                         String from = rs.getString(1);
                         out.add(from == null
-                                ? Transition.created(rs.getString(3), rs.getString(4), instant(rs, 5))
+                                ? Transition.created(rs.getString(3), rs.getString(4), Jdbc.instant(rs, 5))
                                 : new Transition(SegmentState.valueOf(from), SegmentState.valueOf(rs.getString(2)),
-                                        rs.getString(3), rs.getString(4), instant(rs, 5)));
+                                        rs.getString(3), rs.getString(4), Jdbc.instant(rs, 5)));
                     }
                 }
                 return out;
@@ -634,10 +635,10 @@ public final class JdbcSegmentStore implements SegmentStore {
                     ps.setString(1, bookingId);
                     ps.setString(2, e.router());
                     ps.setString(3, e.protocol().name());
-                    ps.setString(4, clip(e.request(), 4000));
-                    ps.setString(5, clip(e.response(), 16000));
+                    ps.setString(4, Jdbc.clip(e.request(), 4000));
+                    ps.setString(5, Jdbc.clip(e.response(), 16000));
                     ps.setString(6, e.outcome().name());
-                    ps.setObject(7, time(e.at()));
+                    ps.setObject(7, Jdbc.utc(e.at()));
                     ps.setLong(8, e.elapsedMillis());
                     ps.addBatch();
                 }
@@ -662,7 +663,7 @@ public final class JdbcSegmentStore implements SegmentStore {
                     while (rs.next()) {
                         out.add(new DeviceLogRecord(rs.getString(1), new DeviceLogEntry(rs.getString(2),
                                 DeviceLogEntry.Protocol.valueOf(rs.getString(3)), rs.getString(4), rs.getString(5),
-                                DeviceLogEntry.Outcome.valueOf(rs.getString(6)), instant(rs, 7), rs.getLong(8))));
+                                DeviceLogEntry.Outcome.valueOf(rs.getString(6)), Jdbc.instant(rs, 7), rs.getLong(8))));
                     }
                 }
                 return out;
@@ -672,25 +673,8 @@ public final class JdbcSegmentStore implements SegmentStore {
 
     // ---- plumbing ----
 
-    @FunctionalInterface
-    private interface Work<T> {
-        T run(Connection c) throws SQLException;
-    }
-
-    private <T> T inTransaction(Work<T> work) {
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            }
-        } catch (SQLException e) {
-            throw new StoreException("segment store", e);
-        }
+    private <T> T inTransaction(Jdbc.Work<T> work) {
+        return Jdbc.inTransaction(dataSource, "segment store", work);
     }
 
     private Optional<Segment> findIn(Connection c, String bookingId) throws SQLException {
@@ -707,14 +691,14 @@ public final class JdbcSegmentStore implements SegmentStore {
             while (rs.next()) {
                 SegmentRequest request = new SegmentRequest(rs.getString("booking_id"), rs.getString("source_endpoint"),
                         rs.getString("destination_endpoint"), rs.getLong("bandwidth_mbps"),
-                        new TimeInterval(instant(rs, "start_at"), instant(rs, "end_at")),
+                        new TimeInterval(Jdbc.instant(rs, "start_at"), Jdbc.instant(rs, "end_at")),
                         0, 0);
                 Plan plan = fromJson(rs.getString("plan"));
-                Instant pendingEnd = instantOrNull(rs, "pending_end_at");
+                Instant pendingEnd = Jdbc.instantOrNull(rs, "pending_end_at");
                 Segment.PendingChange pending = pendingEnd == null ? null : new Segment.PendingChange(pendingEnd,
-                        rs.getLong("pending_bandwidth_mbps"), instant(rs, "pending_expires_at"));
+                        rs.getLong("pending_bandwidth_mbps"), Jdbc.instant(rs, "pending_expires_at"));
                 out.add(new Segment(request, rs.getLong("circuit_id"), SegmentState.valueOf(rs.getString("state")), plan,
-                        instantOrNull(rs, "hold_expires_at"), instant(rs, "created_at"), instant(rs, "updated_at"), pending));
+                        Jdbc.instantOrNull(rs, "hold_expires_at"), Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"), pending));
             }
         }
         return out;
@@ -727,8 +711,8 @@ public final class JdbcSegmentStore implements SegmentStore {
             ps.setString(2, t.from() == null ? null : t.from().name());
             ps.setString(3, t.to().name());
             ps.setString(4, t.actor());
-            ps.setString(5, clip(t.reason(), 2000));
-            ps.setObject(6, time(t.at()));
+            ps.setString(5, Jdbc.clip(t.reason(), 2000));
+            ps.setObject(6, Jdbc.utc(t.at()));
             ps.executeUpdate();
         }
     }
@@ -749,34 +733,9 @@ public final class JdbcSegmentStore implements SegmentStore {
         }
     }
 
-    private static boolean isDuplicateKey(SQLException e) {
-        // SQLSTATE class 23: integrity constraint violation (both HSQLDB and PostgreSQL)
-        for (SQLException x = e; x != null; x = x.getNextException()) {
-            if (x.getSQLState() != null && x.getSQLState().startsWith("23")) {
-                return true;
-            }
-        }
-        return false;
-    }
 
-    private static OffsetDateTime time(Instant i) {
-        return i == null ? null : OffsetDateTime.ofInstant(i, ZoneOffset.UTC);
-    }
 
-    private static Instant instant(ResultSet rs, int column) throws SQLException {
-        return rs.getObject(column, OffsetDateTime.class).toInstant();
-    }
 
-    private static Instant instant(ResultSet rs, String column) throws SQLException {
-        return rs.getObject(column, OffsetDateTime.class).toInstant();
-    }
 
-    private static Instant instantOrNull(ResultSet rs, String column) throws SQLException {
-        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
-        return t == null ? null : t.toInstant();
-    }
 
-    private static String clip(String s, int max) {
-        return s == null ? "" : s.length() <= max ? s : s.substring(0, max - 1) + "…";
-    }
 }

@@ -243,6 +243,24 @@ public final class Scheduling {
         return due;
     }
 
+    /**
+     * Schedules {@code jobClass} to run every {@code period} from now on, or keeps the schedule a
+     * previous run of the service stored under the same key (one job, one trigger). Runs missed
+     * while the scheduler was down are not made up: the next one comes on time. A service's
+     * sweeps use this; what a sweep does is due by times stored with the service's own data,
+     * so a restart loses nothing.
+     */
+    public static void scheduleRepeating(Scheduler scheduler, JobKey key, Class<? extends Job> jobClass, Duration period)
+            throws SchedulerException {
+        JobDetail job = JobBuilder.newJob(jobClass).withIdentity(key).storeDurably().build();
+        Trigger trigger = TriggerBuilder.newTrigger().withIdentity(TriggerKey.triggerKey(key.getName(), key.getGroup()))
+                .forJob(key).startAt(new Date())
+                .withSchedule(SimpleScheduleBuilder.simpleSchedule().withIntervalInMilliseconds(period.toMillis())
+                        .repeatForever().withMisfireHandlingInstructionNextWithRemainingCount())
+                .build();
+        scheduler.scheduleJob(job, Set.of(trigger), true);
+    }
+
     /** Removes a job scheduled with {@link #scheduleOnce}; false if there was none. */
     public static boolean cancel(Scheduler scheduler, JobKey key) throws SchedulerException {
         return scheduler.deleteJob(key);

@@ -47,7 +47,8 @@ import org.crs.service.db.testing.EmbeddedPostgres;
 public final class BarBenchmark {
 
     private static final Duration WARM_UP = Duration.ofSeconds(40);
-    private static final Duration LEAD = Duration.ofMillis(1500);
+    /** The default set-up lead: activation of three segments in parallel takes a few hundred ms. */
+    private static final Duration LEAD = BarSettings.defaults().setUpLead();
     private static final int ON_TIME_BOOKINGS = 20;
     private static final int HOSTS = 4;
 
@@ -74,9 +75,19 @@ public final class BarBenchmark {
     }
 
     private static Federation start(Function<String, Federation.Database> databases) throws Exception {
-        return Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(), databases, false,
+        return Federation.start(new Federation.Options(repository(), databases, false,
                 BarSettings.defaults().withMinimumDuration(Duration.ofSeconds(1)).withSetUpLead(LEAD),
                 Duration.ofSeconds(10), Clock.systemUTC()));
+    }
+
+    /** The repository root, found upwards from the working folder (Maven runs this from the root or the module). */
+    private static Path repository() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.exists(p.resolve("deploy/emulator/demo-routers.yaml"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("run from inside the repository");
     }
 
     // ---- on time ----
@@ -87,8 +98,9 @@ public final class BarBenchmark {
         List<String> ids = new ArrayList<>();
         List<Instant> starts = new ArrayList<>();
         for (int i = 0; i < ON_TIME_BOOKINGS; i++) {
-            // Host pairs in turn, 1.5 s apart, 2 s long: a pair's next booking starts 4 s after its last ended.
-            Instant start = first.plusMillis(1500L * i);
+            // Host pairs in turn, 2.5 s apart, 2 s long: a pair's next booking starts 8 s after its last
+            // ended, past the lead and the tear-down allowance its segments book around it.
+            Instant start = first.plusMillis(2500L * i);
             String id = "on-time-" + i + "-" + System.nanoTime() % 100000;
             String answer = create(bar, id, i % HOSTS, 100, start, start.plusSeconds(2));
             if (!answer.contains(">RESERVED<")) {

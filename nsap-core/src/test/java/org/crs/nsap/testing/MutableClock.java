@@ -1,4 +1,4 @@
-package org.crs.nsap;
+package org.crs.nsap.testing;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -7,16 +7,22 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /** A clock a test moves by hand. */
-final class MutableClock extends Clock {
+public final class MutableClock extends Clock {
 
     private volatile Instant now;
 
-    MutableClock(Instant now) {
+    public MutableClock(Instant now) {
         this.now = now;
     }
 
-    void advance(Duration d) {
+    /** Moves the time on. */
+    public void advance(Duration d) {
         now = now.plus(d);
+    }
+
+    /** Sets the time. */
+    public void set(Instant t) {
+        now = t;
     }
 
     @Override

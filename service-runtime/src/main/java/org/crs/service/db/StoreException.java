@@ -1,4 +1,4 @@
-package org.crs.nsap.store;
+package org.crs.service.db;
 
 /** The database failed; what was being done is in the message. */
 public class StoreException extends RuntimeException {

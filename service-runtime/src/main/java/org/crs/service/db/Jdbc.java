@@ -1,0 +1,86 @@
+package org.crs.service.db;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import javax.sql.DataSource;
+
+/**
+ * What every JDBC store of the services does the same way: one transaction around a piece of
+ * work, UTC instants in {@code TIMESTAMP WITH TIME ZONE} columns, unique violations told apart,
+ * and text clipped to its column.
+ */
+public final class Jdbc {
+
+    private Jdbc() {
+    }
+
+    /** Work done on one connection inside one transaction. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} in one transaction: committed if it returns, rolled back if it throws.
+     *
+     * @throws StoreException when the database fails, naming {@code what} was being done
+     */
+    public static <T> T inTransaction(DataSource dataSource, String what, Work<T> work) {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new StoreException(what, e);
+        }
+    }
+
+    /** An instant as a UTC timestamp for a {@code TIMESTAMP WITH TIME ZONE} parameter; null stays null. */
+    public static OffsetDateTime utc(Instant instant) {
+        return instant == null ? null : OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    /** A non-null {@code TIMESTAMP WITH TIME ZONE} column as an instant. */
+    public static Instant instant(ResultSet rs, int column) throws SQLException {
+        return rs.getObject(column, OffsetDateTime.class).toInstant();
+    }
+
+    /** A non-null {@code TIMESTAMP WITH TIME ZONE} column as an instant. */
+    public static Instant instant(ResultSet rs, String column) throws SQLException {
+        return rs.getObject(column, OffsetDateTime.class).toInstant();
+    }
+
+    /** A nullable {@code TIMESTAMP WITH TIME ZONE} column as an instant or null. */
+    public static Instant instantOrNull(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
+        return t == null ? null : t.toInstant();
+    }
+
+    /**
+     * Whether the failure is SQLSTATE 23505, a unique constraint violated (HSQLDB and PostgreSQL
+     * alike): a row that exists. Not all of class 23: a CHECK or NOT NULL violation is a bad write.
+     */
+    public static boolean isUniqueViolation(SQLException e) {
+        for (SQLException x = e; x != null; x = x.getNextException()) {
+            if ("23505".equals(x.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Text cut to fit a column of {@code max} characters (null becomes empty). */
+    public static String clip(String s, int max) {
+        return s == null ? "" : s.length() <= max ? s : s.substring(0, max - 1) + "…";
+    }
+}
