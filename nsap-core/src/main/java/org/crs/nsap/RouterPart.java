@@ -3,6 +3,7 @@ package org.crs.nsap;
 import java.util.List;
 
 import org.crs.routers.driver.CircuitSegment;
+import org.crs.routers.driver.HostPairSegment;
 import org.crs.routers.driver.PseudowireSegment;
 import org.crs.routers.driver.VlanSegment;
 
@@ -17,7 +18,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 @JsonSubTypes({
     @JsonSubTypes.Type(value = RouterPart.Vlan.class, name = "vlan"),
-    @JsonSubTypes.Type(value = RouterPart.Pseudowire.class, name = "pseudowire")})
+    @JsonSubTypes.Type(value = RouterPart.Pseudowire.class, name = "pseudowire"),
+    @JsonSubTypes.Type(value = RouterPart.HostPair.class, name = "host-pair")})
 public sealed interface RouterPart {
 
     /** The router's inventory name. */
@@ -31,6 +33,14 @@ public sealed interface RouterPart {
         @Override
         public VlanSegment toSegment(long circuitId, long rateBps) {
             return new VlanSegment(circuitId, rateBps, vlan, hostPort, trunkPort);
+        }
+    }
+
+    /** A campus segment between two hosts of one 7600: both host ports joined by a VLAN, no trunk. */
+    record HostPair(String router, int vlan, String hostPortA, String hostPortB) implements RouterPart {
+        @Override
+        public HostPairSegment toSegment(long circuitId, long rateBps) {
+            return new HostPairSegment(circuitId, rateBps, vlan, hostPortA, hostPortB);
         }
     }
 

@@ -31,8 +31,8 @@ import org.crs.nsap.SegmentRequest;
  * the same edge router towards the site's WAN access point, on one VLAN of the campus range,
  * which the 7600 carries from the access port onto the trunk (Cisco7600CliDriver).
  *
- * <p>A request runs from a host ({@code host-a1}) to the site ({@code site-a}), or from the
- * site to a host. The VLAN is the one the request names at the site end (the hand-off VLAN
+ * <p>A request runs from a host ({@code host-a1}) to the site ({@code site-a}), from the
+ * site to a host, or between two hosts of the same edge router (below). The VLAN is the one the request names at the site end (the hand-off VLAN
  * the NSAP chose: {@code destinationVlan} from a host, {@code sourceVlan} towards one), or at
  * the host end if only that is given (a campus segment carries one VLAN end to end), or else
  * the lowest free one of the range on the uplink.
@@ -51,6 +51,16 @@ import org.crs.nsap.SegmentRequest;
  *
  * <p>When an edge router has several uplinks to the site, the first in file order on which
  * the segment fits is taken; a refusal then names what refused it on the first.
+ *
+ * <p><b>Two hosts of the site.</b> A request from one host to another is a single segment on
+ * their edge router: both host ports joined by one VLAN of the campus range
+ * ({@link RouterPart.HostPair}), nothing on an uplink. Both host ports must admit the
+ * bandwidth and carry no other circuit over the interval. VLAN numbers are global on a 7600,
+ * so the VLAN must be free on every uplink of that router over the interval, and the plan books
+ * it there with no bandwidth: circuits to the site on that router then see it in use. A
+ * requested {@code sourceVlan} or {@code destinationVlan} (equal if both are given) is taken if
+ * free. Hosts on different edge routers are refused ({@code destination}): the campus topology
+ * has no links between edge routers.
  *
  * <p>Deterministic and without side effects: the same calendars give the same plan, and only
  * the calendars of the host port and of the uplinks tried are read.
@@ -101,6 +111,10 @@ public final class CampusPlanner implements ResourcePlanner {
 
     @Override
     public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
+        String site = campus.site();
+        if (!site.equals(request.source()) && !site.equals(request.destination())) {
+            return planHostPair(request, new Calendars(calendars, request.interval()));
+        }
         Ends ends = ends(request);
         int requestedVlan = requestedVlan(request, ends);
         Calendars read = new Calendars(calendars, request.interval());
@@ -164,6 +178,98 @@ public final class CampusPlanner implements ResourcePlanner {
                         + " on uplink " + uplink.trunkInterface());
     }
 
+    // --- two hosts of the site -------------------------------------------------------------------
+
+    /**
+     * A circuit between two hosts of the campus: both host ports of one edge router joined by a
+     * VLAN of the campus range, no uplink. The VLAN is booked with no bandwidth on every uplink
+     * of that router, because a 7600's VLAN numbers are global: a circuit to the site on the same
+     * router must not take the same VLAN at the same time, and it reads the uplink's VLANs.
+     */
+    private Plan planHostPair(SegmentRequest request, Calendars read) throws PlanRefused {
+        HostPort a = campus.hostPort(String.valueOf(request.source()))
+                .orElseThrow(() -> new PlanRefused("source", null, unknownEndpoint(request.source())));
+        HostPort b = campus.hostPort(String.valueOf(request.destination()))
+                .orElseThrow(() -> new PlanRefused("destination", null, unknownEndpoint(request.destination())));
+        if (a.hostName().equals(b.hostName())) {
+            throw new PlanRefused("destination", null, "a circuit joins two different hosts; source and destination"
+                    + " are both " + a.hostName());
+        }
+        if (!a.router().equals(b.router())) {
+            throw new PlanRefused("destination", null, a.hostName() + " is on " + a.router() + ", " + b.hostName()
+                    + " on " + b.router() + "; a circuit within a site joins hosts of one edge router");
+        }
+        String router = a.router();
+        List<Uplink> uplinks = campus.uplinksOf(router);
+        int requestedVlan = requestedPairVlan(request, router);
+        TimeInterval interval = request.interval();
+        Resource portA = a.resource();
+        Resource portB = b.resource();
+
+        AdmissionResult bandwidth = Admission.check(List.of(portA, portB), read.calendars(portA, portB), interval,
+                request.bandwidthMbps());
+        if (!bandwidth.admitted()) {
+            throw new PlanRefused(null, bandwidth.resource().id(), bandwidth.reason());
+        }
+        for (HostPort port : List.of(a, b)) {
+            Set<Integer> onPort = read.vlansInUse(port.resource());
+            if (!onPort.isEmpty()) {
+                throw new PlanRefused(null, port.resource().id(), port.resource() + " of " + port.hostName()
+                        + " already carries a circuit during " + interval + " (" + vlanList(onPort)
+                        + "); a host port carries one circuit at a time");
+            }
+        }
+
+        List<VlanBooking> inUse = new ArrayList<>();
+        for (Uplink uplink : uplinks) {
+            read.vlansInUse(uplink.resource()).forEach(vlan -> inUse.add(new VlanBooking(vlan, interval)));
+        }
+        VlanAllocator vlans = new VlanAllocator(campus.vlans(), inUse);
+        int vlan;
+        if (requestedVlan != 0) {
+            if (!vlans.isFree(requestedVlan, interval)) {
+                Uplink user = uplinks.stream().filter(u -> read.vlansInUse(u.resource()).contains(requestedVlan))
+                        .findFirst().orElseThrow();
+                throw new PlanRefused(null, user.resource().id(), "VLAN " + requestedVlan + " is in use on "
+                        + user.resource() + " during " + interval + " (VLAN numbers are shared by all ports of "
+                        + router + ")");
+            }
+            vlan = requestedVlan;
+        } else {
+            OptionalInt lowest = vlans.lowestFree(interval);
+            if (lowest.isEmpty()) {
+                throw new PlanRefused(null, uplinks.get(0).resource().id(), "no VLAN of " + campus.vlans()
+                        + " is free on " + router + " during " + interval);
+            }
+            vlan = lowest.getAsInt();
+        }
+
+        long mbps = request.bandwidthMbps();
+        List<ResourceUse> uses = new ArrayList<>(List.of(new ResourceUse(portA, mbps, vlan), new ResourceUse(portB, mbps, vlan)));
+        uplinks.forEach(uplink -> uses.add(new ResourceUse(uplink.resource(), 0, vlan)));
+        return new Plan(uses, vlan, vlan,
+                List.of(new RouterPart.HostPair(router, vlan, a.interfaceName(), b.interfaceName())),
+                a.hostName() + " (" + a.interfaceName() + ") to " + b.hostName() + " (" + b.interfaceName() + ") on "
+                        + router + ", VLAN " + vlan);
+    }
+
+    /** The VLAN the request names at either end (both, if given, must agree), or 0. */
+    private int requestedPairVlan(SegmentRequest request, String router) throws PlanRefused {
+        int atSource = request.sourceVlan();
+        int atDestination = request.destinationVlan();
+        if (atSource != 0 && atDestination != 0 && atSource != atDestination) {
+            throw new PlanRefused("destinationVlan", null, "a circuit between two hosts of " + router
+                    + " carries one VLAN, but sourceVlan is " + atSource + " and destinationVlan is " + atDestination);
+        }
+        int vlan = atDestination != 0 ? atDestination : atSource;
+        String field = atDestination != 0 ? "destinationVlan" : "sourceVlan";
+        if (vlan != 0 && !campus.vlans().isUsable(vlan)) {
+            throw new PlanRefused(field, null, "VLAN " + vlan + " cannot carry a circuit on " + router
+                    + ": circuits use VLANs " + campus.vlans() + " there, except IOS's reserved 1002-1005");
+        }
+        return vlan;
+    }
+
     /** The host port of the request and which request fields name the host end and the site end. */
     private Ends ends(SegmentRequest request) throws PlanRefused {
         String site = campus.site();
@@ -172,16 +278,6 @@ public final class CampusPlanner implements ResourcePlanner {
         if (fromSite && toSite) {
             throw new PlanRefused("destination", null, "a campus segment runs between a host and the site " + site
                     + ", not from the site to itself");
-        }
-        if (!fromSite && !toSite) {
-            if (campus.hostPort(String.valueOf(request.source())).isEmpty()) {
-                throw new PlanRefused("source", null, unknownEndpoint(request.source()));
-            }
-            if (campus.hostPort(String.valueOf(request.destination())).isEmpty()) {
-                throw new PlanRefused("destination", null, unknownEndpoint(request.destination()));
-            }
-            throw new PlanRefused("destination", null, "a campus segment runs between a host and the site " + site
-                    + "; " + request.destination() + " is a host, as is " + request.source());
         }
         String hostField = fromSite ? "destination" : "source";
         String host = fromSite ? request.destination() : request.source();

@@ -72,10 +72,14 @@ class CampusLnsapIntegrationTest {
     }
 
     String hold(String id, String host, long mbps, int vlan) throws Exception {
+        return hold(id, host, "site-a", mbps, vlan);
+    }
+
+    String hold(String id, String source, String destination, long mbps, int vlan) throws Exception {
         Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
         return call("hold", "<n:hold><n:request><n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:bookingId>" + id
-                + "</n:bookingId><n:destination>site-a</n:destination><n:destinationVlan>" + vlan + "</n:destinationVlan>"
-                + "<n:end>" + start.plus(Duration.ofHours(1)) + "</n:end><n:source>" + host + "</n:source>"
+                + "</n:bookingId><n:destination>" + destination + "</n:destination><n:destinationVlan>" + vlan + "</n:destinationVlan>"
+                + "<n:end>" + start.plus(Duration.ofHours(1)) + "</n:end><n:source>" + source + "</n:source>"
                 + "<n:sourceVlan>0</n:sourceVlan><n:start>" + start + "</n:start></n:request>"
                 + "<n:holdSeconds>60</n:holdSeconds></n:hold>");
     }
@@ -98,6 +102,39 @@ class CampusLnsapIntegrationTest {
         assertTrue(config.contains(" switchport access vlan 1234\n"), config);
 
         assertEquals("RELEASED", field(call("deactivate", "<n:deactivate><n:bookingId>c1</n:bookingId></n:deactivate>"), "state"));
+        assertEquals(before, emulator.router("edge-a").runningConfig());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"HSQLDB", "PostgreSQL"})
+    void bookingBetweenTwoHostsJoinsBothPortsInOneVlanAndIsRemovedAgain(String database) throws Exception {
+        start(database);
+        String before = emulator.router("edge-a").runningConfig();
+        String held = hold("p1", "host-a3", "host-a4", 150, 0);
+        assertEquals("HELD", field(held, "state"), held);
+        assertEquals("1000", field(held, "sourceVlan"), held);
+        assertEquals("1000", field(held, "destinationVlan"), held);
+        call("commit", "<n:commit><n:bookingId>p1</n:bookingId></n:commit>");
+        String active = call("activate", "<n:activate><n:bookingId>p1</n:bookingId></n:activate>");
+        assertEquals("ACTIVE", field(active, "state"), active);
+        String circuit = field(active, "circuitId");
+        String config = emulator.router("edge-a").runningConfig();
+        assertTrue(config.contains("vlan 1000\n name LP-" + circuit + "\n"), config);
+        assertTrue(config.contains("  police 150000000 4687500 conform-action set-dscp-transmit 46 exceed-action drop\n"),
+                config);
+        for (String port : java.util.List.of("GigabitEthernet1/3", "GigabitEthernet1/4")) {
+            assertTrue(config.contains("interface " + port + "\n description LP-" + circuit + " host\n switchport\n"
+                    + " switchport access vlan 1000\n switchport mode access\n service-policy input LP-" + circuit
+                    + "-IN\n"), config);
+        }
+        assertTrue(config.contains(" switchport trunk allowed vlan none\n"), "the uplink is not touched: " + config);
+
+        // A circuit to the site in the same hour does not take the pair's VLAN: numbers are global on the 7600.
+        String toSite = hold("p2", "host-a1", 100, 0);
+        assertEquals("1001", field(toSite, "destinationVlan"), toSite);
+        call("abort", "<n:abort><n:bookingId>p2</n:bookingId><n:reason>test over</n:reason></n:abort>");
+
+        assertEquals("RELEASED", field(call("deactivate", "<n:deactivate><n:bookingId>p1</n:bookingId></n:deactivate>"), "state"));
         assertEquals(before, emulator.router("edge-a").runningConfig());
     }
 

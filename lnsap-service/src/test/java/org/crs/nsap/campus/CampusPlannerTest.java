@@ -28,6 +28,7 @@ class CampusPlannerTest {
 
     private static final Path SITE_A = Path.of("../deploy/topology/site-a-campus.yaml");
     private static final String HOST_PORT = "edge-a:GigabitEthernet1/1";
+    private static final String HOST_PORT_2 = "edge-a:GigabitEthernet1/2";
     private static final String UPLINK = "edge-a:TenGigabitEthernet2/1";
     private static final TimeInterval INTERVAL = interval("2030-01-01T10:00:00Z", "2030-01-01T12:00:00Z");
 
@@ -219,12 +220,141 @@ class CampusPlannerTest {
         assertEquals("destination", refused.field());
     }
 
+    // --- two hosts of the site -------------------------------------------------------------------
+
     @Test
-    void refusesHostToHost() {
+    void hostToHostJoinsBothPortsOfTheEdgeRouterOnTheLowestFreeVlan() throws PlanRefused {
+        Plan plan = planner.plan(request("host-a1", "host-a2", 200, 0, 0), calendars);
+
+        assertAll(
+                () -> assertEquals(List.of(new ResourceUse(new Resource(HOST_PORT, Resource.HOST_PORT, 1000), 200, 1000),
+                        new ResourceUse(new Resource(HOST_PORT_2, Resource.HOST_PORT, 1000), 200, 1000),
+                        new ResourceUse(new Resource(UPLINK, Resource.UPLINK, 10000), 0, 1000)), plan.uses()),
+                () -> assertEquals(1000, plan.sourceVlan()),
+                () -> assertEquals(1000, plan.destinationVlan()),
+                () -> assertEquals(List.of(new RouterPart.HostPair("edge-a", 1000, "GigabitEthernet1/1",
+                        "GigabitEthernet1/2")), plan.routerParts()),
+                () -> assertEquals("host-a1 (GigabitEthernet1/1) to host-a2 (GigabitEthernet1/2) on edge-a, VLAN 1000",
+                        plan.description()));
+    }
+
+    @Test
+    void hostToHostSkipsVlansThatCircuitsToTheSiteUseOnTheRouter() throws PlanRefused {
+        calendars.useVlan(UPLINK, 1000, INTERVAL);
+
+        Plan plan = planner.plan(request("host-a1", "host-a2", 100, 0, 0), calendars);
+
+        assertEquals(1001, plan.sourceVlan());
+    }
+
+    @Test
+    void hostToHostHonoursARequestedVlanAtEitherEnd() throws PlanRefused {
+        Plan atSource = planner.plan(request("host-a3", "host-a4", 100, 1500, 0), calendars);
+        Plan atBoth = planner.plan(request("host-a3", "host-a4", 100, 1600, 1600), calendars);
+
+        assertEquals(new RouterPart.HostPair("edge-a", 1500, "GigabitEthernet1/3", "GigabitEthernet1/4"),
+                atSource.routerParts().get(0));
+        assertEquals(1600, atBoth.destinationVlan());
+    }
+
+    @Test
+    void hostToHostRefusesARequestedVlanInUseOnTheRoutersUplinkNamingIt() {
+        calendars.useVlan(UPLINK, 1500, INTERVAL);
+
         PlanRefused refused = assertThrows(PlanRefused.class,
-                () -> planner.plan(request("host-a1", "host-a2", 100, 0, 0), calendars));
+                () -> planner.plan(request("host-a1", "host-a2", 100, 0, 1500), calendars));
+
+        assertEquals(UPLINK, refused.resource());
+        assertTrue(refused.getMessage().contains("VLAN 1500"), refused.getMessage());
+    }
+
+    @Test
+    void hostToHostRefusesDifferentVlansAtTheTwoEnds() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "host-a2", 100, 1100, 1200), calendars));
+
+        assertEquals("destinationVlan", refused.field());
+    }
+
+    @Test
+    void hostToHostRefusesAVlanOutOfTheCampusRange() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "host-a2", 100, 500, 0), calendars));
+
+        assertEquals("sourceVlan", refused.field());
+        assertTrue(refused.getMessage().contains("1000-1999"), refused.getMessage());
+    }
+
+    @Test
+    void hostToHostRefusesWhenTheDestinationPortIsFullNamingIt() {
+        calendars.book(HOST_PORT_2, INTERVAL, 900);
+
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "host-a2", 200, 0, 0), calendars));
+
+        assertNull(refused.field());
+        assertEquals(HOST_PORT_2, refused.resource());
+    }
+
+    @Test
+    void hostToHostRefusesAHostPortThatCarriesAnotherCircuit() {
+        calendars.book(HOST_PORT_2, INTERVAL, 10).useVlan(HOST_PORT_2, 1000, INTERVAL).useVlan(UPLINK, 1000, INTERVAL);
+
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "host-a2", 10, 0, 0), calendars));
+
+        assertEquals(HOST_PORT_2, refused.resource());
+        assertTrue(refused.getMessage().contains("one circuit at a time"), refused.getMessage());
+    }
+
+    @Test
+    void hostToHostRefusesTheSameHostAtBothEnds() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "host-a1", 100, 0, 0), calendars));
 
         assertEquals("destination", refused.field());
+    }
+
+    @Test
+    void hostToHostRefusesAnUnknownDestinationHost() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.plan(request("host-a1", "host-z9", 100, 0, 0), calendars));
+
+        assertEquals("destination", refused.field());
+        assertTrue(refused.getMessage().contains("host-z9"), refused.getMessage());
+    }
+
+    @Test
+    void hostToHostRefusesHostsOfDifferentEdgeRoutersNamingDestination() {
+        CampusPlanner twoRouters = new CampusPlanner(CampusTopologyFile.parse("""
+                site: site-a
+                edgeRouters: [{name: edge-a}, {name: edge-x}]
+                hostPorts:
+                  - {host: host-a1, router: edge-a, interface: GigabitEthernet1/1, capacityMbps: 1000}
+                  - {host: host-x1, router: edge-x, interface: GigabitEthernet1/1, capacityMbps: 1000}
+                uplinks:
+                  - {router: edge-a, trunk: TenGigabitEthernet2/1, accessPoint: site-a, capacityMbps: 10000}
+                  - {router: edge-x, trunk: TenGigabitEthernet2/1, accessPoint: site-a, capacityMbps: 10000}
+                vlans: {first: 1000, last: 1999}
+                """));
+
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> twoRouters.plan(request("host-a1", "host-x1", 100, 0, 0), calendars));
+
+        assertEquals("destination", refused.field());
+        assertEquals("host-a1 is on edge-a, host-x1 on edge-x; a circuit within a site joins hosts of one edge router",
+                refused.getMessage());
+    }
+
+    @Test
+    void hostToHostPlansTheSameTwiceAndReadsOnlyBothPortsAndTheRoutersUplink() throws PlanRefused {
+        calendars.useVlan(UPLINK, 1000, INTERVAL);
+
+        Plan first = planner.plan(request("host-a1", "host-a2", 100, 0, 0), calendars);
+        Plan second = planner.plan(request("host-a1", "host-a2", 100, 0, 0), calendars);
+
+        assertEquals(first, second);
+        assertEquals(Set.of(HOST_PORT, HOST_PORT_2, UPLINK), calendars.resourcesRead());
     }
 
     @Test

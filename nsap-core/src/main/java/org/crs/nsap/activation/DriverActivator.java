@@ -317,6 +317,9 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         if (rp instanceof RouterPart.Vlan v) {
             return new Part<>(v.router(), directory.vlanDriverFor(v.router(), deviceLog), v.toSegment(circuitId, rateBps), log);
         }
+        if (rp instanceof RouterPart.HostPair h) {
+            return new Part<>(h.router(), directory.vlanDriverFor(h.router(), deviceLog), h.toSegment(circuitId, rateBps), log);
+        }
         if (rp instanceof RouterPart.Pseudowire p) {
             return new Part<>(p.router(), directory.pseudowireDriverFor(p.router(), deviceLog),
                     p.toSegment(circuitId, rateBps), log);

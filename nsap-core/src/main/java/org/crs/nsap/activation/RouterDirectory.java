@@ -16,12 +16,12 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 import org.crs.nsap.config.ConfigYaml;
+import org.crs.routers.driver.CampusSegment;
 import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.PseudowireSegment;
 import org.crs.routers.driver.RouterDriver;
 import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.driver.SnmpCredentials;
-import org.crs.routers.driver.VlanSegment;
 import org.crs.routers.driver.cli.Cisco12000CliDriver;
 import org.crs.routers.driver.cli.Cisco7600CliDriver;
 import org.crs.routers.driver.cli.CliTimeouts;
@@ -121,7 +121,7 @@ public final class RouterDirectory {
 
     /** The router families CRS drives. */
     public enum Profile {
-        /** Cisco 7600 campus edge: carries {@link VlanSegment}s. */
+        /** Cisco 7600 campus edge: carries {@link CampusSegment}s (VLAN to trunk, or host pair). */
         C7600,
         /** Cisco 12000 WAN core: carries {@link PseudowireSegment}s. */
         C12000;
@@ -217,7 +217,7 @@ public final class RouterDirectory {
 
     /**
      * A driver for the router, reporting every exchange to {@code log}: a
-     * {@code RouterDriver<VlanSegment>} for a 7600, a {@code RouterDriver<PseudowireSegment>}
+     * {@code RouterDriver<CampusSegment>} for a 7600, a {@code RouterDriver<PseudowireSegment>}
      * for a 12000.
      *
      * @throws IllegalArgumentException if the router is not in the directory
@@ -228,11 +228,12 @@ public final class RouterDirectory {
     }
 
     /**
-     * A driver for a 7600: over CLI, or over SNMP (which does not police).
+     * A driver for a 7600, for its campus segments (host port to trunk, or two host ports):
+     * over CLI, or over SNMP (which does not police).
      *
      * @throws IllegalArgumentException if the router is not in the directory or is not a 7600
      */
-    public RouterDriver<VlanSegment> vlanDriverFor(String router, DeviceLog log) {
+    public RouterDriver<CampusSegment> vlanDriverFor(String router, DeviceLog log) {
         RouterAccess access = access(router);
         if (access.profile() != Profile.C7600) {
             throw new IllegalArgumentException("router " + router + " is a " + label(access.profile())

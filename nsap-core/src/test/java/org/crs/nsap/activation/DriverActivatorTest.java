@@ -123,6 +123,43 @@ class DriverActivatorTest {
     }
 
     @Test
+    void hostPairSegmentJoinsTwoHostPortsAndDeactivationRestoresTheRouterExactly() throws Exception {
+        String before = lab.config(EDGE_A);
+        Segment pair = ActivationLab.segment("pair-cli", 63, 300, 2063,
+                List.of(new RouterPart.HostPair(EDGE_A, 2063, "GigabitEthernet1/3", "GigabitEthernet1/4")));
+
+        activator.activate(pair);
+
+        String config = lab.config(EDGE_A);
+        assertTrue(config.contains("vlan 2063\n name LP-63\n"), config);
+        assertTrue(config.contains("  police 300000000 "), config); // 300 Mbit/s
+        for (String port : List.of("GigabitEthernet1/3", "GigabitEthernet1/4")) {
+            assertTrue(config.contains("interface " + port + "\n description LP-63 host\n switchport\n"
+                    + " switchport access vlan 2063\n switchport mode access\n service-policy input LP-63-IN\n"), config);
+        }
+        assertFalse(config.contains("allowed vlan 2063"), "no trunk carries a host pair: " + config);
+
+        activator.deactivate(pair);
+
+        assertEquals(before, lab.config(EDGE_A));
+    }
+
+    @Test
+    void hostPairOnACoreRouterFailsBeforeAnyRouterIsTouched() {
+        String core1Before = lab.config(CORE_1);
+        Segment pair = ActivationLab.segment("pair-core", 64, 100, 2064,
+                List.of(new RouterPart.HostPair(CORE_1, 2064, "GigabitEthernet3/0", "GigabitEthernet3/1")));
+
+        ActivationFailed e = assertThrows(ActivationFailed.class, () -> activator.activate(pair));
+
+        assertEquals(CORE_1, e.router());
+        assertTrue(e.routersRestored());
+        assertTrue(e.getMessage().contains("7600"), e.getMessage());
+        assertEquals(core1Before, lab.config(CORE_1));
+        assertTrue(lab.store.calls.isEmpty(), "nothing was sent, nothing logged");
+    }
+
+    @Test
     void campusSegmentOverSnmp() throws Exception {
         activator.close();
         activator = new DriverActivator(RouterDirectory.fromEmulator(lab.emulator, Map.of(EDGE_B, Protocol.SNMP)),

@@ -7,7 +7,7 @@ package org.crs.routers.driver;
  * VLAN name and policy-map {@code LP-42} / {@code LP-42-IN}, so an operator reading a
  * router's configuration can tell which booking each line belongs to.
  */
-public sealed interface CircuitSegment permits VlanSegment, PseudowireSegment {
+public sealed interface CircuitSegment permits CampusSegment, PseudowireSegment {
 
     /** The circuit's number; positive, unique across the network. */
     long circuitId();

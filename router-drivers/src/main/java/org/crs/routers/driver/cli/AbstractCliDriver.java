@@ -53,8 +53,17 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
     private final RouterEndpoint router;
     private final CliTimeouts timeouts;
     private final DeviceLog log;
+    private final Class<S> kind;
+    private final String device;
 
-    AbstractCliDriver(RouterEndpoint router, CliTimeouts timeouts, DeviceLog log) {
+    /**
+     * @param kind the segments this device carries: any other is refused before a session opens
+     *     (callers that lost the type parameter, such as a plan naming the wrong router)
+     * @param device the device family in operators' words, for example {@code Cisco 12000}
+     */
+    AbstractCliDriver(RouterEndpoint router, CliTimeouts timeouts, DeviceLog log, Class<S> kind, String device) {
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.device = Objects.requireNonNull(device, "device");
         this.router = Objects.requireNonNull(router, "router");
         this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
         this.log = Objects.requireNonNull(log, "log");
@@ -76,8 +85,23 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
 
     // --- set-up ------------------------------------------------------------------------------
 
+    /**
+     * Refuses a segment of another kind than this device carries, before anything is sent.
+     *
+     * @throws IllegalArgumentException naming the router, its family and both kinds
+     */
+    private void accept(CircuitSegment segment) {
+        Objects.requireNonNull(segment, "segment");
+        if (!kind.isInstance(segment)) {
+            throw new IllegalArgumentException("router " + router.name() + " is a " + device + ": it carries "
+                    + kind.getSimpleName() + "s, not a " + segment.getClass().getSimpleName() + " (" + segment.label()
+                    + "); nothing was sent to it");
+        }
+    }
+
     @Override
     public void setUp(S segment) throws DriverException {
+        accept(segment);
         List<ConfigElement> elements = setUpOrder(segment);
         try (CliSession session = open()) {
             RunningConfig before = session.runningConfig();
@@ -214,6 +238,7 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
 
     @Override
     public void tearDown(S segment) throws DriverException {
+        accept(segment);
         try (CliSession session = open()) {
             RunningConfig before = session.runningConfig();
             List<String> commands = new ArrayList<>();
@@ -280,6 +305,7 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
 
     @Override
     public SegmentState readState(S segment) throws DriverException {
+        accept(segment);
         try (CliSession session = open()) {
             return state(segment, session.runningConfig());
         }

@@ -109,7 +109,7 @@ public final class Cisco12000CliDriver extends AbstractCliDriver<PseudowireSegme
      * @param log receives every command and answer
      */
     public Cisco12000CliDriver(RouterEndpoint router, CliTimeouts timeouts, DeviceLog log) {
-        super(router, timeouts, log);
+        super(router, timeouts, log, PseudowireSegment.class, "Cisco 12000");
     }
 
     /** A driver with {@link CliTimeouts#DEFAULTS}. */

@@ -37,7 +37,7 @@
  *   end
  *   write memory
  *
- * (the police burst is VlanSegment.burstBytes(): 250 ms of the rate). Tear-down sends, for
+ * (the police burst is CampusSegment.burstBytes(): 250 ms of the rate). Tear-down sends, for
  * what of the segment is on the router:
  *
  *   configure terminal
@@ -60,6 +60,38 @@
  * encapsulation dot1q, switchport mode trunk, an explicit allowed list); the driver only adds
  * and removes its own VLAN on them. Set-up refuses, changing nothing, when the VLAN exists,
  * the host port is not parked or the trunk is not such a trunk.
+ *
+ * A circuit between two hosts of the router (HostPairSegment) is the same without the trunk:
+ * the VLAN, the policy-map, and both host ports configured as the host port above (in the
+ * order A then B), each policed at the booked rate by the one policy-map. For circuit 43 on
+ * VLAN 1000, ports GigabitEthernet1/1 and GigabitEthernet1/2, set-up sends:
+ *
+ *   configure terminal
+ *   vlan 1000
+ *    name LP-43
+ *    exit
+ *   policy-map LP-43-IN
+ *    class class-default
+ *     police ...
+ *     exit
+ *    exit
+ *   interface GigabitEthernet1/1
+ *    description LP-43 host
+ *    switchport
+ *    switchport mode access
+ *    switchport access vlan 1000
+ *    service-policy input LP-43-IN
+ *    no shutdown
+ *    exit
+ *   interface GigabitEthernet1/2
+ *    (the same six lines)
+ *    exit
+ *   end
+ *   write memory
+ *
+ * and tear-down parks both ports, then removes the policy-map and the VLAN. Set-up also
+ * refuses when a trunk already allows the VLAN (created, the VLAN would run on that trunk and
+ * the circuit would leave the router). A failure on the second port undoes the first.
  */
 package org.crs.routers.driver.cli;
 
@@ -69,17 +101,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.crs.routers.driver.CampusSegment;
 import org.crs.routers.driver.DeviceLog;
+import org.crs.routers.driver.HostPairSegment;
 import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.driver.VlanSegment;
 import org.crs.routers.driver.cli.ConfigElement.Check;
 
 /**
- * Puts VLAN circuit segments on a Cisco 7600 through its CLI, policer included. See the
+ * Puts campus circuit segments (host port to trunk, or host port to host port) on a Cisco
+ * 7600 through its CLI, policer included. See the
  * comment at the top of this file for the exact commands, and {@link AbstractCliDriver} for
  * how set-up is undone when a step fails.
  */
-public final class Cisco7600CliDriver extends AbstractCliDriver<VlanSegment> {
+public final class Cisco7600CliDriver extends AbstractCliDriver<CampusSegment> {
 
     // Set-up, in the order sent (global configuration mode).
     public static final String VLAN = "vlan %d";
@@ -116,7 +151,7 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<VlanSegment> {
      * @param log receives every command and answer
      */
     public Cisco7600CliDriver(RouterEndpoint router, CliTimeouts timeouts, DeviceLog log) {
-        super(router, timeouts, log);
+        super(router, timeouts, log, CampusSegment.class, "Cisco 7600");
     }
 
     /** A driver with {@link CliTimeouts#DEFAULTS}. */
@@ -125,19 +160,31 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<VlanSegment> {
     }
 
     @Override
-    List<ConfigElement> setUpOrder(VlanSegment s) {
-        return List.of(vlan(s), policy(s), hostPort(s), trunk(s));
+    List<ConfigElement> setUpOrder(CampusSegment s) {
+        return elements(s);
+    }
+
+    private static List<ConfigElement> elements(CampusSegment s) {
+        if (s instanceof HostPairSegment p) {
+            return List.of(vlan(p), policy(p), hostPort(p, p.hostPortA()), hostPort(p, p.hostPortB()));
+        }
+        VlanSegment v = (VlanSegment) s;
+        return List.of(vlan(v), policy(v), hostPort(v, v.hostPort()), trunk(v));
     }
 
     @Override
-    List<ConfigElement> tearDownOrder(VlanSegment s) {
-        return List.of(hostPort(s), trunk(s), policy(s), vlan(s));
+    List<ConfigElement> tearDownOrder(CampusSegment s) {
+        if (s instanceof HostPairSegment p) {
+            return List.of(hostPort(p, p.hostPortA()), hostPort(p, p.hostPortB()), policy(p), vlan(p));
+        }
+        VlanSegment v = (VlanSegment) s;
+        return List.of(hostPort(v, v.hostPort()), trunk(v), policy(v), vlan(v));
     }
 
     /** The commands set-up sends in configuration mode, for review and tests. */
-    public static List<String> setUpCommands(VlanSegment s) {
+    public static List<String> setUpCommands(CampusSegment s) {
         List<String> out = new ArrayList<>();
-        for (ConfigElement e : List.of(vlan(s), policy(s), hostPort(s), trunk(s))) {
+        for (ConfigElement e : elements(s)) {
             out.addAll(e.setUpCommands());
         }
         return out;
@@ -145,21 +192,37 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<VlanSegment> {
 
     // --- the elements ------------------------------------------------------------------------
 
-    static ConfigElement vlan(VlanSegment s) {
+    /** The access ports of a segment: one with a trunk, or the two of a host pair. */
+    private static List<String> hostPorts(CampusSegment s) {
+        return s instanceof HostPairSegment p ? p.hostPorts() : List.of(((VlanSegment) s).hostPort());
+    }
+
+    static ConfigElement vlan(CampusSegment s) {
         String header = f(VLAN, s.vlan());
         String nameLine = f(VLAN_NAME, s.label());
         String name = "vlan " + s.vlan();
+        List<String> ownPorts = hostPorts(s).stream().map(port -> f(INTERFACE, port)).toList();
         return new ConfigElement(name,
                 cfg -> {
                     if (!cfg.has(header)) {
                         // A VLAN missing from the database but used by a port belongs to someone.
                         String accessLine = f(SWITCHPORT_ACCESS_VLAN, s.vlan());
-                        return cfg.interfaceHeaders().stream()
-                                .filter(h -> !h.equals(f(INTERFACE, s.hostPort())))
+                        Optional<String> user = cfg.interfaceHeaders().stream()
+                                .filter(h -> !ownPorts.contains(h))
                                 .filter(h -> cfg.trimmedLines(h).contains(accessLine))
-                                .findFirst()
-                                .map(h -> Check.taken(name + " is used by " + h))
-                                .orElse(Check.free());
+                                .findFirst();
+                        if (user.isPresent()) {
+                            return Check.taken(name + " is used by " + user.get());
+                        }
+                        if (s instanceof HostPairSegment) {
+                            // Created, the VLAN would also run on any trunk that allows it: the
+                            // circuit between the two hosts would leak onto that trunk.
+                            Optional<String> trunk = trunkCarrying(cfg, s.vlan());
+                            if (trunk.isPresent()) {
+                                return Check.taken(name + " is allowed on trunk " + trunk.get().substring(10));
+                            }
+                        }
+                        return Check.free();
                     }
                     if (cfg.trimmedLines(header).contains(nameLine)) {
                         return Check.present();
@@ -170,7 +233,15 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<VlanSegment> {
                 cfg -> List.of(f(NO_VLAN, s.vlan())));
     }
 
-    static ConfigElement policy(VlanSegment s) {
+    /** The first trunk whose allowed VLANs (all, when it has no list) include the VLAN. */
+    private static Optional<String> trunkCarrying(RunningConfig cfg, int vlan) {
+        return cfg.interfaceHeaders().stream()
+                .filter(h -> cfg.trimmedLines(h).contains(SWITCHPORT_MODE_TRUNK))
+                .filter(h -> allowedVlans(cfg.trimmedLines(h)).map(b -> b.get(vlan)).orElse(true))
+                .findFirst();
+    }
+
+    static ConfigElement policy(CampusSegment s) {
         String header = f(POLICY_MAP, s.policyName());
         List<String> expected = List.of(CLASS_DEFAULT, f(POLICE, s.rateBps(), s.burstBytes()));
         String name = "policy-map " + s.policyName();
@@ -187,17 +258,17 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<VlanSegment> {
                 cfg -> List.of(f(NO_POLICY_MAP, s.policyName())));
     }
 
-    static ConfigElement hostPort(VlanSegment s) {
-        String header = f(INTERFACE, s.hostPort());
+    static ConfigElement hostPort(CampusSegment s, String port) {
+        String header = f(INTERFACE, port);
         String description = f(DESCRIPTION, s.label());
         String accessVlan = f(SWITCHPORT_ACCESS_VLAN, s.vlan());
         String servicePolicy = f(SERVICE_POLICY_INPUT, s.policyName());
         List<String> expected = List.of(description, SWITCHPORT, SWITCHPORT_MODE_ACCESS, accessVlan, servicePolicy);
-        String name = "host port " + s.hostPort() + " on vlan " + s.vlan();
+        String name = "host port " + port + " on vlan " + s.vlan();
         return new ConfigElement(name,
                 cfg -> {
                     if (!cfg.has(header)) {
-                        return Check.taken("there is no interface " + s.hostPort() + " on this router");
+                        return Check.taken("there is no interface " + port + " on this router");
                     }
                     List<String> lines = cfg.trimmedLines(header);
                     boolean shut = lines.contains(SHUTDOWN);
@@ -211,7 +282,7 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<VlanSegment> {
                             && lines.stream().noneMatch(l -> l.startsWith("description ")
                                     || l.startsWith("switchport access vlan ") || l.startsWith("service-policy "));
                     return parked ? Check.free()
-                            : Check.taken("host port " + s.hostPort() + " is not parked: " + String.join(" / ", lines));
+                            : Check.taken("host port " + port + " is not parked: " + String.join(" / ", lines));
                 },
                 List.of(header, description, SWITCHPORT, SWITCHPORT_MODE_ACCESS, accessVlan, servicePolicy, NO_SHUTDOWN,
                         EXIT),
@@ -265,7 +336,7 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<VlanSegment> {
     }
 
     /** The name of VLAN V in the configuration, when it exists ({@code VLAN1234} when unnamed). */
-    private static Optional<String> vlanOwner(RunningConfig cfg, VlanSegment s) {
+    private static Optional<String> vlanOwner(RunningConfig cfg, CampusSegment s) {
         String header = f(VLAN, s.vlan());
         if (!cfg.has(header)) {
             return Optional.empty();

@@ -44,6 +44,13 @@
  *   set vtpVlanEditOperation.1 = apply(3);  poll vtpVlanApplyStatus.1
  *   set vtpVlanEditOperation.1 = release(4)
  *
+ * A circuit between two hosts of the router (HostPairSegment) is the same without the trunk:
+ * create the VLAN, set vmVlan of port A then port B, then ifAlias and ifAdminStatus of A, then
+ * of B; tear-down parks both ports (down, no alias, VLAN 1) and deletes the VLAN. Before
+ * creating the VLAN it walks the trunk bitmap column that holds the VLAN and refuses when a
+ * trunk already allows it (the circuit would run onto that trunk). A failure on port B is
+ * undone on port A too, like any failed step.
+ *
  * State is read from vtpVlanState / vtpVlanName, vmVlan, the trunk bitmap, ifAlias and
  * ifAdminStatus; counters from ifHCInOctets / ifHCOutOctets. As with the CLI drivers, a
  * failed set-up is undone (the state read back is compared with the state before) and the
@@ -62,8 +69,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
+import org.crs.routers.driver.CampusSegment;
 import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.DriverException;
+import org.crs.routers.driver.HostPairSegment;
 import org.crs.routers.driver.InterfaceCounters;
 import org.crs.routers.driver.RouterDriver;
 import org.crs.routers.driver.RouterEndpoint;
@@ -76,16 +85,16 @@ import org.snmp4j.smi.Variable;
 import org.snmp4j.smi.VariableBinding;
 
 /**
- * Puts VLAN circuit segments on a Cisco 7600 over SNMP: the VLAN, the host port's access VLAN,
- * description and admin status, and the VLAN on the trunk.
+ * Puts campus circuit segments on a Cisco 7600 over SNMP: the VLAN, each host port's access
+ * VLAN, description and admin status, and the VLAN on the trunk (a host pair has none).
  *
  * <p><b>It does not install the ingress policer</b>: IOS has no writable MIB for QoS policies
- * (CISCO-CLASS-BASED-QOS-MIB is read-only), so the segment's {@link VlanSegment#rateBps()} is
+ * (CISCO-CLASS-BASED-QOS-MIB is read-only), so the segment's {@link CampusSegment#rateBps()} is
  * not enforced by this driver. Routers that must police circuits are driven by
  * {@link org.crs.routers.driver.cli.Cisco7600CliDriver}. See the comment at the top of this
  * file for the exact requests.
  */
-public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
+public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
 
     /** VTP management domain index: IOS has one, numbered 1. */
     public static final int VTP_DOMAIN = 1;
@@ -160,8 +169,12 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
 
     // --- what the router shows -------------------------------------------------------------------
 
-    /** The two ports of a segment, as ifIndexes. */
-    private record Ports(int host, int trunk) {
+    /** The ports of a segment, as ifIndexes: its host ports, and its trunk's (0 for a host pair). */
+    private record Ports(List<Integer> hosts, int trunk) {
+    }
+
+    /** One host port's reading: vmVlan (-1 when it is not an access port), ifAlias, ifAdminStatus. */
+    private record HostView(int vlan, String alias, int admin) {
     }
 
     /**
@@ -169,35 +182,74 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
      * when the router is in the same state for this segment.
      *
      * @param vlanName the VLAN's name, or null when the VLAN does not exist
-     * @param hostVlan vmVlan of the host port, or -1 when it is not an access port
+     * @param hosts the host ports, in the segment's order
      * @param trunkBitmap hex of the trunk's bitmap column holding the VLAN, or null when the
-     *     port is not a trunk
+     *     port is not a trunk or the segment has none
+     * @param carryingTrunk for a host pair, a trunk port (ifIndex) that allows the VLAN, or 0
      */
-    private record View(String vlanName, int hostVlan, String hostAlias, int hostAdmin, String trunkBitmap,
-                        boolean trunkAllows) {
+    private record View(String vlanName, List<HostView> hosts, String trunkBitmap, boolean trunkAllows,
+                        int carryingTrunk) {
 
         boolean vlanExists() {
             return vlanName != null;
         }
     }
 
-    private View read(SnmpSession s, VlanSegment seg, Ports ports) throws DriverException {
-        List<VariableBinding> values = s.get(List.of(
+    /** The access ports of a segment: one with a trunk, or the two of a host pair. */
+    private static List<String> hostPorts(CampusSegment s) {
+        return s instanceof HostPairSegment p ? p.hostPorts() : List.of(((VlanSegment) s).hostPort());
+    }
+
+    /** The segment's trunk, or null for a host pair. */
+    private static String trunkPort(CampusSegment s) {
+        return s instanceof VlanSegment v ? v.trunkPort() : null;
+    }
+
+    private View read(SnmpSession s, CampusSegment seg, Ports ports) throws DriverException {
+        List<OID> oids = new ArrayList<>(List.of(
                 SnmpSession.oid(VTP_VLAN_STATE, VTP_DOMAIN, seg.vlan()),
-                SnmpSession.oid(VTP_VLAN_NAME, VTP_DOMAIN, seg.vlan()),
-                SnmpSession.oid(VM_VLAN, ports.host),
-                SnmpSession.oid(IF_ALIAS, ports.host),
-                SnmpSession.oid(IF_ADMIN_STATUS, ports.host),
-                trunkColumnOid(seg.vlan(), ports.trunk)));
+                SnmpSession.oid(VTP_VLAN_NAME, VTP_DOMAIN, seg.vlan())));
+        for (int host : ports.hosts()) {
+            oids.add(SnmpSession.oid(VM_VLAN, host));
+            oids.add(SnmpSession.oid(IF_ALIAS, host));
+            oids.add(SnmpSession.oid(IF_ADMIN_STATUS, host));
+        }
+        if (ports.trunk() > 0) {
+            oids.add(trunkColumnOid(seg.vlan(), ports.trunk()));
+        }
+        List<VariableBinding> values = s.get(oids);
         String vlanName = values.get(0).isException() ? null
                 : values.get(1).isException() ? "" : values.get(1).getVariable().toString();
-        int hostVlan = values.get(2).isException() ? -1 : values.get(2).getVariable().toInt();
-        String alias = values.get(3).isException() ? "" : values.get(3).getVariable().toString();
-        int admin = values.get(4).isException() ? -1 : values.get(4).getVariable().toInt();
-        byte[] bitmap = values.get(5).isException() ? null : bitmap(values.get(5).getVariable());
-        return new View(vlanName, hostVlan, alias, admin,
+        List<HostView> hosts = new ArrayList<>();
+        for (int i = 0; i < ports.hosts().size(); i++) {
+            VariableBinding vlan = values.get(2 + 3 * i);
+            VariableBinding alias = values.get(3 + 3 * i);
+            VariableBinding admin = values.get(4 + 3 * i);
+            hosts.add(new HostView(vlan.isException() ? -1 : vlan.getVariable().toInt(),
+                    alias.isException() ? "" : alias.getVariable().toString(),
+                    admin.isException() ? -1 : admin.getVariable().toInt()));
+        }
+        byte[] bitmap = null;
+        if (ports.trunk() > 0) {
+            VariableBinding trunk = values.get(values.size() - 1);
+            bitmap = trunk.isException() ? null : bitmap(trunk.getVariable());
+        }
+        int carrying = ports.trunk() > 0 ? 0 : trunkCarrying(s, seg.vlan());
+        return new View(vlanName, List.copyOf(hosts),
                 bitmap == null ? null : HexFormat.of().formatHex(bitmap),
-                bitmap != null && bitSet(bitmap, seg.vlan()));
+                bitmap != null && bitSet(bitmap, seg.vlan()), carrying);
+    }
+
+    /** The first trunk port (ifIndex) whose VLAN bitmap allows the VLAN, or 0. */
+    private static int trunkCarrying(SnmpSession s, int vlan) throws DriverException {
+        OID column = trunkColumnOid(vlan, 0);
+        column.trim(1);
+        for (VariableBinding vb : s.walk(column)) {
+            if (bitSet(bitmap(vb.getVariable()), vlan)) {
+                return vb.getOid().last();
+            }
+        }
+        return 0;
     }
 
     private enum Status { FREE, PRESENT, PARTIAL, TAKEN }
@@ -205,71 +257,85 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
     private record Element(String name, Status status, String detail) {
     }
 
-    private static String vlanElement(VlanSegment s) {
+    private static String vlanElement(CampusSegment s) {
         return "vlan " + s.vlan();
     }
 
-    private static String hostElement(VlanSegment s) {
-        return "host port " + s.hostPort() + " on vlan " + s.vlan();
+    private static String hostElement(CampusSegment s, String port) {
+        return "host port " + port + " on vlan " + s.vlan();
     }
 
-    private static String trunkElement(VlanSegment s) {
-        return "trunk " + s.trunkPort() + " allows vlan " + s.vlan();
+    private static String trunkElement(CampusSegment s) {
+        return "trunk " + trunkPort(s) + " allows vlan " + s.vlan();
     }
 
-    private static String alias(VlanSegment s) {
+    private static String alias(CampusSegment s) {
         return s.label() + " host";
     }
 
-    private static List<Element> elements(VlanSegment s, View v) {
+    /** The segment's elements: the VLAN, each host port, and the trunk when it has one. */
+    private static List<Element> elements(CampusSegment s, View v) {
         List<Element> out = new ArrayList<>();
         boolean vlanForeign = v.vlanExists() && !v.vlanName().equals(s.label());
         if (!v.vlanExists()) {
-            out.add(new Element(vlanElement(s), Status.FREE, ""));
+            out.add(v.carryingTrunk() > 0
+                    ? new Element(vlanElement(s), Status.TAKEN, vlanElement(s) + " is allowed on trunk ifIndex "
+                            + v.carryingTrunk())
+                    : new Element(vlanElement(s), Status.FREE, ""));
         } else if (vlanForeign) {
             out.add(new Element(vlanElement(s), Status.TAKEN, vlanElement(s) + " already exists as " + v.vlanName()));
         } else {
             out.add(new Element(vlanElement(s), Status.PRESENT, ""));
         }
 
-        boolean aliasOurs = v.hostAlias().equals(alias(s));
-        boolean inOurVlan = v.hostVlan() == s.vlan() && !vlanForeign;
-        if (aliasOurs && v.hostVlan() == s.vlan() && v.hostAdmin() == ADMIN_UP) {
-            out.add(new Element(hostElement(s), Status.PRESENT, ""));
-        } else if (aliasOurs || inOurVlan) {
-            out.add(new Element(hostElement(s), Status.PARTIAL, hostElement(s) + " is partly configured: " + describe(v)));
-        } else if (v.hostVlan() == DEFAULT_VLAN && v.hostAlias().isEmpty() && v.hostAdmin() == ADMIN_DOWN) {
-            out.add(new Element(hostElement(s), Status.FREE, ""));
-        } else {
-            out.add(new Element(hostElement(s), Status.TAKEN, "host port " + s.hostPort() + " is not parked: " + describe(v)));
+        List<String> ports = hostPorts(s);
+        for (int i = 0; i < ports.size(); i++) {
+            String port = ports.get(i);
+            HostView h = v.hosts().get(i);
+            boolean aliasOurs = h.alias().equals(alias(s));
+            boolean inOurVlan = h.vlan() == s.vlan() && !vlanForeign;
+            if (aliasOurs && h.vlan() == s.vlan() && h.admin() == ADMIN_UP) {
+                out.add(new Element(hostElement(s, port), Status.PRESENT, ""));
+            } else if (aliasOurs || inOurVlan) {
+                out.add(new Element(hostElement(s, port), Status.PARTIAL, hostElement(s, port)
+                        + " is partly configured: " + describe(h)));
+            } else if (h.vlan() == DEFAULT_VLAN && h.alias().isEmpty() && h.admin() == ADMIN_DOWN) {
+                out.add(new Element(hostElement(s, port), Status.FREE, ""));
+            } else {
+                out.add(new Element(hostElement(s, port), Status.TAKEN, "host port " + port + " is not parked: "
+                        + describe(h)));
+            }
         }
 
-        if (v.trunkBitmap() == null) {
-            out.add(new Element(trunkElement(s), Status.TAKEN, s.trunkPort() + " is not a trunk"));
-        } else if (vlanForeign) {
-            out.add(new Element(trunkElement(s), Status.TAKEN, "vlan " + s.vlan() + " belongs to " + v.vlanName()));
-        } else {
-            out.add(new Element(trunkElement(s), v.trunkAllows() ? Status.PRESENT : Status.FREE, ""));
+        if (trunkPort(s) != null) {
+            if (v.trunkBitmap() == null) {
+                out.add(new Element(trunkElement(s), Status.TAKEN, trunkPort(s) + " is not a trunk"));
+            } else if (vlanForeign) {
+                out.add(new Element(trunkElement(s), Status.TAKEN, "vlan " + s.vlan() + " belongs to " + v.vlanName()));
+            } else {
+                out.add(new Element(trunkElement(s), v.trunkAllows() ? Status.PRESENT : Status.FREE, ""));
+            }
         }
         return out;
     }
 
-    private static String describe(View v) {
-        return "vmVlan " + v.hostVlan() + ", ifAlias \"" + v.hostAlias() + "\", ifAdminStatus "
-                + (v.hostAdmin() == ADMIN_UP ? "up" : v.hostAdmin() == ADMIN_DOWN ? "down" : String.valueOf(v.hostAdmin()));
+    private static String describe(HostView h) {
+        return "vmVlan " + h.vlan() + ", ifAlias \"" + h.alias() + "\", ifAdminStatus "
+                + (h.admin() == ADMIN_UP ? "up" : h.admin() == ADMIN_DOWN ? "down" : String.valueOf(h.admin()));
     }
 
     // --- set-up -----------------------------------------------------------------------------------
 
     /**
-     * Creates the VLAN, puts the host port in it, describes and enables the port, and allows the
-     * VLAN on the trunk; reads the state back and undoes everything if a step fails.
+     * Creates the VLAN, puts the host port(s) in it, allows the VLAN on the trunk (when the
+     * segment has one), describes and enables the host port(s); reads the state back and undoes
+     * everything if a step fails.
      *
      * <p>Unlike the CLI driver, this set-up does not install the ingress policer (no writable
      * MIB on IOS). It saves the configuration like the CLI drivers do.
      */
     @Override
-    public void setUp(VlanSegment seg) throws DriverException {
+    public void setUp(CampusSegment seg) throws DriverException {
         try (SnmpSession s = open()) {
             Ports ports = ports(s, seg);
             View before = read(s, seg, ports);
@@ -290,14 +356,19 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
                 if (!before.vlanExists()) {
                     createVlan(s, seg);
                 }
-                if (before.hostVlan() != seg.vlan()) {
-                    s.set(new VariableBinding(SnmpSession.oid(VM_VLAN, ports.host), new Integer32(seg.vlan())));
+                for (int i = 0; i < ports.hosts().size(); i++) {
+                    if (before.hosts().get(i).vlan() != seg.vlan()) {
+                        s.set(new VariableBinding(SnmpSession.oid(VM_VLAN, ports.hosts().get(i)),
+                                new Integer32(seg.vlan())));
+                    }
                 }
-                if (!before.trunkAllows()) {
-                    setTrunkBit(s, seg.vlan(), ports.trunk, true);
+                if (ports.trunk() > 0 && !before.trunkAllows()) {
+                    setTrunkBit(s, seg.vlan(), ports.trunk(), true);
                 }
-                s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, ports.host), new OctetString(alias(seg))));
-                s.set(new VariableBinding(SnmpSession.oid(IF_ADMIN_STATUS, ports.host), new Integer32(ADMIN_UP)));
+                for (int host : ports.hosts()) {
+                    s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, host), new OctetString(alias(seg))));
+                    s.set(new VariableBinding(SnmpSession.oid(IF_ADMIN_STATUS, host), new Integer32(ADMIN_UP)));
+                }
                 View after = read(s, seg, ports);
                 List<String> wrong = elements(seg, after).stream()
                         .filter(e -> e.status() != Status.PRESENT)
@@ -320,24 +391,29 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
      * Puts back every value that differs from the reading before set-up, in tear-down order,
      * tolerating errors (each is in the device log), and compares a fresh reading with it.
      */
-    private DriverException undo(SnmpSession s, VlanSegment seg, Ports ports, View before, DriverException failure) {
+    private DriverException undo(SnmpSession s, CampusSegment seg, Ports ports, View before, DriverException failure) {
         try {
             View now = read(s, seg, ports);
             List<DriverException> errors = new ArrayList<>();
-            if (now.hostAdmin() != before.hostAdmin() && before.hostAdmin() > 0) {
-                attempt(errors, () -> s.set(new VariableBinding(SnmpSession.oid(IF_ADMIN_STATUS, ports.host),
-                        new Integer32(before.hostAdmin()))));
+            for (int i = 0; i < ports.hosts().size(); i++) {
+                int host = ports.hosts().get(i);
+                HostView was = before.hosts().get(i);
+                HostView is = now.hosts().get(i);
+                if (is.admin() != was.admin() && was.admin() > 0) {
+                    attempt(errors, () -> s.set(new VariableBinding(SnmpSession.oid(IF_ADMIN_STATUS, host),
+                            new Integer32(was.admin()))));
+                }
+                if (!is.alias().equals(was.alias())) {
+                    attempt(errors, () -> s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, host),
+                            new OctetString(was.alias()))));
+                }
+                if (is.vlan() != was.vlan() && was.vlan() > 0) {
+                    attempt(errors, () -> s.set(new VariableBinding(SnmpSession.oid(VM_VLAN, host),
+                            new Integer32(was.vlan()))));
+                }
             }
-            if (!now.hostAlias().equals(before.hostAlias())) {
-                attempt(errors, () -> s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, ports.host),
-                        new OctetString(before.hostAlias()))));
-            }
-            if (now.hostVlan() != before.hostVlan() && before.hostVlan() > 0) {
-                attempt(errors, () -> s.set(new VariableBinding(SnmpSession.oid(VM_VLAN, ports.host),
-                        new Integer32(before.hostVlan()))));
-            }
-            if (now.trunkAllows() != before.trunkAllows()) {
-                attempt(errors, () -> setTrunkBit(s, seg.vlan(), ports.trunk, before.trunkAllows()));
+            if (ports.trunk() > 0 && now.trunkAllows() != before.trunkAllows()) {
+                attempt(errors, () -> setTrunkBit(s, seg.vlan(), ports.trunk(), before.trunkAllows()));
             }
             if (now.vlanExists() && !before.vlanExists()) {
                 attempt(errors, () -> deleteVlan(s, seg));
@@ -368,14 +444,16 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
         }
     }
 
-    private static List<String> leftovers(VlanSegment seg, View before, View after) {
+    private static List<String> leftovers(CampusSegment seg, View before, View after) {
         List<String> left = new ArrayList<>();
         if (after.vlanExists() != before.vlanExists()) {
             left.add(vlanElement(seg));
         }
-        if (after.hostVlan() != before.hostVlan() || !after.hostAlias().equals(before.hostAlias())
-                || after.hostAdmin() != before.hostAdmin()) {
-            left.add(hostElement(seg) + " (" + describe(after) + ")");
+        List<String> ports = hostPorts(seg);
+        for (int i = 0; i < ports.size(); i++) {
+            if (!after.hosts().get(i).equals(before.hosts().get(i))) {
+                left.add(hostElement(seg, ports.get(i)) + " (" + describe(after.hosts().get(i)) + ")");
+            }
         }
         if (!Objects.equals(after.trunkBitmap(), before.trunkBitmap())) {
             left.add(trunkElement(seg));
@@ -386,32 +464,42 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
     // --- tear-down --------------------------------------------------------------------------------
 
     @Override
-    public void tearDown(VlanSegment seg) throws DriverException {
+    public void tearDown(CampusSegment seg) throws DriverException {
         try (SnmpSession s = open()) {
             Ports ports = ports(s, seg);
             View before = read(s, seg, ports);
             List<Element> elements = elements(seg, before);
+            int hostCount = ports.hosts().size();
             boolean vlanOurs = elements.get(0).status() == Status.PRESENT;
-            boolean hostOurs = elements.get(1).status() == Status.PRESENT || elements.get(1).status() == Status.PARTIAL;
-            boolean trunkOurs = elements.get(2).status() == Status.PRESENT;
-            if (!vlanOurs && !hostOurs && !trunkOurs) {
+            List<Boolean> hostOurs = new ArrayList<>();
+            for (int i = 0; i < hostCount; i++) {
+                Status st = elements.get(1 + i).status();
+                hostOurs.add(st == Status.PRESENT || st == Status.PARTIAL);
+            }
+            boolean trunkOurs = ports.trunk() > 0 && elements.get(1 + hostCount).status() == Status.PRESENT;
+            if (!vlanOurs && !hostOurs.contains(true) && !trunkOurs) {
                 return;
             }
             DriverException failure;
             try {
-                if (hostOurs) {
-                    if (before.hostAdmin() != ADMIN_DOWN) {
-                        s.set(new VariableBinding(SnmpSession.oid(IF_ADMIN_STATUS, ports.host), new Integer32(ADMIN_DOWN)));
+                for (int i = 0; i < hostCount; i++) {
+                    if (!hostOurs.get(i)) {
+                        continue;
                     }
-                    if (before.hostAlias().equals(alias(seg))) {
-                        s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, ports.host), new OctetString("")));
+                    int host = ports.hosts().get(i);
+                    HostView h = before.hosts().get(i);
+                    if (h.admin() != ADMIN_DOWN) {
+                        s.set(new VariableBinding(SnmpSession.oid(IF_ADMIN_STATUS, host), new Integer32(ADMIN_DOWN)));
                     }
-                    if (before.hostVlan() == seg.vlan()) {
-                        s.set(new VariableBinding(SnmpSession.oid(VM_VLAN, ports.host), new Integer32(DEFAULT_VLAN)));
+                    if (h.alias().equals(alias(seg))) {
+                        s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, host), new OctetString("")));
+                    }
+                    if (h.vlan() == seg.vlan()) {
+                        s.set(new VariableBinding(SnmpSession.oid(VM_VLAN, host), new Integer32(DEFAULT_VLAN)));
                     }
                 }
                 if (trunkOurs) {
-                    setTrunkBit(s, seg.vlan(), ports.trunk, false);
+                    setTrunkBit(s, seg.vlan(), ports.trunk(), false);
                 }
                 if (vlanOurs) {
                     deleteVlan(s, seg);
@@ -442,7 +530,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
         }
     }
 
-    private static List<String> remaining(VlanSegment seg, View v) {
+    private static List<String> remaining(CampusSegment seg, View v) {
         List<Element> elements = elements(seg, v);
         List<String> left = new ArrayList<>();
         for (Element e : elements) {
@@ -456,11 +544,11 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
     // --- reading ----------------------------------------------------------------------------------
 
     /**
-     * The segment's state: the VLAN, the host port (in the VLAN, described, up) and the trunk.
-     * There is no policer element: this driver does not manage one.
+     * The segment's state: the VLAN, the host port(s) (in the VLAN, described, up) and the trunk
+     * when it has one. There is no policer element: this driver does not manage one.
      */
     @Override
-    public SegmentState readState(VlanSegment seg) throws DriverException {
+    public SegmentState readState(CampusSegment seg) throws DriverException {
         try (SnmpSession s = open()) {
             View v = read(s, seg, ports(s, seg));
             List<String> present = new ArrayList<>();
@@ -488,7 +576,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
 
     // --- the VTP edit buffer ------------------------------------------------------------------------
 
-    private void createVlan(SnmpSession s, VlanSegment seg) throws DriverException {
+    private void createVlan(SnmpSession s, CampusSegment seg) throws DriverException {
         editVlans(s, () -> {
             s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_ROW_STATUS, VTP_DOMAIN, seg.vlan()),
                     new Integer32(ROW_CREATE_AND_GO)));
@@ -501,7 +589,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
         });
     }
 
-    private void deleteVlan(SnmpSession s, VlanSegment seg) throws DriverException {
+    private void deleteVlan(SnmpSession s, CampusSegment seg) throws DriverException {
         editVlans(s, () -> s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_ROW_STATUS, VTP_DOMAIN, seg.vlan()),
                 new Integer32(ROW_DESTROY))));
     }
@@ -620,7 +708,12 @@ public final class Cisco7600SnmpDriver implements RouterDriver<VlanSegment> {
         return SnmpSession.open(router, timeouts, log);
     }
 
-    private static Ports ports(SnmpSession s, VlanSegment seg) throws DriverException {
-        return new Ports(s.ifIndex(seg.hostPort()), s.ifIndex(seg.trunkPort()));
+    private static Ports ports(SnmpSession s, CampusSegment seg) throws DriverException {
+        List<Integer> hosts = new ArrayList<>();
+        for (String port : hostPorts(seg)) {
+            hosts.add(s.ifIndex(port));
+        }
+        String trunk = trunkPort(seg);
+        return new Ports(List.copyOf(hosts), trunk == null ? 0 : s.ifIndex(trunk));
     }
 }

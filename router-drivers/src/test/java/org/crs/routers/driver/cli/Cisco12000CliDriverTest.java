@@ -9,9 +9,11 @@ import java.time.Duration;
 import java.util.List;
 
 import org.crs.routers.driver.DriverException;
+import org.crs.routers.driver.HostPairSegment;
 import org.crs.routers.driver.InterfaceCounters;
 import org.crs.routers.driver.Lab;
 import org.crs.routers.driver.PseudowireSegment;
+import org.crs.routers.driver.RouterDriver;
 import org.crs.routers.driver.SegmentState;
 import org.crs.routers.driver.snmp.SnmpInterfaceCounters;
 import org.crs.routers.driver.snmp.SnmpTimeouts;
@@ -39,6 +41,23 @@ class Cisco12000CliDriverTest {
     @AfterEach
     void stop() {
         lab.close();
+    }
+
+    @Test
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    void refusesAHostPairSegmentClearlyWithoutTalkingToTheRouter() {
+        String before = lab.config(Lab.CORE);
+        RouterDriver untyped = driver; // as a caller that lost the type parameter would hold it
+        HostPairSegment pair = new HostPairSegment(43, 10_000_000L, 1000, "GigabitEthernet3/0", "GigabitEthernet3/1");
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> untyped.setUp(pair));
+
+        assertEquals("router core-a is a Cisco 12000: it carries PseudowireSegments, not a HostPairSegment (LP-43);"
+                + " nothing was sent to it", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> untyped.tearDown(pair));
+        assertThrows(IllegalArgumentException.class, () -> untyped.readState(pair));
+        assertTrue(lab.requests().isEmpty(), lab.requests().toString());
+        assertEquals(before, lab.config(Lab.CORE));
     }
 
     @Test

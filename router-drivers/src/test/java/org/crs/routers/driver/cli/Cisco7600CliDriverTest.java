@@ -12,6 +12,7 @@ import java.util.List;
 
 import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.routers.driver.DriverException;
+import org.crs.routers.driver.HostPairSegment;
 import org.crs.routers.driver.InterfaceCounters;
 import org.crs.routers.driver.Lab;
 import org.crs.routers.driver.RouterEndpoint;
@@ -25,6 +26,10 @@ import org.junit.jupiter.api.Test;
 class Cisco7600CliDriverTest {
 
     static final VlanSegment LP42 = new VlanSegment(42, 100_000_000L, 1234, "GigabitEthernet1/1", "TenGigabitEthernet2/1");
+
+    /** Circuit 43 between the hosts on GigabitEthernet1/1 and 1/2, both parked in the lab. */
+    static final HostPairSegment PAIR43 = new HostPairSegment(43, 50_000_000L, 1000, "GigabitEthernet1/1",
+            "GigabitEthernet1/2");
 
     static final CliTimeouts TEST_TIMEOUTS = new CliTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(5),
             Duration.ofSeconds(5));
@@ -163,6 +168,108 @@ class Cisco7600CliDriverTest {
 
         assertTrue(e.getMessage().contains("vlan 10 already exists as campus-10"), e.getMessage());
         assertEquals(before, lab.config(Lab.EDGE));
+    }
+
+    // --- two hosts of the router -------------------------------------------------------------
+
+    @Test
+    void hostPairSetUpPutsBothPortsInOneVlanPolicedAndSaved() throws Exception {
+        String before = lab.config(Lab.EDGE);
+
+        driver.setUp(PAIR43);
+
+        String config = lab.config(Lab.EDGE);
+        assertTrue(config.contains("vlan 1000\n name LP-43\n!"), config);
+        assertTrue(config.contains("policy-map LP-43-IN\n class class-default\n"
+                + "  police 50000000 1562500 conform-action set-dscp-transmit 46 exceed-action drop\n"), config);
+        RunningConfig parsed = RunningConfig.parse(config);
+        for (String port : List.of("GigabitEthernet1/1", "GigabitEthernet1/2")) {
+            List<String> lines = parsed.trimmedLines("interface " + port);
+            assertTrue(lines.containsAll(List.of("description LP-43 host", "switchport", "switchport mode access",
+                    "switchport access vlan 1000", "service-policy input LP-43-IN")), port + ": " + lines);
+            assertFalse(lines.contains("shutdown"), port + ": " + lines);
+        }
+        assertEquals(RunningConfig.parse(before).trimmedLines("interface TenGigabitEthernet2/1"),
+                parsed.trimmedLines("interface TenGigabitEthernet2/1"), "the trunk is not touched");
+        assertEquals(Lab.comparable(edge.runningConfig()), Lab.comparable(edge.startupConfig()),
+                "set-up saves the configuration");
+        List<String> sent = lab.requests();
+        List<String> expected = Cisco7600CliDriver.setUpCommands(PAIR43);
+        int from = sent.indexOf(AbstractCliDriver.CONFIGURE_TERMINAL);
+        assertEquals(expected, sent.subList(from + 1, from + 1 + expected.size()));
+    }
+
+    @Test
+    void hostPairReadStateShowsTheVlanThePolicyAndBothPorts() throws Exception {
+        assertEquals(SegmentState.Status.ABSENT, driver.readState(PAIR43).status());
+
+        driver.setUp(PAIR43);
+
+        SegmentState present = driver.readState(PAIR43);
+        assertEquals(SegmentState.Status.PRESENT, present.status());
+        assertEquals(List.of("vlan 1000", "policy-map LP-43-IN", "host port GigabitEthernet1/1 on vlan 1000",
+                "host port GigabitEthernet1/2 on vlan 1000"), present.present());
+    }
+
+    @Test
+    void hostPairTearDownRestoresTheRunningConfigExactly() throws Exception {
+        String before = lab.config(Lab.EDGE);
+        driver.setUp(PAIR43);
+
+        driver.tearDown(PAIR43);
+
+        assertEquals(before, lab.config(Lab.EDGE));
+        assertEquals(Lab.comparable(edge.runningConfig()), Lab.comparable(edge.startupConfig()),
+                "tear-down saves the configuration");
+        assertEquals(SegmentState.Status.ABSENT, driver.readState(PAIR43).status());
+    }
+
+    @Test
+    void hostPairWithASecondPortInUseFailsWithoutChangingAnything() {
+        String before = lab.config(Lab.EDGE);
+        HostPairSegment toBusyPort = new HostPairSegment(44, 10_000_000L, 1000, "GigabitEthernet1/1",
+                "GigabitEthernet1/3");
+
+        DriverException e = assertThrows(DriverException.class, () -> driver.setUp(toBusyPort));
+
+        assertTrue(e.getMessage().contains("GigabitEthernet1/3 is not parked"), e.getMessage());
+        assertEquals(before, lab.config(Lab.EDGE));
+        assertFalse(lab.requests().contains(AbstractCliDriver.CONFIGURE_TERMINAL));
+    }
+
+    @Test
+    void hostPairOnAVlanAllowedOnATrunkFailsWithoutChangingAnything() throws Exception {
+        // VLAN 1000 is not in the database but the trunk would carry it: the pair would leak onto it.
+        try (CliSession cli = CliSession.open(lab.endpoint(Lab.EDGE), TEST_TIMEOUTS, lab.deviceLog())) {
+            for (String line : List.of("configure terminal", "interface TenGigabitEthernet2/1",
+                    "switchport trunk allowed vlan add 1000", "end")) {
+                assertFalse(cli.send(line).failed(), line);
+            }
+        }
+        String before = lab.config(Lab.EDGE);
+
+        DriverException e = assertThrows(DriverException.class, () -> driver.setUp(PAIR43));
+
+        assertTrue(e.getMessage().contains("vlan 1000 is allowed on trunk TenGigabitEthernet2/1"), e.getMessage());
+        assertEquals(before, lab.config(Lab.EDGE));
+    }
+
+    @Test
+    void hostPairFailureOnTheSecondPortUndoesTheFirst() throws Exception {
+        String before = lab.config(Lab.EDGE);
+        // The first port is configured; the second port's access VLAN line is refused.
+        lab.after("interface GigabitEthernet1/2",
+                () -> edge.faults().rejectCommand("switchport access vlan 1000", 1));
+
+        DriverException e = assertThrows(DriverException.class, () -> driver.setUp(PAIR43));
+
+        assertEquals("switchport access vlan 1000", e.step());
+        assertTrue(e.restored(), e.getMessage());
+        assertEquals(before, lab.config(Lab.EDGE));
+        List<String> sent = lab.requests();
+        List<String> afterFailure = sent.subList(sent.lastIndexOf(e.step()), sent.size());
+        assertTrue(afterFailure.containsAll(List.of("interface GigabitEthernet1/1", "no service-policy input LP-43-IN",
+                "no policy-map LP-43-IN", "no vlan 1000")), afterFailure.toString());
     }
 
     // --- faults -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.routers.driver.DriverException;
+import org.crs.routers.driver.HostPairSegment;
 import org.crs.routers.driver.InterfaceCounters;
 import org.crs.routers.driver.Lab;
 import org.crs.routers.driver.RouterEndpoint;
@@ -27,6 +28,9 @@ import org.junit.jupiter.api.Test;
 class Cisco7600SnmpDriverTest {
 
     static final VlanSegment LP42 = new VlanSegment(42, 100_000_000L, 1234, "GigabitEthernet1/1", "TenGigabitEthernet2/1");
+
+    static final HostPairSegment PAIR43 = new HostPairSegment(43, 50_000_000L, 1000, "GigabitEthernet1/1",
+            "GigabitEthernet1/2");
 
     static final SnmpTimeouts TEST_TIMEOUTS = new SnmpTimeouts(Duration.ofMillis(500), 1, Duration.ofSeconds(5));
     /** No retry and a short wait, for the lost-request faults. */
@@ -179,6 +183,90 @@ class Cisco7600SnmpDriverTest {
         assertTrue(e.getMessage().contains("GigabitEthernet1/3 is not parked"), e.getMessage());
         assertEquals(before, lab.config(Lab.EDGE));
         assertTrue(lab.requests().stream().noneMatch(r -> r.startsWith("set ")));
+    }
+
+    // --- two hosts of the router -------------------------------------------------------------
+
+    @Test
+    void hostPairSetUpPutsBothPortsInOneVlanAndSaves() throws Exception {
+        String before = lab.config(Lab.EDGE);
+
+        v2c(TEST_TIMEOUTS).setUp(PAIR43);
+
+        RunningConfig config = RunningConfig.parse(edge.runningConfig());
+        assertEquals(List.of("name LP-43"), config.trimmedLines("vlan 1000"));
+        for (String port : List.of("GigabitEthernet1/1", "GigabitEthernet1/2")) {
+            List<String> lines = config.trimmedLines("interface " + port);
+            assertTrue(lines.containsAll(List.of("description LP-43 host", "switchport access vlan 1000",
+                    "switchport mode access")), port + ": " + lines);
+            assertFalse(lines.contains("shutdown"), port + ": " + lines);
+        }
+        assertEquals(RunningConfig.parse(before).trimmedLines("interface TenGigabitEthernet2/1"),
+                config.trimmedLines("interface TenGigabitEthernet2/1"), "the trunk is not touched");
+        assertEquals(edge.runningConfig(), edge.startupConfig(), "set-up saved the configuration");
+        SegmentState present = v2c(TEST_TIMEOUTS).readState(PAIR43);
+        assertEquals(List.of("vlan 1000", "host port GigabitEthernet1/1 on vlan 1000",
+                "host port GigabitEthernet1/2 on vlan 1000"), present.present());
+    }
+
+    @Test
+    void hostPairTearDownRestoresTheRunningConfigExactly() throws Exception {
+        Cisco7600SnmpDriver driver = v3(TEST_TIMEOUTS);
+        String before = lab.config(Lab.EDGE);
+        driver.setUp(PAIR43);
+
+        driver.tearDown(PAIR43);
+
+        assertEquals(before, lab.config(Lab.EDGE));
+        assertEquals(edge.runningConfig(), edge.startupConfig(), "tear-down saved the configuration");
+        assertEquals(SegmentState.Status.ABSENT, driver.readState(PAIR43).status());
+    }
+
+    @Test
+    void hostPairWithASecondPortInUseFailsWithoutChangingAnything() {
+        String before = lab.config(Lab.EDGE);
+        HostPairSegment toBusyPort = new HostPairSegment(44, 10_000_000L, 1000, "GigabitEthernet1/1",
+                "GigabitEthernet1/3");
+
+        DriverException e = assertThrows(DriverException.class, () -> v2c(TEST_TIMEOUTS).setUp(toBusyPort));
+
+        assertTrue(e.getMessage().contains("GigabitEthernet1/3 is not parked"), e.getMessage());
+        assertEquals(before, lab.config(Lab.EDGE));
+        assertTrue(lab.requests().stream().noneMatch(r -> r.startsWith("set ")));
+    }
+
+    @Test
+    void hostPairOnAVlanAllowedOnATrunkFailsWithoutChangingAnything() throws Exception {
+        try (CliSession cli = CliSession.open(lab.endpoint(Lab.EDGE), CliTimeouts.DEFAULTS, lab.deviceLog())) {
+            for (String line : List.of("configure terminal", "interface TenGigabitEthernet2/1",
+                    "switchport trunk allowed vlan add 1000", "end")) {
+                assertFalse(cli.send(line).failed(), line);
+            }
+        }
+        String before = lab.config(Lab.EDGE);
+
+        DriverException e = assertThrows(DriverException.class, () -> v2c(TEST_TIMEOUTS).setUp(PAIR43));
+
+        assertTrue(e.getMessage().contains("vlan 1000 is allowed on trunk ifIndex"), e.getMessage());
+        assertEquals(before, lab.config(Lab.EDGE));
+        assertTrue(lab.requests().stream().noneMatch(r -> r.startsWith("set ")));
+    }
+
+    @Test
+    void hostPairFailureOnTheSecondPortUndoesTheFirst() throws Exception {
+        String before = lab.config(Lab.EDGE);
+        // Once the first port is in the VLAN, the second port's vmVlan set is refused.
+        lab.afterMatching(e -> e.request().startsWith("set " + Cisco7600SnmpDriver.VM_VLAN.toDottedString()),
+                () -> edge.faults().rejectSnmpSet(Cisco7600SnmpDriver.VM_VLAN.toDottedString(), 1));
+
+        DriverException e = assertThrows(DriverException.class, () -> v2c(TEST_TIMEOUTS).setUp(PAIR43));
+
+        assertTrue(e.deviceAnswer().contains("commitFailed"), e.deviceAnswer());
+        assertTrue(e.restored(), e.getMessage());
+        assertEquals(before, lab.config(Lab.EDGE));
+        long vmVlanSets = lab.requests().stream()
+                .filter(r -> r.startsWith("set " + Cisco7600SnmpDriver.VM_VLAN.toDottedString())).count();
+        assertEquals(3, vmVlanSets, "port A in, port B refused, port A back: " + lab.requests());
     }
 
     // --- faults -----------------------------------------------------------------------------
