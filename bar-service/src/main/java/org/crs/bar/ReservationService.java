@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The reservation service of a BAR: books a circuit from a host at this site to a host at
  * another by holding its three segments (the WAN at the NSAP, this campus at the L-NSAP, the
- * other campus at that site's BAR), all or nothing, then brings it up and down on time.
+ * other campus at that site's BAR), all or nothing, then brings it up and down on time. A
+ * circuit between two hosts of this site is one segment, held by this site's L-NSAP alone.
  *
  * <p>Negotiation: the NSAP holds the WAN path first and names the hand-off VLAN at each access
  * point; the two campus segments are then held on those VLANs in parallel. If any part refuses
@@ -98,7 +99,11 @@ public final class ReservationService {
         Ends ends = ends(request);
         // The routers carry the circuit from the set-up lead before its start until it is taken down.
         TimeInterval configured = settings.configured(request.interval());
-        List<Segment> segments = List.of(
+        List<Segment> segments = request.sameSite()
+                ? List.of(new Segment(SegmentRole.LOCAL_CAMPUS, site.campus().name(), new SegmentOrder(
+                        bookingId(request, "campus"), request.source().host(), request.destination().host(),
+                        request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""))
+                : List.of(
                 new Segment(SegmentRole.WAN, site.wan().name(), new SegmentOrder(bookingId(request, "wan"), site.name(),
                         ends.remote().site(), request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""),
                 new Segment(SegmentRole.LOCAL_CAMPUS, site.campus().name(), new SegmentOrder(bookingId(request, "campus"),
@@ -417,6 +422,9 @@ public final class ReservationService {
     // ---- negotiation ----
 
     private Reservation negotiate(Reservation r, Ends ends, String actor) {
+        if (r.request().sameSite()) {
+            return negotiateCampusOnly(r, actor);
+        }
         Segment wan = r.segments().get(0);
         Segment held;
         try {
@@ -450,6 +458,20 @@ public final class ReservationService {
                 .map(Outcome::segment).toList();
         abortAgainLater(silent);
         return moveOrCurrent(r, ReservationState.REJECTED, actor, String.join("; ", failures), aborted);
+    }
+
+    /** Between two hosts of this site: this site's L-NSAP holds the one segment. */
+    private Reservation negotiateCampusOnly(Reservation r, String actor) {
+        Outcome held = onEverySegment(r.segments(),
+                (controller, s) -> controller.hold(s.order(), settings.negotiationHold())).get(0);
+        if (held.failure() == null) {
+            return moveOrCurrent(r, ReservationState.HELD, actor, "the campus segment is held", List.of(held.segment()));
+        }
+        if (!held.failure().answered()) {
+            abortOne(held.segment(), "the hold did not answer in time");
+            abortAgainLater(List.of(held.segment()));
+        }
+        return moveOrCurrent(r, ReservationState.REJECTED, actor, held.describe(), List.of(held.segment()));
     }
 
     private Reservation commitSegments(Reservation r, String actor) {
@@ -619,7 +641,7 @@ public final class ReservationService {
 
     // ---- input ----
 
-    /** This site's end, the other site's end, and the BAR of the other site. */
+    /** This site's end, the other end, and the BAR of the other site (null when both ends are here). */
     private record Ends(Endpoint local, Endpoint remote, SegmentController peer) {
     }
 
@@ -627,6 +649,9 @@ public final class ReservationService {
         boolean sourceHere = request.source().site().equals(site.name());
         Endpoint local = sourceHere ? request.source() : request.destination();
         Endpoint remote = sourceHere ? request.destination() : request.source();
+        if (request.sameSite()) {
+            return new Ends(local, remote, null);
+        }
         String remoteField = sourceHere ? "destination" : "source";
         SegmentController peer = site.peer(remote.site()).orElseThrow(() -> new BadRequest(remoteField,
                 "no BAR is known for site " + remote.site() + "; known sites: " + site.peers().keySet()));
@@ -670,9 +695,8 @@ public final class ReservationService {
             throw new BadRequest("source", "one end must be at this BAR's site, " + site.name() + "; ask the BAR of "
                     + r.source().site() + " instead");
         }
-        if (sourceHere && destinationHere) {
-            throw new BadRequest("destination", "both ends are at " + site.name()
-                    + "; a circuit within one site is not offered yet");
+        if (r.source().equals(r.destination())) {
+            throw new BadRequest("destination", "must differ from the source");
         }
         if (r.bandwidthMbps() <= 0) {
             throw new BadRequest("bandwidthMbps", "must be a positive number of Mbit/s, was " + r.bandwidthMbps());

@@ -344,6 +344,20 @@ class ReservationServiceTest {
     }
 
     @Test
+    void aCircuitBetweenTwoHostsOfThisSiteIsOneSegmentOfItsCampus() throws Exception {
+        ReservationRequest sameSite = new ReservationRequest("r1", Endpoint.parse("site-a:host-a1"),
+                Endpoint.parse("site-a:host-a2"), 500, request("r1", false).interval(), "", false);
+
+        Reservation r = service.create(sameSite, "alice");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        assertEquals(1, r.segments().size());
+        assertEquals(new SegmentOrder("site-a:r1:campus", "host-a1", "host-a2", 500,
+                BarSettings.defaults().configured(sameSite.interval()), 0, 0), r.segments().get(0).order());
+        assertTrue(wan.calls.isEmpty() && peer.calls.isEmpty(), "neither the NSAP nor a peer is asked");
+    }
+
+    @Test
     void endpointsAreThisSitesHostsAndThePeersAsSiteHost() {
         assertEquals(List.of("site-a:host-a1", "site-a:host-a2", "site-b:host-b1"), service.endpoints());
     }

@@ -189,6 +189,25 @@ abstract class FederationTestBase {
     }
 
     @Test
+    void aCircuitBetweenTwoHostsOfOneSiteComesUpOnItsEdgeRouterAlone() throws Exception {
+        Map<String, String> before = configs();
+        String id = newId();
+        Instant start = soon(Duration.ofSeconds(3));
+        String reserved = create(id, "site-a:host-a3", "site-a:host-a4", 100, start, start.plusSeconds(2), false);
+        assertEquals("RESERVED", state(reserved), reserved);
+        int vlan = vlanOf(reserved, "LOCAL_CAMPUS");
+
+        assertEquals("ACTIVE", state(waitFor(id, Set.of("ACTIVE", "FAILED"), Duration.ofSeconds(8))));
+        String edge = federation.emulator().router("edge-a").runningConfig();
+        assertTrue(edge.contains("vlan " + vlan), edge);
+        assertEquals(before.get("core-1"), federation.emulator().router("core-1").runningConfig(), "the WAN is not touched");
+        assertEquals(before.get("edge-b"), federation.emulator().router("edge-b").runningConfig(), "nor the other site");
+
+        assertEquals("FINISHED", state(waitFor(id, Set.of("FINISHED", "FAILED"), Duration.ofSeconds(8))));
+        assertEquals(before, configs());
+    }
+
+    @Test
     void aPeerBarThatIsDownRejectsTheBookingAndLeavesNothingHeld() throws Exception {
         federation.stopBar("site-b");
         try {
