@@ -126,6 +126,9 @@ public final class BarServer implements AutoCloseable {
         return r -> {
             Thread t = new Thread(r, name + "-calls-" + n.incrementAndGet());
             t.setDaemon(true);
+            // Made from request threads, they would inherit the web application's class loader,
+            // and Tomcat would warn at stop that the application left threads running.
+            t.setContextClassLoader(BarServer.class.getClassLoader());
             return t;
         };
     }

@@ -27,7 +27,11 @@ import org.apache.axiom.soap.SOAP12Constants;
  */
 public final class SoapClients {
 
-    /** Default time a call may take before the client gives up. */
+    /**
+     * Default time a call may take before the client gives up, as asked of Axis2; Axis2's HTTP
+     * sender does not keep to it (service-runtime/README.md, pitfalls): for a bounded call use
+     * a plain HTTP client.
+     */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
     private static ConfigurationContext shared;
