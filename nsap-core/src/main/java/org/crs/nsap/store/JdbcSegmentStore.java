@@ -342,20 +342,21 @@ public final class JdbcSegmentStore implements SegmentStore {
             }
         }
 
-        /** The resource's longest booking, read once per transaction. */
+        /**
+         * The resource's longest booking. Every resource's is read at the first need, in one
+         * query: a plan reads the calendars of several resources (a WAN path, its alternatives),
+         * and on a database server each query is a round trip.
+         */
         long longestBookingSeconds(String resourceId) throws SQLException {
-            Long known = longest.get(resourceId);
-            if (known != null) {
-                return known;
-            }
-            try (PreparedStatement ps = c.prepareStatement("SELECT longest_booking_seconds FROM resource WHERE id = ?")) {
-                ps.setString(1, resourceId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    long seconds = rs.next() ? rs.getLong(1) : 0;
-                    longest.put(resourceId, seconds);
-                    return seconds;
+            if (longest.isEmpty()) {
+                try (PreparedStatement ps = c.prepareStatement("SELECT id, longest_booking_seconds FROM resource");
+                     ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        longest.put(rs.getString(1), rs.getLong(2));
+                    }
                 }
             }
+            return longest.getOrDefault(resourceId, 0L);
         }
     }
 
