@@ -6,10 +6,12 @@ public final class BadRequest extends Exception {
     private static final long serialVersionUID = 1L;
 
     private final String field;
+    private final String reason;
 
     public BadRequest(String field, String reason) {
         super(field + ": " + reason);
         this.field = field;
+        this.reason = reason;
     }
 
     /** The request field at fault. */
@@ -19,6 +21,6 @@ public final class BadRequest extends Exception {
 
     /** What is wrong with it. */
     public String reason() {
-        return getMessage().substring(field.length() + 2);
+        return reason;
     }
 }

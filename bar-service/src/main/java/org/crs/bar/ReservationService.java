@@ -305,13 +305,12 @@ public final class ReservationService {
                 start(work, r, () -> activate(r.requestId()));
             }
         }
-        for (Reservation r : store.list(EnumSet.of(ReservationState.ACTIVE, ReservationState.HELD), null, 10_000)) {
-            if (r.state() == ReservationState.ACTIVE && !r.request().interval().end().isAfter(now)) {
-                start(work, r, () -> release(r.requestId()));
-            } else if (r.state() == ReservationState.HELD && !r.updatedAt().plus(settings.clientHold()).isAfter(now)) {
-                start(work, r, () -> releaseHeld(r, ReservationState.ABORTED, SCHEDULER,
-                        "not committed within " + settings.clientHold().toSeconds() + " s"));
-            }
+        for (Reservation r : store.endedBy(EnumSet.of(ReservationState.ACTIVE), now, 1000)) {
+            start(work, r, () -> release(r.requestId()));
+        }
+        for (Reservation r : store.unchangedSince(EnumSet.of(ReservationState.HELD), now.minus(settings.clientHold()), 1000)) {
+            start(work, r, () -> releaseHeld(r, ReservationState.ABORTED, SCHEDULER,
+                    "not committed within " + settings.clientHold().toSeconds() + " s"));
         }
         for (Reservation r : halfDone(settings.negotiationHold())) {
             start(work, r, () -> reconcileOne(r));
@@ -397,9 +396,8 @@ public final class ReservationService {
     }
 
     private List<Reservation> halfDone(Duration olderThan) {
-        Instant before = clock.instant().minus(olderThan);
-        return store.list(EnumSet.of(ReservationState.REQUESTED, ReservationState.ACTIVATING, ReservationState.RELEASING),
-                null, 10_000).stream().filter(r -> !r.updatedAt().isAfter(before)).toList();
+        return store.unchangedSince(EnumSet.of(ReservationState.REQUESTED, ReservationState.ACTIVATING,
+                ReservationState.RELEASING), clock.instant().minus(olderThan), 10_000);
     }
 
     private void reconcileOne(Reservation r) {

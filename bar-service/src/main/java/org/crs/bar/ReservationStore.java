@@ -31,6 +31,12 @@ public interface ReservationStore {
      */
     List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit);
 
+    /** Reservations in one of the states whose end is at or before {@code t}, at most {@code limit}. */
+    List<Reservation> endedBy(Collection<ReservationState> states, Instant t, int limit);
+
+    /** Reservations in one of the states unchanged since {@code t} or before, at most {@code limit}. */
+    List<Reservation> unchangedSince(Collection<ReservationState> states, Instant t, int limit);
+
     /**
      * Moves a reservation to a new state if it is still in the state the transition starts
      * from, records the transition, and stores its segments as given.

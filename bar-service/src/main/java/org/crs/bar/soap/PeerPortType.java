@@ -32,21 +32,21 @@ public class PeerPortType {
     /** Holds the campus segment for {@code holdSeconds} unless committed; answers its port and VLAN. */
     public SegmentInfo hold(SegmentRequestBean request, int holdSeconds) throws ServiceFault {
         if (request == null) {
-            throw badField("request", "is missing");
+            throw ServiceFault.badField("request", "is missing");
         }
         if (request.getStart() == null || request.getEnd() == null) {
-            throw badField(request.getStart() == null ? "start" : "end", "is missing");
+            throw ServiceFault.badField(request.getStart() == null ? "start" : "end", "is missing");
         }
         Instant start = request.getStart().toInstant();
         Instant end = request.getEnd().toInstant();
         if (!end.isAfter(start)) {
-            throw badField("end", "must be after the start (" + start + "), was " + end);
+            throw ServiceFault.badField("end", "must be after the start (" + start + "), was " + end);
         }
         if (holdSeconds < 1) {
-            throw badField("holdSeconds", "must be at least 1, was " + holdSeconds);
+            throw ServiceFault.badField("holdSeconds", "must be at least 1, was " + holdSeconds);
         }
         if (request.getBookingId() == null || request.getSource() == null || request.getDestination() == null) {
-            throw badField(request.getBookingId() == null ? "bookingId" : request.getSource() == null ? "source"
+            throw ServiceFault.badField(request.getBookingId() == null ? "bookingId" : request.getSource() == null ? "source"
                     : "destination", "is missing");
         }
         SegmentOrder order = new SegmentOrder(request.getBookingId(), request.getSource(), request.getDestination(),
@@ -103,10 +103,10 @@ public class PeerPortType {
     /** Holds a change of the campus segment's end and bandwidth; commit or abort it next. */
     public SegmentInfo modify(String bookingId, Calendar end, long bandwidthMbps, int holdSeconds) throws ServiceFault {
         if (end == null) {
-            throw badField("end", "is missing");
+            throw ServiceFault.badField("end", "is missing");
         }
         if (holdSeconds < 1) {
-            throw badField("holdSeconds", "must be at least 1, was " + holdSeconds);
+            throw ServiceFault.badField("holdSeconds", "must be at least 1, was " + holdSeconds);
         }
         try {
             return info(campus.modify(bookingId, end.toInstant(), bandwidthMbps, Duration.ofSeconds(holdSeconds)));
@@ -153,9 +153,5 @@ public class PeerPortType {
 
     private static ServiceFault fault(SegmentFailure e) {
         return new ServiceFault(null, e.getMessage());
-    }
-
-    private static ServiceFault badField(String field, String reason) {
-        return new ServiceFault(field, field + ": " + reason);
     }
 }

@@ -3,9 +3,7 @@ package org.crs.bar.soap;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Calendar;
-import java.util.GregorianCalendar;
 import java.util.List;
-import java.util.TimeZone;
 
 import org.crs.bar.BadRequest;
 import org.crs.bar.ChangeRefused;
@@ -18,6 +16,7 @@ import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
 import org.crs.service.soap.ServiceFault;
+import org.crs.service.soap.SoapTimes;
 
 /**
  * The BAR's client port type (for Grid middleware and scripts): a thin layer that turns SOAP
@@ -27,7 +26,6 @@ import org.crs.service.soap.ServiceFault;
  */
 public class ReservationPortType {
 
-    private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
     private static final int DEFAULT_LIST_LIMIT = 1000;
 
     private final ReservationService service;
@@ -119,13 +117,13 @@ public class ReservationPortType {
             try {
                 states.add(ReservationState.valueOf(state.trim()));
             } catch (IllegalArgumentException e) {
-                throw badField("state", "unknown state '" + state + "'; one of " + List.of(ReservationState.values()));
+                throw ServiceFault.badField("state", "unknown state '" + state + "'; one of " + List.of(ReservationState.values()));
             }
         }
         TimeInterval window = null;
         if (from != null || to != null) {
             if (from == null || to == null) {
-                throw badField(from == null ? "from" : "to", "give both from and to, or neither");
+                throw ServiceFault.badField(from == null ? "from" : "to", "give both from and to, or neither");
             }
             window = interval(from, to, "to");
         }
@@ -157,16 +155,16 @@ public class ReservationPortType {
         try {
             return Endpoint.parse(text);
         } catch (IllegalArgumentException e) {
-            throw badField(field, e.getMessage());
+            throw ServiceFault.badField(field, e.getMessage());
         }
     }
 
     private static TimeInterval interval(Calendar start, Calendar end) throws ServiceFault {
         if (start == null) {
-            throw badField("start", "is missing");
+            throw ServiceFault.badField("start", "is missing");
         }
         if (end == null) {
-            throw badField("end", "is missing");
+            throw ServiceFault.badField("end", "is missing");
         }
         return interval(start, end, "end");
     }
@@ -175,7 +173,7 @@ public class ReservationPortType {
         Instant s = start.toInstant();
         Instant e = end.toInstant();
         if (!e.isAfter(s)) {
-            throw badField(endField, "must be after the start (" + s + "), was " + e);
+            throw ServiceFault.badField(endField, "must be after the start (" + s + "), was " + e);
         }
         return new TimeInterval(s, e);
     }
@@ -187,15 +185,15 @@ public class ReservationPortType {
         i.setSource(q.source().toString());
         i.setDestination(q.destination().toString());
         i.setBandwidthMbps(q.bandwidthMbps());
-        i.setStart(calendar(q.interval().start()));
-        i.setEnd(calendar(q.interval().end()));
+        i.setStart(SoapTimes.calendar(q.interval().start()));
+        i.setEnd(SoapTimes.calendar(q.interval().end()));
         i.setDescription(q.description());
         i.setHoldOnly(q.holdOnly());
         i.setState(r.state().name());
         i.setReason(r.reason());
         i.setOwner(r.owner());
-        i.setCreatedAt(calendar(r.createdAt()));
-        i.setUpdatedAt(calendar(r.updatedAt()));
+        i.setCreatedAt(SoapTimes.calendar(r.createdAt()));
+        i.setUpdatedAt(SoapTimes.calendar(r.updatedAt()));
         i.setSegments(r.segments().stream().map(ReservationPortType::segment).toArray(SegmentBean[]::new));
         return i;
     }
@@ -218,23 +216,11 @@ public class ReservationPortType {
         e.setToState(t.to().name());
         e.setActor(t.actor());
         e.setReason(t.reason());
-        e.setAt(calendar(t.at()));
+        e.setAt(SoapTimes.calendar(t.at()));
         return e;
     }
 
-    static Calendar calendar(Instant instant) {
-        GregorianCalendar c = new GregorianCalendar(UTC);
-        c.setTimeInMillis(instant.toEpochMilli());
-        return c;
-    }
-
     private static ServiceFault fault(BadRequest e) {
-        return badField(e.field(), e.reason());
-    }
-
-    // The fault string names the field too, so a client that shows only the string still
-    // tells the user which field to fix; the detail carries field and reason apart.
-    static ServiceFault badField(String field, String reason) {
-        return new ServiceFault(field, field + ": " + reason);
+        return ServiceFault.badField(e.field(), e.reason());
     }
 }

@@ -106,6 +106,23 @@ public final class JdbcReservationStore implements ReservationStore {
 
     @Override
     public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit) {
+        return window == null ? select(states, "", null, null, limit)
+                : select(states, " AND start_at < ? AND end_at > ?", window.end(), window.start(), limit);
+    }
+
+    @Override
+    public List<Reservation> endedBy(Collection<ReservationState> states, Instant t, int limit) {
+        return select(states, " AND end_at <= ?", t, null, limit);
+    }
+
+    @Override
+    public List<Reservation> unchangedSince(Collection<ReservationState> states, Instant t, int limit) {
+        return select(states, " AND updated_at <= ?", t, null, limit);
+    }
+
+    /** Reservations in the states (all when empty) meeting {@code condition} on up to two times, with their segments. */
+    private List<Reservation> select(Collection<ReservationState> states, String condition, Instant first, Instant second,
+                                     int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, not " + limit);
         }
@@ -115,16 +132,15 @@ public final class JdbcReservationStore implements ReservationStore {
             sql.append(EnumSet.copyOf(states).stream().map(s -> "'" + s.name() + "'")
                     .collect(Collectors.joining(", ", " AND state IN (", ")")));
         }
-        if (window != null) {
-            sql.append(" AND start_at < ? AND end_at > ?");
-        }
-        sql.append(" ORDER BY start_at, request_id");
+        sql.append(condition).append(" ORDER BY start_at, request_id");
         return inTransaction(c -> {
             List<Reservation> rows = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-                if (window != null) {
-                    ps.setObject(1, Jdbc.utc(window.end()));
-                    ps.setObject(2, Jdbc.utc(window.start()));
+                if (first != null) {
+                    ps.setObject(1, Jdbc.utc(first));
+                }
+                if (second != null) {
+                    ps.setObject(2, Jdbc.utc(second));
                 }
                 ps.setMaxRows(limit);
                 try (ResultSet rs = ps.executeQuery()) {

@@ -177,7 +177,7 @@ public final class Federation implements AutoCloseable {
         bar.close();
     }
 
-    private int port(String name) throws IOException {
+    private int port(String name) {
         return options.demoPorts() ? DEMO_PORTS.get(name) : 0;
     }
 

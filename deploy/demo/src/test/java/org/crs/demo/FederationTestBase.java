@@ -23,11 +23,8 @@ import java.util.regex.Pattern;
 
 import org.crs.bar.BarSettings;
 import org.crs.bar.server.BarServer;
-import org.crs.domain.booking.SegmentState;
-import org.crs.nsap.Segment;
 import org.crs.nsap.server.NsapServer;
 import org.crs.nsap.testing.RawSoap;
-import org.crs.routers.emulator.EmulatedRouter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -141,10 +138,6 @@ abstract class FederationTestBase {
                 .map(seg -> seg.bookingId() + " " + seg.state()).toList();
     }
 
-    static SegmentState segmentState(NsapServer server, String bookingId) throws Exception {
-        Segment s = server.service().status(bookingId);
-        return s.state();
-    }
 
     static int vlanOf(String answer, String role) {
         Matcher m = Pattern.compile("(?s)<(?:\\w+:)?segments[ >](.*?)</(?:\\w+:)?segments>").matcher(answer);
@@ -422,10 +415,5 @@ abstract class FederationTestBase {
         String answer = bar().call("listEndpoints", "<n:listEndpoints/>");
 
         assertTrue(answer.contains("site-a:host-a1") && answer.contains("site-b:host-b4"), answer);
-    }
-
-    static String routerConfig(String router) {
-        EmulatedRouter r = federation.emulator().router(router);
-        return r.runningConfig();
     }
 }

@@ -4,9 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Calendar;
-import java.util.GregorianCalendar;
 import java.util.List;
-import java.util.TimeZone;
 
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
@@ -20,6 +18,7 @@ import org.crs.nsap.SegmentRequest;
 import org.crs.nsap.SegmentService;
 import org.crs.nsap.SegmentStore;
 import org.crs.service.soap.ServiceFault;
+import org.crs.service.soap.SoapTimes;
 
 /**
  * The NSAP port type, served over SOAP by the L-NSAP and the NSAP alike: a thin layer that
@@ -28,8 +27,6 @@ import org.crs.service.soap.ServiceFault;
  * schema/wsdl and compared with the served one by a test.
  */
 public class NsapPortType {
-
-    private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
 
     private final SegmentService service;
     private final String actor;
@@ -109,7 +106,7 @@ public class NsapPortType {
      */
     public SegmentInfo modify(String bookingId, Calendar end, long bandwidthMbps, int holdSeconds) throws ServiceFault {
         if (end == null) {
-            throw badField("end", "is missing");
+            throw ServiceFault.badField("end", "is missing");
         }
         try {
             return withLastModify(info(service.modify(bookingId, end.toInstant(), bandwidthMbps,
@@ -155,13 +152,13 @@ public class NsapPortType {
             try {
                 states.add(SegmentState.valueOf(state.trim()));
             } catch (IllegalArgumentException e) {
-                throw badField("state", "unknown state '" + state + "'; one of " + List.of(SegmentState.values()));
+                throw ServiceFault.badField("state", "unknown state '" + state + "'; one of " + List.of(SegmentState.values()));
             }
         }
         TimeInterval window = null;
         if (from != null || to != null) {
             if (from == null || to == null) {
-                throw badField(from == null ? "from" : "to", "give both from and to, or neither");
+                throw ServiceFault.badField(from == null ? "from" : "to", "give both from and to, or neither");
             }
             window = interval(from, to, "to");
         }
@@ -188,13 +185,13 @@ public class NsapPortType {
 
     private static SegmentRequest toRequest(SegmentRequestBean b) throws ServiceFault {
         if (b == null) {
-            throw badField("request", "is missing");
+            throw ServiceFault.badField("request", "is missing");
         }
         if (b.getStart() == null) {
-            throw badField("start", "is missing");
+            throw ServiceFault.badField("start", "is missing");
         }
         if (b.getEnd() == null) {
-            throw badField("end", "is missing");
+            throw ServiceFault.badField("end", "is missing");
         }
         return new SegmentRequest(b.getBookingId(), b.getSource(), b.getDestination(), b.getBandwidthMbps(),
                 interval(b.getStart(), b.getEnd(), "end"), b.getSourceVlan(), b.getDestinationVlan());
@@ -204,7 +201,7 @@ public class NsapPortType {
         Instant s = start.toInstant();
         Instant e = end.toInstant();
         if (!e.isAfter(s)) {
-            throw badField(endField, "must be after the start (" + s + "), was " + e);
+            throw ServiceFault.badField(endField, "must be after the start (" + s + "), was " + e);
         }
         return new TimeInterval(s, e);
     }
@@ -217,18 +214,18 @@ public class NsapPortType {
         i.setSource(s.request().source());
         i.setDestination(s.request().destination());
         i.setBandwidthMbps(s.request().bandwidthMbps());
-        i.setStart(calendar(s.request().interval().start()));
-        i.setEnd(calendar(s.request().interval().end()));
-        i.setHoldExpiresAt(s.holdExpiresAt() == null ? null : calendar(s.holdExpiresAt()));
+        i.setStart(SoapTimes.calendar(s.request().interval().start()));
+        i.setEnd(SoapTimes.calendar(s.request().interval().end()));
+        i.setHoldExpiresAt(s.holdExpiresAt() == null ? null : SoapTimes.calendar(s.holdExpiresAt()));
         i.setSourceVlan(s.plan().sourceVlan());
         i.setDestinationVlan(s.plan().destinationVlan());
         i.setPlan(s.plan().description());
         i.setRouters(s.plan().routerParts().stream().map(RouterPart::router).distinct().toArray(String[]::new));
         i.setLastChange(s.state() + " since " + s.updatedAt());
         if (s.pending() != null) {
-            i.setPendingEnd(calendar(s.pending().end()));
+            i.setPendingEnd(SoapTimes.calendar(s.pending().end()));
             i.setPendingBandwidthMbps(s.pending().bandwidthMbps());
-            i.setPendingExpiresAt(calendar(s.pending().expiresAt()));
+            i.setPendingExpiresAt(SoapTimes.calendar(s.pending().expiresAt()));
         }
         return i;
     }
@@ -262,15 +259,9 @@ public class NsapPortType {
         b.setRequest(r.entry().request());
         b.setResponse(r.entry().response());
         b.setOutcome(r.entry().outcome().name());
-        b.setAt(calendar(r.entry().at()));
+        b.setAt(SoapTimes.calendar(r.entry().at()));
         b.setElapsedMillis(r.entry().elapsedMillis());
         return b;
-    }
-
-    static Calendar calendar(Instant instant) {
-        GregorianCalendar c = new GregorianCalendar(UTC);
-        c.setTimeInMillis(instant.toEpochMilli());
-        return c;
     }
 
     private static ServiceFault fault(RequestRejected e) {
@@ -278,12 +269,6 @@ public class NsapPortType {
         if (field == null && e.resource() != null) {
             return new ServiceFault(null, e.getMessage() + " (resource " + e.resource() + ")");
         }
-        return badField(field, e.getMessage());
-    }
-
-    // The fault string names the field too, so a client that shows only the string still
-    // tells the user which field to fix; the detail carries field and reason apart.
-    private static ServiceFault badField(String field, String reason) {
-        return new ServiceFault(field, field + ": " + reason);
+        return ServiceFault.badField(field, e.getMessage());
     }
 }

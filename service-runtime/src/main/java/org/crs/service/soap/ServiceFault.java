@@ -27,6 +27,15 @@ public class ServiceFault extends Exception {
         this.reason = reason;
     }
 
+    /**
+     * A refusal of one input field. The fault string names the field too, so a client that
+     * shows only the string still tells the user which field to fix; the detail carries field
+     * and reason apart.
+     */
+    public static ServiceFault badField(String field, String reason) {
+        return new ServiceFault(field, field + ": " + reason);
+    }
+
     /** A refusal not tied to one input field. */
     public ServiceFault(String reason) {
         this(null, reason);
