@@ -12,6 +12,8 @@
  *   <li>{@link org.crs.domain.topology}: the campus and WAN as the topology files describe
  *       them (docs/topology.md), with validation;</li>
  *   <li>{@link org.crs.domain.path}: the shortest WAN path with enough free bandwidth;</li>
+ *   <li>{@link org.crs.domain.availability}: every start time at which a booking would fit,
+ *       on one resource or over some WAN path;</li>
  *   <li>{@link org.crs.domain.booking}: the states of a segment booking and the one table
  *       of moves between them.</li>
  * </ul>

@@ -132,6 +132,29 @@ public final class BookingCalendar {
     }
 
     /**
+     * The stretches of {@code window} during which the resource is down for maintenance, cut
+     * to the window, in time order. Overlapping or touching windows make one stretch, so the
+     * stretches never touch. For searching for free slots, where {@link #maintenanceDuring}
+     * would have to be asked again after each stretch.
+     */
+    public List<TimeInterval> maintenanceWithin(TimeInterval window) {
+        List<TimeInterval> stretches = new ArrayList<>();
+        for (StepFunction.Piece piece : maintenance.pieces(window)) {
+            if (piece.value() == 0) {
+                continue;
+            }
+            int last = stretches.size() - 1;
+            // Pieces are consecutive, so a non-zero piece right after another one continues its stretch.
+            if (last >= 0 && stretches.get(last).end().equals(piece.interval().start())) {
+                stretches.set(last, new TimeInterval(stretches.get(last).start(), piece.interval().end()));
+            } else {
+                stretches.add(piece.interval());
+            }
+        }
+        return stretches;
+    }
+
+    /**
      * The booked bandwidth over {@code window} as consecutive steps of constant bandwidth, in
      * time order, covering the whole window (steps with nothing booked included). For
      * showing when capacity is free and for searching for free slots.

@@ -171,6 +171,23 @@ class BookingCalendarTest {
     }
 
     @Test
+    void maintenanceWithinAWindowIsCutToItAndOverlappingWindowsMakeOneStretch() {
+        BookingCalendar calendar = new BookingCalendar();
+        calendar.addMaintenance(hours(1, 4));
+        calendar.addMaintenance(hours(3, 6));
+        calendar.addMaintenance(hours(6, 7));
+        calendar.addMaintenance(hours(9, 12));
+        assertEquals(List.of(hours(2, 7), hours(9, 11)), calendar.maintenanceWithin(hours(2, 11)));
+    }
+
+    @Test
+    void maintenanceEndingAtAWindowsStartIsNotWithinIt() {
+        BookingCalendar calendar = new BookingCalendar();
+        calendar.addMaintenance(hours(1, 4));
+        assertEquals(List.of(), calendar.maintenanceWithin(hours(4, 8)));
+    }
+
+    @Test
     void liftingOneOfTwoOverlappingWindowsKeepsTheOther() {
         BookingCalendar calendar = new BookingCalendar();
         calendar.addMaintenance(hours(1, 4));
