@@ -63,6 +63,7 @@ public final class ReservationService {
     private final Clock clock;
     /** Reservations the due work is acting on now, so a sweep does not start one twice. */
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+    private final AvailabilitySearch availability;
 
     /**
      * @param calls runs calls to controllers, and due work, in parallel; unbounded, since a task
@@ -75,6 +76,7 @@ public final class ReservationService {
         this.settings = settings;
         this.calls = calls;
         this.clock = clock;
+        this.availability = new AvailabilitySearch(site, settings, calls, clock);
     }
 
     public Site site() {
@@ -123,6 +125,17 @@ public final class ReservationService {
             return held;
         }
         return commitSegments(held, actor);
+    }
+
+    /**
+     * The start times at which a circuit could be booked; see {@link AvailabilitySearch#find}.
+     *
+     * @throws BadRequest for invalid input, naming the field
+     * @throws SegmentFailure when a part cannot be asked
+     */
+    public AvailabilitySearch.Answer findAvailability(Endpoint source, Endpoint destination, long mbps, Duration duration,
+                                                      TimeInterval window) throws BadRequest, SegmentFailure {
+        return availability.find(source, destination, mbps, duration, window);
     }
 
     /** Commits a hold-only reservation. Committing a reserved (or later) one answers it. */

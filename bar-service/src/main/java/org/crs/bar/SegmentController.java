@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
+
 /**
  * Something that holds and configures one segment of a circuit: an L-NSAP, the NSAP, or a peer
  * BAR (which serves the same port type for its site's campus). The BAR owns this interface; the
@@ -40,6 +43,20 @@ public interface SegmentController {
 
     /** Drops the segment's pending change. */
     SegmentAnswer abortModify(String bookingId) throws SegmentFailure;
+
+    /**
+     * The start times in the query's range at which a segment from {@code source} to
+     * {@code destination} (as a hold would name them) could be booked at the query's bandwidth
+     * for its whole duration. Books nothing.
+     */
+    StartTimes availability(String source, String destination, SlotQuery query) throws SegmentFailure;
+
+    /**
+     * The most bandwidth a segment from {@code source} to {@code destination} could be booked
+     * with for {@code duration} at some start time in [earliestStart, latestStart]; 0 when none.
+     */
+    long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
+            throws SegmentFailure;
 
     /** The endpoints the controller books between (hosts and its site, or sites for the NSAP). */
     List<String> endpoints() throws SegmentFailure;

@@ -2,12 +2,17 @@ package org.crs.bar;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import org.crs.domain.availability.ResourceStarts;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.calendar.BookingCalendar;
 
 /**
  * A controller for testing the reservation service (which is under test) apart from SOAP and
@@ -23,6 +28,10 @@ final class ScriptedController implements SegmentController {
     volatile String refuseHolds;
     volatile boolean silent;
     volatile String failActivations;
+    /** What the segment's resources have booked, as one calendar of {@link #capacityMbps}, for availability. */
+    final BookingCalendar booked = new BookingCalendar();
+    volatile long capacityMbps = 10_000;
+    final List<SlotQuery> availabilityQueries = new CopyOnWriteArrayList<>();
     volatile int sourceVlan = 1200;
     volatile int destinationVlan = 1300;
 
@@ -143,6 +152,29 @@ final class ScriptedController implements SegmentController {
         call("abortModify", bookingId);
         pending.remove(bookingId);
         return status(bookingId);
+    }
+
+    @Override
+    public StartTimes availability(String source, String destination, SlotQuery query) throws SegmentFailure {
+        call("availability", source + ">" + destination);
+        availabilityQueries.add(query);
+        synchronized (booked) {
+            return ResourceStarts.fitting(booked, capacityMbps, query);
+        }
+    }
+
+    /** The largest bandwidth with a start time: capacity less each booked level, tried from the largest. */
+    @Override
+    public long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
+            throws SegmentFailure {
+        call("widest", source + ">" + destination);
+        SlotQuery span = new SlotQuery(1, duration, earliestStart, latestStart);
+        synchronized (booked) {
+            return booked.steps(span.span()).stream().map(step -> capacityMbps - step.bookedMbps()).filter(free -> free > 0)
+                    .sorted(Comparator.reverseOrder())
+                    .filter(free -> !ResourceStarts.fitting(booked, capacityMbps, span.withMbps(free)).isEmpty())
+                    .findFirst().orElse(0L);
+        }
     }
 
     @Override

@@ -8,6 +8,9 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,6 +43,9 @@ import org.crs.bar.SegmentAnswer;
 import org.crs.bar.SegmentController;
 import org.crs.bar.SegmentFailure;
 import org.crs.bar.SegmentOrder;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
+import org.crs.domain.availability.StartWindow;
 import org.crs.domain.booking.SegmentState;
 
 /**
@@ -230,6 +236,45 @@ public final class SoapSegmentController implements SegmentController {
     }
 
     @Override
+    public StartTimes availability(String source, String destination, SlotQuery query) throws SegmentFailure {
+        StringBuilder body = new StringBuilder(400).append("<n:availability>");
+        element(body, "source", source);
+        element(body, "destination", destination);
+        element(body, "bandwidthMbps", Long.toString(query.mbps()));
+        element(body, "durationSeconds", Long.toString(wholeSeconds(query.duration())));
+        element(body, "earliestStart", dateTime(millisUp(query.earliestStart())));
+        element(body, "latestStart", dateTime(query.latestStart().truncatedTo(ChronoUnit.MILLIS)));
+        body.append("</n:availability>");
+        List<StartWindow> windows = new ArrayList<>();
+        for (Element r : call("availability", body).returns) {
+            if (r.children == null) {
+                continue; // an empty array may come as one nil element
+            }
+            windows.add(new StartWindow(instant(r.children, "earliest"), instant(r.children, "latest")));
+        }
+        return StartTimes.of(windows);
+    }
+
+    @Override
+    public long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
+            throws SegmentFailure {
+        StringBuilder body = new StringBuilder(400).append("<n:widestBandwidth>");
+        element(body, "source", source);
+        element(body, "destination", destination);
+        element(body, "durationSeconds", Long.toString(wholeSeconds(duration)));
+        element(body, "earliestStart", dateTime(millisUp(earliestStart)));
+        element(body, "latestStart", dateTime(latestStart.truncatedTo(ChronoUnit.MILLIS)));
+        body.append("</n:widestBandwidth>");
+        List<Element> returns = call("widestBandwidth", body).returns;
+        String text = returns.isEmpty() ? null : returns.get(0).text;
+        try {
+            return Long.parseLong(text == null ? "" : text.trim());
+        } catch (NumberFormatException e) {
+            throw unreachable("answered a bandwidth '" + text + "', not a number", e);
+        }
+    }
+
+    @Override
     public List<String> endpoints() throws SegmentFailure {
         List<String> endpoints = new ArrayList<>();
         for (Element r : call("listEndpoints", new StringBuilder("<n:listEndpoints/>")).returns) {
@@ -243,6 +288,26 @@ public final class SoapSegmentController implements SegmentController {
     @Override
     public String toString() {
         return "SoapSegmentController[" + name + " at " + serviceUrl + "]";
+    }
+
+    /** Whole seconds, rounded up: a search for a longer booking never offers a start the real one lacks. */
+    private static long wholeSeconds(Duration d) {
+        return d.getSeconds() + (d.getNano() > 0 ? 1 : 0);
+    }
+
+    /** Rounded up to the millisecond, the precision the services read xs:dateTime to. */
+    private static Instant millisUp(Instant t) {
+        Instant down = t.truncatedTo(ChronoUnit.MILLIS);
+        return down.equals(t) ? t : down.plusMillis(1);
+    }
+
+    private Instant instant(Map<String, String> info, String field) throws SegmentFailure {
+        String value = info.get(field);
+        try {
+            return OffsetDateTime.parse(value == null ? "" : value.trim()).toInstant();
+        } catch (DateTimeParseException e) {
+            throw unreachable("answered " + field + " '" + value + "', not an xs:dateTime", e);
+        }
     }
 
     /** {@code holdFor} in whole seconds, rounded up, at least 1, at most {@code Integer.MAX_VALUE}. */

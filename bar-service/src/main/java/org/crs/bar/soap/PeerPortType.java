@@ -8,9 +8,12 @@ import org.crs.bar.SegmentAnswer;
 import org.crs.bar.SegmentController;
 import org.crs.bar.SegmentFailure;
 import org.crs.bar.SegmentOrder;
+import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.soap.SegmentInfo;
 import org.crs.nsap.soap.SegmentRequestBean;
+import org.crs.nsap.soap.SlotQueries;
+import org.crs.nsap.soap.StartWindowBean;
 import org.crs.service.soap.ServiceFault;
 
 /**
@@ -126,6 +129,31 @@ public class PeerPortType {
     public SegmentInfo abortModify(String bookingId) throws ServiceFault {
         try {
             return info(campus.abortModify(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * The start times in [earliestStart, latestStart] at which the campus segment could be booked
+     * at {@code bandwidthMbps} for {@code durationSeconds}, as its L-NSAP answers them.
+     */
+    public StartWindowBean[] availability(String source, String destination, long bandwidthMbps, long durationSeconds,
+                                          Calendar earliestStart, Calendar latestStart) throws ServiceFault {
+        SlotQuery query = SlotQueries.of(bandwidthMbps, durationSeconds, earliestStart, latestStart);
+        try {
+            return StartWindowBean.of(campus.availability(source, destination, query));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /** The most bandwidth the campus segment could be booked with for {@code durationSeconds} at some start time. */
+    public long widestBandwidth(String source, String destination, long durationSeconds, Calendar earliestStart,
+                                Calendar latestStart) throws ServiceFault {
+        SlotQuery query = SlotQueries.of(1, durationSeconds, earliestStart, latestStart);
+        try {
+            return campus.widest(source, destination, query.duration(), query.earliestStart(), query.latestStart());
         } catch (SegmentFailure e) {
             throw fault(e);
         }

@@ -1,20 +1,24 @@
 package org.crs.bar.soap;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Calendar;
 import java.util.List;
 
+import org.crs.bar.AvailabilitySearch;
 import org.crs.bar.BadRequest;
 import org.crs.bar.ChangeRefused;
 import org.crs.bar.Reservation;
 import org.crs.bar.ReservationRequest;
 import org.crs.bar.ReservationService;
 import org.crs.bar.Segment;
+import org.crs.bar.SegmentFailure;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.soap.StartWindowBean;
 import org.crs.service.soap.ServiceFault;
 import org.crs.service.soap.SoapTimes;
 
@@ -141,6 +145,38 @@ public class ReservationPortType {
             return service.history(requestId).stream().map(ReservationPortType::entry).toArray(HistoryEntry[]::new);
         } catch (BadRequest e) {
             throw fault(e);
+        }
+    }
+
+    /**
+     * When can a circuit of {@code bandwidthMbps} from {@code source} to {@code destination} run
+     * for {@code durationSeconds} inside [windowStart, windowEnd)? Every start time at which all
+     * its segments can be booked, and the most bandwidth available when the requested one is
+     * not. Books nothing.
+     */
+    public AvailabilityInfo findAvailability(String source, String destination, long bandwidthMbps, long durationSeconds,
+                                             Calendar windowStart, Calendar windowEnd) throws ServiceFault {
+        if (windowStart == null) {
+            throw ServiceFault.badField("windowStart", "is missing");
+        }
+        if (windowEnd == null) {
+            throw ServiceFault.badField("windowEnd", "is missing");
+        }
+        TimeInterval window = interval(windowStart, windowEnd, "windowEnd");
+        if (durationSeconds <= 0) {
+            throw ServiceFault.badField("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
+        }
+        try {
+            AvailabilitySearch.Answer answer = service.findAvailability(endpoint("source", source),
+                    endpoint("destination", destination), bandwidthMbps, Duration.ofSeconds(durationSeconds), window);
+            AvailabilityInfo info = new AvailabilityInfo();
+            info.setStarts(StartWindowBean.of(answer.starts()));
+            info.setMaxBandwidthMbps(answer.maxBandwidthMbps());
+            return info;
+        } catch (BadRequest e) {
+            throw fault(e);
+        } catch (SegmentFailure e) {
+            throw new ServiceFault(null, "availability unknown: " + e.getMessage());
         }
     }
 
