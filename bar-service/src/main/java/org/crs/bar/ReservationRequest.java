@@ -15,9 +15,18 @@ import org.crs.domain.time.TimeInterval;
  * @param interval when the circuit runs, half-open, UTC
  * @param description free text for the owner and operators (may be empty)
  * @param holdOnly stop at HELD: the client commits or aborts later (phased commit)
+ * @param flexibility what the client asked when it let the BAR choose the interval (and, for a
+ *     transfer, the bandwidth), null for a fixed request; {@code interval} and
+ *     {@code bandwidthMbps} are then the ones chosen
  */
 public record ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
-                                 TimeInterval interval, String description, boolean holdOnly) {
+                                 TimeInterval interval, String description, boolean holdOnly, Flexibility flexibility) {
+
+    /** A fixed request: this interval, this bandwidth. */
+    public ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
+                              TimeInterval interval, String description, boolean holdOnly) {
+        this(requestId, source, destination, bandwidthMbps, interval, description, holdOnly, null);
+    }
 
     public ReservationRequest {
         Objects.requireNonNull(requestId, "requestId");
@@ -25,6 +34,11 @@ public record ReservationRequest(String requestId, Endpoint source, Endpoint des
         Objects.requireNonNull(destination, "destination");
         Objects.requireNonNull(interval, "interval");
         description = description == null ? "" : description;
+    }
+
+    /** The same request booked at {@code chosen} with {@code mbps}. */
+    public ReservationRequest at(TimeInterval chosen, long mbps) {
+        return new ReservationRequest(requestId, source, destination, mbps, chosen, description, holdOnly, flexibility);
     }
 
     /** Whether both ends are at the same site (only that site's L-NSAP is involved). */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,6 +16,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import org.crs.domain.availability.StartTimes;
+import org.crs.domain.availability.StartWindow;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
@@ -93,38 +96,224 @@ public final class ReservationService {
      * @throws BadRequest for invalid input, or a request id used for a different request
      */
     public Reservation create(ReservationRequest request, String actor) throws BadRequest {
+        if (request.flexibility() != null) {
+            return createFlexible(request, actor);
+        }
         validate(request);
         Optional<Reservation> existing = existingFor(request);
         if (existing.isPresent()) {
             return existing.get();
         }
         Ends ends = ends(request);
-        // The routers carry the circuit from the set-up lead before its start until it is taken down.
-        TimeInterval configured = settings.configured(request.interval());
-        List<Segment> segments = request.sameSite()
-                ? List.of(new Segment(SegmentRole.LOCAL_CAMPUS, site.campus().name(), new SegmentOrder(
-                        bookingId(request, "campus"), request.source().host(), request.destination().host(),
-                        request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""))
-                : List.of(
-                new Segment(SegmentRole.WAN, site.wan().name(), new SegmentOrder(bookingId(request, "wan"), site.name(),
-                        ends.remote().site(), request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""),
-                new Segment(SegmentRole.LOCAL_CAMPUS, site.campus().name(), new SegmentOrder(bookingId(request, "campus"),
-                        ends.local().host(), site.name(), request.bandwidthMbps(), configured, 0, 0),
-                        null, 0, 0, ""),
-                new Segment(SegmentRole.REMOTE_CAMPUS, ends.peer().name(), new SegmentOrder(bookingId(request, "remote"),
-                        ends.remote().site(), ends.remote().host(), request.bandwidthMbps(), configured, 0, 0),
-                        null, 0, 0, ""));
-        Optional<Reservation> created = store.create(request, actor, segments, ReservationTransition.created(actor,
+        Optional<Reservation> created = store.create(request, actor, segments(request, ends, 1), ReservationTransition.created(actor,
                 "requested " + request.bandwidthMbps() + " Mbit/s " + request.source() + " -> " + request.destination()
                         + " over " + request.interval(), clock.instant()));
         if (created.isEmpty()) {
             return existingFor(request).orElseThrow(); // a racing call with the same id created it
         }
-        Reservation held = negotiate(created.get(), ends, actor);
-        if (held.state() != ReservationState.HELD || request.holdOnly()) {
+        Holding holding = holdAll(created.get());
+        if (!holding.held()) {
+            return moveOrCurrent(created.get(), ReservationState.REJECTED, actor,
+                    holding.refusal() + (holding.answered() ? nextFreeStarts(request) : ""), holding.segments());
+        }
+        return held(created.get(), holding, actor);
+    }
+
+    /** Moves a reservation whose segments are all held on: to HELD, and on to RESERVED unless hold-only. */
+    private Reservation held(Reservation r, Holding holding, String actor) {
+        Reservation held = moveOrCurrent(r, ReservationState.HELD, actor, holding.reason(), holding.segments());
+        if (held.state() != ReservationState.HELD || r.request().holdOnly()) {
             return held;
         }
         return commitSegments(held, actor);
+    }
+
+    /**
+     * The segments a request books, none held yet. A flexible request that found its slot taken
+     * tries the next with new booking ids ({@code attempt} 2 on), since the controllers keep the
+     * aborted ones.
+     */
+    private List<Segment> segments(ReservationRequest request, Ends ends, int attempt) {
+        // The routers carry the circuit from the set-up lead before its start until it is taken down.
+        TimeInterval configured = settings.configured(request.interval());
+        String id = attempt == 1 ? request.requestId() : request.requestId() + "~" + attempt;
+        if (request.sameSite()) {
+            return List.of(new Segment(SegmentRole.LOCAL_CAMPUS, site.campus().name(), new SegmentOrder(
+                    bookingId(id, "campus"), request.source().host(), request.destination().host(),
+                    request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""));
+        }
+        return List.of(
+                new Segment(SegmentRole.WAN, site.wan().name(), new SegmentOrder(bookingId(id, "wan"), site.name(),
+                        ends.remote().site(), request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""),
+                new Segment(SegmentRole.LOCAL_CAMPUS, site.campus().name(), new SegmentOrder(bookingId(id, "campus"),
+                        ends.local().host(), site.name(), request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""),
+                new Segment(SegmentRole.REMOTE_CAMPUS, ends.peer().name(), new SegmentOrder(bookingId(id, "remote"),
+                        ends.remote().site(), ends.remote().host(), request.bandwidthMbps(), configured, 0, 0),
+                        null, 0, 0, ""));
+    }
+
+    // ---- flexible requests ----
+
+    /** How many slots a flexible request tries when the one it found is taken before it is held. */
+    static final int SLOT_ATTEMPTS = 3;
+    /** How many bandwidths a transfer compares, from the most it allows down. */
+    private static final int TRANSFER_BANDWIDTHS = 6;
+    /** How far after a refused start a refusal looks for free start times. */
+    static final Duration SUGGESTION_HORIZON = Duration.ofDays(7);
+    private static final int SUGGESTIONS = 3;
+
+    /** A slot chosen for a flexible request: when, and at what bandwidth. */
+    private record Slot(TimeInterval interval, long mbps) {
+    }
+
+    /**
+     * Books the earliest slot that fits a window request, or the transfer that finishes first.
+     * If the slot is taken between the search and the holds, the next one is tried, up to
+     * {@link #SLOT_ATTEMPTS} in all; admission at every segment keeps it from ever overbooking.
+     */
+    private Reservation createFlexible(ReservationRequest request, String actor) throws BadRequest {
+        Flexibility f = request.flexibility();
+        validateFlexible(request);
+        Optional<Reservation> existing = existingFor(request);
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        Ends ends = ends(request);
+        Slot slot;
+        String nothing;
+        try {
+            slot = chooseSlot(request, null).orElse(null);
+            nothing = slot == null ? noSlotReason(request) : null;
+        } catch (SegmentFailure e) {
+            slot = null;
+            nothing = "could not search for a slot: " + e.getMessage();
+        }
+        ReservationRequest booked = slot == null ? request : request.at(slot.interval(), slot.mbps());
+        Optional<Reservation> created = store.create(booked, actor, segments(booked, ends, 1), ReservationTransition.created(
+                actor, describe(f, request) + (slot == null ? "" : "; chose " + slot.mbps() + " Mbit/s over " + slot.interval()),
+                clock.instant()));
+        if (created.isEmpty()) {
+            return existingFor(request).orElseThrow();
+        }
+        Reservation r = created.get();
+        if (slot == null) {
+            return moveOrCurrent(r, ReservationState.REJECTED, actor, nothing, r.segments());
+        }
+        for (int attempt = 1; ; attempt++) {
+            Holding holding = holdAll(r);
+            if (holding.held()) {
+                return held(r, holding, actor);
+            }
+            Optional<Slot> next = Optional.empty();
+            if (holding.answered() && attempt < SLOT_ATTEMPTS) {
+                try {
+                    next = chooseSlot(request, r.request().interval().start());
+                } catch (SegmentFailure e) {
+                    LOG.info("no next slot for {}: {}", request.requestId(), e.getMessage());
+                }
+            }
+            if (next.isEmpty()) {
+                return moveOrCurrent(r, ReservationState.REJECTED, actor, holding.refusal(), holding.segments());
+            }
+            ReservationRequest retry = request.at(next.get().interval(), next.get().mbps());
+            String reason = "slot " + r.request().interval() + " refused (" + holding.refusal() + "); trying "
+                    + next.get().mbps() + " Mbit/s over " + next.get().interval();
+            Optional<Reservation> moved = store.modify(request.requestId(), ReservationState.REQUESTED, retry,
+                    segments(retry, ends, attempt + 1), actor, clip(reason), clock.instant());
+            if (moved.isEmpty()) {
+                return store.find(request.requestId()).orElseThrow();
+            }
+            r = moved.get();
+        }
+    }
+
+    /**
+     * The slot a flexible request books: for a window, the earliest start at its bandwidth; for a
+     * transfer, among bandwidths from the most it allows down, the one that finishes first (the
+     * lower bandwidth on a tie). Only starts after {@code after} when given.
+     */
+    private Optional<Slot> chooseSlot(ReservationRequest request, Instant after) throws SegmentFailure, BadRequest {
+        Flexibility f = request.flexibility();
+        if (!f.isTransfer()) {
+            return earliest(request, f.requestedMbps(), f.duration(), after)
+                    .map(start -> new Slot(new TimeInterval(start, start.plus(f.duration())), f.requestedMbps()));
+        }
+        Slot best = null;
+        long mbps = f.requestedMbps();
+        Instant from = latest(f.window().start(), clock.instant());
+        for (int tried = 0; tried < TRANSFER_BANDWIDTHS && mbps > 0; tried++) {
+            Duration takes = transferTime(f, mbps);
+            if (best != null && !from.plus(takes).isBefore(best.interval().end())) {
+                break; // slower bandwidths cannot finish first any more
+            }
+            if (takes.compareTo(f.window().duration()) <= 0) {
+                Optional<Instant> start = earliest(request, mbps, takes, after);
+                if (start.isPresent() && (best == null || !start.get().plus(takes).isAfter(best.interval().end()))) {
+                    best = new Slot(new TimeInterval(start.get(), start.get().plus(takes)), mbps);
+                }
+            }
+            mbps = mbps / 2;
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private Optional<Instant> earliest(ReservationRequest request, long mbps, Duration duration, Instant after)
+            throws SegmentFailure, BadRequest {
+        AvailabilitySearch.Answer answer = availability.find(request.source(), request.destination(), mbps, duration,
+                request.flexibility().window());
+        StartTimes starts = after == null ? answer.starts() : answer.starts().onOrAfter(after.plusMillis(1));
+        return starts.earliest();
+    }
+
+    /** A transfer's duration at {@code mbps}, at least the shortest reservation. */
+    private Duration transferTime(Flexibility f, long mbps) {
+        Duration takes = f.transferTime(mbps);
+        return takes.compareTo(settings.minimumDuration()) < 0 ? settings.minimumDuration() : takes;
+    }
+
+    private String noSlotReason(ReservationRequest request) throws SegmentFailure, BadRequest {
+        Flexibility f = request.flexibility();
+        Duration duration = f.isTransfer() ? transferTime(f, f.requestedMbps()) : f.duration();
+        AvailabilitySearch.Answer answer = availability.find(request.source(), request.destination(), f.requestedMbps(),
+                duration, f.window());
+        return "no slot in " + f.window() + ": " + f.requestedMbps() + " Mbit/s for " + duration.toSeconds()
+                + " s is not free end to end at any start time" + (f.isTransfer() ? " (nor any lower bandwidth that finishes in time)" : "")
+                + "; the most free for " + duration.toSeconds() + " s: " + answer.maxBandwidthMbps() + " Mbit/s";
+    }
+
+    private static String describe(Flexibility f, ReservationRequest r) {
+        return f.isTransfer()
+                ? "requested " + f.volumeMegabytes() + " MB " + r.source() + " -> " + r.destination() + " within " + f.window()
+                        + " at up to " + f.requestedMbps() + " Mbit/s"
+                : "requested " + f.requestedMbps() + " Mbit/s " + r.source() + " -> " + r.destination() + " for "
+                        + f.duration().toSeconds() + " s within " + f.window();
+    }
+
+    /**
+     * For a refusal: the next few start times, within {@link #SUGGESTION_HORIZON} of the refused
+     * start, at which the same circuit can be booked; empty when the search finds none or fails.
+     */
+    private String nextFreeStarts(ReservationRequest request) {
+        TimeInterval asked = request.interval();
+        try {
+            AvailabilitySearch.Answer answer = availability.find(request.source(), request.destination(),
+                    request.bandwidthMbps(), asked.duration(), new TimeInterval(asked.start(),
+                            asked.start().plus(SUGGESTION_HORIZON).plus(asked.duration())));
+            List<StartWindow> windows = answer.starts().windows();
+            if (windows.isEmpty()) {
+                return "; no start time within " + SUGGESTION_HORIZON.toDays() + " days has " + request.bandwidthMbps()
+                        + " Mbit/s (the most free: " + answer.maxBandwidthMbps() + " Mbit/s)";
+            }
+            List<String> offers = new ArrayList<>();
+            for (StartWindow w : windows.subList(0, Math.min(SUGGESTIONS, windows.size()))) {
+                offers.add(w.earliest().equals(w.latest()) ? w.earliest().toString()
+                        : "from " + w.earliest() + " to " + w.latest());
+            }
+            return "; free start times: " + String.join(", ", offers);
+        } catch (SegmentFailure | BadRequest | RuntimeException e) {
+            LOG.info("no free start times for the refusal of {}: {}", request.requestId(), e.getMessage());
+            return "";
+        }
     }
 
     /**
@@ -432,9 +621,22 @@ public final class ReservationService {
 
     // ---- negotiation ----
 
-    private Reservation negotiate(Reservation r, Ends ends, String actor) {
+    /**
+     * What holding every segment came to: all held (refusal null), or a refusal with every part
+     * that may have been held aborted.
+     *
+     * @param answered whether every part that failed answered (a refusal), rather than stayed silent
+     */
+    private record Holding(List<Segment> segments, String reason, String refusal, boolean answered) {
+
+        boolean held() {
+            return refusal == null;
+        }
+    }
+
+    private Holding holdAll(Reservation r) {
         if (r.request().sameSite()) {
-            return negotiateCampusOnly(r, actor);
+            return holdCampusOnly(r);
         }
         Segment wan = r.segments().get(0);
         Segment held;
@@ -446,7 +648,7 @@ public final class ReservationService {
                 segments.set(0, abortOne(wan, "the WAN hold did not answer in time"));
                 abortAgainLater(List.of(wan));
             }
-            return moveOrCurrent(r, ReservationState.REJECTED, actor, describe(wan, e), segments);
+            return new Holding(segments, null, describe(wan, e), e.answered());
         }
         Segment local = withVlans(r.segments().get(1), 0, held.sourceVlan());
         Segment remote = withVlans(r.segments().get(2), held.destinationVlan(), 0);
@@ -457,7 +659,7 @@ public final class ReservationService {
         segments.addAll(segmentsOf(campuses));
         List<String> failures = campuses.stream().filter(o -> o.failure() != null).map(Outcome::describe).toList();
         if (failures.isEmpty()) {
-            return moveOrCurrent(r, ReservationState.HELD, actor, "every segment held", segments);
+            return new Holding(segments, "every segment held", null, true);
         }
         // Abort all parts that may be held: those that answered HELD, and those that did not answer.
         List<Segment> toAbort = new ArrayList<>();
@@ -468,21 +670,21 @@ public final class ReservationService {
         List<Segment> silent = campuses.stream().filter(o -> o.failure() != null && !o.failure().answered())
                 .map(Outcome::segment).toList();
         abortAgainLater(silent);
-        return moveOrCurrent(r, ReservationState.REJECTED, actor, String.join("; ", failures), aborted);
+        return new Holding(aborted, null, String.join("; ", failures), silent.isEmpty());
     }
 
     /** Between two hosts of this site: this site's L-NSAP holds the one segment. */
-    private Reservation negotiateCampusOnly(Reservation r, String actor) {
+    private Holding holdCampusOnly(Reservation r) {
         Outcome held = onEverySegment(r.segments(),
                 (controller, s) -> controller.hold(s.order(), settings.negotiationHold())).get(0);
         if (held.failure() == null) {
-            return moveOrCurrent(r, ReservationState.HELD, actor, "the campus segment is held", List.of(held.segment()));
+            return new Holding(List.of(held.segment()), "the campus segment is held", null, true);
         }
         if (!held.failure().answered()) {
             abortOne(held.segment(), "the hold did not answer in time");
             abortAgainLater(List.of(held.segment()));
         }
-        return moveOrCurrent(r, ReservationState.REJECTED, actor, held.describe(), List.of(held.segment()));
+        return new Holding(List.of(held.segment()), null, held.describe(), held.failure().answered());
     }
 
     private Reservation commitSegments(Reservation r, String actor) {
@@ -646,6 +848,10 @@ public final class ReservationService {
         return move(r, next, actor, reason, segments).orElseGet(() -> store.find(r.requestId()).orElseThrow());
     }
 
+    private static Instant latest(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+
     private static String clip(String reason) {
         return reason.length() <= MAX_DESCRIPTION ? reason : reason.substring(0, MAX_DESCRIPTION - 1) + "…";
     }
@@ -670,8 +876,8 @@ public final class ReservationService {
     }
 
     /** Unique at every controller: request ids are unique per BAR, and each BAR is at one site. */
-    private String bookingId(ReservationRequest request, String part) {
-        return site.name() + ":" + request.requestId() + ":" + part;
+    private String bookingId(String requestId, String part) {
+        return site.name() + ":" + requestId + ":" + part;
     }
 
     private Optional<Reservation> existingFor(ReservationRequest request) throws BadRequest {
@@ -683,6 +889,10 @@ public final class ReservationService {
     }
 
     private static boolean sameRequest(ReservationRequest a, ReservationRequest b) {
+        if (a.flexibility() != null || b.flexibility() != null) {
+            return a.source().equals(b.source()) && a.destination().equals(b.destination())
+                    && Objects.equals(a.flexibility(), b.flexibility()) && a.holdOnly() == b.holdOnly();
+        }
         return a.source().equals(b.source()) && a.destination().equals(b.destination())
                 && a.bandwidthMbps() == b.bandwidthMbps() && a.interval().equals(b.interval()) && a.holdOnly() == b.holdOnly();
     }
@@ -699,19 +909,7 @@ public final class ReservationService {
     }
 
     private void validate(ReservationRequest r) throws BadRequest {
-        checkRequestId(r.requestId());
-        boolean sourceHere = r.source().site().equals(site.name());
-        boolean destinationHere = r.destination().site().equals(site.name());
-        if (!sourceHere && !destinationHere) {
-            throw new BadRequest("source", "one end must be at this BAR's site, " + site.name() + "; ask the BAR of "
-                    + r.source().site() + " instead");
-        }
-        if (r.source().equals(r.destination())) {
-            throw new BadRequest("destination", "must differ from the source");
-        }
-        if (r.bandwidthMbps() <= 0) {
-            throw new BadRequest("bandwidthMbps", "must be a positive number of Mbit/s, was " + r.bandwidthMbps());
-        }
+        validateEnds(r);
         Instant now = clock.instant();
         TimeInterval interval = r.interval();
         if (interval.start().isBefore(now.minus(START_GRACE))) {
@@ -724,6 +922,46 @@ public final class ReservationService {
         if (interval.duration().compareTo(settings.minimumDuration()) < 0) {
             throw new BadRequest("end", "the reservation must last at least " + settings.minimumDuration().toSeconds()
                     + " s, was " + interval.duration().toSeconds() + " s");
+        }
+    }
+
+    /** A flexible request's window: the search checks the rest (how far ahead, how long). */
+    private void validateFlexible(ReservationRequest r) throws BadRequest {
+        validateEnds(r);
+        Flexibility f = r.flexibility();
+        if (!f.window().end().isAfter(clock.instant())) {
+            throw new BadRequest("end", "the window must not be over, was " + f.window());
+        }
+        if (f.window().duration().compareTo(AvailabilitySearch.LONGEST_WINDOW) > 0) {
+            throw new BadRequest("end", "the window may be at most " + AvailabilitySearch.LONGEST_WINDOW.toDays()
+                    + " days long, was " + f.window().duration().toDays() + " days");
+        }
+        if (f.isTransfer()) {
+            if (f.volumeMegabytes() <= 0) {
+                throw new BadRequest("volumeMegabytes", "must be positive, was " + f.volumeMegabytes());
+            }
+        } else if (f.duration().compareTo(settings.minimumDuration()) < 0) {
+            throw new BadRequest("durationSeconds", "must be at least " + settings.minimumDuration().toSeconds() + " s, was "
+                    + f.duration().toSeconds() + " s");
+        } else if (f.duration().compareTo(f.window().duration()) > 0) {
+            throw new BadRequest("durationSeconds", "is longer than the window " + f.window());
+        }
+    }
+
+    /** What fixed and flexible requests share: the id, the ends, the bandwidth and the description. */
+    private void validateEnds(ReservationRequest r) throws BadRequest {
+        checkRequestId(r.requestId());
+        boolean sourceHere = r.source().site().equals(site.name());
+        boolean destinationHere = r.destination().site().equals(site.name());
+        if (!sourceHere && !destinationHere) {
+            throw new BadRequest("source", "one end must be at this BAR's site, " + site.name() + "; ask the BAR of "
+                    + r.source().site() + " instead");
+        }
+        if (r.source().equals(r.destination())) {
+            throw new BadRequest("destination", "must differ from the source");
+        }
+        if (r.bandwidthMbps() <= 0) {
+            throw new BadRequest("bandwidthMbps", "must be a positive number of Mbit/s, was " + r.bandwidthMbps());
         }
         if (r.description().length() > MAX_DESCRIPTION) {
             throw new BadRequest("description", "must be at most " + MAX_DESCRIPTION + " characters");

@@ -150,7 +150,84 @@ class ReservationServiceTest {
 
         assertEquals(ReservationState.REJECTED, r.state());
         assertTrue(r.reason().startsWith("WAN segment"), r.reason());
-        assertTrue(campus.calls.isEmpty() && peer.calls.isEmpty());
+        assertTrue(campus.calls.stream().noneMatch(c -> c.startsWith("hold")) && peer.calls.stream().noneMatch(c -> c.startsWith("hold")));
+    }
+
+    @Test
+    void aRefusalOffersTheNextStartTimesAtWhichTheCircuitIsFree() throws Exception {
+        wan.refuseHolds = "link x-y has 10000 Mbit/s, 10000 booked";
+        wan.booked.add(new TimeInterval(T0, T0.plus(Duration.ofHours(5))), wan.capacityMbps);
+
+        Reservation r = create("r1");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        // The segments book 1 s before the start: the first free start is 1 s after the busy stretch.
+        assertTrue(r.reason().contains("free start times: from " + T0.plus(Duration.ofHours(5)).plusSeconds(1)), r.reason());
+    }
+
+    // ---- flexible requests ----
+
+    static ReservationRequest flexible(String id, Flexibility f) {
+        return new ReservationRequest(id, Endpoint.parse("site-a:host-a1"), Endpoint.parse("site-b:host-b1"),
+                f.requestedMbps(), f.window(), "test", false, f);
+    }
+
+    static TimeInterval hours(int from, int to) {
+        return new TimeInterval(T0.plus(Duration.ofHours(from)), T0.plus(Duration.ofHours(to)));
+    }
+
+    @Test
+    void aWindowRequestBooksTheEarliestStartAtWhichEverySegmentIsFree() throws Exception {
+        wan.booked.add(hours(1, 3), wan.capacityMbps);
+        Flexibility f = Flexibility.within(hours(1, 10), Duration.ofHours(1), 500);
+
+        Reservation r = service.create(flexible("r1", f), "alice");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        Instant start = T0.plus(Duration.ofHours(3)).plusSeconds(1);
+        assertEquals(new TimeInterval(start, start.plus(Duration.ofHours(1))), r.request().interval());
+        assertEquals(f, service.get("r1").request().flexibility(), "what was asked is kept");
+        assertEquals(r.request().interval(), service.create(flexible("r1", f), "alice").request().interval(),
+                "the same request answers the same reservation");
+    }
+
+    @Test
+    void aTransferTakesTheBandwidthThatFinishesFirst() throws Exception {
+        // 450,000 MB is 3,600,000 Mbit: an hour at 1,000 Mbit/s, two at 500. Only 500 are free until hour 5.
+        wan.booked.add(hours(1, 5), wan.capacityMbps - 500);
+        Flexibility f = Flexibility.transfer(hours(1, 12), 450_000, 1_000);
+
+        Reservation r = service.create(flexible("r1", f), "alice");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        assertEquals(500, r.request().bandwidthMbps(), "two hours at 500 finish before an hour at 1,000 from hour 5");
+        assertEquals(hours(1, 3), r.request().interval());
+    }
+
+    @Test
+    void aSlotTakenBeforeItIsHeldMovesTheRequestToTheNextFreeSlot() throws Exception {
+        wan.refuseNextHolds.set(1);
+        Flexibility f = Flexibility.within(hours(1, 10), Duration.ofHours(1), 500);
+
+        Reservation r = service.create(flexible("r1", f), "alice");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        assertTrue(r.request().interval().start().isAfter(T0.plus(Duration.ofHours(1))), r.request().interval().toString());
+        assertTrue(r.segments().get(0).bookingId().endsWith("~2:wan"), "new booking ids: " + r.segments().get(0).bookingId());
+        assertTrue(store.history("r1").stream().anyMatch(t -> t.from() == ReservationState.REQUESTED
+                && t.to() == ReservationState.REQUESTED && t.reason().contains("trying")), "the retry is in the history");
+    }
+
+    @Test
+    void aFlexibleRequestWithNoFreeSlotIsRejectedNamingTheMostThatIsFree() throws Exception {
+        wan.booked.add(hours(0, 24), wan.capacityMbps - 200);
+        Flexibility f = Flexibility.within(hours(1, 10), Duration.ofHours(1), 500);
+
+        Reservation r = service.create(flexible("r1", f), "alice");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        assertTrue(r.reason().contains("the most free for 3600 s: 200 Mbit/s"), r.reason());
+        assertTrue(wan.calls.stream().noneMatch(c -> c.startsWith("hold")), "nothing held");
     }
 
     @Test

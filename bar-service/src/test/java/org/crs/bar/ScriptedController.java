@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.crs.domain.availability.ResourceStarts;
 import org.crs.domain.availability.SlotQuery;
@@ -26,6 +27,8 @@ final class ScriptedController implements SegmentController {
     final Map<String, SegmentState> segments = new ConcurrentHashMap<>();
     final List<String> calls = new CopyOnWriteArrayList<>();
     volatile String refuseHolds;
+    /** Refuses this many holds (as if their slot had just been taken), then holds again. */
+    final AtomicInteger refuseNextHolds = new AtomicInteger();
     volatile boolean silent;
     volatile String failActivations;
     /** What the segment's resources have booked, as one calendar of {@link #capacityMbps}, for availability. */
@@ -57,6 +60,9 @@ final class ScriptedController implements SegmentController {
         call("hold", order.bookingId());
         if (refuseHolds != null) {
             throw new SegmentFailure(name, true, refuseHolds, null);
+        }
+        if (refuseNextHolds.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            throw new SegmentFailure(name, true, "link x-y has no bandwidth left over " + order.interval(), null);
         }
         segments.putIfAbsent(order.bookingId(), SegmentState.HELD);
         int src = order.sourceVlan() != 0 ? order.sourceVlan() : sourceVlan;

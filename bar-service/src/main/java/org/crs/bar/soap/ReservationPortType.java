@@ -5,10 +5,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Calendar;
 import java.util.List;
+import java.util.Map;
 
 import org.crs.bar.AvailabilitySearch;
 import org.crs.bar.BadRequest;
 import org.crs.bar.ChangeRefused;
+import org.crs.bar.Flexibility;
 import org.crs.bar.Reservation;
 import org.crs.bar.ReservationRequest;
 import org.crs.bar.ReservationService;
@@ -31,6 +33,10 @@ import org.crs.service.soap.SoapTimes;
 public class ReservationPortType {
 
     private static final int DEFAULT_LIST_LIMIT = 1000;
+    /** The service names a flexible request's window start and end; these operations name them after what they are. */
+    private static final Map<String, String> WINDOW_FIELDS = Map.of("start", "windowStart", "end", "windowEnd");
+    private static final Map<String, String> TRANSFER_FIELDS = Map.of("start", "earliestStart", "end", "deadline",
+            "bandwidthMbps", "maxBandwidthMbps");
 
     private final ReservationService service;
     private final String actor;
@@ -47,19 +53,67 @@ public class ReservationPortType {
     /**
      * Books a circuit from {@code source} to {@code destination} (each {@code site:host}) at
      * {@code bandwidthMbps} over [start, end). Answers RESERVED, HELD when {@code holdOnly}
-     * (commit or abort it later), or REJECTED with the segment that refused and why. The same
-     * requestId again answers the same reservation.
+     * (commit or abort it later), or REJECTED with the segment that refused and why, and the next
+     * start times at which the same circuit is free. The same requestId again answers the same
+     * reservation.
      */
     public ReservationInfo createReservation(String requestId, String source, String destination, long bandwidthMbps,
                                              Calendar start, Calendar end, String description, boolean holdOnly)
             throws ServiceFault {
+        return create(requestId, source, destination, bandwidthMbps, interval(start, end), description, holdOnly, null);
+    }
+
+    /**
+     * Books a circuit of {@code bandwidthMbps} for {@code durationSeconds} at the earliest start
+     * time at which it can be booked within [windowStart, windowEnd). If that slot is taken
+     * before it is held, the next is tried. The answer's start and end are the ones chosen;
+     * otherwise as {@link #createReservation}.
+     */
+    public ReservationInfo createReservationInWindow(String requestId, String source, String destination,
+                                                     long bandwidthMbps, long durationSeconds, Calendar windowStart,
+                                                     Calendar windowEnd, String description, boolean holdOnly)
+            throws ServiceFault {
+        TimeInterval window = window(windowStart, windowEnd);
+        if (durationSeconds <= 0) {
+            throw ServiceFault.badField("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
+        }
+        return create(requestId, source, destination, bandwidthMbps, window, description, holdOnly,
+                Flexibility.within(window, Duration.ofSeconds(durationSeconds), bandwidthMbps));
+    }
+
+    /**
+     * Books a circuit that moves {@code volumeMegabytes} (10^6 bytes) from {@code source} to
+     * {@code destination} within [earliestStart, deadline), at up to {@code maxBandwidthMbps}:
+     * the bandwidth and interval that finish first. The answer's start, end and bandwidth are the
+     * ones chosen; otherwise as {@link #createReservation}.
+     */
+    public ReservationInfo createTransfer(String requestId, String source, String destination, long volumeMegabytes,
+                                          long maxBandwidthMbps, Calendar earliestStart, Calendar deadline,
+                                          String description, boolean holdOnly) throws ServiceFault {
+        if (earliestStart == null) {
+            throw ServiceFault.badField("earliestStart", "is missing");
+        }
+        if (deadline == null) {
+            throw ServiceFault.badField("deadline", "is missing");
+        }
+        TimeInterval window = interval(earliestStart, deadline, "deadline");
+        if (volumeMegabytes <= 0) {
+            throw ServiceFault.badField("volumeMegabytes", "must be a positive number of megabytes, was " + volumeMegabytes);
+        }
+        return create(requestId, source, destination, maxBandwidthMbps, window, description, holdOnly,
+                Flexibility.transfer(window, volumeMegabytes, maxBandwidthMbps));
+    }
+
+    private ReservationInfo create(String requestId, String source, String destination, long bandwidthMbps,
+                                   TimeInterval interval, String description, boolean holdOnly, Flexibility flexibility)
+            throws ServiceFault {
         ReservationRequest request = new ReservationRequest(requestId == null ? "" : requestId,
-                endpoint("source", source), endpoint("destination", destination), bandwidthMbps,
-                interval(start, end), description, holdOnly);
+                endpoint("source", source), endpoint("destination", destination), bandwidthMbps, interval, description,
+                holdOnly, flexibility);
         try {
             return info(service.create(request, actor));
         } catch (BadRequest e) {
-            throw fault(e);
+            throw fault(flexibility == null ? e : renamed(e, flexibility.isTransfer() ? TRANSFER_FIELDS : WINDOW_FIELDS));
         }
     }
 
@@ -156,13 +210,7 @@ public class ReservationPortType {
      */
     public AvailabilityInfo findAvailability(String source, String destination, long bandwidthMbps, long durationSeconds,
                                              Calendar windowStart, Calendar windowEnd) throws ServiceFault {
-        if (windowStart == null) {
-            throw ServiceFault.badField("windowStart", "is missing");
-        }
-        if (windowEnd == null) {
-            throw ServiceFault.badField("windowEnd", "is missing");
-        }
-        TimeInterval window = interval(windowStart, windowEnd, "windowEnd");
+        TimeInterval window = window(windowStart, windowEnd);
         if (durationSeconds <= 0) {
             throw ServiceFault.badField("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
         }
@@ -174,7 +222,7 @@ public class ReservationPortType {
             info.setMaxBandwidthMbps(answer.maxBandwidthMbps());
             return info;
         } catch (BadRequest e) {
-            throw fault(e);
+            throw fault(renamed(e, WINDOW_FIELDS));
         } catch (SegmentFailure e) {
             throw new ServiceFault(null, "availability unknown: " + e.getMessage());
         }
@@ -193,6 +241,21 @@ public class ReservationPortType {
         } catch (IllegalArgumentException e) {
             throw ServiceFault.badField(field, e.getMessage());
         }
+    }
+
+    private static TimeInterval window(Calendar windowStart, Calendar windowEnd) throws ServiceFault {
+        if (windowStart == null) {
+            throw ServiceFault.badField("windowStart", "is missing");
+        }
+        if (windowEnd == null) {
+            throw ServiceFault.badField("windowEnd", "is missing");
+        }
+        return interval(windowStart, windowEnd, "windowEnd");
+    }
+
+    private static BadRequest renamed(BadRequest e, Map<String, String> names) {
+        String field = names.get(e.field());
+        return field == null ? e : new BadRequest(field, e.reason());
     }
 
     private static TimeInterval interval(Calendar start, Calendar end) throws ServiceFault {

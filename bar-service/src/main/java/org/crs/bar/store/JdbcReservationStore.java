@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,6 +21,7 @@ import javax.sql.DataSource;
 import org.crs.service.db.Jdbc;
 import org.crs.service.db.StoreException;
 
+import org.crs.bar.Flexibility;
 import org.crs.bar.Reservation;
 import org.crs.bar.ReservationRequest;
 import org.crs.bar.ReservationStore;
@@ -44,7 +47,8 @@ public final class JdbcReservationStore implements ReservationStore {
 
     private static final String RESERVATION_COLUMNS = "request_id, owner, state, reason, source_site, source_host, "
             + "destination_site, destination_host, bandwidth_mbps, start_at, end_at, description, hold_only, "
-            + "created_at, updated_at";
+            + "created_at, updated_at, flex_window_start, flex_window_end, flex_duration_seconds, flex_volume_megabytes, "
+            + "flex_mbps";
 
     private final DataSource dataSource;
     private final Clock clock;
@@ -69,7 +73,7 @@ public final class JdbcReservationStore implements ReservationStore {
         try {
             return Optional.of(inTransaction(c -> {
                 try (PreparedStatement ps = c.prepareStatement("INSERT INTO reservation (" + RESERVATION_COLUMNS
-                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                     ps.setString(1, request.requestId());
                     ps.setString(2, owner);
                     ps.setString(3, created.to().name());
@@ -85,6 +89,7 @@ public final class JdbcReservationStore implements ReservationStore {
                     ps.setBoolean(13, request.holdOnly());
                     ps.setObject(14, Jdbc.utc(created.at()));
                     ps.setObject(15, Jdbc.utc(created.at()));
+                    setFlexibility(ps, 16, request.flexibility());
                     ps.executeUpdate();
                 }
                 insertSegments(c, request.requestId(), segments);
@@ -279,12 +284,33 @@ public final class JdbcReservationStore implements ReservationStore {
         return found == null ? Optional.empty() : Optional.of(withSegments(found, segmentsIn(c, requestId)));
     }
 
+    /** Five columns from {@code first}: all null for a fixed request. */
+    private static void setFlexibility(PreparedStatement ps, int first, Flexibility f) throws SQLException {
+        ps.setObject(first, f == null ? null : Jdbc.utc(f.window().start()), Types.TIMESTAMP_WITH_TIMEZONE);
+        ps.setObject(first + 1, f == null ? null : Jdbc.utc(f.window().end()), Types.TIMESTAMP_WITH_TIMEZONE);
+        ps.setObject(first + 2, f == null || f.duration() == null ? null : f.duration().toSeconds(), Types.BIGINT);
+        ps.setObject(first + 3, f == null || !f.isTransfer() ? null : f.volumeMegabytes(), Types.BIGINT);
+        ps.setObject(first + 4, f == null ? null : f.requestedMbps(), Types.BIGINT);
+    }
+
+    private static Flexibility flexibility(ResultSet rs) throws SQLException {
+        Instant windowStart = Jdbc.instantOrNull(rs, "flex_window_start");
+        if (windowStart == null) {
+            return null;
+        }
+        TimeInterval window = new TimeInterval(windowStart, Jdbc.instant(rs, "flex_window_end"));
+        long seconds = rs.getLong("flex_duration_seconds");
+        boolean transfer = rs.wasNull();
+        return transfer ? Flexibility.transfer(window, rs.getLong("flex_volume_megabytes"), rs.getLong("flex_mbps"))
+                : Flexibility.within(window, Duration.ofSeconds(seconds), rs.getLong("flex_mbps"));
+    }
+
     private static Reservation reservation(ResultSet rs, List<Segment> segments) throws SQLException {
         ReservationRequest request = new ReservationRequest(rs.getString("request_id"),
                 new Endpoint(rs.getString("source_site"), rs.getString("source_host")),
                 new Endpoint(rs.getString("destination_site"), rs.getString("destination_host")),
                 rs.getLong("bandwidth_mbps"), new TimeInterval(Jdbc.instant(rs, "start_at"), Jdbc.instant(rs, "end_at")),
-                rs.getString("description"), rs.getBoolean("hold_only"));
+                rs.getString("description"), rs.getBoolean("hold_only"), flexibility(rs));
         return new Reservation(request, rs.getString("owner"), ReservationState.valueOf(rs.getString("state")),
                 rs.getString("reason"), segments, Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"));
     }

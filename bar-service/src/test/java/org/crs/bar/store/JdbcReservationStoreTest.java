@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.UUID;
 
 import org.crs.service.db.StoreException;
+import org.crs.bar.Flexibility;
 import org.crs.bar.Reservation;
 import org.crs.bar.ReservationRequest;
 import org.crs.bar.Segment;
@@ -122,6 +123,19 @@ class JdbcReservationStoreTest {
             assertEquals(expected, store.find("r1").orElseThrow());
             assertNull(store.find("r1").orElseThrow().segments().get(2).state(), "not answered yet");
             assertTrue(store.find("r2").isEmpty());
+        }
+
+        @Test
+        void whatAFlexibleRequestAskedRoundTrips() {
+            TimeInterval window = new TimeInterval(T0.plusSeconds(3600), T0.plusSeconds(36_000));
+            TimeInterval chosen = new TimeInterval(T0.plusSeconds(7200), T0.plusSeconds(10_800));
+            for (Flexibility f : List.of(Flexibility.within(window, Duration.ofHours(1), 250),
+                    Flexibility.transfer(window, 450_000, 1000))) {
+                String id = f.isTransfer() ? "transfer" : "window";
+                ReservationRequest r = new ReservationRequest(id, A, B, 250, chosen, "", false, f);
+                create(r);
+                assertEquals(r, store.find(id).orElseThrow().request());
+            }
         }
 
         @Test
