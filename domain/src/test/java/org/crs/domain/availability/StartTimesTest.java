@@ -165,8 +165,9 @@ class StartTimesTest {
             StartTimes intersection = a.intersect(b);
             for (int h = -1; h <= 41; h++) {
                 for (Instant at : List.of(hour(h), hour(h).plusNanos(1), hour(h).minusNanos(1))) {
-                    assertEquals(a.contains(at) || b.contains(at), union.contains(at), a + " ∪ " + b + " at " + at);
-                    assertEquals(a.contains(at) && b.contains(at), intersection.contains(at), a + " ∩ " + b + " at " + at);
+                    assertEquals(a.contains(at) || b.contains(at), union.contains(at), () -> a + " ∪ " + b + " at " + at);
+                    assertEquals(a.contains(at) && b.contains(at), intersection.contains(at),
+                            () -> a + " ∩ " + b + " at " + at);
                 }
             }
             assertEquals(union, b.union(a));
