@@ -3,10 +3,12 @@ package org.crs.nsap;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import org.crs.domain.admission.Resource;
 import org.crs.domain.admission.VlanRange;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
@@ -24,6 +26,9 @@ import org.slf4j.LoggerFactory;
  * activate (ACTIVATING, then ACTIVE or FAILED with the routers restored), deactivate
  * (DEACTIVATING, then RELEASED), abort (ABORTED, from HELD or COMMITTED). Every move is
  * recorded with its actor and reason.
+ *
+ * <p>Operators take resources out of service for maintenance ({@link #addMaintenance}): admission
+ * refuses every hold and change that would book a resource during one of its live windows.
  *
  * <p>A COMMITTED or ACTIVE segment may change its end time and bandwidth in two phases, so
  * that a client changing a circuit across several services gets all or nothing: modify holds
@@ -413,6 +418,91 @@ public final class SegmentService {
             throw RequestRejected.badField("limit", "must be between 1 and 10000");
         }
         return store.deviceLog(bookingId, limit);
+    }
+
+    // ---- maintenance windows ----
+
+    /**
+     * Takes a resource out of service over {@code window}: from now on admission refuses
+     * every hold and every change that would book the resource at an instant of it, naming
+     * the resource. Bookings already made stand; the answer names those that overlap the
+     * window, so that the operator can tell whom it affects. Recording the same window (same
+     * resource, interval, reason and actor) again while it is live answers the first.
+     *
+     * @param resourceId a resource of this service (a host port, an uplink, a link, an access point)
+     * @param window when; it must end in the future
+     * @param reason why, required; kept up to 2000 characters
+     * @throws RequestRejected naming {@code resourceId}, {@code end} or {@code reason}; nothing recorded
+     */
+    public MaintenanceImpact addMaintenance(String resourceId, TimeInterval window, String actor, String reason)
+            throws RequestRejected {
+        checkResource(resourceId);
+        if (window == null) {
+            throw RequestRejected.badField("start", "is missing");
+        }
+        if (!window.end().isAfter(clock.instant())) {
+            throw RequestRejected.badField("end", "must be in the future, was " + window.end());
+        }
+        checkReason(reason);
+        MaintenanceImpact added = store.addMaintenance(resourceId, window, reason.strip(), actor, clock.instant());
+        LOG.info("maintenance window {} on {} over {} by {}: {}; bookings during it: {}", added.window().id(), resourceId,
+                window, actor, added.window().reason(), added.affectedBookings());
+        return added;
+    }
+
+    /**
+     * Lifts a maintenance window: the resource can be booked over it again. The window is kept
+     * with who lifted it, when and why. Lifting a lifted window answers it as it is.
+     *
+     * @param reason why, required; kept up to 2000 characters
+     * @throws RequestRejected naming {@code windowId} (no such window) or {@code reason}
+     */
+    public MaintenanceWindow liftMaintenance(long windowId, String actor, String reason) throws RequestRejected {
+        if (windowId < 1) {
+            throw RequestRejected.badField("windowId", "must be the positive number of a maintenance window, was "
+                    + windowId);
+        }
+        checkReason(reason);
+        MaintenanceWindow lifted = store.liftMaintenance(windowId,
+                        new MaintenanceWindow.Lift(actor, reason.strip(), clock.instant()))
+                .orElseThrow(() -> RequestRejected.badField("windowId", "no maintenance window " + windowId));
+        LOG.info("maintenance window {} on {} lifted by {}: {}", windowId, lifted.resourceId(), lifted.lifted().by(),
+                lifted.lifted().reason());
+        return lifted;
+    }
+
+    /**
+     * The maintenance windows, live and lifted, of one resource (of every resource when
+     * {@code resourceId} is null) that overlap {@code window}, by start time; each live one
+     * with the live bookings it overlaps.
+     *
+     * @throws RequestRejected naming {@code resourceId} when it is not a resource of this service
+     */
+    public List<MaintenanceImpact> listMaintenance(String resourceId, TimeInterval window) throws RequestRejected {
+        if (resourceId != null) {
+            checkResource(resourceId);
+        }
+        if (window == null) {
+            throw RequestRejected.badField("from", "is missing");
+        }
+        List<MaintenanceImpact> listed = new ArrayList<>();
+        for (MaintenanceWindow w : store.maintenance(resourceId, window)) {
+            listed.add(new MaintenanceImpact(w, w.live() ? store.bookingsDuring(w.resourceId(), w.interval()) : List.of()));
+        }
+        return listed;
+    }
+
+    private void checkResource(String resourceId) throws RequestRejected {
+        List<String> known = planner.resources().stream().map(Resource::id).toList();
+        if (resourceId == null || !known.contains(resourceId)) {
+            throw RequestRejected.badField("resourceId", "unknown resource '" + resourceId + "'; known: " + known);
+        }
+    }
+
+    private static void checkReason(String reason) throws RequestRejected {
+        if (reason == null || reason.isBlank()) {
+            throw RequestRejected.badField("reason", "is required: say why, for the operators who read it later");
+        }
     }
 
     /**

@@ -140,6 +140,22 @@ class CampusLnsapIntegrationTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"HSQLDB", "PostgreSQL"})
+    void hostPortInMaintenanceRefusesHoldsUntilTheWindowIsLifted(String database) throws Exception {
+        start(database);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        String added = call("addMaintenance", "<n:addMaintenance><n:resourceId>edge-a:GigabitEthernet1/2</n:resourceId>"
+                + "<n:start>" + now + "</n:start><n:end>" + now.plus(Duration.ofHours(3)) + "</n:end>"
+                + "<n:reason>replace the patch cable</n:reason></n:addMaintenance>");
+        String refused = hold("c1", "host-a2", 100, 0);
+        assertTrue(refused.contains("host port edge-a:GigabitEthernet1/2 is down for maintenance"), refused);
+        assertEquals("HELD", field(hold("c2", "host-a1", 100, 0), "state"), "other ports are not in maintenance");
+        call("liftMaintenance", "<n:liftMaintenance><n:windowId>" + field(added, "id") + "</n:windowId>"
+                + "<n:reason>cable replaced early</n:reason></n:liftMaintenance>");
+        assertEquals("HELD", field(hold("c1", "host-a2", 100, 0), "state"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"HSQLDB", "PostgreSQL"})
     void vlanOutsideTheCampusRangeIsAFaultNamingTheFieldAndBooksNothing(String database) throws Exception {
         start(database);
         String refused = hold("c2", "host-a2", 100, 3000);

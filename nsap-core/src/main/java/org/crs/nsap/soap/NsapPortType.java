@@ -10,6 +10,8 @@ import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.CheckResult;
+import org.crs.nsap.MaintenanceImpact;
+import org.crs.nsap.MaintenanceWindow;
 import org.crs.nsap.RequestRejected;
 import org.crs.nsap.RouterPart;
 import org.crs.nsap.Segment;
@@ -176,6 +178,55 @@ public class NsapPortType {
         }
     }
 
+    /**
+     * Takes a resource out of service over [start, end): from now on every hold and modify that
+     * would book it then is refused, naming the resource. Answers the window with the bookings
+     * already made that it overlaps (they stand). Recording the same window again while it is
+     * live answers the first.
+     */
+    public MaintenanceInfo addMaintenance(String resourceId, Calendar start, Calendar end, String reason)
+            throws ServiceFault {
+        if (start == null) {
+            throw ServiceFault.badField("start", "is missing");
+        }
+        if (end == null) {
+            throw ServiceFault.badField("end", "is missing");
+        }
+        try {
+            return maintenance(service.addMaintenance(resourceId, interval(start, end, "end"), actor, reason));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /** Lifts a maintenance window: its resource can be booked over it again. The window is kept, marked lifted. */
+    public MaintenanceInfo liftMaintenance(long windowId, String reason) throws ServiceFault {
+        try {
+            return maintenance(new MaintenanceImpact(service.liftMaintenance(windowId, actor, reason), List.of()));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * The maintenance windows, live and lifted, of a resource (of every resource when
+     * {@code resourceId} is empty or absent) that overlap [from, to), by start time.
+     */
+    public MaintenanceInfo[] listMaintenance(String resourceId, Calendar from, Calendar to) throws ServiceFault {
+        if (from == null) {
+            throw ServiceFault.badField("from", "is missing");
+        }
+        if (to == null) {
+            throw ServiceFault.badField("to", "is missing");
+        }
+        try {
+            return service.listMaintenance(resourceId == null || resourceId.isBlank() ? null : resourceId,
+                    interval(from, to, "to")).stream().map(NsapPortType::maintenance).toArray(MaintenanceInfo[]::new);
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
     /** The endpoints this service books between. */
     public String[] listEndpoints() {
         return service.endpoints().toArray(new String[0]);
@@ -249,6 +300,25 @@ public class NsapPortType {
             info.setLastChange("change " + last.kind() + " by " + last.actor() + " at " + last.at() + ": " + last.reason());
         }
         return info;
+    }
+
+    private static MaintenanceInfo maintenance(MaintenanceImpact impact) {
+        MaintenanceWindow w = impact.window();
+        MaintenanceInfo i = new MaintenanceInfo();
+        i.setId(w.id());
+        i.setResourceId(w.resourceId());
+        i.setStart(SoapTimes.calendar(w.interval().start()));
+        i.setEnd(SoapTimes.calendar(w.interval().end()));
+        i.setReason(w.reason());
+        i.setCreatedBy(w.createdBy());
+        i.setCreatedAt(SoapTimes.calendar(w.createdAt()));
+        if (w.lifted() != null) {
+            i.setLiftedAt(SoapTimes.calendar(w.lifted().at()));
+            i.setLiftedBy(w.lifted().by());
+            i.setLiftReason(w.lifted().reason());
+        }
+        i.setAffectedBookings(impact.affectedBookings().toArray(new String[0]));
+        return i;
     }
 
     private static DeviceLogRecordBean record(SegmentStore.DeviceLogRecord r) {

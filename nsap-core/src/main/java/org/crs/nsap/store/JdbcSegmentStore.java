@@ -7,13 +7,18 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
@@ -28,6 +33,8 @@ import org.crs.domain.calendar.Booking;
 import org.crs.domain.calendar.BookingCalendar;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.CalendarSource;
+import org.crs.nsap.MaintenanceImpact;
+import org.crs.nsap.MaintenanceWindow;
 import org.crs.nsap.Plan;
 import org.crs.nsap.PlanRefused;
 import org.crs.nsap.ResourcePlanner;
@@ -36,6 +43,7 @@ import org.crs.nsap.Segment;
 import org.crs.nsap.SegmentRequest;
 import org.crs.nsap.SegmentChange;
 import org.crs.nsap.SegmentStore;
+import org.crs.nsap.VlanBookings;
 import org.crs.routers.driver.DeviceLogEntry;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -278,9 +286,20 @@ public final class JdbcSegmentStore implements SegmentStore {
      * overlapping a window start before its end and at most the resource's longest booking
      * before its start, which keeps a read to a range of segment_resource_calendar_idx. A
      * change of a segment is checked over calendars without the segment's own rows (its
-     * current booking and any pending change), filtered within that same range.
+     * current booking and any pending change), filtered within that same range. Live
+     * maintenance windows are read in the same statement, through a range of
+     * maintenance_window_resource_idx (those ending after the window's start).
      */
     private static final class Calendars implements CalendarSource {
+
+        /**
+         * Resources per statement of a bulk read. A statement is padded to the next of these
+         * sizes with parts that read nothing, so that only a few distinct statements are
+         * compiled and cached per connection.
+         */
+        private static final int[] BULK_SIZES = {1, 8, 32};
+        /** Matches no resource: resource ids are never empty. */
+        private static final String NO_RESOURCE = "";
 
         private final Connection c;
         private final String excluded;
@@ -296,50 +315,132 @@ public final class JdbcSegmentStore implements SegmentStore {
             return excluded == null ? "" : " AND booking_id <> ?";
         }
 
+        /** The bookings of one resource, by the range of segment_resource_calendar_idx, column 1 its id. */
+        private String bookingsPart() {
+            return "SELECT resource_id, bandwidth_mbps, start_at, end_at, 0 AS maintenance FROM segment_resource "
+                    + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
+                    + "AND holds_capacity = TRUE AND occupies = TRUE" + notExcluded();
+        }
+
+        /** The live maintenance windows of {@code count} resources overlapping a window. */
+        private static String maintenancePart(int count) {
+            return "SELECT resource_id, CAST(0 AS BIGINT), start_at, end_at, 1 FROM maintenance_window "
+                    + "WHERE resource_id IN (" + String.join(", ", Collections.nCopies(count, "?"))
+                    + ") AND end_at > ? AND start_at < ? AND lifted_at IS NULL";
+        }
+
         @Override
         public BookingCalendar calendar(String resourceId, TimeInterval window) {
-            List<Booking> bookings = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT bandwidth_mbps, start_at, end_at FROM segment_resource "
-                    + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
-                    + "AND holds_capacity = TRUE AND occupies = TRUE" + notExcluded())) {
-                bindWindow(ps, resourceId, window);
+            return calendars(List.of(resourceId), window).get(resourceId);
+        }
+
+        /** In one statement per 32 resources: their bookings and their maintenance windows. */
+        @Override
+        public Map<String, BookingCalendar> calendars(Collection<String> resourceIds, TimeInterval window) {
+            List<String> ids = List.copyOf(new LinkedHashSet<>(resourceIds));
+            Map<String, List<Booking>> bookings = new HashMap<>();
+            Map<String, List<TimeInterval>> maintenance = new HashMap<>();
+            int largest = BULK_SIZES[BULK_SIZES.length - 1];
+            for (int from = 0; from < ids.size(); from += largest) {
+                List<String> chunk = ids.subList(from, Math.min(ids.size(), from + largest));
+                readCalendars(chunk, window, bookings, maintenance);
+            }
+            Map<String, BookingCalendar> calendars = new LinkedHashMap<>();
+            for (String id : ids) {
+                BookingCalendar calendar = BookingCalendar.of(bookings.getOrDefault(id, List.of()));
+                maintenance.getOrDefault(id, List.of()).forEach(calendar::addMaintenance);
+                calendars.put(id, calendar);
+            }
+            return calendars;
+        }
+
+        private void readCalendars(List<String> ids, TimeInterval window, Map<String, List<Booking>> bookings,
+                                   Map<String, List<TimeInterval>> maintenance) {
+            int size = Arrays.stream(BULK_SIZES).filter(n -> n >= ids.size()).findFirst().orElseThrow();
+            List<String> padded = new ArrayList<>(ids);
+            while (padded.size() < size) {
+                padded.add(NO_RESOURCE);
+            }
+            StringBuilder sql = new StringBuilder();
+            for (int i = 0; i < size; i++) {
+                sql.append(bookingsPart()).append(" UNION ALL ");
+            }
+            sql.append(maintenancePart(size));
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                int p = 1;
+                for (String id : padded) {
+                    p = bindWindow(ps, p, id, window);
+                }
+                for (String id : padded) {
+                    ps.setString(p++, id);
+                }
+                ps.setObject(p++, Jdbc.utc(window.start()));
+                ps.setObject(p, Jdbc.utc(window.end()));
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        bookings.add(new Booking(new TimeInterval(Jdbc.instant(rs, 2), Jdbc.instant(rs, 3)), rs.getLong(1)));
+                        TimeInterval interval = new TimeInterval(Jdbc.instant(rs, 3), Jdbc.instant(rs, 4));
+                        if (rs.getInt(5) == 0) {
+                            bookings.computeIfAbsent(rs.getString(1), id -> new ArrayList<>())
+                                    .add(new Booking(interval, rs.getLong(2)));
+                        } else {
+                            maintenance.computeIfAbsent(rs.getString(1), id -> new ArrayList<>()).add(interval);
+                        }
                     }
                 }
             } catch (SQLException e) {
-                throw new StoreException("reading the calendar of " + resourceId, e);
+                throw new StoreException("reading the calendars of " + ids, e);
             }
-            return BookingCalendar.of(bookings);
         }
 
         @Override
         public Set<Integer> vlansInUse(String resourceId, TimeInterval interval) {
-            Set<Integer> vlans = new HashSet<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT vlan FROM segment_resource "
+            return vlanBookings(resourceId, interval).keySet();
+        }
+
+        @Override
+        public Map<Integer, List<TimeInterval>> vlanBookings(String resourceId, TimeInterval window) {
+            VlanBookings vlans = new VlanBookings();
+            try (PreparedStatement ps = c.prepareStatement("SELECT vlan, start_at, end_at FROM segment_resource "
                     + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
                     + "AND vlan IS NOT NULL AND occupies = TRUE" + notExcluded())) {
-                bindWindow(ps, resourceId, interval);
+                bindWindow(ps, 1, resourceId, window);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        vlans.add(rs.getInt(1));
+                        vlans.add(rs.getInt(1), new TimeInterval(Jdbc.instant(rs, 2), Jdbc.instant(rs, 3)));
                     }
                 }
             } catch (SQLException e) {
                 throw new StoreException("reading the VLANs in use on " + resourceId, e);
             }
-            return vlans;
+            return vlans.toMap();
         }
 
-        private void bindWindow(PreparedStatement ps, String resourceId, TimeInterval window) throws SQLException {
-            ps.setString(1, resourceId);
-            ps.setObject(2, Jdbc.utc(window.start().minusSeconds(longestBookingSeconds(resourceId))));
-            ps.setObject(3, Jdbc.utc(window.end()));
-            ps.setObject(4, Jdbc.utc(window.start()));
-            if (excluded != null) {
-                ps.setString(5, excluded);
+        /** The ids of the live bookings holding bandwidth on the resource during {@code interval}, sorted. */
+        List<String> bookingsDuring(String resourceId, TimeInterval interval) throws SQLException {
+            Set<String> ids = new TreeSet<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT booking_id FROM segment_resource "
+                    + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
+                    + "AND holds_capacity = TRUE AND occupies = TRUE" + notExcluded())) {
+                bindWindow(ps, 1, resourceId, interval);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getString(1));
+                    }
+                }
             }
+            return List.copyOf(ids);
+        }
+
+        /** Binds one resource's booking range from parameter {@code p}; answers the next parameter. */
+        private int bindWindow(PreparedStatement ps, int p, String resourceId, TimeInterval window) throws SQLException {
+            ps.setString(p++, resourceId);
+            ps.setObject(p++, Jdbc.utc(window.start().minusSeconds(longestBookingSeconds(resourceId))));
+            ps.setObject(p++, Jdbc.utc(window.end()));
+            ps.setObject(p++, Jdbc.utc(window.start()));
+            if (excluded != null) {
+                ps.setString(p++, excluded);
+            }
+            return p;
         }
 
         /**
@@ -358,6 +459,154 @@ public final class JdbcSegmentStore implements SegmentStore {
             }
             return longest.getOrDefault(resourceId, 0L);
         }
+    }
+
+    /** Calendars over the committed state: each read on a connection of its own, read-only. */
+    private final class CommittedCalendars implements CalendarSource {
+
+        @Override
+        public BookingCalendar calendar(String resourceId, TimeInterval window) {
+            return read(calendars -> calendars.calendar(resourceId, window));
+        }
+
+        @Override
+        public Map<String, BookingCalendar> calendars(Collection<String> resourceIds, TimeInterval window) {
+            return read(calendars -> calendars.calendars(resourceIds, window));
+        }
+
+        @Override
+        public Set<Integer> vlansInUse(String resourceId, TimeInterval interval) {
+            return read(calendars -> calendars.vlansInUse(resourceId, interval));
+        }
+
+        @Override
+        public Map<Integer, List<TimeInterval>> vlanBookings(String resourceId, TimeInterval window) {
+            return read(calendars -> calendars.vlanBookings(resourceId, window));
+        }
+
+        private <T> T read(Function<Calendars, T> read) {
+            try (Connection c = dataSource.getConnection()) {
+                c.setReadOnly(true);
+                return read.apply(new Calendars(c, null));
+            } catch (SQLException e) {
+                throw new StoreException("reading calendars", e);
+            }
+        }
+    }
+
+    @Override
+    public CalendarSource committedCalendars() {
+        return new CommittedCalendars();
+    }
+
+    // ---- maintenance windows ----
+
+    private static final String WINDOW_COLUMNS =
+            "id, resource_id, start_at, end_at, reason, created_by, created_at, lifted_at, lifted_by, lift_reason";
+
+    @Override
+    public MaintenanceImpact addMaintenance(String resourceId, TimeInterval interval, String reason, String actor,
+                                            Instant at) {
+        String storedReason = Jdbc.clip(reason, 2000);
+        String storedActor = Jdbc.clip(actor, 200);
+        return inTransaction(c -> {
+            lock(c, List.of(resourceId));
+            Optional<MaintenanceWindow> same;
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + WINDOW_COLUMNS + " FROM maintenance_window "
+                    + "WHERE resource_id = ? AND end_at = ? AND start_at = ? AND reason = ? AND created_by = ? "
+                    + "AND lifted_at IS NULL ORDER BY id")) {
+                ps.setString(1, resourceId);
+                ps.setObject(2, Jdbc.utc(interval.end()));
+                ps.setObject(3, Jdbc.utc(interval.start()));
+                ps.setString(4, storedReason);
+                ps.setString(5, storedActor);
+                same = windows(ps).stream().findFirst();
+            }
+            MaintenanceWindow window;
+            if (same.isPresent()) {
+                window = same.get();
+            } else {
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO maintenance_window (resource_id, start_at, "
+                        + "end_at, reason, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+                    ps.setString(1, resourceId);
+                    ps.setObject(2, Jdbc.utc(interval.start()));
+                    ps.setObject(3, Jdbc.utc(interval.end()));
+                    ps.setString(4, storedReason);
+                    ps.setString(5, storedActor);
+                    ps.setObject(6, Jdbc.utc(at));
+                    ps.executeUpdate();
+                    try (ResultSet keys = ps.getGeneratedKeys()) {
+                        keys.next();
+                        window = new MaintenanceWindow(keys.getLong(1), resourceId, interval, storedReason, storedActor,
+                                at, null);
+                    }
+                }
+            }
+            return new MaintenanceImpact(window, new Calendars(c, null).bookingsDuring(resourceId, interval));
+        });
+    }
+
+    @Override
+    public Optional<MaintenanceWindow> liftMaintenance(long id, MaintenanceWindow.Lift lift) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE maintenance_window SET lifted_at = ?, lifted_by = ?, "
+                    + "lift_reason = ? WHERE id = ? AND lifted_at IS NULL")) {
+                ps.setObject(1, Jdbc.utc(lift.at()));
+                ps.setString(2, Jdbc.clip(lift.by(), 200));
+                ps.setString(3, Jdbc.clip(lift.reason(), 2000));
+                ps.setLong(4, id);
+                ps.executeUpdate();
+            }
+            return findWindowIn(c, id);
+        });
+    }
+
+    @Override
+    public Optional<MaintenanceWindow> findMaintenance(long id) {
+        return inTransaction(c -> findWindowIn(c, id));
+    }
+
+    @Override
+    public List<MaintenanceWindow> maintenance(String resourceId, TimeInterval window) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + WINDOW_COLUMNS + " FROM maintenance_window WHERE "
+                    + (resourceId == null ? "" : "resource_id = ? AND ") + "end_at > ? AND start_at < ? ORDER BY start_at, id")) {
+                int p = 1;
+                if (resourceId != null) {
+                    ps.setString(p++, resourceId);
+                }
+                ps.setObject(p++, Jdbc.utc(window.start()));
+                ps.setObject(p, Jdbc.utc(window.end()));
+                return windows(ps);
+            }
+        });
+    }
+
+    @Override
+    public List<String> bookingsDuring(String resourceId, TimeInterval interval) {
+        return inTransaction(c -> new Calendars(c, null).bookingsDuring(resourceId, interval));
+    }
+
+    private static Optional<MaintenanceWindow> findWindowIn(Connection c, long id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + WINDOW_COLUMNS + " FROM maintenance_window WHERE id = ?")) {
+            ps.setLong(1, id);
+            return windows(ps).stream().findFirst();
+        }
+    }
+
+    private static List<MaintenanceWindow> windows(PreparedStatement ps) throws SQLException {
+        List<MaintenanceWindow> out = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                Instant liftedAt = Jdbc.instantOrNull(rs, "lifted_at");
+                MaintenanceWindow.Lift lift = liftedAt == null ? null
+                        : new MaintenanceWindow.Lift(rs.getString("lifted_by"), rs.getString("lift_reason"), liftedAt);
+                out.add(new MaintenanceWindow(rs.getLong("id"), rs.getString("resource_id"),
+                        new TimeInterval(Jdbc.instant(rs, "start_at"), Jdbc.instant(rs, "end_at")), rs.getString("reason"),
+                        rs.getString("created_by"), Jdbc.instant(rs, "created_at"), lift));
+            }
+        }
+        return out;
     }
 
     @Override

@@ -19,6 +19,9 @@ import org.crs.domain.admission.Resource;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.CalendarSource;
+import org.crs.nsap.MaintenanceImpact;
+import org.crs.nsap.MaintenanceWindow;
 import org.crs.nsap.Plan;
 import org.crs.nsap.PlanRefused;
 import org.crs.nsap.ResourcePlanner;
@@ -215,6 +218,37 @@ final class ActivationLab implements AutoCloseable {
 
         @Override
         public List<DeviceLogRecord> deviceLog(String bookingId, int limit) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public CalendarSource committedCalendars() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public MaintenanceImpact addMaintenance(String resourceId, TimeInterval interval, String reason, String actor,
+                                                Instant at) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<MaintenanceWindow> liftMaintenance(long id, MaintenanceWindow.Lift lift) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<MaintenanceWindow> findMaintenance(long id) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public List<MaintenanceWindow> maintenance(String resourceId, TimeInterval window) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public List<String> bookingsDuring(String resourceId, TimeInterval interval) {
             throw new UnsupportedOperationException();
         }
     }

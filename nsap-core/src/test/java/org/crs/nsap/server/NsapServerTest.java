@@ -154,6 +154,63 @@ class NsapServerTest {
         assertTrue(server.service().changes("s1").isEmpty());
     }
 
+    static String addMaintenanceBody(String resourceId, String start, String end, String reason) {
+        return "<n:addMaintenance><n:resourceId>" + resourceId + "</n:resourceId><n:start>" + start + "</n:start><n:end>"
+                + end + "</n:end><n:reason>" + reason + "</n:reason></n:addMaintenance>";
+    }
+
+    static String listMaintenanceBody(String resourceId, String from, String to) {
+        return "<n:listMaintenance><n:resourceId>" + resourceId + "</n:resourceId><n:from>" + from + "</n:from><n:to>" + to
+                + "</n:to></n:listMaintenance>";
+    }
+
+    static String liftMaintenanceBody(String windowId, String reason) {
+        return "<n:liftMaintenance><n:windowId>" + windowId + "</n:windowId><n:reason>" + reason
+                + "</n:reason></n:liftMaintenance>";
+    }
+
+    @Test
+    void maintenanceWindowRefusesHoldsOverSoapUntilLifted() throws Exception {
+        start();
+        call("hold", holdBody("before", "100", future(1), future(2)));
+        String added = call("addMaintenance", addMaintenanceBody("x-y", future(1), future(3), "replace the optics"));
+        String id = RawSoap.field(added, "id");
+        assertEquals("x-y", RawSoap.field(added, "resourceId"), added);
+        assertEquals("replace the optics", RawSoap.field(added, "reason"), added);
+        assertEquals("nsap-test-client", RawSoap.field(added, "createdBy"), added);
+        assertEquals("before", RawSoap.field(added, "affectedBookings"), added);
+
+        String refused = call("hold", holdBody("during", "100", future(2), future(4)));
+        assertTrue(refused.contains("Fault") && refused.contains("down for maintenance")
+                && refused.contains("(resource x-y)"), refused);
+        String listed = call("listMaintenance", listMaintenanceBody("x-y", future(0), future(5)));
+        assertEquals(id, RawSoap.field(listed, "id"), listed);
+
+        String lifted = call("liftMaintenance", liftMaintenanceBody(id, "postponed"));
+        assertEquals("postponed", RawSoap.field(lifted, "liftReason"), lifted);
+        assertEquals("nsap-test-client", RawSoap.field(lifted, "liftedBy"), lifted);
+        assertTrue(RawSoap.field(lifted, "liftedAt") != null, lifted);
+        String held = call("hold", holdBody("during", "100", future(2), future(4)));
+        assertTrue(held.contains(">HELD<"), held);
+    }
+
+    @Test
+    void badMaintenanceInputGetsAFaultNamingTheFieldAndRecordsNothing() throws Exception {
+        start();
+        String unknown = call("addMaintenance", addMaintenanceBody("x-z", future(1), future(2), "optics"));
+        assertEquals("resourceId", RawSoap.field(unknown, "field"), unknown);
+        String backwards = call("addMaintenance", addMaintenanceBody("x-y", future(2), future(1), "optics"));
+        assertEquals("end", RawSoap.field(backwards, "field"), backwards);
+        String noReason = call("addMaintenance", addMaintenanceBody("x-y", future(1), future(2), ""));
+        assertEquals("reason", RawSoap.field(noReason, "field"), noReason);
+        String noWindow = call("liftMaintenance", liftMaintenanceBody("7", "done"));
+        assertEquals("windowId", RawSoap.field(noWindow, "field"), noWindow);
+        String noTo = call("listMaintenance", "<n:listMaintenance><n:from>" + future(0) + "</n:from></n:listMaintenance>");
+        assertEquals("to", RawSoap.field(noTo, "field"), noTo);
+        String all = call("listMaintenance", listMaintenanceBody("", future(-1000), future(1000)));
+        assertFalse(all.contains("<ns:return"), all);
+    }
+
     @Test
     void malformedXmlAndDtdsAreRefusedAndChangeNothing() throws Exception {
         start();

@@ -12,6 +12,7 @@ import org.crs.domain.calendar.Booking;
 import org.crs.domain.calendar.BookingCalendar;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.CalendarSource;
+import org.crs.nsap.VlanBookings;
 
 /**
  * The calendars of a few resources, held in memory as a store would read them, and a record
@@ -67,6 +68,18 @@ public final class InMemoryCalendars implements CalendarSource {
             }
         }
         return inUse;
+    }
+
+    @Override
+    public Map<Integer, List<TimeInterval>> vlanBookings(String resourceId, TimeInterval window) {
+        read.add(resourceId);
+        VlanBookings booked = new VlanBookings();
+        for (VlanUse use : vlans.getOrDefault(resourceId, List.of())) {
+            if (use.interval().overlaps(window)) {
+                booked.add(use.vlan(), use.interval());
+            }
+        }
+        return booked.toMap();
     }
 
     private record VlanUse(int vlan, TimeInterval interval) {

@@ -133,6 +133,29 @@ class WanNsapIntegrationTest {
         assertTrue(history.contains("core-3") && history.contains("Invalid input"), history);
     }
 
+    String addMaintenance(String resourceId) throws Exception {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        return call("addMaintenance", "<n:addMaintenance><n:resourceId>" + resourceId + "</n:resourceId><n:start>" + now
+                + "</n:start><n:end>" + now.plus(Duration.ofHours(3)) + "</n:end><n:reason>fibre work</n:reason>"
+                + "</n:addMaintenance>");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void linkInMaintenanceIsRoutedAroundAndAnAccessPointInMaintenanceRefuses(String database) throws Exception {
+        start(database);
+        String link = addMaintenance("core-1-core-3");
+        assertTrue(field(link, "id") != null, link);
+        String held = hold("w1", 100);
+        assertEquals("HELD", field(held, "state"), held);
+        assertTrue(field(held, "plan").startsWith("path core-1 > core-2 > core-3"), held);
+
+        String accessPoint = addMaintenance("core-3:GigabitEthernet3/0");
+        assertEquals("w1", field(accessPoint, "affectedBookings"), accessPoint);
+        String refused = hold("w2", 100);
+        assertTrue(refused.contains("access point core-3:GigabitEthernet3/0 is down for maintenance"), refused);
+    }
+
     @Test
     void zeepDrivesAWanBookingThroughItsLife() throws Exception {
         start("HSQLDB");

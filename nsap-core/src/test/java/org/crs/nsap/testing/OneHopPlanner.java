@@ -1,0 +1,63 @@
+package org.crs.nsap.testing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.crs.domain.admission.Admission;
+import org.crs.domain.admission.AdmissionResult;
+import org.crs.domain.admission.Resource;
+import org.crs.nsap.CalendarSource;
+import org.crs.nsap.Plan;
+import org.crs.nsap.PlanRefused;
+import org.crs.nsap.ResourcePlanner;
+import org.crs.nsap.ResourceUse;
+import org.crs.nsap.SegmentRequest;
+
+/**
+ * Many resources of 1000 Mbit/s, {@code r0}, {@code r1}, ..., each booked on its own: a
+ * request from {@code rN} to {@code end} books its bandwidth on resource {@code rN} alone, on
+ * the VLAN it asks for at the source (none when 0). For testing how the store reads the
+ * calendars and VLANs of many resources.
+ */
+public final class OneHopPlanner implements ResourcePlanner {
+
+    private final List<Resource> resources = new ArrayList<>();
+
+    /** @param count how many resources */
+    public OneHopPlanner(int count) {
+        for (int i = 0; i < count; i++) {
+            resources.add(new Resource("r" + i, Resource.LINK, 1000));
+        }
+    }
+
+    @Override
+    public List<Resource> resources() {
+        return List.copyOf(resources);
+    }
+
+    @Override
+    public List<String> endpoints() {
+        List<String> endpoints = new ArrayList<>(resources.stream().map(Resource::id).toList());
+        endpoints.add("end");
+        return endpoints;
+    }
+
+    @Override
+    public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
+        Resource resource = resources.stream().filter(r -> r.id().equals(request.source())).findFirst()
+                .orElseThrow(() -> new PlanRefused("source", null, "no resource " + request.source()));
+        AdmissionResult result = Admission.check(List.of(resource),
+                Map.of(resource.id(), calendars.calendar(resource.id(), request.interval())),
+                request.interval(), request.bandwidthMbps());
+        if (!result.admitted()) {
+            throw new PlanRefused(null, resource.id(), result.reason());
+        }
+        int vlan = request.sourceVlan();
+        if (vlan != 0 && calendars.vlansInUse(resource.id(), request.interval()).contains(vlan)) {
+            throw new PlanRefused(null, resource.id(), "VLAN " + vlan + " is in use on " + resource);
+        }
+        return new Plan(List.of(new ResourceUse(resource, request.bandwidthMbps(), vlan)), vlan, 0, List.of(),
+                "resource " + resource.id());
+    }
+}
