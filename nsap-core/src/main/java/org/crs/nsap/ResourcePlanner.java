@@ -1,11 +1,15 @@
 package org.crs.nsap;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
 import org.crs.domain.admission.Admission;
 import org.crs.domain.admission.AdmissionResult;
 import org.crs.domain.admission.Resource;
@@ -32,6 +36,47 @@ public interface ResourcePlanner {
      *     names something this network does not have
      */
     Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused;
+
+    /**
+     * The start times in the query's range at which a segment from {@code source} to
+     * {@code destination} could be booked at the query's bandwidth for its whole duration, over
+     * the calendars as they are now (a search: it books nothing, and a start found may be taken
+     * before it is held). Every rule {@link #plan} applies to bandwidth, maintenance and ports is
+     * applied at every instant; a VLAN counts as free when some VLAN of the range is, since the
+     * one a hold takes may be named by another controller (the hand-off VLAN).
+     *
+     * @throws PlanRefused naming the field, for endpoints this network does not have
+     */
+    StartTimes availability(String source, String destination, SlotQuery query, CalendarSource calendars)
+            throws PlanRefused;
+
+    /**
+     * The most bandwidth a segment from {@code source} to {@code destination} could be booked
+     * with for {@code duration} at some start time in [earliestStart, latestStart], to the
+     * Mbit/s; 0 when none. A binary search over {@link #availability}, with each calendar read
+     * once.
+     *
+     * @throws PlanRefused naming the field, for endpoints this network does not have
+     */
+    default long widest(String source, String destination, Duration duration, Instant earliestStart,
+                        Instant latestStart, CalendarSource calendars) throws PlanRefused {
+        CalendarSource once = new MemoCalendars(calendars);
+        SlotQuery query = new SlotQuery(1, duration, earliestStart, latestStart);
+        if (availability(source, destination, query, once).isEmpty()) {
+            return 0;
+        }
+        long low = 1; // has a start time
+        long high = resources().stream().mapToLong(Resource::capacityMbps).max().orElse(1); // may have one
+        while (low < high) {
+            long middle = low + (high - low + 1) / 2;
+            if (availability(source, destination, query.withMbps(middle), once).isEmpty()) {
+                high = middle - 1;
+            } else {
+                low = middle;
+            }
+        }
+        return low;
+    }
 
     /**
      * Checks that a booked segment may change its interval and bandwidth while keeping its

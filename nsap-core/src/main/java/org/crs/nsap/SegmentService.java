@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
 import org.crs.domain.admission.Resource;
 import org.crs.domain.admission.VlanRange;
 import org.crs.domain.booking.SegmentState;
@@ -68,6 +70,36 @@ public final class SegmentService {
     }
 
     /** Would the request fit now? Books nothing. */
+    /**
+     * The start times in the query's range at which a segment from {@code source} to
+     * {@code destination} could be booked ({@link ResourcePlanner#availability}), over the
+     * committed calendars. Books nothing and locks nothing.
+     *
+     * @throws RequestRejected naming the field, for endpoints this network does not have
+     */
+    public StartTimes availability(String source, String destination, SlotQuery query) throws RequestRejected {
+        try {
+            return planner.availability(source, destination, query, store.committedCalendars());
+        } catch (PlanRefused e) {
+            throw RequestRejected.badField(e.field() == null ? "source" : e.field(), e.getMessage());
+        }
+    }
+
+    /**
+     * The most bandwidth a segment from {@code source} to {@code destination} could have for
+     * {@code duration} at some start time in [earliestStart, latestStart]; 0 when none.
+     *
+     * @throws RequestRejected naming the field, for endpoints this network does not have
+     */
+    public long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
+            throws RequestRejected {
+        try {
+            return planner.widest(source, destination, duration, earliestStart, latestStart, store.committedCalendars());
+        } catch (PlanRefused e) {
+            throw RequestRejected.badField(e.field() == null ? "source" : e.field(), e.getMessage());
+        }
+    }
+
     public CheckResult check(SegmentRequest request) throws RequestRejected {
         validate(request);
         try {

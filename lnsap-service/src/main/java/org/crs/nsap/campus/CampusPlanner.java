@@ -8,6 +8,9 @@ import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
 
+import org.crs.domain.availability.ResourceStarts;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
 import org.crs.domain.admission.Admission;
 import org.crs.domain.admission.AdmissionResult;
 import org.crs.domain.admission.Resource;
@@ -109,6 +112,51 @@ public final class CampusPlanner implements ResourcePlanner {
         return endpoints;
     }
 
+    /**
+     * A host's port must carry nothing else and have the bandwidth; towards the site, some
+     * uplink of its router must have the bandwidth and a free VLAN; between two hosts, both ports
+     * must, and a VLAN must be free on the router's uplinks (each looked at apart).
+     */
+    @Override
+    public StartTimes availability(String source, String destination, SlotQuery query, CalendarSource calendars)
+            throws PlanRefused {
+        String site = campus.site();
+        TimeInterval span = query.span();
+        List<HostPort> ports;
+        List<Uplink> uplinks;
+        boolean toSite = site.equals(source) || site.equals(destination);
+        if (toSite) {
+            ports = List.of(ends(source, destination).port());
+            uplinks = uplinksToSite(ports.get(0).router());
+        } else {
+            ports = hostPair(source, destination);
+            uplinks = campus.uplinksOf(ports.get(0).router());
+        }
+        List<String> ids = new ArrayList<>();
+        ports.forEach(port -> ids.add(port.resource().id()));
+        uplinks.forEach(uplink -> ids.add(uplink.resource().id()));
+        Map<String, BookingCalendar> read = calendars.calendars(ids, span);
+        StartTimes starts = query.allStarts();
+        for (HostPort port : ports) {
+            BookingCalendar calendar = read.get(port.resource().id());
+            starts = starts.intersect(ResourceStarts.fitting(calendar, port.resource().capacityMbps(), query))
+                    .intersect(ResourceStarts.unoccupied(calendar, query));
+        }
+        if (starts.isEmpty()) {
+            return starts;
+        }
+        StartTimes overUplinks = toSite ? StartTimes.none() : query.allStarts();
+        for (Uplink uplink : uplinks) {
+            StartTimes vlanFree = ResourceStarts.anyVlanFree(calendars.vlanBookings(uplink.resource().id(), span),
+                    campus.vlans().first(), campus.vlans().last(), query);
+            overUplinks = toSite
+                    ? overUplinks.union(vlanFree.intersect(ResourceStarts.fitting(read.get(uplink.resource().id()),
+                            uplink.resource().capacityMbps(), query)))
+                    : overUplinks.intersect(vlanFree);
+        }
+        return starts.intersect(overUplinks);
+    }
+
     @Override
     public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
         String site = campus.site();
@@ -187,18 +235,9 @@ public final class CampusPlanner implements ResourcePlanner {
      * router must not take the same VLAN at the same time, and it reads the uplink's VLANs.
      */
     private Plan planHostPair(SegmentRequest request, Calendars read) throws PlanRefused {
-        HostPort a = campus.hostPort(String.valueOf(request.source()))
-                .orElseThrow(() -> new PlanRefused("source", null, unknownEndpoint(request.source())));
-        HostPort b = campus.hostPort(String.valueOf(request.destination()))
-                .orElseThrow(() -> new PlanRefused("destination", null, unknownEndpoint(request.destination())));
-        if (a.hostName().equals(b.hostName())) {
-            throw new PlanRefused("destination", null, "a circuit joins two different hosts; source and destination"
-                    + " are both " + a.hostName());
-        }
-        if (!a.router().equals(b.router())) {
-            throw new PlanRefused("destination", null, a.hostName() + " is on " + a.router() + ", " + b.hostName()
-                    + " on " + b.router() + "; a circuit within a site joins hosts of one edge router");
-        }
+        List<HostPort> pair = hostPair(request.source(), request.destination());
+        HostPort a = pair.get(0);
+        HostPort b = pair.get(1);
         String router = a.router();
         List<Uplink> uplinks = campus.uplinksOf(router);
         int requestedVlan = requestedPairVlan(request, router);
@@ -253,6 +292,23 @@ public final class CampusPlanner implements ResourcePlanner {
                         + router + ", VLAN " + vlan);
     }
 
+    /** Two different hosts of one edge router, source first. */
+    private List<HostPort> hostPair(String source, String destination) throws PlanRefused {
+        HostPort a = campus.hostPort(String.valueOf(source))
+                .orElseThrow(() -> new PlanRefused("source", null, unknownEndpoint(source)));
+        HostPort b = campus.hostPort(String.valueOf(destination))
+                .orElseThrow(() -> new PlanRefused("destination", null, unknownEndpoint(destination)));
+        if (a.hostName().equals(b.hostName())) {
+            throw new PlanRefused("destination", null, "a circuit joins two different hosts; source and destination"
+                    + " are both " + a.hostName());
+        }
+        if (!a.router().equals(b.router())) {
+            throw new PlanRefused("destination", null, a.hostName() + " is on " + a.router() + ", " + b.hostName()
+                    + " on " + b.router() + "; a circuit within a site joins hosts of one edge router");
+        }
+        return List.of(a, b);
+    }
+
     /** The VLAN the request names at either end (both, if given, must agree), or 0. */
     private int requestedPairVlan(SegmentRequest request, String router) throws PlanRefused {
         int atSource = request.sourceVlan();
@@ -272,15 +328,19 @@ public final class CampusPlanner implements ResourcePlanner {
 
     /** The host port of the request and which request fields name the host end and the site end. */
     private Ends ends(SegmentRequest request) throws PlanRefused {
+        return ends(request.source(), request.destination());
+    }
+
+    private Ends ends(String source, String destination) throws PlanRefused {
         String site = campus.site();
-        boolean fromSite = site.equals(request.source());
-        boolean toSite = site.equals(request.destination());
+        boolean fromSite = site.equals(source);
+        boolean toSite = site.equals(destination);
         if (fromSite && toSite) {
             throw new PlanRefused("destination", null, "a campus segment runs between a host and the site " + site
                     + ", not from the site to itself");
         }
         String hostField = fromSite ? "destination" : "source";
-        String host = fromSite ? request.destination() : request.source();
+        String host = fromSite ? destination : source;
         HostPort port = campus.hostPort(String.valueOf(host))
                 .orElseThrow(() -> new PlanRefused(hostField, null, unknownEndpoint(host)));
         return fromSite ? new Ends(port, "destinationVlan", "sourceVlan") : new Ends(port, "sourceVlan", "destinationVlan");

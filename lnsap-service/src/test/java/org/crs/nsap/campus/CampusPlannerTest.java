@@ -8,11 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
 import org.crs.domain.admission.Resource;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
+import org.crs.domain.availability.StartWindow;
 import org.crs.domain.time.TimeInterval;
 import org.crs.domain.topology.CampusTopology;
 import org.crs.nsap.Plan;
@@ -386,6 +390,56 @@ class CampusPlannerTest {
     private static SegmentRequest request(String source, String destination, long mbps, int sourceVlan,
                                           int destinationVlan) {
         return new SegmentRequest("booking-1", source, destination, mbps, INTERVAL, sourceVlan, destinationVlan);
+    }
+
+    // ---- availability ----
+
+    private static Instant at(String time) {
+        return Instant.parse("2030-01-01T" + time + "Z");
+    }
+
+    private static SlotQuery twoHours(long mbps) {
+        return new SlotQuery(mbps, Duration.ofHours(2), at("08:00:00"), at("14:00:00"));
+    }
+
+    @Test
+    void availabilityAvoidsTimesTheHostPortCarriesAnyOtherCircuit() throws PlanRefused {
+        calendars.book(HOST_PORT, interval("2030-01-01T11:00:00Z", "2030-01-01T12:00:00Z"), 1);
+
+        assertEquals(StartTimes.of(List.of(new StartWindow(at("08:00:00"), at("09:00:00")),
+                new StartWindow(at("12:00:00"), at("14:00:00")))),
+                planner.availability("host-a1", "site-a", twoHours(100), calendars));
+        assertEquals(StartTimes.between(at("08:00:00"), at("14:00:00")),
+                planner.availability("site-a", "host-a2", twoHours(100), calendars), "another host's port is free");
+    }
+
+    @Test
+    void availabilityNeedsTheBandwidthOnTheUplink() throws PlanRefused {
+        calendars.book(UPLINK, interval("2030-01-01T09:00:00Z", "2030-01-01T13:00:00Z"), 9500);
+
+        assertEquals(StartTimes.of(List.of(new StartWindow(at("13:00:00"), at("14:00:00")))),
+                planner.availability("host-a1", "site-a", twoHours(600), calendars));
+    }
+
+    @Test
+    void availabilityBetweenTwoHostsNeedsBothPortsFree() throws PlanRefused {
+        calendars.book(HOST_PORT_2, interval("2030-01-01T13:00:00Z", "2030-01-01T15:00:00Z"), 1);
+
+        assertEquals(StartTimes.between(at("08:00:00"), at("11:00:00")),
+                planner.availability("host-a1", "host-a2", twoHours(100), calendars));
+    }
+
+    @Test
+    void availabilityOfAnUnknownHostIsRefusedNamingTheField() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.availability("host-z9", "site-a", twoHours(100), calendars));
+        assertEquals("source", refused.field());
+    }
+
+    @Test
+    void widestIsTheHostPortsCapacityWhenNothingElseLimitsIt() throws PlanRefused {
+        assertEquals(1000, planner.widest("host-a1", "site-a", Duration.ofHours(2), at("08:00:00"), at("14:00:00"),
+                calendars));
     }
 
     private static TimeInterval interval(String start, String end) {

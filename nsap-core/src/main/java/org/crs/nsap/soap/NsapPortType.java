@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Calendar;
 import java.util.List;
 
+import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
@@ -51,6 +52,36 @@ public class NsapPortType {
             a.setResource(r.resource());
             a.setReason(r.reason());
             return a;
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * Every start time in [earliestStart, latestStart] at which a segment from {@code source} to
+     * {@code destination} could be booked at {@code bandwidthMbps} for {@code durationSeconds},
+     * as stretches in time order (none: an empty answer). Books nothing.
+     */
+    public StartWindowBean[] availability(String source, String destination, long bandwidthMbps, long durationSeconds,
+                                          Calendar earliestStart, Calendar latestStart) throws ServiceFault {
+        SlotQuery query = SlotQueries.of(bandwidthMbps, durationSeconds, earliestStart, latestStart);
+        try {
+            return StartWindowBean.of(service.availability(source, destination, query));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * The most bandwidth, in Mbit/s, a segment from {@code source} to {@code destination} could
+     * be booked with for {@code durationSeconds} at some start time in [earliestStart,
+     * latestStart]; 0 when none.
+     */
+    public long widestBandwidth(String source, String destination, long durationSeconds, Calendar earliestStart,
+                                Calendar latestStart) throws ServiceFault {
+        SlotQuery query = SlotQueries.of(1, durationSeconds, earliestStart, latestStart);
+        try {
+            return service.widest(source, destination, query.duration(), query.earliestStart(), query.latestStart());
         } catch (RequestRejected e) {
             throw fault(e);
         }

@@ -15,6 +15,10 @@ import org.crs.domain.admission.AdmissionResult;
 import org.crs.domain.admission.Resource;
 import org.crs.domain.admission.VlanAllocator;
 import org.crs.domain.admission.VlanBooking;
+import org.crs.domain.availability.ResourceStarts;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.SlotSearch;
+import org.crs.domain.availability.StartTimes;
 import org.crs.domain.calendar.BookingCalendar;
 import org.crs.domain.path.Path;
 import org.crs.domain.path.PathFinder;
@@ -66,6 +70,7 @@ public final class WanPlanner implements ResourcePlanner {
 
     private final WanTopology wan;
     private final PathFinder paths;
+    private final SlotSearch slots;
     private final Map<String, CoreRouter> routers = new HashMap<>();
 
     /**
@@ -76,6 +81,7 @@ public final class WanPlanner implements ResourcePlanner {
     public WanPlanner(WanTopology wan) {
         this.wan = Objects.requireNonNull(wan, "wan");
         this.paths = new PathFinder(wan);
+        this.slots = new SlotSearch(wan);
         wan.coreRouters().forEach(router -> routers.put(router.name(), router));
     }
 
@@ -98,6 +104,45 @@ public final class WanPlanner implements ResourcePlanner {
     public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
         AccessPoint from = accessPoint(request.source(), "source");
         AccessPoint to = accessPoint(request.destination(), "destination");
+        requireTwoRouters(from, to);
+        requireInRange(from, request.sourceVlan(), "sourceVlan");
+        requireInRange(to, request.destinationVlan(), "destinationVlan");
+        return planBetween(from, to, request, calendars);
+    }
+
+    /**
+     * Both access points must have the bandwidth and a free VLAN, and some path of links the
+     * bandwidth, all over the booking: {@link SlotSearch} over the links' calendars, each read
+     * once in one query for the query's whole span.
+     */
+    @Override
+    public StartTimes availability(String source, String destination, SlotQuery query, CalendarSource calendars)
+            throws PlanRefused {
+        AccessPoint from = accessPoint(source, "source");
+        AccessPoint to = accessPoint(destination, "destination");
+        requireTwoRouters(from, to);
+        TimeInterval span = query.span();
+        List<String> ids = new ArrayList<>();
+        ids.add(from.resource().id());
+        ids.add(to.resource().id());
+        wan.links().forEach(link -> ids.add(link.id()));
+        Map<String, BookingCalendar> read = calendars.calendars(ids, span);
+        StartTimes starts = query.allStarts();
+        for (AccessPoint end : List.of(from, to)) {
+            starts = starts.intersect(ResourceStarts.fitting(read.get(end.resource().id()), end.capacityMbps(), query));
+            if (starts.isEmpty()) {
+                return starts;
+            }
+            starts = starts.intersect(ResourceStarts.anyVlanFree(calendars.vlanBookings(end.resource().id(), span),
+                    end.vlans().first(), end.vlans().last(), query));
+        }
+        if (starts.isEmpty()) {
+            return starts;
+        }
+        return starts.intersect(slots.startTimes(from.router(), to.router(), read, query));
+    }
+
+    private void requireTwoRouters(AccessPoint from, AccessPoint to) throws PlanRefused {
         if (from.site().equals(to.site())) {
             throw new PlanRefused("destination", null, "the destination must be another site than the source, "
                     + from.site());
@@ -107,9 +152,10 @@ public final class WanPlanner implements ResourcePlanner {
                     + from.router() + "; the WAN carries circuits as pseudowires between two core routers and offers "
                     + "none within one router");
         }
-        requireInRange(from, request.sourceVlan(), "sourceVlan");
-        requireInRange(to, request.destinationVlan(), "destinationVlan");
+    }
 
+    private Plan planBetween(AccessPoint from, AccessPoint to, SegmentRequest request, CalendarSource calendars)
+            throws PlanRefused {
         TimeInterval interval = request.interval();
         long mbps = request.bandwidthMbps();
         Calendars read = new Calendars(calendars, interval);

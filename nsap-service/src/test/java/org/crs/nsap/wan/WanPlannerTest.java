@@ -8,10 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
 import org.crs.domain.admission.Resource;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
+import org.crs.domain.availability.StartWindow;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.Plan;
 import org.crs.nsap.PlanRefused;
@@ -306,6 +310,82 @@ class WanPlannerTest {
 
         assertEquals(first, second);
         assertTrue(planner.resources().stream().map(Resource::id).toList().containsAll(calendars.resourcesRead()));
+    }
+
+    // ---- availability ----
+
+    private static Instant at(String time) {
+        return Instant.parse("2030-01-01T" + time + "Z");
+    }
+
+    /** Two-hour bookings starting between 08:00 and 14:00. */
+    private static SlotQuery twoHours(long mbps) {
+        return new SlotQuery(mbps, Duration.ofHours(2), at("08:00:00"), at("14:00:00"));
+    }
+
+    @Test
+    void availabilityIsEveryStartWhenNothingIsBooked() throws PlanRefused {
+        assertEquals(StartTimes.between(at("08:00:00"), at("14:00:00")),
+                planner.availability("site-a", "site-b", twoHours(1000), calendars));
+    }
+
+    @Test
+    void availabilityIncludesStartsThatOnlyTheLongerPathCanCarry() throws PlanRefused {
+        // The direct link is full from 11:00 to 12:00; the path through core-2 is free but for 12:30 to 13:00.
+        calendars.book(DIRECT.id(), interval("2030-01-01T11:00:00Z", "2030-01-01T12:00:00Z"), 2500)
+                .book(CORE_1_2.id(), interval("2030-01-01T12:30:00Z", "2030-01-01T13:00:00Z"), 10000);
+
+        StartTimes starts = planner.availability("site-a", "site-b", twoHours(1000), calendars);
+
+        // Direct: starts up to 09:00 and from 12:00. Through core-2: starts up to 10:30 and from 13:00.
+        assertEquals(StartTimes.of(List.of(new StartWindow(at("08:00:00"), at("10:30:00")),
+                new StartWindow(at("12:00:00"), at("14:00:00")))), starts);
+    }
+
+    @Test
+    void availabilityRespectsAnAccessPointsBandwidthAndMaintenance() throws PlanRefused {
+        calendars.book(SITE_A.id(), interval("2030-01-01T09:00:00Z", "2030-01-01T10:00:00Z"), 500)
+                .maintenance(SITE_B.id(), interval("2030-01-01T13:00:00Z", "2030-01-01T14:00:00Z"));
+
+        StartTimes starts = planner.availability("site-a", "site-b", twoHours(600), calendars);
+
+        assertEquals(StartTimes.of(List.of(new StartWindow(at("10:00:00"), at("11:00:00")),
+                new StartWindow(at("14:00:00"), at("14:00:00")))), starts);
+        assertTrue(planner.availability("site-a", "site-b", twoHours(600).withMbps(500), calendars)
+                .contains(at("09:30:00")), "500 Mbit/s still fit beside the booking");
+    }
+
+    @Test
+    void availabilityNeedsAFreeVlanAtBothAccessPoints() throws PlanRefused {
+        WanPlanner oneVlan = new WanPlanner(WanTopologyFile.parse("""
+                coreRouters: [{name: r1, loopback: 10.0.0.1}, {name: r2, loopback: 10.0.0.2}]
+                links: [{id: r1-r2, a: {router: r1, interface: POS4/0}, b: {router: r2, interface: POS4/0}, capacityMbps: 10000, metric: 1}]
+                accessPoints:
+                  - {site: x, router: r1, interface: Gi3/0, capacityMbps: 1000, vlans: {first: 100, last: 100}}
+                  - {site: y, router: r2, interface: Gi3/0, capacityMbps: 1000, vlans: {first: 100, last: 100}}
+                """));
+        calendars.useVlan("r2:Gi3/0", 100, interval("2030-01-01T11:00:00Z", "2030-01-01T12:00:00Z"));
+
+        assertEquals(StartTimes.of(List.of(new StartWindow(at("08:00:00"), at("09:00:00")),
+                new StartWindow(at("12:00:00"), at("14:00:00")))), oneVlan.availability("x", "y", twoHours(10), calendars));
+    }
+
+    @Test
+    void availabilityOfAnUnknownSiteIsRefusedNamingTheField() {
+        PlanRefused refused = assertThrows(PlanRefused.class,
+                () -> planner.availability("site-a", "site-z", twoHours(10), calendars));
+        assertEquals("destination", refused.field());
+    }
+
+    @Test
+    void widestIsTheMostBandwidthSomeStartHasOverEveryPartOfTheCircuit() throws PlanRefused {
+        // Direct link: 2,500 less 2,000 booked all day; through core-2: 10,000 less 9,700. The access points have 1,000.
+        calendars.book(DIRECT.id(), interval("2030-01-01T00:00:00Z", "2030-01-02T00:00:00Z"), 2000)
+                .book(CORE_1_2.id(), interval("2030-01-01T00:00:00Z", "2030-01-02T00:00:00Z"), 9700);
+
+        assertEquals(500, planner.widest("site-a", "site-b", Duration.ofHours(2), at("08:00:00"), at("14:00:00"), calendars));
+        calendars.book(DIRECT.id(), interval("2030-01-01T00:00:00Z", "2030-01-02T00:00:00Z"), 500);
+        assertEquals(300, planner.widest("site-a", "site-b", Duration.ofHours(2), at("08:00:00"), at("14:00:00"), calendars));
     }
 
     private static SegmentRequest request(String source, String destination, long mbps, int sourceVlan,
