@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.crs.domain.availability.ResourceStarts;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
 import org.crs.domain.admission.Admission;
 import org.crs.domain.admission.AdmissionResult;
 import org.crs.domain.admission.Resource;
@@ -59,5 +62,14 @@ public final class OneHopPlanner implements ResourcePlanner {
         }
         return new Plan(List.of(new ResourceUse(resource, request.bandwidthMbps(), vlan)), vlan, 0, List.of(),
                 "resource " + resource.id());
+    }
+
+    /** Whenever the source's resource has the bandwidth (and no maintenance) all over the booking. */
+    @Override
+    public StartTimes availability(String source, String destination, SlotQuery query, CalendarSource calendars)
+            throws PlanRefused {
+        Resource resource = resources.stream().filter(r -> r.id().equals(source)).findFirst()
+                .orElseThrow(() -> new PlanRefused("source", null, "no resource " + source));
+        return ResourceStarts.fitting(calendars.calendar(resource.id(), query.span()), resource.capacityMbps(), query);
     }
 }

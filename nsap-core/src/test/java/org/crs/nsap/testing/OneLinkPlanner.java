@@ -2,6 +2,9 @@ package org.crs.nsap.testing;
 
 import java.util.List;
 
+import org.crs.domain.availability.ResourceStarts;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
 import org.crs.domain.admission.Admission;
 import org.crs.domain.admission.AdmissionResult;
 import org.crs.domain.admission.Resource;
@@ -39,5 +42,11 @@ public final class OneLinkPlanner implements ResourcePlanner {
             throw new PlanRefused(null, LINK.id(), result.reason());
         }
         return new Plan(List.of(new ResourceUse(LINK, request.bandwidthMbps(), 0)), 0, 0, List.of(), "link x-y");
+    }
+
+    /** Whenever the link has the bandwidth (and no maintenance) all over the booking. */
+    @Override
+    public StartTimes availability(String source, String destination, SlotQuery query, CalendarSource calendars) {
+        return ResourceStarts.fitting(calendars.calendar(LINK.id(), query.span()), LINK.capacityMbps(), query);
     }
 }
