@@ -78,6 +78,7 @@ public final class SegmentService {
      * @throws RequestRejected naming the field, for endpoints this network does not have
      */
     public StartTimes availability(String source, String destination, SlotQuery query) throws RequestRejected {
+        checkEnds(source, destination);
         try {
             return planner.availability(source, destination, query, store.committedCalendars());
         } catch (PlanRefused e) {
@@ -93,6 +94,7 @@ public final class SegmentService {
      */
     public long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
             throws RequestRejected {
+        checkEnds(source, destination);
         try {
             return planner.widest(source, destination, duration, earliestStart, latestStart, store.committedCalendars());
         } catch (PlanRefused e) {
@@ -600,18 +602,22 @@ public final class SegmentService {
         }
     }
 
-    private void validate(SegmentRequest r) throws RequestRejected {
-        checkBookingId(r.bookingId());
+    private void checkEnds(String source, String destination) throws RequestRejected {
         List<String> endpoints = planner.endpoints();
-        if (r.source() == null || !endpoints.contains(r.source())) {
-            throw RequestRejected.badField("source", "unknown endpoint '" + r.source() + "'; known: " + endpoints);
+        if (source == null || !endpoints.contains(source)) {
+            throw RequestRejected.badField("source", "unknown endpoint '" + source + "'; known: " + endpoints);
         }
-        if (r.destination() == null || !endpoints.contains(r.destination())) {
-            throw RequestRejected.badField("destination", "unknown endpoint '" + r.destination() + "'; known: " + endpoints);
+        if (destination == null || !endpoints.contains(destination)) {
+            throw RequestRejected.badField("destination", "unknown endpoint '" + destination + "'; known: " + endpoints);
         }
-        if (r.source().equals(r.destination())) {
+        if (source.equals(destination)) {
             throw RequestRejected.badField("destination", "must differ from the source");
         }
+    }
+
+    private void validate(SegmentRequest r) throws RequestRejected {
+        checkBookingId(r.bookingId());
+        checkEnds(r.source(), r.destination());
         if (r.bandwidthMbps() <= 0) {
             throw RequestRejected.badField("bandwidthMbps", "must be a positive number of Mbit/s, was " + r.bandwidthMbps());
         }

@@ -22,6 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.crs.bar.SegmentAnswer;
 import org.crs.bar.SegmentFailure;
 import org.crs.bar.SegmentOrder;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
+import org.crs.domain.availability.StartWindow;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.admission.Resource;
 import org.crs.domain.time.TimeInterval;
@@ -83,6 +86,49 @@ class SoapSegmentControllerTest {
             return new Plan(plan.uses(), request.sourceVlan(), request.destinationVlan(), plan.routerParts(),
                     plan.description());
         }
+
+        @Override
+        public StartTimes availability(String source, String destination, SlotQuery query, CalendarSource calendars) {
+            return link.availability(source, destination, query, calendars);
+        }
+    }
+
+    /** A day of its own for each test that reads availability, far from the others' bookings. */
+    static Instant farDay(int days) {
+        return Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(days));
+    }
+
+    @Test
+    void availabilityAnswersTheStartWindowsAroundABooking() throws Exception {
+        Instant day = farDay(40);
+        String id = id();
+        nsap.hold(new SegmentOrder(id, "x", "y", 1000, new TimeInterval(day.plus(Duration.ofHours(1)),
+                day.plus(Duration.ofHours(2))), 0, 0), Duration.ofMinutes(5));
+        nsap.commit(id);
+
+        StartTimes starts = nsap.availability("x", "y", new SlotQuery(10, Duration.ofMinutes(30), day,
+                day.plus(Duration.ofHours(3))));
+
+        assertEquals(StartTimes.of(List.of(new StartWindow(day, day.plus(Duration.ofMinutes(30))),
+                new StartWindow(day.plus(Duration.ofHours(2)), day.plus(Duration.ofHours(3))))), starts);
+    }
+
+    @Test
+    void widestAnswersTheMostBandwidthFreeAtSomeStart() throws Exception {
+        Instant day = farDay(41);
+        String id = id();
+        nsap.hold(new SegmentOrder(id, "x", "y", 600, new TimeInterval(day, day.plus(Duration.ofHours(1))), 0, 0),
+                Duration.ofMinutes(5));
+
+        assertEquals(400, nsap.widest("x", "y", Duration.ofHours(1), day, day));
+        assertEquals(1000, nsap.widest("x", "y", Duration.ofHours(1), day, day.plus(Duration.ofHours(1))));
+    }
+
+    @Test
+    void availabilityOfAnUnknownEndpointIsARefusalNamingTheField() {
+        SegmentFailure f = assertThrows(SegmentFailure.class, () -> nsap.availability("nowhere", "y",
+                new SlotQuery(10, Duration.ofMinutes(30), farDay(42), farDay(43))));
+        assertTrue(f.answered(), f.getMessage());
     }
 
     /** A fresh booking id, so that each test's segments are its own on the shared server. */

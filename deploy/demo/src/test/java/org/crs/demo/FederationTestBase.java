@@ -11,11 +11,16 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -23,6 +28,7 @@ import java.util.regex.Pattern;
 
 import org.crs.bar.BarSettings;
 import org.crs.bar.server.BarServer;
+import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.server.NsapServer;
 import org.crs.nsap.testing.RawSoap;
 import org.junit.jupiter.api.AfterAll;
@@ -415,5 +421,140 @@ abstract class FederationTestBase {
         String answer = bar().call("listEndpoints", "<n:listEndpoints/>");
 
         assertTrue(answer.contains("site-a:host-a1") && answer.contains("site-b:host-b4"), answer);
+    }
+
+    // ---- when can I have it ----
+
+    /** The start windows a findAvailability answer lists, each [earliest, latest]. */
+    static List<Instant[]> findAvailability(String source, String destination, long mbps, Duration duration,
+                                           Instant windowStart, Instant windowEnd) throws Exception {
+        String answer = bar().call("findAvailability", "<n:findAvailability><n:source>" + source + "</n:source>"
+                + "<n:destination>" + destination + "</n:destination><n:bandwidthMbps>" + mbps + "</n:bandwidthMbps>"
+                + "<n:durationSeconds>" + duration.toSeconds() + "</n:durationSeconds><n:windowStart>" + windowStart
+                + "</n:windowStart><n:windowEnd>" + windowEnd + "</n:windowEnd></n:findAvailability>");
+        assertFalse(answer.contains("Fault"), answer);
+        List<Instant[]> windows = new ArrayList<>();
+        Matcher m = Pattern.compile("(?s)<(?:\\w+:)?starts[ >](.*?)</(?:\\w+:)?starts>").matcher(answer);
+        while (m.find()) {
+            windows.add(new Instant[] {OffsetDateTime.parse(RawSoap.field(m.group(1), "earliest")).toInstant(),
+                    OffsetDateTime.parse(RawSoap.field(m.group(1), "latest")).toInstant()});
+        }
+        return windows;
+    }
+
+    static boolean offers(List<Instant[]> windows, Instant start) {
+        return windows.stream().anyMatch(w -> !start.isBefore(w[0]) && !start.isAfter(w[1]));
+    }
+
+    static Instant startOf(String answer) {
+        return OffsetDateTime.parse(RawSoap.field(answer, "start")).toInstant();
+    }
+
+    @Test
+    void findAvailabilityOffersStartsThatOnlyTheLongerWanPathCanCarry() throws Exception {
+        Instant day = freeDay();
+        Duration half = Duration.ofMinutes(30);
+        Instant from = day.plus(Duration.ofHours(9));
+        Instant to = day.plus(Duration.ofHours(13));
+        assertTrue(offers(findAvailability("site-a:host-a1", "site-b:host-b1", 100, half, from, to),
+                day.plus(Duration.ofMinutes(630))));
+
+        var wan = federation.nsap().service();
+        wan.addMaintenance("core-1-core-3", new TimeInterval(day.plus(Duration.ofHours(10)),
+                day.plus(Duration.ofHours(12))), "operator", "fibre work on the direct link");
+        List<Instant[]> direct = findAvailability("site-a:host-a1", "site-b:host-b1", 100, half, from, to);
+        assertTrue(offers(direct, day.plus(Duration.ofMinutes(630))), "10:30 over core-2 while the direct link is down");
+
+        wan.addMaintenance("core-1-core-2", new TimeInterval(day.plus(Duration.ofMinutes(630)),
+                day.plus(Duration.ofHours(11))), "operator", "line card swap on core-2");
+        List<Instant[]> both = findAvailability("site-a:host-a1", "site-b:host-b1", 100, half, from, to);
+        assertFalse(offers(both, day.plus(Duration.ofMinutes(640))), "no path at 10:40: " + both.size());
+        assertTrue(offers(both, day.plus(Duration.ofMinutes(690))), "11:30 over core-2 again");
+        assertTrue(offers(both, day.plus(Duration.ofMinutes(570))), "09:30 on either path");
+    }
+
+    @Test
+    void aFixedBookingDuringMaintenanceIsRefusedAndTheSearchOffersTheTimeAfterIt() throws Exception {
+        Instant day = freeDay();
+        federation.nsap().service().addMaintenance("core-3:GigabitEthernet3/0", new TimeInterval(
+                day.plus(Duration.ofHours(10)), day.plus(Duration.ofHours(12))), "operator", "site-b hand-off upgrade");
+
+        String answer = create(newId(), "site-a:host-a1", "site-b:host-b1", 100, day.plus(Duration.ofMinutes(630)),
+                day.plus(Duration.ofHours(11)), false);
+
+        assertEquals("REJECTED", state(answer), answer);
+        assertTrue(answer.contains("maintenance"), answer);
+        assertTrue(answer.contains("free start times: from " + day.plus(Duration.ofHours(12))), "the next free start: " + answer);
+        List<Instant[]> windows = findAvailability("site-a:host-a1", "site-b:host-b1", 100, Duration.ofHours(1),
+                day.plus(Duration.ofHours(9)), day.plus(Duration.ofHours(14)));
+        assertTrue(windows.stream().allMatch(w -> !w[0].isBefore(day.plus(Duration.ofHours(12)))), "after the window only");
+    }
+
+    @Test
+    void aWindowBookingTakesTheEarliestStartAtWhichTheWholeCircuitIsFree() throws Exception {
+        Instant day = freeDay();
+        String first = create(newId(), "site-a:host-a3", "site-b:host-b3", 100, day.plus(Duration.ofHours(10)),
+                day.plus(Duration.ofHours(11)), false);
+        assertEquals("RESERVED", state(first), first);
+
+        String id = newId();
+        String answer = bar().call("createReservationInWindow", "<n:createReservationInWindow><n:requestId>" + id
+                + "</n:requestId><n:source>site-a:host-a3</n:source><n:destination>site-b:host-b3</n:destination>"
+                + "<n:bandwidthMbps>100</n:bandwidthMbps><n:durationSeconds>3600</n:durationSeconds><n:windowStart>"
+                + day.plus(Duration.ofHours(10)) + "</n:windowStart><n:windowEnd>" + day.plus(Duration.ofHours(14))
+                + "</n:windowEnd><n:description>test</n:description><n:holdOnly>false</n:holdOnly>"
+                + "</n:createReservationInWindow>");
+
+        assertEquals("RESERVED", state(answer), answer);
+        Instant start = startOf(answer);
+        assertTrue(start.isAfter(day.plus(Duration.ofHours(11))) && start.isBefore(day.plus(Duration.ofMinutes(661))),
+                "just after the host ports' first booking (and its lead and allowance): " + start);
+    }
+
+    @Test
+    void aTransferByADeadlineRunsAtTheMostItMayUseFromTheEarliestStart() throws Exception {
+        Instant day = freeDay();
+        String id = newId();
+        // 450,000 MB is 3,600,000 Mbit: an hour at 1,000 Mbit/s.
+        String answer = bar().call("createTransfer", "<n:createTransfer><n:requestId>" + id + "</n:requestId>"
+                + "<n:source>site-a:host-a4</n:source><n:destination>site-b:host-b4</n:destination>"
+                + "<n:volumeMegabytes>450000</n:volumeMegabytes><n:maxBandwidthMbps>1000</n:maxBandwidthMbps>"
+                + "<n:earliestStart>" + day.plus(Duration.ofHours(9)) + "</n:earliestStart><n:deadline>"
+                + day.plus(Duration.ofHours(18)) + "</n:deadline><n:description>test</n:description>"
+                + "<n:holdOnly>false</n:holdOnly></n:createTransfer>");
+
+        assertEquals("RESERVED", state(answer), answer);
+        assertEquals("1000", RawSoap.field(answer.replaceAll("(?s)<(\\w+:)?segments[ >].*?</(\\w+:)?segments>", ""),
+                "bandwidthMbps"), answer);
+        assertEquals(day.plus(Duration.ofHours(9)), startOf(answer));
+    }
+
+    @Test
+    void twoClientsRacingForTheLastSlotEndWithOneBookingAndOneHelpfulRefusal() throws Exception {
+        Instant day = freeDay();
+        Instant start = day.plus(Duration.ofHours(10));
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<String>> answers = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                answers.add(pool.submit(() -> create(newId(), "site-a:host-a2", "site-b:host-b2", 100, start,
+                        start.plus(Duration.ofHours(1)), false)));
+            }
+            List<String> states = new ArrayList<>();
+            String refusal = null;
+            for (var a : answers) {
+                String answer = a.get();
+                states.add(state(answer));
+                if (state(answer).equals("REJECTED")) {
+                    refusal = answer;
+                }
+            }
+            assertEquals(List.of("REJECTED", "RESERVED"), states.stream().sorted().toList(), String.valueOf(refusal));
+            assertTrue(refusal.contains("carries") || refusal.contains("in use") || refusal.contains("booked"),
+                    "names what is taken: " + refusal);
+            assertTrue(refusal.contains("free start times: from "), "offers the next free start: " + refusal);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }
