@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 
+import org.crs.bar.CircuitParts.Part;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.reservation.Endpoint;
@@ -76,7 +77,7 @@ public final class AvailabilitySearch {
      */
     public Answer find(Endpoint source, Endpoint destination, long mbps, Duration duration, TimeInterval window)
             throws BadRequest, SegmentFailure {
-        List<Part> parts = parts(source, destination);
+        List<Part> parts = CircuitParts.of(site, source, destination);
         if (mbps <= 0) {
             throw new BadRequest("bandwidthMbps", "must be a positive number of Mbit/s, was " + mbps);
         }
@@ -106,39 +107,6 @@ public final class AvailabilitySearch {
             return new Answer(starts, mbps);
         }
         return new Answer(starts, widest(parts, duration, earliest, latest));
-    }
-
-    // ---- the parts ----
-
-    /** One part of the circuit: who books it, and between which of its endpoints. */
-    private record Part(SegmentController controller, String source, String destination) {
-    }
-
-    /** The parts a booking of this circuit would hold, as ReservationService orders them. */
-    private List<Part> parts(Endpoint source, Endpoint destination) throws BadRequest {
-        Objects.requireNonNull(source, "source");
-        Objects.requireNonNull(destination, "destination");
-        boolean sourceHere = source.site().equals(site.name());
-        boolean destinationHere = destination.site().equals(site.name());
-        if (!sourceHere && !destinationHere) {
-            throw new BadRequest("source", "one end must be at this BAR's site, " + site.name() + "; ask the BAR of "
-                    + source.site() + " instead");
-        }
-        if (source.equals(destination)) {
-            throw new BadRequest("destination", "must differ from the source");
-        }
-        if (sourceHere && destinationHere) {
-            return List.of(new Part(site.campus(), source.host(), destination.host()));
-        }
-        Endpoint local = sourceHere ? source : destination;
-        Endpoint remote = sourceHere ? destination : source;
-        String remoteField = sourceHere ? "destination" : "source";
-        SegmentController peer = site.peer(remote.site()).orElseThrow(() -> new BadRequest(remoteField,
-                "no BAR is known for site " + remote.site() + "; known sites: " + site.peers().keySet()));
-        return List.of(
-                new Part(site.wan(), site.name(), remote.site()),
-                new Part(site.campus(), local.host(), site.name()),
-                new Part(peer, remote.site(), remote.host()));
     }
 
     // ---- asking them ----

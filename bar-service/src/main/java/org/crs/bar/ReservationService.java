@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -104,8 +105,7 @@ public final class ReservationService {
         if (existing.isPresent()) {
             return existing.get();
         }
-        Ends ends = ends(request);
-        Optional<Reservation> created = store.create(request, actor, segments(request, ends, 1), ReservationTransition.created(actor,
+        Optional<Reservation> created = store.create(request, actor, segments(request, 1), ReservationTransition.created(actor,
                 "requested " + request.bandwidthMbps() + " Mbit/s " + request.source() + " -> " + request.destination()
                         + " over " + request.interval(), clock.instant()));
         if (created.isEmpty()) {
@@ -133,26 +133,23 @@ public final class ReservationService {
      * tries the next with new booking ids ({@code attempt} 2 on), since the controllers keep the
      * aborted ones.
      */
-    private List<Segment> segments(ReservationRequest request, Ends ends, int attempt) {
+    private List<Segment> segments(ReservationRequest request, int attempt) throws BadRequest {
         // The routers carry the circuit from the set-up lead before its start until it is taken down.
         TimeInterval configured = settings.configured(request.interval());
         String id = attempt == 1 ? request.requestId() : request.requestId() + "~" + attempt;
-        if (request.sameSite()) {
-            return List.of(new Segment(SegmentRole.LOCAL_CAMPUS, site.campus().name(), new SegmentOrder(
-                    bookingId(id, "campus"), request.source().host(), request.destination().host(),
-                    request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""));
+        List<Segment> segments = new ArrayList<>();
+        for (CircuitParts.Part p : CircuitParts.of(site, request.source(), request.destination())) {
+            segments.add(new Segment(p.role(), p.controller().name(), new SegmentOrder(bookingId(id, PART_NAMES.get(p.role())),
+                    p.source(), p.destination(), request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""));
         }
-        return List.of(
-                new Segment(SegmentRole.WAN, site.wan().name(), new SegmentOrder(bookingId(id, "wan"), site.name(),
-                        ends.remote().site(), request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""),
-                new Segment(SegmentRole.LOCAL_CAMPUS, site.campus().name(), new SegmentOrder(bookingId(id, "campus"),
-                        ends.local().host(), site.name(), request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""),
-                new Segment(SegmentRole.REMOTE_CAMPUS, ends.peer().name(), new SegmentOrder(bookingId(id, "remote"),
-                        ends.remote().site(), ends.remote().host(), request.bandwidthMbps(), configured, 0, 0),
-                        null, 0, 0, ""));
+        return segments;
     }
 
     // ---- flexible requests ----
+
+    /** The last part of a segment's booking id, by its role. */
+    private static final Map<SegmentRole, String> PART_NAMES = Map.of(SegmentRole.WAN, "wan",
+            SegmentRole.LOCAL_CAMPUS, "campus", SegmentRole.REMOTE_CAMPUS, "remote");
 
     /** How many slots a flexible request tries when the one it found is taken before it is held. */
     static final int SLOT_ATTEMPTS = 3;
@@ -178,7 +175,6 @@ public final class ReservationService {
         if (existing.isPresent()) {
             return existing.get();
         }
-        Ends ends = ends(request);
         Slot slot;
         String nothing;
         try {
@@ -189,7 +185,7 @@ public final class ReservationService {
             nothing = "could not search for a slot: " + e.getMessage();
         }
         ReservationRequest booked = slot == null ? request : request.at(slot.interval(), slot.mbps());
-        Optional<Reservation> created = store.create(booked, actor, segments(booked, ends, 1), ReservationTransition.created(
+        Optional<Reservation> created = store.create(booked, actor, segments(booked, 1), ReservationTransition.created(
                 actor, describe(f, request) + (slot == null ? "" : "; chose " + slot.mbps() + " Mbit/s over " + slot.interval()),
                 clock.instant()));
         if (created.isEmpty()) {
@@ -219,7 +215,7 @@ public final class ReservationService {
             String reason = "slot " + r.request().interval() + " refused (" + holding.refusal() + "); trying "
                     + next.get().mbps() + " Mbit/s over " + next.get().interval();
             Optional<Reservation> moved = store.modify(request.requestId(), ReservationState.REQUESTED, retry,
-                    segments(retry, ends, attempt + 1), actor, clip(reason), clock.instant());
+                    segments(retry, attempt + 1), actor, clip(reason), clock.instant());
             if (moved.isEmpty()) {
                 return store.find(request.requestId()).orElseThrow();
             }
@@ -858,23 +854,6 @@ public final class ReservationService {
 
     // ---- input ----
 
-    /** This site's end, the other end, and the BAR of the other site (null when both ends are here). */
-    private record Ends(Endpoint local, Endpoint remote, SegmentController peer) {
-    }
-
-    private Ends ends(ReservationRequest request) throws BadRequest {
-        boolean sourceHere = request.source().site().equals(site.name());
-        Endpoint local = sourceHere ? request.source() : request.destination();
-        Endpoint remote = sourceHere ? request.destination() : request.source();
-        if (request.sameSite()) {
-            return new Ends(local, remote, null);
-        }
-        String remoteField = sourceHere ? "destination" : "source";
-        SegmentController peer = site.peer(remote.site()).orElseThrow(() -> new BadRequest(remoteField,
-                "no BAR is known for site " + remote.site() + "; known sites: " + site.peers().keySet()));
-        return new Ends(local, remote, peer);
-    }
-
     /** Unique at every controller: request ids are unique per BAR, and each BAR is at one site. */
     private String bookingId(String requestId, String part) {
         return site.name() + ":" + requestId + ":" + part;
@@ -951,15 +930,7 @@ public final class ReservationService {
     /** What fixed and flexible requests share: the id, the ends, the bandwidth and the description. */
     private void validateEnds(ReservationRequest r) throws BadRequest {
         checkRequestId(r.requestId());
-        boolean sourceHere = r.source().site().equals(site.name());
-        boolean destinationHere = r.destination().site().equals(site.name());
-        if (!sourceHere && !destinationHere) {
-            throw new BadRequest("source", "one end must be at this BAR's site, " + site.name() + "; ask the BAR of "
-                    + r.source().site() + " instead");
-        }
-        if (r.source().equals(r.destination())) {
-            throw new BadRequest("destination", "must differ from the source");
-        }
+        CircuitParts.of(site, r.source(), r.destination()); // the ends make a circuit from this site
         if (r.bandwidthMbps() <= 0) {
             throw new BadRequest("bandwidthMbps", "must be a positive number of Mbit/s, was " + r.bandwidthMbps());
         }
