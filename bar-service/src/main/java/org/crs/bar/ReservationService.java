@@ -14,10 +14,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
-import org.crs.domain.availability.StartTimes;
 import org.crs.domain.availability.StartWindow;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.reservation.Endpoint;
@@ -111,12 +111,61 @@ public final class ReservationService {
         if (created.isEmpty()) {
             return existingFor(request).orElseThrow(); // a racing call with the same id created it
         }
-        Holding holding = holdAll(created.get());
-        if (!holding.held()) {
-            return moveOrCurrent(created.get(), ReservationState.REJECTED, actor,
-                    holding.refusal() + (holding.answered() ? nextFreeStarts(request) : ""), holding.segments());
+        return holdWithRetries(created.get(), actor, FIXED_ATTEMPTS, Optional::of, true);
+    }
+
+    /** What a refused request tries next: the same request again, or another slot; empty to give up. */
+    @FunctionalInterface
+    private interface NextTry {
+        Optional<ReservationRequest> after(ReservationRequest refused) throws SegmentFailure, BadRequest;
+    }
+
+    /**
+     * Holds every segment and moves on (to HELD, RESERVED) when all are held. When a segment
+     * refuses, tries again a random moment later, up to {@code attempts} in all, with what
+     * {@code next} gives and new booking ids: two requests racing for the same ports may each
+     * hold one that the other needs and both be refused, and a retry at a random moment lets
+     * one of them through. A refusal that is final says why, and with {@code suggest} the next
+     * free start times.
+     */
+    private Reservation holdWithRetries(Reservation r, String actor, int attempts, NextTry next, boolean suggest)
+            throws BadRequest {
+        for (int attempt = 1; ; attempt++) {
+            Holding holding = holdAll(r);
+            if (holding.held()) {
+                return held(r, holding, actor);
+            }
+            Optional<ReservationRequest> retry = Optional.empty();
+            if (holding.answered() && attempt < attempts) {
+                pauseBeforeRetry();
+                try {
+                    retry = next.after(r.request());
+                } catch (SegmentFailure | BadRequest e) {
+                    LOG.info("nothing more to try for {}: {}", r.requestId(), e.getMessage());
+                }
+            }
+            if (retry.isEmpty()) {
+                String why = holding.refusal() + (suggest && holding.answered() ? nextFreeStarts(r.request()) : "");
+                return moveOrCurrent(r, ReservationState.REJECTED, actor, why, holding.segments());
+            }
+            ReservationRequest again = retry.get();
+            String reason = r.request().bandwidthMbps() + " Mbit/s over " + r.request().interval() + " refused ("
+                    + holding.refusal() + "); trying " + again.bandwidthMbps() + " Mbit/s over " + again.interval();
+            Optional<Reservation> moved = store.modify(r.requestId(), ReservationState.REQUESTED, again,
+                    segments(again, attempt + 1), actor, clip(reason), clock.instant());
+            if (moved.isEmpty()) {
+                return store.find(r.requestId()).orElseThrow();
+            }
+            r = moved.get();
         }
-        return held(created.get(), holding, actor);
+    }
+
+    private static void pauseBeforeRetry() {
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(RETRY_PAUSE_MILLIS / 2, RETRY_PAUSE_MILLIS * 2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Moves a reservation whose segments are all held on: to HELD, and on to RESERVED unless hold-only. */
@@ -151,6 +200,11 @@ public final class ReservationService {
     private static final Map<SegmentRole, String> PART_NAMES = Map.of(SegmentRole.WAN, "wan",
             SegmentRole.LOCAL_CAMPUS, "campus", SegmentRole.REMOTE_CAMPUS, "remote");
 
+    /** How many times a fixed request is held before it is refused (see holdWithRetries). */
+    static final int FIXED_ATTEMPTS = 2;
+    /** About how long a refused request waits before it tries again. */
+    private static final long RETRY_PAUSE_MILLIS = 100;
+
     /** How many slots a flexible request tries when the one it found is taken before it is held. */
     static final int SLOT_ATTEMPTS = 3;
     /** How many bandwidths a transfer compares, from the most it allows down. */
@@ -165,8 +219,9 @@ public final class ReservationService {
 
     /**
      * Books the earliest slot that fits a window request, or the transfer that finishes first.
-     * If the slot is taken between the search and the holds, the next one is tried, up to
-     * {@link #SLOT_ATTEMPTS} in all; admission at every segment keeps it from ever overbooking.
+     * If the slot is taken between the search and the holds, the search runs again and its
+     * first slot is tried, up to {@link #SLOT_ATTEMPTS} in all; admission at every segment keeps
+     * it from ever overbooking.
      */
     private Reservation createFlexible(ReservationRequest request, String actor) throws BadRequest {
         Flexibility f = request.flexibility();
@@ -178,7 +233,7 @@ public final class ReservationService {
         Slot slot;
         String nothing;
         try {
-            slot = chooseSlot(request, null).orElse(null);
+            slot = chooseSlot(request).orElse(null);
             nothing = slot == null ? noSlotReason(request) : null;
         } catch (SegmentFailure e) {
             slot = null;
@@ -195,43 +250,19 @@ public final class ReservationService {
         if (slot == null) {
             return moveOrCurrent(r, ReservationState.REJECTED, actor, nothing, r.segments());
         }
-        for (int attempt = 1; ; attempt++) {
-            Holding holding = holdAll(r);
-            if (holding.held()) {
-                return held(r, holding, actor);
-            }
-            Optional<Slot> next = Optional.empty();
-            if (holding.answered() && attempt < SLOT_ATTEMPTS) {
-                try {
-                    next = chooseSlot(request, r.request().interval().start());
-                } catch (SegmentFailure e) {
-                    LOG.info("no next slot for {}: {}", request.requestId(), e.getMessage());
-                }
-            }
-            if (next.isEmpty()) {
-                return moveOrCurrent(r, ReservationState.REJECTED, actor, holding.refusal(), holding.segments());
-            }
-            ReservationRequest retry = request.at(next.get().interval(), next.get().mbps());
-            String reason = "slot " + r.request().interval() + " refused (" + holding.refusal() + "); trying "
-                    + next.get().mbps() + " Mbit/s over " + next.get().interval();
-            Optional<Reservation> moved = store.modify(request.requestId(), ReservationState.REQUESTED, retry,
-                    segments(retry, attempt + 1), actor, clip(reason), clock.instant());
-            if (moved.isEmpty()) {
-                return store.find(request.requestId()).orElseThrow();
-            }
-            r = moved.get();
-        }
+        return holdWithRetries(r, actor, SLOT_ATTEMPTS,
+                refused -> chooseSlot(request).map(next -> request.at(next.interval(), next.mbps())), false);
     }
 
     /**
      * The slot a flexible request books: for a window, the earliest start at its bandwidth; for a
      * transfer, among bandwidths from the most it allows down, the one that finishes first (the
-     * lower bandwidth on a tie). Only starts after {@code after} when given.
+     * lower bandwidth on a tie).
      */
-    private Optional<Slot> chooseSlot(ReservationRequest request, Instant after) throws SegmentFailure, BadRequest {
+    private Optional<Slot> chooseSlot(ReservationRequest request) throws SegmentFailure, BadRequest {
         Flexibility f = request.flexibility();
         if (!f.isTransfer()) {
-            return earliest(request, f.requestedMbps(), f.duration(), after)
+            return earliest(request, f.requestedMbps(), f.duration())
                     .map(start -> new Slot(new TimeInterval(start, start.plus(f.duration())), f.requestedMbps()));
         }
         Slot best = null;
@@ -243,7 +274,7 @@ public final class ReservationService {
                 break; // slower bandwidths cannot finish first any more
             }
             if (takes.compareTo(f.window().duration()) <= 0) {
-                Optional<Instant> start = earliest(request, mbps, takes, after);
+                Optional<Instant> start = earliest(request, mbps, takes);
                 if (start.isPresent() && (best == null || !start.get().plus(takes).isAfter(best.interval().end()))) {
                     best = new Slot(new TimeInterval(start.get(), start.get().plus(takes)), mbps);
                 }
@@ -253,12 +284,10 @@ public final class ReservationService {
         return Optional.ofNullable(best);
     }
 
-    private Optional<Instant> earliest(ReservationRequest request, long mbps, Duration duration, Instant after)
+    private Optional<Instant> earliest(ReservationRequest request, long mbps, Duration duration)
             throws SegmentFailure, BadRequest {
-        AvailabilitySearch.Answer answer = availability.find(request.source(), request.destination(), mbps, duration,
-                request.flexibility().window());
-        StartTimes starts = after == null ? answer.starts() : answer.starts().onOrAfter(after.plusMillis(1));
-        return starts.earliest();
+        return availability.find(request.source(), request.destination(), mbps, duration, request.flexibility().window())
+                .starts().earliest();
     }
 
     /** A transfer's duration at {@code mbps}, at least the shortest reservation. */

@@ -140,7 +140,9 @@ abstract class FederationTestBase {
     static List<String> heldAnywhere(String id) {
         List<NsapServer> servers = List.of(federation.lnsap("site-a"), federation.lnsap("site-b"), federation.nsap());
         return servers.stream().flatMap(s -> s.service().query(List.of(), null).stream())
-                .filter(seg -> seg.bookingId().contains(":" + id + ":") && seg.state().holdsResources())
+                // A retried request books under ids with ~2, ~3, ... after the request id.
+                .filter(seg -> (seg.bookingId().contains(":" + id + ":") || seg.bookingId().contains(":" + id + "~"))
+                        && seg.state().holdsResources())
                 .map(seg -> seg.bookingId() + " " + seg.state()).toList();
     }
 
@@ -500,17 +502,47 @@ abstract class FederationTestBase {
         assertEquals("RESERVED", state(first), first);
 
         String id = newId();
-        String answer = bar().call("createReservationInWindow", "<n:createReservationInWindow><n:requestId>" + id
-                + "</n:requestId><n:source>site-a:host-a3</n:source><n:destination>site-b:host-b3</n:destination>"
-                + "<n:bandwidthMbps>100</n:bandwidthMbps><n:durationSeconds>3600</n:durationSeconds><n:windowStart>"
-                + day.plus(Duration.ofHours(10)) + "</n:windowStart><n:windowEnd>" + day.plus(Duration.ofHours(14))
-                + "</n:windowEnd><n:description>test</n:description><n:holdOnly>false</n:holdOnly>"
-                + "</n:createReservationInWindow>");
+        String answer = createInWindow(id, "site-a:host-a3", "site-b:host-b3", Duration.ofHours(1),
+                day.plus(Duration.ofHours(10)), day.plus(Duration.ofHours(14)));
 
         assertEquals("RESERVED", state(answer), answer);
         Instant start = startOf(answer);
         assertTrue(start.isAfter(day.plus(Duration.ofHours(11))) && start.isBefore(day.plus(Duration.ofMinutes(661))),
                 "just after the host ports' first booking (and its lead and allowance): " + start);
+    }
+
+    static String createInWindow(String id, String source, String destination, Duration duration, Instant windowStart,
+                                 Instant windowEnd) throws Exception {
+        return bar().call("createReservationInWindow", "<n:createReservationInWindow><n:requestId>" + id
+                + "</n:requestId><n:source>" + source + "</n:source><n:destination>" + destination + "</n:destination>"
+                + "<n:bandwidthMbps>100</n:bandwidthMbps><n:durationSeconds>" + duration.toSeconds()
+                + "</n:durationSeconds><n:windowStart>" + windowStart + "</n:windowStart><n:windowEnd>" + windowEnd
+                + "</n:windowEnd><n:description>test</n:description><n:holdOnly>false</n:holdOnly>"
+                + "</n:createReservationInWindow>");
+    }
+
+    @Test
+    void twoWindowBookingsRacingForOneSlotEndInTwoSlotsOneAfterTheOther() throws Exception {
+        Instant day = freeDay();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<String>> answers = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                answers.add(pool.submit(() -> createInWindow(newId(), "site-a:host-a1", "site-b:host-b1",
+                        Duration.ofHours(1), day.plus(Duration.ofHours(10)), day.plus(Duration.ofMinutes(750)))));
+            }
+            List<Instant> starts = new ArrayList<>();
+            for (Future<String> a : answers) {
+                String answer = a.get();
+                assertEquals("RESERVED", state(answer), answer);
+                starts.add(startOf(answer));
+            }
+            starts.sort(null);
+            assertEquals(day.plus(Duration.ofHours(10)), starts.get(0), "the first takes the earliest slot");
+            assertTrue(starts.get(1).isAfter(day.plus(Duration.ofHours(11))), "the other the next, after it: " + starts);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
