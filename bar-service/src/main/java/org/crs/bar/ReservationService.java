@@ -185,10 +185,12 @@ public final class ReservationService {
     private List<Segment> segments(ReservationRequest request, int attempt) throws BadRequest {
         // The routers carry the circuit from the set-up lead before its start until it is taken down.
         TimeInterval configured = settings.configured(request.interval());
-        String id = attempt == 1 ? request.requestId() : request.requestId() + "~" + attempt;
+        // A first try's id has two colons (a request id has none); later tries add ":2", ":3", ...
+        String attemptSuffix = attempt == 1 ? "" : ":" + attempt;
         List<Segment> segments = new ArrayList<>();
         for (CircuitParts.Part p : CircuitParts.of(site, request.source(), request.destination())) {
-            segments.add(new Segment(p.role(), p.controller().name(), new SegmentOrder(bookingId(id, PART_NAMES.get(p.role())),
+            String bookingId = bookingId(request.requestId(), PART_NAMES.get(p.role())) + attemptSuffix;
+            segments.add(new Segment(p.role(), p.controller().name(), new SegmentOrder(bookingId,
                     p.source(), p.destination(), request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""));
         }
         return segments;

@@ -160,7 +160,7 @@ class ReservationServiceTest {
         Reservation r = create("r1");
 
         assertEquals(ReservationState.REJECTED, r.state());
-        assertEquals(List.of("hold site-a:r1:wan", "hold site-a:r1~2:wan"),
+        assertEquals(List.of("hold site-a:r1:wan", "hold site-a:r1:wan:2"),
                 wan.calls.stream().filter(c -> c.startsWith("hold")).toList());
     }
 
@@ -171,7 +171,7 @@ class ReservationServiceTest {
         Reservation r = create("r1");
 
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
-        assertTrue(r.segments().get(0).bookingId().endsWith("r1~2:wan"), r.segments().get(0).bookingId());
+        assertTrue(r.segments().get(0).bookingId().endsWith("r1:wan:2"), r.segments().get(0).bookingId());
     }
 
     @Test
@@ -236,7 +236,7 @@ class ReservationServiceTest {
 
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
         assertEquals(T0.plus(Duration.ofHours(2)).plusSeconds(1), r.request().interval().start());
-        assertTrue(r.segments().get(0).bookingId().endsWith("~2:wan"), "new booking ids: " + r.segments().get(0).bookingId());
+        assertTrue(r.segments().get(0).bookingId().endsWith(":wan:2"), "new booking ids: " + r.segments().get(0).bookingId());
         assertTrue(store.history("r1").stream().anyMatch(t -> t.from() == ReservationState.REQUESTED
                 && t.to() == ReservationState.REQUESTED && t.reason().contains("trying")), "the retry is in the history");
     }
