@@ -17,7 +17,8 @@ import java.util.Optional;
  * equal.
  *
  * <p>{@link #union} and {@link #intersect} are the two operations of the all-slots search
- * (see {@link SlotSearch}); both walk the two sets once, in time linear in their windows.
+ * (see {@link SlotSearch}), and {@link #minus} lets it pass on only what is new; each walks
+ * the two sets once, in time linear in their windows.
  *
  * <p>Instants are kept as nanoseconds since the epoch in a {@code long}, because the search
  * merges these sets many times per query and a flat array of numbers is several times
@@ -126,6 +127,36 @@ public final class StartTimes {
             } else {
                 builder.add(b[j], b[j + 1]);
                 j += 2;
+            }
+        }
+        return builder.build();
+    }
+
+    /** The start times of this set that are not in {@code other}. */
+    public StartTimes minus(StartTimes other) {
+        long[] a = bounds;
+        long[] b = other.bounds;
+        Builder builder = new Builder();
+        int j = 0;
+        for (int i = 0; i < a.length; i += 2) {
+            // Windows of the other set that end before this window cannot touch this or any later one.
+            while (j < b.length && b[j + 1] < a[i]) {
+                j += 2;
+            }
+            long from = a[i];
+            boolean coveredToTheEnd = false;
+            for (int k = j; k < b.length && b[k] <= a[i + 1]; k += 2) {
+                if (b[k] > from) {
+                    builder.add(from, b[k] - 1);
+                }
+                if (b[k + 1] >= a[i + 1]) {
+                    coveredToTheEnd = true;
+                    break;
+                }
+                from = Math.max(from, b[k + 1] + 1);
+            }
+            if (!coveredToTheEnd) {
+                builder.add(from, a[i + 1]);
             }
         }
         return builder.build();
