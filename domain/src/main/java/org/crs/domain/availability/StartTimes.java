@@ -63,7 +63,7 @@ public final class StartTimes {
     public static StartTimes of(Collection<StartWindow> windows) {
         List<StartWindow> inOrder = new ArrayList<>(windows);
         inOrder.sort(Comparator.comparing(StartWindow::earliest));
-        Builder builder = new Builder();
+        Builder builder = new Builder(2 * inOrder.size());
         for (StartWindow window : inOrder) {
             builder.add(nanos(window.earliest()), nanos(window.latest()));
         }
@@ -86,9 +86,12 @@ public final class StartTimes {
 
     /** The start times in both sets. */
     public StartTimes intersect(StartTimes other) {
+        if (isEmpty() || other.isEmpty()) {
+            return NONE;
+        }
         long[] a = bounds;
         long[] b = other.bounds;
-        Builder builder = new Builder();
+        Builder builder = new Builder(a.length + b.length);
         int i = 0;
         int j = 0;
         while (i < a.length && j < b.length) {
@@ -117,7 +120,7 @@ public final class StartTimes {
         }
         long[] a = bounds;
         long[] b = other.bounds;
-        Builder builder = new Builder();
+        Builder builder = new Builder(a.length + b.length);
         int i = 0;
         int j = 0;
         while (i < a.length || j < b.length) {
@@ -134,9 +137,12 @@ public final class StartTimes {
 
     /** The start times of this set that are not in {@code other}. */
     public StartTimes minus(StartTimes other) {
+        if (isEmpty() || other.isEmpty()) {
+            return this;
+        }
         long[] a = bounds;
         long[] b = other.bounds;
-        Builder builder = new Builder();
+        Builder builder = new Builder(a.length + b.length);
         int j = 0;
         for (int i = 0; i < a.length; i += 2) {
             // Windows of the other set that end before this window cannot touch this or any later one.
@@ -253,8 +259,17 @@ public final class StartTimes {
      */
     static final class Builder {
 
-        private long[] bounds = new long[8];
+        private long[] bounds;
         private int size;
+
+        Builder() {
+            this(8);
+        }
+
+        /** A builder with room for {@code capacity} bounds (two a window) before it grows. */
+        Builder(int capacity) {
+            bounds = new long[Math.max(2, capacity)];
+        }
 
         /** Adds the window [earliest, latest]; its earliest must not be before the last one added. */
         void add(long earliest, long latest) {
