@@ -2,7 +2,6 @@ package org.crs.domain.availability;
 
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.List;
 import org.crs.domain.calendar.BookingCalendar;
 import org.crs.domain.time.TimeInterval;
 
@@ -68,6 +67,11 @@ final class Occupancy {
         return startsWithAtMost(capacityMbps - mbps);
     }
 
+    /** The distinct bandwidths booked at some instant of the span, in no particular order, zero included. */
+    long[] bookedLevels() {
+        return Arrays.stream(bookedMbps).distinct().toArray();
+    }
+
     /** Collects a calendar's steps into two growing arrays. */
     private static final class Steps implements BookingCalendar.StepVisitor {
 
@@ -84,10 +88,5 @@ final class Occupancy {
             starts[count] = StartTimes.nanos(start);
             booked[count++] = bookedMbps;
         }
-    }
-
-    /** The distinct bandwidths booked at some instant of the span, in no particular order, zero included. */
-    long[] bookedLevels() {
-        return Arrays.stream(bookedMbps).distinct().toArray();
     }
 }

@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -20,10 +19,10 @@ import java.util.Optional;
  * (see {@link SlotSearch}), and {@link #minus} lets it pass on only what is new; each walks
  * the two sets once, in time linear in their windows.
  *
- * <p>Instants are kept as nanoseconds since the epoch in a {@code long}, because the search
- * merges these sets many times per query and a flat array of numbers is several times
- * faster to walk than a list of objects. That limits them to between 1677-09-21 and
- * 2262-04-11; an instant outside is refused.
+ * <p>Instants are kept as nanoseconds since the epoch in one array of {@code long}s, because
+ * the search merges these sets thousands of times per query, and an array of numbers is
+ * merged without following a pointer or building an object per window. That limits them to
+ * between 1677-09-21 and 2262-04-11; an instant outside is refused.
  */
 public final class StartTimes {
 
