@@ -3,7 +3,7 @@ package org.crs.domain.availability;
 /**
  * Collects the starts t at which {@code [t, t + duration)} lies within a span and misses
  * every busy stretch it is given: in each gap {@code [a, z)} between busy stretches, the
- * starts {@code [a, z - duration]}. A busy stretch that ends at a instant leaves that
+ * starts {@code [a, z - duration]}. A busy stretch that ends at an instant leaves that
  * instant free, and one that starts at {@code t + duration} does not touch the booking, as
  * intervals are half-open. All times are nanoseconds since the epoch.
  */

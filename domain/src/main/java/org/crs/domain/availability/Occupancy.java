@@ -1,7 +1,7 @@
 package org.crs.domain.availability;
 
+import java.time.Instant;
 import java.util.Arrays;
-import java.util.List;
 import org.crs.domain.calendar.BookingCalendar;
 import org.crs.domain.time.TimeInterval;
 
@@ -25,13 +25,10 @@ final class Occupancy {
         spanStart = StartTimes.nanos(span.start());
         spanEnd = StartTimes.nanos(span.end());
         duration = StartTimes.nanos(query.duration());
-        List<BookingCalendar.Step> steps = calendar.steps(span);
-        stepStarts = new long[steps.size()];
-        bookedMbps = new long[steps.size()];
-        for (int i = 0; i < steps.size(); i++) {
-            stepStarts[i] = StartTimes.nanos(steps.get(i).interval().start());
-            bookedMbps[i] = steps.get(i).bookedMbps();
-        }
+        Steps steps = new Steps();
+        calendar.forEachStep(span, steps);
+        stepStarts = Arrays.copyOf(steps.starts, steps.count);
+        bookedMbps = Arrays.copyOf(steps.booked, steps.count);
         FreeStarts free = new FreeStarts(spanStart, spanEnd, duration);
         for (TimeInterval maintenance : calendar.maintenanceWithin(span)) {
             free.busy(StartTimes.nanos(maintenance.start()), StartTimes.nanos(maintenance.end()));
@@ -73,5 +70,23 @@ final class Occupancy {
     /** The distinct bandwidths booked at some instant of the span, in no particular order, zero included. */
     long[] bookedLevels() {
         return Arrays.stream(bookedMbps).distinct().toArray();
+    }
+
+    /** Collects a calendar's steps into two growing arrays. */
+    private static final class Steps implements BookingCalendar.StepVisitor {
+
+        long[] starts = new long[16];
+        long[] booked = new long[16];
+        int count;
+
+        @Override
+        public void step(Instant start, long bookedMbps) {
+            if (count == starts.length) {
+                starts = Arrays.copyOf(starts, count * 2);
+                booked = Arrays.copyOf(booked, count * 2);
+            }
+            starts[count] = StartTimes.nanos(start);
+            booked[count++] = bookedMbps;
+        }
     }
 }

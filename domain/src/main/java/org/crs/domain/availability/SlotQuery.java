@@ -49,9 +49,4 @@ public record SlotQuery(long mbps, Duration duration, Instant earliestStart, Ins
     public StartTimes allStarts() {
         return StartTimes.between(earliestStart, latestStart);
     }
-
-    /** The same query for another bandwidth. */
-    public SlotQuery withMbps(long otherMbps) {
-        return new SlotQuery(otherMbps, duration, earliestStart, latestStart);
-    }
 }

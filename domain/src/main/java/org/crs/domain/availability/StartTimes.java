@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -17,12 +16,13 @@ import java.util.Optional;
  * equal.
  *
  * <p>{@link #union} and {@link #intersect} are the two operations of the all-slots search
- * (see {@link SlotSearch}); both walk the two sets once, in time linear in their windows.
+ * (see {@link SlotSearch}), and {@link #minus} lets it pass on only what is new; each walks
+ * the two sets once, in time linear in their windows.
  *
- * <p>Instants are kept as nanoseconds since the epoch in a {@code long}, because the search
- * merges these sets many times per query and a flat array of numbers is several times
- * faster to walk than a list of objects. That limits them to between 1677-09-21 and
- * 2262-04-11; an instant outside is refused.
+ * <p>Instants are kept as nanoseconds since the epoch in one array of {@code long}s, because
+ * the search merges these sets thousands of times per query, and an array of numbers is
+ * merged without following a pointer or building an object per window. That limits them to
+ * between 1677-09-21 and 2262-04-11; an instant outside is refused.
  */
 public final class StartTimes {
 
@@ -62,7 +62,7 @@ public final class StartTimes {
     public static StartTimes of(Collection<StartWindow> windows) {
         List<StartWindow> inOrder = new ArrayList<>(windows);
         inOrder.sort(Comparator.comparing(StartWindow::earliest));
-        Builder builder = new Builder();
+        Builder builder = new Builder(2 * inOrder.size());
         for (StartWindow window : inOrder) {
             builder.add(nanos(window.earliest()), nanos(window.latest()));
         }
@@ -85,9 +85,12 @@ public final class StartTimes {
 
     /** The start times in both sets. */
     public StartTimes intersect(StartTimes other) {
+        if (isEmpty() || other.isEmpty()) {
+            return NONE;
+        }
         long[] a = bounds;
         long[] b = other.bounds;
-        Builder builder = new Builder();
+        Builder builder = new Builder(a.length + b.length);
         int i = 0;
         int j = 0;
         while (i < a.length && j < b.length) {
@@ -116,7 +119,7 @@ public final class StartTimes {
         }
         long[] a = bounds;
         long[] b = other.bounds;
-        Builder builder = new Builder();
+        Builder builder = new Builder(a.length + b.length);
         int i = 0;
         int j = 0;
         while (i < a.length || j < b.length) {
@@ -126,6 +129,39 @@ public final class StartTimes {
             } else {
                 builder.add(b[j], b[j + 1]);
                 j += 2;
+            }
+        }
+        return builder.build();
+    }
+
+    /** The start times of this set that are not in {@code other}. */
+    public StartTimes minus(StartTimes other) {
+        if (isEmpty() || other.isEmpty()) {
+            return this;
+        }
+        long[] a = bounds;
+        long[] b = other.bounds;
+        Builder builder = new Builder(a.length + b.length);
+        int j = 0;
+        for (int i = 0; i < a.length; i += 2) {
+            // Windows of the other set that end before this window cannot touch this or any later one.
+            while (j < b.length && b[j + 1] < a[i]) {
+                j += 2;
+            }
+            long from = a[i];
+            boolean coveredToTheEnd = false;
+            for (int k = j; k < b.length && b[k] <= a[i + 1]; k += 2) {
+                if (b[k] > from) {
+                    builder.add(from, b[k] - 1);
+                }
+                if (b[k + 1] >= a[i + 1]) {
+                    coveredToTheEnd = true;
+                    break;
+                }
+                from = Math.max(from, b[k + 1] + 1);
+            }
+            if (!coveredToTheEnd) {
+                builder.add(from, a[i + 1]);
             }
         }
         return builder.build();
@@ -222,8 +258,17 @@ public final class StartTimes {
      */
     static final class Builder {
 
-        private long[] bounds = new long[8];
+        private long[] bounds;
         private int size;
+
+        Builder() {
+            this(8);
+        }
+
+        /** A builder with room for {@code capacity} bounds (two a window) before it grows. */
+        Builder(int capacity) {
+            bounds = new long[Math.max(2, capacity)];
+        }
 
         /** Adds the window [earliest, latest]; its earliest must not be before the last one added. */
         void add(long earliest, long latest) {

@@ -167,9 +167,28 @@ public final class BookingCalendar {
         return steps;
     }
 
+    /**
+     * The same steps as {@link #steps}, given to {@code visitor} one by one instead of built
+     * into a list: for searches that read many calendars and keep only a few numbers of each
+     * step.
+     */
+    public void forEachStep(TimeInterval window, StepVisitor visitor) {
+        booked.forEachPiece(window, visitor::step);
+    }
+
     /** Whether nothing is booked and no maintenance is planned, ever. */
     public boolean isEmpty() {
         return booked.isZero() && maintenance.isZero();
+    }
+
+    /** Receives the steps of {@link #forEachStep}, in time order. */
+    public interface StepVisitor {
+
+        /**
+         * {@code bookedMbps} is booked from {@code start} until the next step's start, or until
+         * the end of the window for the last step.
+         */
+        void step(Instant start, long bookedMbps);
     }
 
     /**

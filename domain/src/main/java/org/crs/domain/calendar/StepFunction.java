@@ -96,6 +96,25 @@ final class StepFunction {
     }
 
     /**
+     * Gives {@code visitor} each constant piece of the function over {@code window}, zero pieces
+     * included, in time order, by where it starts and its value: the same pieces as {@link
+     * #pieces} without building them.
+     */
+    void forEachPiece(TimeInterval window, PieceVisitor visitor) {
+        visitor.piece(window.start(), at(window.start()));
+        for (Map.Entry<Instant, Long> change : inside(window).entrySet()) {
+            visitor.piece(change.getKey(), change.getValue());
+        }
+    }
+
+    /** Receives the pieces of {@link #forEachPiece}. */
+    interface PieceVisitor {
+
+        /** The function is {@code value} from {@code start} until the next piece's start. */
+        void piece(Instant start, long value);
+    }
+
+    /**
      * The longest interval around {@code interval}'s first non-zero instant over which the
      * value stays non-zero, or null when the value is zero all over {@code interval}.
      */

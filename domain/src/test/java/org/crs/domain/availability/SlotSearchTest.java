@@ -3,10 +3,12 @@ package org.crs.domain.availability;
 import static org.crs.domain.Times.hour;
 import static org.crs.domain.Times.hours;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,6 +129,23 @@ class SlotSearchTest {
             return link.id().equals(DIRECT) ? starts(0, 2) : starts(1, 5);
         });
         assertTrue(asked.values().stream().allMatch(times -> times == 1), asked.toString());
+    }
+
+    @Test
+    void linksBeyondTheDestinationAreNotReadOnceEveryStartHasAPath() {
+        WanTopology chain = new WanTopology(
+                List.of(new CoreRouter("a", "10.1.0.1"), new CoreRouter("b", "10.1.0.2"),
+                        new CoreRouter("c", "10.1.0.3"), new CoreRouter("d", "10.1.0.4")),
+                List.of(new Link("a-b", "a", "if-ab", "b", "if-ba", 1000, 1),
+                        new Link("b-c", "b", "if-bc", "c", "if-cb", 1000, 1),
+                        new Link("c-d", "c", "if-cd", "d", "if-dc", 1000, 1)),
+                List.of());
+        List<String> asked = new ArrayList<>();
+        new SlotSearch(chain).startTimes("a", "b", link -> {
+            asked.add(link.id());
+            return starts(0, 10);
+        });
+        assertFalse(asked.contains("c-d"), asked.toString());
     }
 
     @Test

@@ -95,6 +95,24 @@ class StartTimesTest {
     }
 
     @Test
+    void minusLeavesEverythingUpToTheNanosecondsNextToWhatIsRemoved() {
+        assertEquals(List.of(new StartWindow(hour(1), hour(3).minusNanos(1)),
+                        new StartWindow(hour(4).plusNanos(1), hour(6).minusNanos(1)),
+                        new StartWindow(hour(6).plusNanos(1), hour(8))),
+                hours(1, 8).minus(hours(3, 4, 6, 6)).windows());
+    }
+
+    @Test
+    void minusASetThatCoversEverythingIsNone() {
+        assertEquals(StartTimes.none(), hours(2, 3, 5, 6).minus(hours(1, 7)));
+    }
+
+    @Test
+    void minusNoneIsTheSameSet() {
+        assertEquals(hours(1, 3), hours(1, 3).minus(StartTimes.none()));
+    }
+
+    @Test
     void shiftMovesEveryWindow() {
         assertEquals(hours(3, 5, 9, 9), hours(1, 3, 7, 7).shift(Duration.ofHours(2)));
         assertEquals(hours(0, 2), hours(1, 3).shift(Duration.ofHours(-1)));
@@ -156,18 +174,21 @@ class StartTimesTest {
 
     /** Random sets of whole hours, checked instant by instant against their definitions. */
     @Test
-    void unionAndIntersectAgreeWithMembershipHourByHour() {
+    void unionIntersectAndMinusAgreeWithMembershipHourByHour() {
         Random random = new Random(7);
         for (int round = 0; round < 500; round++) {
             StartTimes a = randomSet(random);
             StartTimes b = randomSet(random);
             StartTimes union = a.union(b);
             StartTimes intersection = a.intersect(b);
+            StartTimes difference = a.minus(b);
             for (int h = -1; h <= 41; h++) {
                 for (Instant at : List.of(hour(h), hour(h).plusNanos(1), hour(h).minusNanos(1))) {
                     assertEquals(a.contains(at) || b.contains(at), union.contains(at), () -> a + " ∪ " + b + " at " + at);
                     assertEquals(a.contains(at) && b.contains(at), intersection.contains(at),
                             () -> a + " ∩ " + b + " at " + at);
+                    assertEquals(a.contains(at) && !b.contains(at), difference.contains(at),
+                            () -> a + " − " + b + " at " + at);
                 }
             }
             assertEquals(union, b.union(a));

@@ -171,6 +171,23 @@ class BookingCalendarTest {
     }
 
     @Test
+    void eachStepIsGivenByItsStartAndBandwidthInTimeOrder() {
+        BookingCalendar calendar = BookingCalendar.of(List.of(new Booking(hours(1, 4), 300), new Booking(hours(2, 5), 400)));
+        List<String> steps = new ArrayList<>();
+        calendar.forEachStep(hours(0, 3), (start, mbps) -> steps.add(start + " " + mbps));
+        assertEquals(List.of("2030-01-01T00:00:00Z 0", "2030-01-01T01:00:00Z 300", "2030-01-01T02:00:00Z 700"), steps);
+    }
+
+    @Test
+    void forEachStepGivesTheSameStepsAsTheList() {
+        BookingCalendar calendar = BookingCalendar.of(List.of(new Booking(hours(1, 4), 300), new Booking(hours(2, 5), 400)));
+        List<String> visited = new ArrayList<>();
+        calendar.forEachStep(hours(2, 9), (start, mbps) -> visited.add(start + " " + mbps));
+        assertEquals(calendar.steps(hours(2, 9)).stream().map(step -> step.interval().start() + " " + step.bookedMbps())
+                .toList(), visited);
+    }
+
+    @Test
     void maintenanceWithinAWindowIsCutToItAndOverlappingWindowsMakeOneStretch() {
         BookingCalendar calendar = new BookingCalendar();
         calendar.addMaintenance(hours(1, 4));
