@@ -49,4 +49,9 @@ public record SlotQuery(long mbps, Duration duration, Instant earliestStart, Ins
     public StartTimes allStarts() {
         return StartTimes.between(earliestStart, latestStart);
     }
+
+    /** The same booking at another bandwidth, as a search for the widest bandwidth tries them. */
+    public SlotQuery withMbps(long otherMbps) {
+        return new SlotQuery(otherMbps, duration, earliestStart, latestStart);
+    }
 }
