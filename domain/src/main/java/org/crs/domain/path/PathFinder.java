@@ -56,7 +56,10 @@ public final class PathFinder {
      * id (a link without a calendar has all its capacity free).
      */
     public static ToLongFunction<Link> freeOver(Map<String, BookingCalendar> calendars, TimeInterval interval) {
-        return link -> calendars.getOrDefault(link.id(), new BookingCalendar()).free(interval, link.capacityMbps());
+        return link -> {
+            BookingCalendar calendar = calendars.get(link.id());
+            return calendar == null ? link.capacityMbps() : calendar.free(interval, link.capacityMbps());
+        };
     }
 
     /** The shortest path between two access points' routers; see {@link #shortestPath(String, String, long, ToLongFunction)}. */
