@@ -38,7 +38,7 @@ import org.crs.domain.time.TimeInterval;
 public final class AvailabilitySearch {
 
     /** The longest window a search may cover. */
-    public static final Duration LONGEST_WINDOW = Duration.ofDays(31);
+    private static final Duration LONGEST_WINDOW = Duration.ofDays(31);
 
     private final Site site;
     private final BarSettings settings;

@@ -942,10 +942,6 @@ public final class ReservationService {
         if (!f.window().end().isAfter(clock.instant())) {
             throw new BadRequest("end", "the window must not be over, was " + f.window());
         }
-        if (f.window().duration().compareTo(AvailabilitySearch.LONGEST_WINDOW) > 0) {
-            throw new BadRequest("end", "the window may be at most " + AvailabilitySearch.LONGEST_WINDOW.toDays()
-                    + " days long, was " + f.window().duration().toDays() + " days");
-        }
         if (f.isTransfer()) {
             if (f.volumeMegabytes() <= 0) {
                 throw new BadRequest("volumeMegabytes", "must be positive, was " + f.volumeMegabytes());
