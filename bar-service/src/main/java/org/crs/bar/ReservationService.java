@@ -101,15 +101,11 @@ public final class ReservationService {
             return createFlexible(request, actor);
         }
         validate(request);
-        Optional<Reservation> existing = existingFor(request);
-        if (existing.isPresent()) {
-            return existing.get();
-        }
         Optional<Reservation> created = store.create(request, actor, segments(request, 1), ReservationTransition.created(actor,
                 "requested " + request.bandwidthMbps() + " Mbit/s " + request.source() + " -> " + request.destination()
                         + " over " + request.interval(), clock.instant()));
         if (created.isEmpty()) {
-            return existingFor(request).orElseThrow(); // a racing call with the same id created it
+            return existingFor(request).orElseThrow(); // a repeated call, or a racing one, with the same id created it
         }
         return holdWithRetries(created.get(), actor, FIXED_ATTEMPTS, Optional::of, true);
     }
@@ -168,13 +164,18 @@ public final class ReservationService {
         }
     }
 
-    /** Moves a reservation whose segments are all held on: to HELD, and on to RESERVED unless hold-only. */
+    /**
+     * Moves a reservation whose segments are all held on: to HELD when hold-only; otherwise
+     * commits the segments and records HELD and RESERVED (or ABORTED) in one write. Until then
+     * it stays REQUESTED, which a restart reconciles by aborting every segment.
+     */
     private Reservation held(Reservation r, Holding holding, String actor) {
-        Reservation held = moveOrCurrent(r, ReservationState.HELD, actor, holding.reason(), holding.segments());
-        if (held.state() != ReservationState.HELD || r.request().holdOnly()) {
-            return held;
+        if (r.request().holdOnly()) {
+            return moveOrCurrent(r, ReservationState.HELD, actor, holding.reason(), holding.segments());
         }
-        return commitSegments(held, actor);
+        ReservationTransition held = new ReservationTransition(r.state(), ReservationState.HELD, actor,
+                clip(holding.reason()), clock.instant());
+        return commitSegments(r, Optional.of(held), holding.segments(), actor);
     }
 
     /**
@@ -365,7 +366,7 @@ public final class ReservationService {
             }
             return r;
         }
-        return commitSegments(r, actor);
+        return commitSegments(r, Optional.empty(), r.segments(), actor);
     }
 
     /** Gives up a hold-only reservation. Aborting an aborted one answers it. */
@@ -714,15 +715,25 @@ public final class ReservationService {
         return new Holding(List.of(held.segment()), null, held.describe(), held.failure().answered());
     }
 
-    private Reservation commitSegments(Reservation r, String actor) {
-        List<Outcome> outcomes = onEverySegment(r.segments(), (controller, s) -> controller.commit(s.bookingId()));
+    /**
+     * Commits held segments and moves the reservation to RESERVED, or aborts them all and moves it
+     * to ABORTED; {@code held} is the move to HELD not yet recorded, if any, written with it.
+     */
+    private Reservation commitSegments(Reservation r, Optional<ReservationTransition> held, List<Segment> heldSegments,
+                                       String actor) {
+        List<Outcome> outcomes = onEverySegment(heldSegments, (controller, s) -> controller.commit(s.bookingId()));
         List<Segment> segments = segmentsOf(outcomes);
         List<String> failures = outcomes.stream().filter(o -> !o.reached(SegmentState.COMMITTED)).map(Outcome::describe).toList();
-        if (failures.isEmpty()) {
-            return moveOrCurrent(r, ReservationState.RESERVED, actor, "every segment committed", segments);
+        ReservationState end = failures.isEmpty() ? ReservationState.RESERVED : ReservationState.ABORTED;
+        String reason = failures.isEmpty() ? "every segment committed" : "commit failed: " + String.join("; ", failures);
+        if (!failures.isEmpty()) {
+            segments = abortAll(segments, "another segment of the circuit could not be committed");
         }
-        List<Segment> aborted = abortAll(segments, "another segment of the circuit could not be committed");
-        return moveOrCurrent(r, ReservationState.ABORTED, actor, "commit failed: " + String.join("; ", failures), aborted);
+        List<ReservationTransition> steps = new ArrayList<>();
+        held.ifPresent(steps::add);
+        steps.add(new ReservationTransition(held.map(ReservationTransition::to).orElse(r.state()), end, actor, clip(reason),
+                clock.instant()));
+        return store.move(r.requestId(), steps, segments).orElseGet(() -> store.find(r.requestId()).orElseThrow());
     }
 
     private Reservation releaseHeld(Reservation r, ReservationState end, String actor, String reason) {

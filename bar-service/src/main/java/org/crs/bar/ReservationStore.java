@@ -43,7 +43,20 @@ public interface ReservationStore {
      *
      * @return the reservation after the move, or empty when its state had changed meanwhile
      */
-    Optional<Reservation> move(String requestId, ReservationTransition transition, List<Segment> segments);
+    default Optional<Reservation> move(String requestId, ReservationTransition transition, List<Segment> segments) {
+        return move(requestId, List.of(transition), segments);
+    }
+
+    /**
+     * Moves a reservation through consecutive transitions in one write (each starting where the
+     * one before ended), if it is still in the state the first starts from; records every one
+     * of them and stores the segments as given. The BAR records HELD and RESERVED together this
+     * way when it commits the segments straight after holding them.
+     *
+     * @return the reservation after the last move, or empty when its state had changed meanwhile
+     * @throws IllegalArgumentException if the steps are empty or not consecutive
+     */
+    Optional<Reservation> move(String requestId, List<ReservationTransition> steps, List<Segment> segments);
 
     /** Stores what the controllers last answered about the segments; the state stays. */
     void updateSegments(String requestId, List<Segment> segments);

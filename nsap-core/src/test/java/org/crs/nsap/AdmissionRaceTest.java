@@ -1,5 +1,7 @@
 package org.crs.nsap;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
@@ -13,11 +15,15 @@ import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.crs.domain.admission.Resource;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.store.JdbcSegmentStore;
 import org.crs.nsap.testing.OneLinkPlanner;
@@ -53,6 +59,61 @@ class AdmissionRaceTest {
              Database two = Database.open(url, EmbeddedPostgres.USER, "")) {
             one.migrateService("nsap");
             race(List.of(service(one), service(two)), one);
+        }
+    }
+
+    @Test
+    void aHoldWhoseLinkIsBookedBetweenItsReadAndItsLockReadsAgainAndIsRefused() throws Exception {
+        try (Database db = Database.open("jdbc:hsqldb:mem:race-" + UUID.randomUUID(), "SA", "")) {
+            db.migrateService("nsap");
+            SegmentService other = service(db);
+            TimeInterval interval = new TimeInterval(T0.plus(Duration.ofHours(1)), T0.plus(Duration.ofHours(2)));
+            // The planner of the late hold lets another admission book the whole link once it has read the calendar.
+            OneLinkPlanner link = new OneLinkPlanner();
+            ResourcePlanner bookedMeanwhile = new ResourcePlanner() {
+                boolean first = true;
+
+                @Override
+                public List<Resource> resources() {
+                    return link.resources();
+                }
+
+                @Override
+                public List<String> endpoints() {
+                    return link.endpoints();
+                }
+
+                @Override
+                public StartTimes availability(String source, String destination, SlotQuery query,
+                                               CalendarSource calendars) {
+                    return link.availability(source, destination, query, calendars);
+                }
+
+                @Override
+                public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
+                    Plan plan = link.plan(request, calendars);
+                    if (first) {
+                        first = false;
+                        CompletableFuture.runAsync(() -> {
+                            try {
+                                other.hold(new SegmentRequest("early", "x", "y", 1000, interval, 0, 0), Duration.ofMinutes(5),
+                                        "racer");
+                            } catch (RequestRejected e) {
+                                throw new IllegalStateException(e);
+                            }
+                        }).join();
+                    }
+                    return plan;
+                }
+            };
+            SegmentService late = new SegmentService(new JdbcSegmentStore(db.dataSource()), bookedMeanwhile, null,
+                    new MutableClock(T0));
+
+            RequestRejected refused = assertThrows(RequestRejected.class, () -> late.hold(
+                    new SegmentRequest("late", "x", "y", 100, interval, 0, 0), Duration.ofMinutes(5), "racer"));
+
+            assertEquals(OneLinkPlanner.LINK.id(), refused.resource());
+            assertEquals(1000, peakBooked(db));
         }
     }
 

@@ -163,26 +163,41 @@ public final class JdbcReservationStore implements ReservationStore {
     }
 
     @Override
-    public Optional<Reservation> move(String requestId, ReservationTransition transition, List<Segment> segments) {
-        if (transition.from() == null) {
-            throw new IllegalArgumentException("a move starts from a state; use create for " + transition);
-        }
+    public Optional<Reservation> move(String requestId, List<ReservationTransition> steps, List<Segment> segments) {
+        checkConsecutive(steps);
+        ReservationTransition first = steps.get(0);
+        ReservationTransition last = steps.get(steps.size() - 1);
         return inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET state = ?, reason = ?, updated_at = ? "
                     + "WHERE request_id = ? AND state = ?")) {
-                ps.setString(1, transition.to().name());
-                ps.setString(2, Jdbc.clip(transition.reason(), TEXT));
-                ps.setObject(3, Jdbc.utc(transition.at()));
+                ps.setString(1, last.to().name());
+                ps.setString(2, Jdbc.clip(last.reason(), TEXT));
+                ps.setObject(3, Jdbc.utc(last.at()));
                 ps.setString(4, requestId);
-                ps.setString(5, transition.from().name());
+                ps.setString(5, first.from().name());
                 if (ps.executeUpdate() != 1) {
                     return Optional.empty();
                 }
             }
             replaceSegments(c, requestId, segments);
-            insertHistory(c, requestId, transition);
+            insertHistory(c, requestId, steps);
             return findIn(c, requestId);
         });
+    }
+
+    private static void checkConsecutive(List<ReservationTransition> steps) {
+        if (steps.isEmpty()) {
+            throw new IllegalArgumentException("a move needs at least one transition");
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            ReservationTransition t = steps.get(i);
+            if (t.from() == null) {
+                throw new IllegalArgumentException("a move starts from a state; use create for " + t);
+            }
+            if (i > 0 && t.from() != steps.get(i - 1).to()) {
+                throw new IllegalArgumentException("transitions not consecutive: " + steps.get(i - 1) + " then " + t);
+            }
+        }
     }
 
     @Override
@@ -384,15 +399,29 @@ public final class JdbcReservationStore implements ReservationStore {
     }
 
     private static void insertHistory(Connection c, String requestId, ReservationTransition t) throws SQLException {
+        insertHistory(c, requestId, List.of(t));
+    }
+
+    private static void insertHistory(Connection c, String requestId, List<ReservationTransition> entries)
+            throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO reservation_history (request_id, from_state, "
                 + "to_state, actor, reason, occurred_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-            ps.setString(1, requestId);
-            ps.setString(2, t.from() == null ? null : t.from().name());
-            ps.setString(3, t.to().name());
-            ps.setString(4, t.actor());
-            ps.setString(5, Jdbc.clip(t.reason(), TEXT));
-            ps.setObject(6, Jdbc.utc(t.at()));
-            ps.executeUpdate();
+            for (ReservationTransition t : entries) {
+                ps.setString(1, requestId);
+                ps.setString(2, t.from() == null ? null : t.from().name());
+                ps.setString(3, t.to().name());
+                ps.setString(4, t.actor());
+                ps.setString(5, Jdbc.clip(t.reason(), TEXT));
+                ps.setObject(6, Jdbc.utc(t.at()));
+                if (entries.size() == 1) {
+                    ps.executeUpdate();
+                } else {
+                    ps.addBatch();
+                }
+            }
+            if (entries.size() > 1) {
+                ps.executeBatch();
+            }
         }
     }
 

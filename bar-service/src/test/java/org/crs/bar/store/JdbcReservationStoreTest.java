@@ -197,6 +197,38 @@ class JdbcReservationStoreTest {
         }
 
         @Test
+        void moveThroughConsecutiveTransitionsEndsInTheLastStateAndRecordsEachOfThem() {
+            ReservationRequest r = request("r1", 1, 100);
+            create(r);
+            List<Segment> committed = segments(r, SegmentState.COMMITTED);
+            ReservationTransition held = move(ReservationState.REQUESTED, ReservationState.HELD, "every segment held", NOW);
+            ReservationTransition reserved = move(ReservationState.HELD, ReservationState.RESERVED, "every segment committed",
+                    NOW.plusSeconds(1));
+
+            Reservation moved = store.move("r1", List.of(held, reserved), committed).orElseThrow();
+
+            assertEquals(ReservationState.RESERVED, moved.state());
+            assertEquals("every segment committed", moved.reason());
+            assertEquals(NOW.plusSeconds(1), moved.updatedAt());
+            assertEquals(committed, moved.segments());
+            assertEquals(List.of(held, reserved), store.history("r1").subList(1, 3));
+        }
+
+        @Test
+        void moveThroughTransitionsThatDoNotFollowEachOtherIsRefusedAndChangesNothing() {
+            ReservationRequest r = request("r1", 1, 100);
+            Reservation created = create(r);
+            List<ReservationTransition> gap = List.of(
+                    move(ReservationState.REQUESTED, ReservationState.HELD, "held", NOW),
+                    move(ReservationState.RESERVED, ReservationState.ACTIVATING, "activating", NOW.plusSeconds(1)));
+
+            assertThrows(IllegalArgumentException.class, () -> store.move("r1", gap, List.of()));
+
+            assertEquals(created, store.find("r1").orElseThrow());
+            assertEquals(1, store.history("r1").size());
+        }
+
+        @Test
         void modifyKeepsTheStateChangesBandwidthAndEndAndRecordsAnEntryFromAndToThatState() {
             ReservationRequest r = request("r1", 1, 100);
             create(r);

@@ -167,12 +167,17 @@ public final class JdbcSegmentStore implements SegmentStore {
 
     private Optional<Segment> tryHold(Connection c, SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt,
                                       Transition created) throws SQLException, PlanRefused {
-        Plan first = planner.plan(request, new Calendars(c, null));
-        Set<String> locked = lock(c, resourceIds(first));
-        Calendars underLocks = new Calendars(c, null);
-        Plan plan = planner.plan(request, underLocks);
-        if (!locked.containsAll(resourceIds(plan))) {
-            return Optional.empty();
+        Calendars calendars = new Calendars(c, null);
+        calendars.readResources(); // before any calendar, so that the versions read vouch for them
+        Plan plan = planner.plan(request, calendars);
+        Set<String> locked = new TreeSet<>(resourceIds(plan));
+        if (!lockAsRead(c, locked, calendars)) {
+            // Another admission changed a resource since it was read: plan again under the locks.
+            calendars = new Calendars(c, null);
+            plan = planner.plan(request, calendars);
+            if (!locked.containsAll(resourceIds(plan))) {
+                return Optional.empty();
+            }
         }
         long circuitId = nextCircuitNumber(c, request.bookingId());
         Instant now = created.at();
@@ -196,7 +201,7 @@ public final class JdbcSegmentStore implements SegmentStore {
             ps.executeUpdate();
         }
         insertUses(c, request.bookingId(), plan, request.interval(), 0, false);
-        recordLongest(c, underLocks, locked, request.interval());
+        recordLongest(c, calendars, locked, request.interval());
         insertHistory(c, request.bookingId(), created);
         return Optional.of(new Segment(request, circuitId, SegmentState.HELD, plan, holdExpiresAt, now, now));
     }
@@ -213,6 +218,31 @@ public final class JdbcSegmentStore implements SegmentStore {
             }
         }
         return locked;
+    }
+
+    /**
+     * Locks the resources' rows in id order, like {@link #lock}, and answers whether each was
+     * still at the version {@code read} saw. Every admission and every maintenance window bumps
+     * the version of each resource it books, in its own transaction, so an unchanged version
+     * means the calendars read are still those of the resource: the plan made from them stands,
+     * without a second read under the locks.
+     */
+    private static boolean lockAsRead(Connection c, Set<String> resourceIds, Calendars read) throws SQLException {
+        List<String> changed = new ArrayList<>();
+        try (PreparedStatement lock = c.prepareStatement(
+                "UPDATE resource SET lock_version = lock_version + 1 WHERE id = ? AND lock_version = ?")) {
+            for (String id : resourceIds) {
+                lock.setString(1, id);
+                lock.setLong(2, read.version(id));
+                if (lock.executeUpdate() != 1) {
+                    changed.add(id);
+                }
+            }
+        }
+        if (!changed.isEmpty()) {
+            lock(c, changed);
+        }
+        return changed.isEmpty();
     }
 
     private static void insertUses(Connection c, String bookingId, Plan plan, TimeInterval interval, int revision,
@@ -304,6 +334,8 @@ public final class JdbcSegmentStore implements SegmentStore {
         private final Connection c;
         private final String excluded;
         private final Map<String, Long> longest = new HashMap<>();
+        private final Map<String, Long> versions = new HashMap<>();
+        private boolean resourcesRead;
 
         /** @param excluded the booking whose rows the calendars leave out, or null */
         Calendars(Connection c, String excluded) {
@@ -449,15 +481,29 @@ public final class JdbcSegmentStore implements SegmentStore {
          * and on a database server each query is a round trip.
          */
         long longestBookingSeconds(String resourceId) throws SQLException {
-            if (longest.isEmpty()) {
-                try (PreparedStatement ps = c.prepareStatement("SELECT id, longest_booking_seconds FROM resource");
-                     ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        longest.put(rs.getString(1), rs.getLong(2));
-                    }
+            readResources();
+            return longest.getOrDefault(resourceId, 0L);
+        }
+
+        /** The resource's lock version as read with the longest bookings; -1 for one not registered. */
+        long version(String resourceId) throws SQLException {
+            readResources();
+            return versions.getOrDefault(resourceId, -1L);
+        }
+
+        /** Reads every resource's longest booking and lock version, once. */
+        void readResources() throws SQLException {
+            if (resourcesRead) {
+                return;
+            }
+            resourcesRead = true;
+            try (PreparedStatement ps = c.prepareStatement("SELECT id, longest_booking_seconds, lock_version FROM resource");
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    longest.put(rs.getString(1), rs.getLong(2));
+                    versions.put(rs.getString(1), rs.getLong(3));
                 }
             }
-            return longest.getOrDefault(resourceId, 0L);
         }
     }
 
