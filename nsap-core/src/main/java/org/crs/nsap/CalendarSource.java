@@ -43,6 +43,22 @@ public interface CalendarSource {
     Set<Integer> vlansInUse(String resourceId, TimeInterval interval);
 
     /**
+     * The VLANs in use on several resources during one interval, as {@link #vlansInUse} reads
+     * each: a plan reads those of both ends at once.
+     *
+     * <p>This default reads them one by one; a store answers in a bounded number of queries.
+     *
+     * @return a set for every id given, in the order given
+     */
+    default Map<String, Set<Integer>> vlansInUse(Collection<String> resourceIds, TimeInterval interval) {
+        Map<String, Set<Integer>> vlans = new LinkedHashMap<>();
+        for (String id : resourceIds) {
+            vlans.computeIfAbsent(id, resourceId -> vlansInUse(resourceId, interval));
+        }
+        return vlans;
+    }
+
+    /**
      * When each VLAN is booked on a resource: for every VLAN that live bookings overlapping
      * {@code window} use there, the intervals over which they book it, whole (they may begin
      * before the window or end after it), in time order, overlapping or touching bookings

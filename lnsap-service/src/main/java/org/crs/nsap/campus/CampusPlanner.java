@@ -1,6 +1,7 @@
 package org.crs.nsap.campus;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -192,6 +193,7 @@ public final class CampusPlanner implements ResourcePlanner {
             throw new PlanRefused(null, bandwidth.resource().id(), bandwidth.reason());
         }
 
+        read.readVlans(portResource, uplinkResource);
         Set<Integer> onPort = read.vlansInUse(portResource);
         if (!onPort.isEmpty()) {
             throw new PlanRefused(null, portResource.id(), portResource + " of " + port.hostName()
@@ -250,6 +252,9 @@ public final class CampusPlanner implements ResourcePlanner {
         if (!bandwidth.admitted()) {
             throw new PlanRefused(null, bandwidth.resource().id(), bandwidth.reason());
         }
+        List<Resource> withVlans = new ArrayList<>(List.of(portA, portB));
+        uplinks.forEach(uplink -> withVlans.add(uplink.resource()));
+        read.readVlans(withVlans.toArray(Resource[]::new));
         for (HostPort port : List.of(a, b)) {
             Set<Integer> onPort = read.vlansInUse(port.resource());
             if (!onPort.isEmpty()) {
@@ -400,16 +405,33 @@ public final class CampusPlanner implements ResourcePlanner {
             this.interval = interval;
         }
 
+        /** The resources' calendars, those not read yet in one bulk read. */
         Map<String, BookingCalendar> calendars(Resource... resources) {
+            List<String> missing = missing(calendars, resources);
+            if (!missing.isEmpty()) {
+                calendars.putAll(source.calendars(missing, interval));
+            }
             Map<String, BookingCalendar> read = new HashMap<>();
             for (Resource resource : resources) {
-                read.put(resource.id(), calendars.computeIfAbsent(resource.id(), id -> source.calendar(id, interval)));
+                read.put(resource.id(), calendars.get(resource.id()));
             }
             return read;
         }
 
+        /** Reads the VLANs in use on the resources not read yet, in one bulk read. */
+        void readVlans(Resource... resources) {
+            List<String> missing = missing(vlans, resources);
+            if (!missing.isEmpty()) {
+                source.vlansInUse(missing, interval).forEach((id, inUse) -> vlans.put(id, Set.copyOf(inUse)));
+            }
+        }
+
         Set<Integer> vlansInUse(Resource resource) {
             return vlans.computeIfAbsent(resource.id(), id -> Set.copyOf(source.vlansInUse(id, interval)));
+        }
+
+        private static List<String> missing(Map<String, ?> read, Resource... resources) {
+            return Arrays.stream(resources).map(Resource::id).distinct().filter(id -> !read.containsKey(id)).toList();
         }
     }
 }

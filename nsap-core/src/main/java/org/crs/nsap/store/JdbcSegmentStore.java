@@ -323,11 +323,11 @@ public final class JdbcSegmentStore implements SegmentStore {
     private static final class Calendars implements CalendarSource {
 
         /**
-         * Resources per statement of a bulk read. A statement is padded to the next of these
+         * Resources per statement of a bulk read (2: the two ends a plan reads). A statement is padded to the next of these
          * sizes with parts that read nothing, so that only a few distinct statements are
          * compiled and cached per connection.
          */
-        private static final int[] BULK_SIZES = {1, 8, 32};
+        private static final int[] BULK_SIZES = {1, 2, 8, 32};
         /** Matches no resource: resource ids are never empty. */
         private static final String NO_RESOURCE = "";
 
@@ -372,9 +372,7 @@ public final class JdbcSegmentStore implements SegmentStore {
             List<String> ids = List.copyOf(new LinkedHashSet<>(resourceIds));
             Map<String, List<Booking>> bookings = new HashMap<>();
             Map<String, List<TimeInterval>> maintenance = new HashMap<>();
-            int largest = BULK_SIZES[BULK_SIZES.length - 1];
-            for (int from = 0; from < ids.size(); from += largest) {
-                List<String> chunk = ids.subList(from, Math.min(ids.size(), from + largest));
+            for (List<String> chunk : chunks(ids)) {
                 readCalendars(chunk, window, bookings, maintenance);
             }
             Map<String, BookingCalendar> calendars = new LinkedHashMap<>();
@@ -386,13 +384,30 @@ public final class JdbcSegmentStore implements SegmentStore {
             return calendars;
         }
 
-        private void readCalendars(List<String> ids, TimeInterval window, Map<String, List<Booking>> bookings,
-                                   Map<String, List<TimeInterval>> maintenance) {
+        /** The ids in chunks of at most the largest bulk size. */
+        private static List<List<String>> chunks(List<String> ids) {
+            int largest = BULK_SIZES[BULK_SIZES.length - 1];
+            List<List<String>> chunks = new ArrayList<>();
+            for (int from = 0; from < ids.size(); from += largest) {
+                chunks.add(ids.subList(from, Math.min(ids.size(), from + largest)));
+            }
+            return chunks;
+        }
+
+        /** The ids padded with {@link #NO_RESOURCE} to the next bulk size. */
+        private static List<String> padded(List<String> ids) {
             int size = Arrays.stream(BULK_SIZES).filter(n -> n >= ids.size()).findFirst().orElseThrow();
             List<String> padded = new ArrayList<>(ids);
             while (padded.size() < size) {
                 padded.add(NO_RESOURCE);
             }
+            return padded;
+        }
+
+        private void readCalendars(List<String> ids, TimeInterval window, Map<String, List<Booking>> bookings,
+                                   Map<String, List<TimeInterval>> maintenance) {
+            List<String> padded = padded(ids);
+            int size = padded.size();
             StringBuilder sql = new StringBuilder();
             for (int i = 0; i < size; i++) {
                 sql.append(bookingsPart()).append(" UNION ALL ");
@@ -427,6 +442,35 @@ public final class JdbcSegmentStore implements SegmentStore {
         @Override
         public Set<Integer> vlansInUse(String resourceId, TimeInterval interval) {
             return vlanBookings(resourceId, interval).keySet();
+        }
+
+        /** In one statement per 32 resources, by the range of segment_resource_calendar_idx of each. */
+        @Override
+        public Map<String, Set<Integer>> vlansInUse(Collection<String> resourceIds, TimeInterval interval) {
+            List<String> ids = List.copyOf(new LinkedHashSet<>(resourceIds));
+            Map<String, Set<Integer>> vlans = new LinkedHashMap<>();
+            ids.forEach(id -> vlans.put(id, new TreeSet<>()));
+            for (List<String> chunk : chunks(ids)) {
+                List<String> padded = padded(chunk);
+                String part = "SELECT resource_id, vlan FROM segment_resource WHERE resource_id = ? AND start_at >= ? "
+                        + "AND start_at < ? AND end_at > ? AND vlan IS NOT NULL AND occupies = TRUE" + notExcluded();
+                try (PreparedStatement ps = c.prepareStatement(String.join(" UNION ALL ",
+                        Collections.nCopies(padded.size(), part)))) {
+                    int p = 1;
+                    for (String id : padded) {
+                        p = bindWindow(ps, p, id, interval);
+                    }
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            vlans.get(rs.getString(1)).add(rs.getInt(2));
+                        }
+                    }
+                } catch (SQLException e) {
+                    throw new StoreException("reading the VLANs in use on " + chunk, e);
+                }
+            }
+            vlans.replaceAll((id, inUse) -> Collections.unmodifiableSet(inUse)); // in VLAN order
+            return vlans;
         }
 
         @Override
@@ -523,6 +567,11 @@ public final class JdbcSegmentStore implements SegmentStore {
         @Override
         public Set<Integer> vlansInUse(String resourceId, TimeInterval interval) {
             return read(calendars -> calendars.vlansInUse(resourceId, interval));
+        }
+
+        @Override
+        public Map<String, Set<Integer>> vlansInUse(Collection<String> resourceIds, TimeInterval interval) {
+            return read(calendars -> calendars.vlansInUse(resourceIds, interval));
         }
 
         @Override

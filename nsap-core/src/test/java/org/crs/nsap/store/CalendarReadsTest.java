@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -159,6 +160,31 @@ class CalendarReadsTest {
             statements.set(0);
             calendars().calendars(ids(RESOURCES), hours(0, 24));
             assertEquals(1 + 2, statements.get(), "the longest bookings, then 32 and 8 resources");
+        }
+
+        @Test
+        void vlansInUseOfManyResourcesAreThoseReadOneByOne() throws Exception {
+            for (int i = 0; i < RESOURCES; i += 3) {
+                hold("b" + i, "r" + i, hours(i % 5, i % 5 + 2), 10, 1000 + i);
+                hold("c" + i, "r" + i, hours(1, 3), 5, 2000 + i);
+            }
+            move("c0", SegmentState.HELD, SegmentState.ABORTED);
+            TimeInterval interval = hours(1, 2);
+            Map<String, Set<Integer>> all = calendars().vlansInUse(ids(RESOURCES), interval);
+            assertEquals(ids(RESOURCES), List.copyOf(all.keySet()), "every id, in the order given");
+            for (String id : ids(RESOURCES)) {
+                assertEquals(calendars().vlansInUse(id, interval), all.get(id), id);
+            }
+            assertEquals(Set.of(1000), all.get("r0"));
+            assertEquals(Set.of(), all.get("r1"));
+        }
+
+        @Test
+        void vlansInUseOfTwoResourcesTakeOneStatement() throws Exception {
+            hold("b1", "r1", hours(1, 2), 100, 1001);
+            statements.set(0);
+            assertEquals(Set.of(1001), calendars().vlansInUse(List.of("r1", "r2"), hours(0, 24)).get("r1"));
+            assertEquals(1 + 1, statements.get(), "the longest bookings, then both resources");
         }
 
         @Test

@@ -68,6 +68,9 @@ import org.crs.nsap.SegmentRequest;
  */
 public final class WanPlanner implements ResourcePlanner {
 
+    /** A WAN with at most this many resources is read in one bulk read per plan (on a server, one round trip). */
+    private static final int READ_AT_ONCE = 32;
+
     private final WanTopology wan;
     private final PathFinder paths;
     private final SlotSearch slots;
@@ -159,6 +162,11 @@ public final class WanPlanner implements ResourcePlanner {
         TimeInterval interval = request.interval();
         long mbps = request.bandwidthMbps();
         Calendars read = new Calendars(calendars, interval);
+        List<String> everything = new ArrayList<>(List.of(from.resource().id(), to.resource().id()));
+        wan.links().forEach(link -> everything.add(link.id()));
+        if (everything.size() <= READ_AT_ONCE) {
+            read.readCalendars(everything); // else link by link, as the path search reaches them
+        }
         Path path = path(from, to, mbps, read);
         List<Resource> route = route(from, path, to);
         AdmissionResult bandwidth = Admission.check(route, read.calendars(route), interval, mbps);
@@ -220,6 +228,7 @@ public final class WanPlanner implements ResourcePlanner {
     private static Vlans vlans(AccessPoint from, AccessPoint to, SegmentRequest request, Calendars read)
             throws PlanRefused {
         TimeInterval interval = request.interval();
+        read.readVlans(List.of(from.resource().id(), to.resource().id()));
         VlanAllocator atSource = allocator(from, read);
         VlanAllocator atDestination = allocator(to, read);
         int source = request.sourceVlan();
@@ -323,6 +332,22 @@ public final class WanPlanner implements ResourcePlanner {
             Map<String, BookingCalendar> read = new HashMap<>();
             resources.forEach(resource -> read.put(resource.id(), calendar(resource.id())));
             return read;
+        }
+
+        /** Reads the calendars of the resources not read yet, in one bulk read. */
+        void readCalendars(List<String> resourceIds) {
+            List<String> missing = resourceIds.stream().distinct().filter(id -> !calendars.containsKey(id)).toList();
+            if (!missing.isEmpty()) {
+                calendars.putAll(source.calendars(missing, interval));
+            }
+        }
+
+        /** Reads the VLANs in use on the resources not read yet, in one bulk read. */
+        void readVlans(List<String> resourceIds) {
+            List<String> missing = resourceIds.stream().distinct().filter(id -> !vlans.containsKey(id)).toList();
+            if (!missing.isEmpty()) {
+                source.vlansInUse(missing, interval).forEach((id, inUse) -> vlans.put(id, List.copyOf(inUse)));
+            }
         }
 
         List<Integer> vlansInUse(String resourceId) {
