@@ -8,6 +8,7 @@ import java.sql.Types;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
@@ -94,7 +95,7 @@ public final class JdbcReservationStore implements ReservationStore {
                 }
                 insertSegments(c, request.requestId(), segments);
                 insertHistory(c, request.requestId(), created);
-                return findIn(c, request.requestId()).orElseThrow();
+                return findIn(c, request.requestId(), segments).orElseThrow();
             }));
         } catch (StoreException e) {
             if (e.getCause() instanceof SQLException sql && Jdbc.isUniqueViolation(sql)) {
@@ -181,7 +182,7 @@ public final class JdbcReservationStore implements ReservationStore {
             }
             replaceSegments(c, requestId, segments);
             insertHistory(c, requestId, steps);
-            return findIn(c, requestId);
+            return findIn(c, requestId, segments);
         });
     }
 
@@ -286,17 +287,34 @@ public final class JdbcReservationStore implements ReservationStore {
     }
 
     private static Optional<Reservation> findIn(Connection c, String requestId) throws SQLException {
-        Reservation found = null;
+        Optional<Reservation> found = reservationIn(c, requestId);
+        return found.isEmpty() ? found : Optional.of(withSegments(found.get(), segmentsIn(c, requestId)));
+    }
+
+    /** The reservation with the segments this transaction has just written, as a read would give them back. */
+    private static Optional<Reservation> findIn(Connection c, String requestId, List<Segment> written) throws SQLException {
+        return reservationIn(c, requestId).map(r -> withSegments(r, written.stream().map(JdbcReservationStore::asStored)
+                .toList()));
+    }
+
+    private static Optional<Reservation> reservationIn(Connection c, String requestId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT " + RESERVATION_COLUMNS
                 + " FROM reservation WHERE request_id = ?")) {
             ps.setString(1, requestId);
             try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    found = reservation(rs, List.of());
-                }
+                return rs.next() ? Optional.of(reservation(rs, List.of())) : Optional.empty();
             }
         }
-        return found == null ? Optional.empty() : Optional.of(withSegments(found, segmentsIn(c, requestId)));
+    }
+
+    /** A segment as {@link #insertSegments} stores it: times to the microsecond, the description clipped. */
+    private static Segment asStored(Segment s) {
+        SegmentOrder o = s.order();
+        TimeInterval interval = new TimeInterval(o.interval().start().truncatedTo(ChronoUnit.MICROS),
+                o.interval().end().truncatedTo(ChronoUnit.MICROS));
+        return new Segment(s.role(), s.controller(), new SegmentOrder(o.bookingId(), o.source(), o.destination(),
+                o.bandwidthMbps(), interval, o.sourceVlan(), o.destinationVlan()), s.state(), s.sourceVlan(),
+                s.destinationVlan(), Jdbc.clip(s.description(), TEXT));
     }
 
     /** Five columns from {@code first}: all null for a fixed request. */

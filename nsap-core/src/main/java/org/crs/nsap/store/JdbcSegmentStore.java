@@ -212,7 +212,12 @@ public final class JdbcSegmentStore implements SegmentStore {
         try (PreparedStatement lock = c.prepareStatement("UPDATE resource SET lock_version = lock_version + 1 WHERE id = ?")) {
             for (String id : locked) {
                 lock.setString(1, id);
-                if (lock.executeUpdate() != 1) {
+                lock.addBatch();
+            }
+            int[] updated = lock.executeBatch(); // in order, as one round trip
+            int i = 0;
+            for (String id : locked) {
+                if (updated[i++] == 0) {
                     throw new IllegalStateException("resource " + id + " is planned but not registered");
                 }
             }
@@ -234,7 +239,12 @@ public final class JdbcSegmentStore implements SegmentStore {
             for (String id : resourceIds) {
                 lock.setString(1, id);
                 lock.setLong(2, read.version(id));
-                if (lock.executeUpdate() != 1) {
+                lock.addBatch();
+            }
+            int[] updated = lock.executeBatch(); // in order, as one round trip
+            int i = 0;
+            for (String id : resourceIds) {
+                if (updated[i++] != 1) { // a driver that answers no count here costs a second plan, never a wrong one
                     changed.add(id);
                 }
             }

@@ -141,8 +141,11 @@ public final class Database implements AutoCloseable {
         if (embedded) {
             try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
                 // the URL properties apply only when a database is created; these statements also
-                // convert an existing one (both settings persist in the database's own files)
+                // convert an existing one (the settings persist in the database's own files)
                 st.execute("SET DATABASE TRANSACTION CONTROL MVCC");
+                // Trailing spaces count when strings compare, as in PostgreSQL's VARCHAR; HSQLDB's
+                // default pads the shorter string with spaces first, at every index comparison.
+                st.execute("SET DATABASE COLLATION SQL_TEXT NO PAD");
                 if (file) {
                     st.execute("SET FILES WRITE DELAY FALSE");
                 }

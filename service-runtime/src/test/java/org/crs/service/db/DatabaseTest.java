@@ -100,6 +100,22 @@ class DatabaseTest {
     }
 
     @Test
+    void trailingSpacesCountWhenStringsCompareOnHsqldbAsOnPostgresql() throws Exception {
+        try (Database db = Database.open("jdbc:hsqldb:mem:" + UUID.randomUUID(), null, null)) {
+            db.migrateService(SERVICE);
+            insert(db, "padded ", 100);
+            try (Connection c = db.dataSource().getConnection();
+                 PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM circuit WHERE name = ?")) {
+                ps.setString(1, "padded");
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    assertEquals(0, rs.getInt(1));
+                }
+            }
+        }
+    }
+
+    @Test
     void migrationsRunOnEmbeddedPostgres() throws Exception {
         try (Database db = EmbeddedPostgres.shared().openNewDatabase()) {
             assertEquals(Vendor.POSTGRESQL, db.vendor());
