@@ -346,6 +346,11 @@ public final class JdbcSegmentStore implements SegmentStore {
         private final Map<String, Long> longest = new HashMap<>();
         private final Map<String, Long> versions = new HashMap<>();
         private boolean resourcesRead;
+        /** The VLANs in use found by calendar reads, by resource and window. */
+        private final Map<Read, Set<Integer>> vlansRead = new HashMap<>();
+
+        private record Read(String resourceId, TimeInterval window) {
+        }
 
         /** @param excluded the booking whose rows the calendars leave out, or null */
         Calendars(Connection c, String excluded) {
@@ -357,17 +362,20 @@ public final class JdbcSegmentStore implements SegmentStore {
             return excluded == null ? "" : " AND booking_id <> ?";
         }
 
-        /** The bookings of one resource, by the range of segment_resource_calendar_idx, column 1 its id. */
+        /**
+         * The live rows of one resource, by the range of segment_resource_calendar_idx, column 1
+         * its id: those holding bandwidth make its calendar, those with a VLAN its VLANs in use.
+         */
         private String bookingsPart() {
-            return "SELECT resource_id, bandwidth_mbps, start_at, end_at, 0 AS maintenance FROM segment_resource "
-                    + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
-                    + "AND holds_capacity = TRUE AND occupies = TRUE" + notExcluded();
+            return "SELECT resource_id, bandwidth_mbps, start_at, end_at, 0 AS maintenance, vlan, holds_capacity "
+                    + "FROM segment_resource WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
+                    + "AND occupies = TRUE" + notExcluded();
         }
 
         /** The live maintenance windows of {@code count} resources overlapping a window. */
         private static String maintenancePart(int count) {
-            return "SELECT resource_id, CAST(0 AS BIGINT), start_at, end_at, 1 FROM maintenance_window "
-                    + "WHERE resource_id IN (" + String.join(", ", Collections.nCopies(count, "?"))
+            return "SELECT resource_id, CAST(0 AS BIGINT), start_at, end_at, 1, CAST(NULL AS INTEGER), FALSE "
+                    + "FROM maintenance_window WHERE resource_id IN (" + String.join(", ", Collections.nCopies(count, "?"))
                     + ") AND end_at > ? AND start_at < ? AND lifted_at IS NULL";
         }
 
@@ -433,17 +441,26 @@ public final class JdbcSegmentStore implements SegmentStore {
                 }
                 ps.setObject(p++, Jdbc.utc(window.start()));
                 ps.setObject(p, Jdbc.utc(window.end()));
+                Map<String, Set<Integer>> vlans = new HashMap<>();
+                ids.forEach(id -> vlans.put(id, new TreeSet<>()));
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
+                        String id = rs.getString(1);
                         TimeInterval interval = new TimeInterval(Jdbc.instant(rs, 3), Jdbc.instant(rs, 4));
-                        if (rs.getInt(5) == 0) {
-                            bookings.computeIfAbsent(rs.getString(1), id -> new ArrayList<>())
-                                    .add(new Booking(interval, rs.getLong(2)));
-                        } else {
-                            maintenance.computeIfAbsent(rs.getString(1), id -> new ArrayList<>()).add(interval);
+                        if (rs.getInt(5) == 1) {
+                            maintenance.computeIfAbsent(id, k -> new ArrayList<>()).add(interval);
+                            continue;
+                        }
+                        if (rs.getBoolean(7)) {
+                            bookings.computeIfAbsent(id, k -> new ArrayList<>()).add(new Booking(interval, rs.getLong(2)));
+                        }
+                        int vlan = rs.getInt(6);
+                        if (!rs.wasNull()) {
+                            vlans.get(id).add(vlan);
                         }
                     }
                 }
+                vlans.forEach((id, inUse) -> vlansRead.put(new Read(id, window), Collections.unmodifiableSet(inUse)));
             } catch (SQLException e) {
                 throw new StoreException("reading the calendars of " + ids, e);
             }
@@ -451,16 +468,27 @@ public final class JdbcSegmentStore implements SegmentStore {
 
         @Override
         public Set<Integer> vlansInUse(String resourceId, TimeInterval interval) {
-            return vlanBookings(resourceId, interval).keySet();
+            return vlansInUse(List.of(resourceId), interval).get(resourceId);
         }
 
-        /** In one statement per 32 resources, by the range of segment_resource_calendar_idx of each. */
+        /**
+         * Those the calendar read of the same window found (a plan reads the calendars, then the
+         * VLANs), the others in one statement per 32 resources, by the range of
+         * segment_resource_calendar_idx of each.
+         */
         @Override
         public Map<String, Set<Integer>> vlansInUse(Collection<String> resourceIds, TimeInterval interval) {
             List<String> ids = List.copyOf(new LinkedHashSet<>(resourceIds));
             Map<String, Set<Integer>> vlans = new LinkedHashMap<>();
-            ids.forEach(id -> vlans.put(id, new TreeSet<>()));
-            for (List<String> chunk : chunks(ids)) {
+            List<String> unread = new ArrayList<>();
+            for (String id : ids) {
+                Set<Integer> read = vlansRead.get(new Read(id, interval));
+                vlans.put(id, read == null ? new TreeSet<>() : read);
+                if (read == null) {
+                    unread.add(id);
+                }
+            }
+            for (List<String> chunk : chunks(unread)) {
                 List<String> padded = padded(chunk);
                 String part = "SELECT resource_id, vlan FROM segment_resource WHERE resource_id = ? AND start_at >= ? "
                         + "AND start_at < ? AND end_at > ? AND vlan IS NOT NULL AND occupies = TRUE" + notExcluded();
@@ -479,7 +507,9 @@ public final class JdbcSegmentStore implements SegmentStore {
                     throw new StoreException("reading the VLANs in use on " + chunk, e);
                 }
             }
-            vlans.replaceAll((id, inUse) -> Collections.unmodifiableSet(inUse)); // in VLAN order
+            for (String id : unread) {
+                vlans.put(id, Collections.unmodifiableSet(vlans.get(id))); // in VLAN order
+            }
             return vlans;
         }
 

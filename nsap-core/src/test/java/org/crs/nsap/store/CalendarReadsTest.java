@@ -1,6 +1,7 @@
 package org.crs.nsap.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.InvocationTargetException;
@@ -71,6 +72,7 @@ class CalendarReadsTest {
         Database db;
         JdbcSegmentStore store;
         final AtomicInteger statements = new AtomicInteger();
+        final AtomicInteger queries = new AtomicInteger();
         final OneHopPlanner planner = new OneHopPlanner(RESOURCES);
 
         abstract Database open();
@@ -100,6 +102,9 @@ class CalendarReadsTest {
                                 (p, m, a) -> {
                                     if (m.getName().equals("prepareStatement")) {
                                         statements.incrementAndGet();
+                                        if (((String) a[0]).startsWith("SELECT")) {
+                                            queries.incrementAndGet();
+                                        }
                                     }
                                     return invoke(c, m, a);
                                 });
@@ -185,6 +190,15 @@ class CalendarReadsTest {
             statements.set(0);
             assertEquals(Set.of(1001), calendars().vlansInUse(List.of("r1", "r2"), hours(0, 24)).get("r1"));
             assertEquals(1 + 1, statements.get(), "the longest bookings, then both resources");
+        }
+
+        @Test
+        void aHoldReadsTheVlansInUseWithTheCalendarInOneQueryAfterTheResources() throws Exception {
+            hold("b1", "r1", hours(1, 2), 100, 1001);
+            queries.set(0);
+            PlanRefused refused = assertThrows(PlanRefused.class, () -> hold("b2", "r1", hours(1, 2), 100, 1001));
+            assertTrue(refused.getMessage().contains("VLAN 1001 is in use"), refused.getMessage());
+            assertEquals(1 + 1, queries.get(), "the resources, then the calendar with its VLANs");
         }
 
         @Test
