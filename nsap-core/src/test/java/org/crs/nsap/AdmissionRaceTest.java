@@ -21,9 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.crs.domain.admission.Resource;
-import org.crs.domain.availability.SlotQuery;
-import org.crs.domain.availability.StartTimes;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.store.JdbcSegmentStore;
 import org.crs.nsap.testing.OneLinkPlanner;
@@ -69,29 +66,12 @@ class AdmissionRaceTest {
             SegmentService other = service(db);
             TimeInterval interval = new TimeInterval(T0.plus(Duration.ofHours(1)), T0.plus(Duration.ofHours(2)));
             // The planner of the late hold lets another admission book the whole link once it has read the calendar.
-            OneLinkPlanner link = new OneLinkPlanner();
-            ResourcePlanner bookedMeanwhile = new ResourcePlanner() {
+            ResourcePlanner bookedMeanwhile = new OneLinkPlanner() {
                 boolean first = true;
 
                 @Override
-                public List<Resource> resources() {
-                    return link.resources();
-                }
-
-                @Override
-                public List<String> endpoints() {
-                    return link.endpoints();
-                }
-
-                @Override
-                public StartTimes availability(String source, String destination, SlotQuery query,
-                                               CalendarSource calendars) {
-                    return link.availability(source, destination, query, calendars);
-                }
-
-                @Override
                 public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
-                    Plan plan = link.plan(request, calendars);
+                    Plan plan = super.plan(request, calendars);
                     if (first) {
                         first = false;
                         CompletableFuture.runAsync(() -> {

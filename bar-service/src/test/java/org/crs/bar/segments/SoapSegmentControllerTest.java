@@ -26,12 +26,10 @@ import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.availability.StartWindow;
 import org.crs.domain.booking.SegmentState;
-import org.crs.domain.admission.Resource;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.CalendarSource;
 import org.crs.nsap.Plan;
 import org.crs.nsap.PlanRefused;
-import org.crs.nsap.ResourcePlanner;
 import org.crs.nsap.SegmentRequest;
 import org.crs.nsap.server.NsapServer;
 import org.crs.nsap.testing.NoRouters;
@@ -67,29 +65,13 @@ class SoapSegmentControllerTest {
     }
 
     /** The one-link network, handing over the VLANs the request names (OneLinkPlanner's are always 0). */
-    static final class RequestedVlans implements ResourcePlanner {
-        final OneLinkPlanner link = new OneLinkPlanner();
-
-        @Override
-        public List<Resource> resources() {
-            return link.resources();
-        }
-
-        @Override
-        public List<String> endpoints() {
-            return link.endpoints();
-        }
+    static final class RequestedVlans extends OneLinkPlanner {
 
         @Override
         public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
-            Plan plan = link.plan(request, calendars);
+            Plan plan = super.plan(request, calendars);
             return new Plan(plan.uses(), request.sourceVlan(), request.destinationVlan(), plan.routerParts(),
                     plan.description());
-        }
-
-        @Override
-        public StartTimes availability(String source, String destination, SlotQuery query, CalendarSource calendars) {
-            return link.availability(source, destination, query, calendars);
         }
     }
 

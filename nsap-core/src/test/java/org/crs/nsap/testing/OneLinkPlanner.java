@@ -19,7 +19,7 @@ import org.crs.nsap.SegmentRequest;
  * A network of two sites joined by one link, for testing the store and the service (which
  * are under test) apart from the campus and WAN planners (tested in their own modules).
  */
-public final class OneLinkPlanner implements ResourcePlanner {
+public class OneLinkPlanner implements ResourcePlanner {
 
     public static final Resource LINK = new Resource("x-y", Resource.LINK, 1000);
 
