@@ -1,8 +1,6 @@
 package org.crs.nsap.campus;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,6 +22,7 @@ import org.crs.domain.topology.HostPort;
 import org.crs.domain.topology.Uplink;
 import org.crs.nsap.CalendarSource;
 import org.crs.nsap.Plan;
+import org.crs.nsap.PlanReads;
 import org.crs.nsap.PlanRefused;
 import org.crs.nsap.ResourcePlanner;
 import org.crs.nsap.ResourceUse;
@@ -162,11 +161,11 @@ public final class CampusPlanner implements ResourcePlanner {
     public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
         String site = campus.site();
         if (!site.equals(request.source()) && !site.equals(request.destination())) {
-            return planHostPair(request, new Calendars(calendars, request.interval()));
+            return planHostPair(request, new PlanReads(calendars, request.interval()));
         }
         Ends ends = ends(request);
         int requestedVlan = requestedVlan(request, ends);
-        Calendars read = new Calendars(calendars, request.interval());
+        PlanReads read = new PlanReads(calendars, request.interval());
         PlanRefused firstRefusal = null;
         for (Uplink uplink : uplinksToSite(ends.port().router())) {
             try {
@@ -181,20 +180,20 @@ public final class CampusPlanner implements ResourcePlanner {
         throw Objects.requireNonNull(firstRefusal);
     }
 
-    private Plan planOver(HostPort port, Uplink uplink, int requestedVlan, SegmentRequest request, Calendars read)
+    private Plan planOver(HostPort port, Uplink uplink, int requestedVlan, SegmentRequest request, PlanReads read)
             throws PlanRefused {
         TimeInterval interval = request.interval();
         Resource portResource = port.resource();
         Resource uplinkResource = uplink.resource();
 
         AdmissionResult bandwidth = Admission.check(List.of(portResource, uplinkResource),
-                read.calendars(portResource, uplinkResource), interval, request.bandwidthMbps());
+                read.calendars(List.of(portResource, uplinkResource)), interval, request.bandwidthMbps());
         if (!bandwidth.admitted()) {
             throw new PlanRefused(null, bandwidth.resource().id(), bandwidth.reason());
         }
 
-        read.readVlans(portResource, uplinkResource);
-        Set<Integer> onPort = read.vlansInUse(portResource);
+        read.readVlans(List.of(portResource.id(), uplinkResource.id()));
+        Set<Integer> onPort = read.vlansInUse(portResource.id());
         if (!onPort.isEmpty()) {
             throw new PlanRefused(null, portResource.id(), portResource + " of " + port.hostName()
                     + " already carries a circuit during " + interval + " (" + vlanList(onPort)
@@ -202,7 +201,7 @@ public final class CampusPlanner implements ResourcePlanner {
         }
 
         VlanAllocator vlans = new VlanAllocator(campus.vlans(),
-                read.vlansInUse(uplinkResource).stream().map(vlan -> new VlanBooking(vlan, interval)).toList());
+                read.vlansInUse(uplinkResource.id()).stream().map(vlan -> new VlanBooking(vlan, interval)).toList());
         int vlan;
         if (requestedVlan != 0) {
             if (!vlans.isFree(requestedVlan, interval)) {
@@ -236,7 +235,7 @@ public final class CampusPlanner implements ResourcePlanner {
      * of that router, because a 7600's VLAN numbers are global: a circuit to the site on the same
      * router must not take the same VLAN at the same time, and it reads the uplink's VLANs.
      */
-    private Plan planHostPair(SegmentRequest request, Calendars read) throws PlanRefused {
+    private Plan planHostPair(SegmentRequest request, PlanReads read) throws PlanRefused {
         List<HostPort> pair = hostPair(request.source(), request.destination());
         HostPort a = pair.get(0);
         HostPort b = pair.get(1);
@@ -247,16 +246,16 @@ public final class CampusPlanner implements ResourcePlanner {
         Resource portA = a.resource();
         Resource portB = b.resource();
 
-        AdmissionResult bandwidth = Admission.check(List.of(portA, portB), read.calendars(portA, portB), interval,
+        AdmissionResult bandwidth = Admission.check(List.of(portA, portB), read.calendars(List.of(portA, portB)), interval,
                 request.bandwidthMbps());
         if (!bandwidth.admitted()) {
             throw new PlanRefused(null, bandwidth.resource().id(), bandwidth.reason());
         }
-        List<Resource> withVlans = new ArrayList<>(List.of(portA, portB));
-        uplinks.forEach(uplink -> withVlans.add(uplink.resource()));
-        read.readVlans(withVlans.toArray(Resource[]::new));
+        List<String> withVlans = new ArrayList<>(List.of(portA.id(), portB.id()));
+        uplinks.forEach(uplink -> withVlans.add(uplink.resource().id()));
+        read.readVlans(withVlans);
         for (HostPort port : List.of(a, b)) {
-            Set<Integer> onPort = read.vlansInUse(port.resource());
+            Set<Integer> onPort = read.vlansInUse(port.resource().id());
             if (!onPort.isEmpty()) {
                 throw new PlanRefused(null, port.resource().id(), port.resource() + " of " + port.hostName()
                         + " already carries a circuit during " + interval + " (" + vlanList(onPort)
@@ -266,13 +265,13 @@ public final class CampusPlanner implements ResourcePlanner {
 
         List<VlanBooking> inUse = new ArrayList<>();
         for (Uplink uplink : uplinks) {
-            read.vlansInUse(uplink.resource()).forEach(vlan -> inUse.add(new VlanBooking(vlan, interval)));
+            read.vlansInUse(uplink.resource().id()).forEach(vlan -> inUse.add(new VlanBooking(vlan, interval)));
         }
         VlanAllocator vlans = new VlanAllocator(campus.vlans(), inUse);
         int vlan;
         if (requestedVlan != 0) {
             if (!vlans.isFree(requestedVlan, interval)) {
-                Uplink user = uplinks.stream().filter(u -> read.vlansInUse(u.resource()).contains(requestedVlan))
+                Uplink user = uplinks.stream().filter(u -> read.vlansInUse(u.resource().id()).contains(requestedVlan))
                         .findFirst().orElseThrow();
                 throw new PlanRefused(null, user.resource().id(), "VLAN " + requestedVlan + " is in use on "
                         + user.resource() + " during " + interval + " (VLAN numbers are shared by all ports of "
@@ -390,48 +389,5 @@ public final class CampusPlanner implements ResourcePlanner {
     }
 
     private record Ends(HostPort port, String hostVlanField, String siteVlanField) {
-    }
-
-    /** The calendars and VLANs read during one plan, each read once so that the plan sees one state. */
-    private static final class Calendars {
-
-        private final CalendarSource source;
-        private final TimeInterval interval;
-        private final Map<String, BookingCalendar> calendars = new HashMap<>();
-        private final Map<String, Set<Integer>> vlans = new HashMap<>();
-
-        Calendars(CalendarSource source, TimeInterval interval) {
-            this.source = source;
-            this.interval = interval;
-        }
-
-        /** The resources' calendars, those not read yet in one bulk read. */
-        Map<String, BookingCalendar> calendars(Resource... resources) {
-            List<String> missing = missing(calendars, resources);
-            if (!missing.isEmpty()) {
-                calendars.putAll(source.calendars(missing, interval));
-            }
-            Map<String, BookingCalendar> read = new HashMap<>();
-            for (Resource resource : resources) {
-                read.put(resource.id(), calendars.get(resource.id()));
-            }
-            return read;
-        }
-
-        /** Reads the VLANs in use on the resources not read yet, in one bulk read. */
-        void readVlans(Resource... resources) {
-            List<String> missing = missing(vlans, resources);
-            if (!missing.isEmpty()) {
-                source.vlansInUse(missing, interval).forEach((id, inUse) -> vlans.put(id, Set.copyOf(inUse)));
-            }
-        }
-
-        Set<Integer> vlansInUse(Resource resource) {
-            return vlans.computeIfAbsent(resource.id(), id -> Set.copyOf(source.vlansInUse(id, interval)));
-        }
-
-        private static List<String> missing(Map<String, ?> read, Resource... resources) {
-            return Arrays.stream(resources).map(Resource::id).distinct().filter(id -> !read.containsKey(id)).toList();
-        }
     }
 }

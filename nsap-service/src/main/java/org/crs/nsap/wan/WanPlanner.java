@@ -29,6 +29,7 @@ import org.crs.domain.topology.Link;
 import org.crs.domain.topology.WanTopology;
 import org.crs.nsap.CalendarSource;
 import org.crs.nsap.Plan;
+import org.crs.nsap.PlanReads;
 import org.crs.nsap.PlanRefused;
 import org.crs.nsap.ResourcePlanner;
 import org.crs.nsap.ResourceUse;
@@ -161,7 +162,7 @@ public final class WanPlanner implements ResourcePlanner {
             throws PlanRefused {
         TimeInterval interval = request.interval();
         long mbps = request.bandwidthMbps();
-        Calendars read = new Calendars(calendars, interval);
+        PlanReads read = new PlanReads(calendars, interval);
         List<String> everything = new ArrayList<>(List.of(from.resource().id(), to.resource().id()));
         wan.links().forEach(link -> everything.add(link.id()));
         if (everything.size() <= READ_AT_ONCE) {
@@ -197,7 +198,7 @@ public final class WanPlanner implements ResourcePlanner {
     }
 
     /** The shortest path over links with the bandwidth free, or a refusal naming the bottleneck. */
-    private Path path(AccessPoint from, AccessPoint to, long mbps, Calendars read) throws PlanRefused {
+    private Path path(AccessPoint from, AccessPoint to, long mbps, PlanReads read) throws PlanRefused {
         ToLongFunction<Link> free = link -> read.calendar(link.id()).free(read.interval(), link.capacityMbps());
         Optional<Path> fitting = paths.shortestPath(from, to, mbps, free);
         if (fitting.isPresent()) {
@@ -225,7 +226,7 @@ public final class WanPlanner implements ResourcePlanner {
     }
 
     /** The VLANs at the source and at the destination access point. */
-    private static Vlans vlans(AccessPoint from, AccessPoint to, SegmentRequest request, Calendars read)
+    private static Vlans vlans(AccessPoint from, AccessPoint to, SegmentRequest request, PlanReads read)
             throws PlanRefused {
         TimeInterval interval = request.interval();
         read.readVlans(List.of(from.resource().id(), to.resource().id()));
@@ -290,7 +291,7 @@ public final class WanPlanner implements ResourcePlanner {
         return lowest.getAsInt();
     }
 
-    private static VlanAllocator allocator(AccessPoint accessPoint, Calendars read) {
+    private static VlanAllocator allocator(AccessPoint accessPoint, PlanReads read) {
         return new VlanAllocator(accessPoint.vlans(), read.vlansInUse(accessPoint.resource().id()).stream()
                 .map(vlan -> new VlanBooking(vlan, read.interval())).toList());
     }
@@ -305,53 +306,5 @@ public final class WanPlanner implements ResourcePlanner {
     }
 
     private record Vlans(int atSource, int atDestination) {
-    }
-
-    /** The calendars and VLANs read during one plan, each read once so that the plan sees one state. */
-    private static final class Calendars {
-
-        private final CalendarSource source;
-        private final TimeInterval interval;
-        private final Map<String, BookingCalendar> calendars = new HashMap<>();
-        private final Map<String, List<Integer>> vlans = new HashMap<>();
-
-        Calendars(CalendarSource source, TimeInterval interval) {
-            this.source = source;
-            this.interval = interval;
-        }
-
-        TimeInterval interval() {
-            return interval;
-        }
-
-        BookingCalendar calendar(String resourceId) {
-            return calendars.computeIfAbsent(resourceId, id -> source.calendar(id, interval));
-        }
-
-        Map<String, BookingCalendar> calendars(List<Resource> resources) {
-            Map<String, BookingCalendar> read = new HashMap<>();
-            resources.forEach(resource -> read.put(resource.id(), calendar(resource.id())));
-            return read;
-        }
-
-        /** Reads the calendars of the resources not read yet, in one bulk read. */
-        void readCalendars(List<String> resourceIds) {
-            List<String> missing = resourceIds.stream().distinct().filter(id -> !calendars.containsKey(id)).toList();
-            if (!missing.isEmpty()) {
-                calendars.putAll(source.calendars(missing, interval));
-            }
-        }
-
-        /** Reads the VLANs in use on the resources not read yet, in one bulk read. */
-        void readVlans(List<String> resourceIds) {
-            List<String> missing = resourceIds.stream().distinct().filter(id -> !vlans.containsKey(id)).toList();
-            if (!missing.isEmpty()) {
-                source.vlansInUse(missing, interval).forEach((id, inUse) -> vlans.put(id, List.copyOf(inUse)));
-            }
-        }
-
-        List<Integer> vlansInUse(String resourceId) {
-            return vlans.computeIfAbsent(resourceId, id -> List.copyOf(source.vlansInUse(id, interval)));
-        }
     }
 }
