@@ -431,15 +431,9 @@ public final class JdbcReservationStore implements ReservationStore {
                 ps.setString(4, t.actor());
                 ps.setString(5, Jdbc.clip(t.reason(), TEXT));
                 ps.setObject(6, Jdbc.utc(t.at()));
-                if (entries.size() == 1) {
-                    ps.executeUpdate();
-                } else {
-                    ps.addBatch();
-                }
+                ps.addBatch();
             }
-            if (entries.size() > 1) {
-                ps.executeBatch();
-            }
+            ps.executeBatch();
         }
     }
 

@@ -209,17 +209,11 @@ public final class JdbcSegmentStore implements SegmentStore {
     /** Locks the resources' rows in id order, so two admissions never wait on each other in a cycle. */
     private static Set<String> lock(Connection c, List<String> resourceIds) throws SQLException {
         Set<String> locked = new TreeSet<>(resourceIds);
-        try (PreparedStatement lock = c.prepareStatement("UPDATE resource SET lock_version = lock_version + 1 WHERE id = ?")) {
-            for (String id : locked) {
-                lock.setString(1, id);
-                lock.addBatch();
-            }
-            int[] updated = lock.executeBatch(); // in order, as one round trip
-            int i = 0;
-            for (String id : locked) {
-                if (updated[i++] == 0) {
-                    throw new IllegalStateException("resource " + id + " is planned but not registered");
-                }
+        int[] updated = bumpVersions(c, locked, null);
+        int i = 0;
+        for (String id : locked) {
+            if (updated[i++] == 0) {
+                throw new IllegalStateException("resource " + id + " is planned but not registered");
             }
         }
         return locked;
@@ -233,26 +227,38 @@ public final class JdbcSegmentStore implements SegmentStore {
      * without a second read under the locks.
      */
     private static boolean lockAsRead(Connection c, Set<String> resourceIds, Calendars read) throws SQLException {
+        int[] updated = bumpVersions(c, resourceIds, read);
         List<String> changed = new ArrayList<>();
-        try (PreparedStatement lock = c.prepareStatement(
-                "UPDATE resource SET lock_version = lock_version + 1 WHERE id = ? AND lock_version = ?")) {
-            for (String id : resourceIds) {
-                lock.setString(1, id);
-                lock.setLong(2, read.version(id));
-                lock.addBatch();
-            }
-            int[] updated = lock.executeBatch(); // in order, as one round trip
-            int i = 0;
-            for (String id : resourceIds) {
-                if (updated[i++] != 1) { // a driver that answers no count here costs a second plan, never a wrong one
-                    changed.add(id);
-                }
+        int i = 0;
+        for (String id : resourceIds) {
+            if (updated[i++] != 1) { // a driver that answers no count here costs a second plan, never a wrong one
+                changed.add(id);
             }
         }
         if (!changed.isEmpty()) {
             lock(c, changed);
         }
         return changed.isEmpty();
+    }
+
+    /**
+     * Bumps each resource's lock version, in the order given, in one batch (one round trip);
+     * with {@code read}, only where the version is still the one it read.
+     *
+     * @return the update count of each resource, in the order given
+     */
+    private static int[] bumpVersions(Connection c, Set<String> resourceIds, Calendars read) throws SQLException {
+        try (PreparedStatement bump = c.prepareStatement("UPDATE resource SET lock_version = lock_version + 1 WHERE id = ?"
+                + (read == null ? "" : " AND lock_version = ?"))) {
+            for (String id : resourceIds) {
+                bump.setString(1, id);
+                if (read != null) {
+                    bump.setLong(2, read.version(id));
+                }
+                bump.addBatch();
+            }
+            return bump.executeBatch();
+        }
     }
 
     private static void insertUses(Connection c, String bookingId, Plan plan, TimeInterval interval, int revision,
@@ -333,9 +339,9 @@ public final class JdbcSegmentStore implements SegmentStore {
     private static final class Calendars implements CalendarSource {
 
         /**
-         * Resources per statement of a bulk read (2: the two ends a plan reads). A statement is padded to the next of these
-         * sizes with parts that read nothing, so that only a few distinct statements are
-         * compiled and cached per connection.
+         * Resources per statement of a bulk read (2: the two ends a plan reads). A statement is
+         * padded to the next of these sizes with parts that read nothing, so that only a few
+         * distinct statements are compiled and cached per connection.
          */
         private static final int[] BULK_SIZES = {1, 2, 8, 32};
         /** Matches no resource: resource ids are never empty. */
@@ -473,43 +479,18 @@ public final class JdbcSegmentStore implements SegmentStore {
 
         /**
          * Those the calendar read of the same window found (a plan reads the calendars, then the
-         * VLANs), the others in one statement per 32 resources, by the range of
-         * segment_resource_calendar_idx of each.
+         * VLANs); the others by reading their calendars, which finds their VLANs in the same
+         * statement.
          */
         @Override
         public Map<String, Set<Integer>> vlansInUse(Collection<String> resourceIds, TimeInterval interval) {
-            List<String> ids = List.copyOf(new LinkedHashSet<>(resourceIds));
+            List<String> unread = resourceIds.stream().distinct()
+                    .filter(id -> !vlansRead.containsKey(new Read(id, interval))).toList();
+            if (!unread.isEmpty()) {
+                calendars(unread, interval);
+            }
             Map<String, Set<Integer>> vlans = new LinkedHashMap<>();
-            List<String> unread = new ArrayList<>();
-            for (String id : ids) {
-                Set<Integer> read = vlansRead.get(new Read(id, interval));
-                vlans.put(id, read == null ? new TreeSet<>() : read);
-                if (read == null) {
-                    unread.add(id);
-                }
-            }
-            for (List<String> chunk : chunks(unread)) {
-                List<String> padded = padded(chunk);
-                String part = "SELECT resource_id, vlan FROM segment_resource WHERE resource_id = ? AND start_at >= ? "
-                        + "AND start_at < ? AND end_at > ? AND vlan IS NOT NULL AND occupies = TRUE" + notExcluded();
-                try (PreparedStatement ps = c.prepareStatement(String.join(" UNION ALL ",
-                        Collections.nCopies(padded.size(), part)))) {
-                    int p = 1;
-                    for (String id : padded) {
-                        p = bindWindow(ps, p, id, interval);
-                    }
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            vlans.get(rs.getString(1)).add(rs.getInt(2));
-                        }
-                    }
-                } catch (SQLException e) {
-                    throw new StoreException("reading the VLANs in use on " + chunk, e);
-                }
-            }
-            for (String id : unread) {
-                vlans.put(id, Collections.unmodifiableSet(vlans.get(id))); // in VLAN order
-            }
+            resourceIds.forEach(id -> vlans.put(id, vlansRead.get(new Read(id, interval))));
             return vlans;
         }
 
