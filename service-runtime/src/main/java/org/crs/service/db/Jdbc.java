@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -43,6 +44,16 @@ public final class Jdbc {
         } catch (SQLException e) {
             throw new StoreException(what, e);
         }
+    }
+
+    /**
+     * Rolls back what the transaction has written and answers empty: for a write whose guarding
+     * update (sent in a {@link StatementPipeline} with what follows it) found nothing to change.
+     * The transaction may go on; {@link #inTransaction} then commits nothing.
+     */
+    public static <T> Optional<T> nothingChanged(Connection c) throws SQLException {
+        c.rollback();
+        return Optional.empty();
     }
 
     /** An instant as a UTC timestamp for a {@code TIMESTAMP WITH TIME ZONE} parameter; null stays null. */
