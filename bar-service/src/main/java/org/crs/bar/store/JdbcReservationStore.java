@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 import org.crs.service.db.Jdbc;
+import org.crs.service.db.StatementPipeline;
 import org.crs.service.db.StoreException;
 
 import org.crs.bar.Flexibility;
@@ -73,29 +74,21 @@ public final class JdbcReservationStore implements ReservationStore {
         }
         try {
             return Optional.of(inTransaction(c -> {
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO reservation (" + RESERVATION_COLUMNS
-                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-                    ps.setString(1, request.requestId());
-                    ps.setString(2, owner);
-                    ps.setString(3, created.to().name());
-                    ps.setString(4, Jdbc.clip(created.reason(), TEXT));
-                    ps.setString(5, request.source().site());
-                    ps.setString(6, request.source().host());
-                    ps.setString(7, request.destination().site());
-                    ps.setString(8, request.destination().host());
-                    ps.setLong(9, request.bandwidthMbps());
-                    ps.setObject(10, Jdbc.utc(request.interval().start()));
-                    ps.setObject(11, Jdbc.utc(request.interval().end()));
-                    ps.setString(12, Jdbc.clip(request.description(), TEXT));
-                    ps.setBoolean(13, request.holdOnly());
-                    ps.setObject(14, Jdbc.utc(created.at()));
-                    ps.setObject(15, Jdbc.utc(created.at()));
-                    setFlexibility(ps, 16, request.flexibility());
-                    ps.executeUpdate();
-                }
-                insertSegments(c, request.requestId(), segments);
-                insertHistory(c, request.requestId(), created);
-                return findIn(c, request.requestId(), segments).orElseThrow();
+                StatementPipeline p = StatementPipeline.on(c);
+                List<Object> row = new ArrayList<>(List.of(request.requestId(), owner, created.to().name(),
+                        Jdbc.clip(created.reason(), TEXT), request.source().site(), request.source().host(),
+                        request.destination().site(), request.destination().host(), request.bandwidthMbps(),
+                        Jdbc.utc(request.interval().start()), Jdbc.utc(request.interval().end()),
+                        Jdbc.clip(request.description(), TEXT), request.holdOnly(), Jdbc.utc(created.at()),
+                        Jdbc.utc(created.at())));
+                row.addAll(flexibility(request.flexibility()));
+                p.update("INSERT INTO reservation (" + RESERVATION_COLUMNS
+                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.toArray());
+                addSegments(p, request.requestId(), segments);
+                addHistory(p, request.requestId(), List.of(created));
+                StatementPipeline.Rows<Reservation> stored = reservationAfter(p, request.requestId(), segments);
+                p.run();
+                return stored.first().orElseThrow();
             }));
         } catch (StoreException e) {
             if (e.getCause() instanceof SQLException sql && Jdbc.isUniqueViolation(sql)) {
@@ -169,20 +162,15 @@ public final class JdbcReservationStore implements ReservationStore {
         ReservationTransition first = steps.get(0);
         ReservationTransition last = steps.get(steps.size() - 1);
         return inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET state = ?, reason = ?, updated_at = ? "
-                    + "WHERE request_id = ? AND state = ?")) {
-                ps.setString(1, last.to().name());
-                ps.setString(2, Jdbc.clip(last.reason(), TEXT));
-                ps.setObject(3, Jdbc.utc(last.at()));
-                ps.setString(4, requestId);
-                ps.setString(5, first.from().name());
-                if (ps.executeUpdate() != 1) {
-                    return Optional.empty();
-                }
-            }
-            replaceSegments(c, requestId, segments);
-            insertHistory(c, requestId, steps);
-            return findIn(c, requestId, segments);
+            StatementPipeline p = StatementPipeline.on(c);
+            StatementPipeline.Count moved = p.update("UPDATE reservation SET state = ?, reason = ?, updated_at = ? "
+                    + "WHERE request_id = ? AND state = ?", last.to().name(), Jdbc.clip(last.reason(), TEXT),
+                    Jdbc.utc(last.at()), requestId, first.from().name());
+            replaceSegments(p, requestId, segments);
+            addHistory(p, requestId, steps);
+            StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
+            p.run();
+            return moved.value() == 1 ? stored.first() : Jdbc.nothingChanged(c);
         });
     }
 
@@ -204,14 +192,14 @@ public final class JdbcReservationStore implements ReservationStore {
     @Override
     public void updateSegments(String requestId, List<Segment> segments) {
         inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET updated_at = ? WHERE request_id = ?")) {
-                ps.setObject(1, Jdbc.utc(clock.instant()));
-                ps.setString(2, requestId);
-                if (ps.executeUpdate() != 1) {
-                    throw new IllegalArgumentException("no reservation " + requestId);
-                }
+            StatementPipeline p = StatementPipeline.on(c);
+            StatementPipeline.Count updated = p.update("UPDATE reservation SET updated_at = ? WHERE request_id = ?",
+                    Jdbc.utc(clock.instant()), requestId);
+            replaceSegments(p, requestId, segments);
+            p.run();
+            if (updated.value() != 1) {
+                throw new IllegalArgumentException("no reservation " + requestId); // rolls the deletes back
             }
-            replaceSegments(c, requestId, segments);
             return null;
         });
     }
@@ -240,23 +228,17 @@ public final class JdbcReservationStore implements ReservationStore {
                 throw new IllegalArgumentException("a modify of " + requestId
                         + " cannot change its endpoints or hold-only");
             }
-            try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET bandwidth_mbps = ?, start_at = ?, "
-                    + "end_at = ?, description = ?, reason = ?, updated_at = ? WHERE request_id = ? AND state = ?")) {
-                ps.setLong(1, modified.bandwidthMbps());
-                ps.setObject(2, Jdbc.utc(modified.interval().start()));
-                ps.setObject(3, Jdbc.utc(modified.interval().end()));
-                ps.setString(4, Jdbc.clip(modified.description(), TEXT));
-                ps.setString(5, Jdbc.clip(change.reason(), TEXT));
-                ps.setObject(6, Jdbc.utc(change.at()));
-                ps.setString(7, requestId);
-                ps.setString(8, state.name());
-                if (ps.executeUpdate() != 1) {
-                    return Optional.empty();
-                }
-            }
-            replaceSegments(c, requestId, segments);
-            insertHistory(c, requestId, change);
-            return findIn(c, requestId);
+            StatementPipeline p = StatementPipeline.on(c);
+            StatementPipeline.Count modifiedRows = p.update("UPDATE reservation SET bandwidth_mbps = ?, start_at = ?, "
+                    + "end_at = ?, description = ?, reason = ?, updated_at = ? WHERE request_id = ? AND state = ?",
+                    modified.bandwidthMbps(), Jdbc.utc(modified.interval().start()), Jdbc.utc(modified.interval().end()),
+                    Jdbc.clip(modified.description(), TEXT), Jdbc.clip(change.reason(), TEXT), Jdbc.utc(change.at()),
+                    requestId, state.name());
+            replaceSegments(p, requestId, segments);
+            addHistory(p, requestId, List.of(change));
+            StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
+            p.run();
+            return modifiedRows.value() == 1 ? stored.first() : Jdbc.nothingChanged(c);
         });
     }
 
@@ -291,15 +273,20 @@ public final class JdbcReservationStore implements ReservationStore {
         return found.isEmpty() ? found : Optional.of(withSegments(found.get(), segmentsIn(c, requestId)));
     }
 
-    /** The reservation with the segments this transaction has just written, as a read would give them back. */
-    private static Optional<Reservation> findIn(Connection c, String requestId, List<Segment> written) throws SQLException {
-        return reservationIn(c, requestId).map(r -> withSegments(r, written.stream().map(JdbcReservationStore::asStored)
-                .toList()));
+    /**
+     * The reservation as the pipeline's writes before this leave it, with the segments they
+     * wrote as a read would give them back.
+     */
+    private static StatementPipeline.Rows<Reservation> reservationAfter(StatementPipeline p, String requestId,
+                                                                        List<Segment> written) {
+        List<Segment> stored = written.stream().map(JdbcReservationStore::asStored).toList();
+        return p.query(FIND, rs -> reservation(rs, stored), requestId);
     }
 
+    private static final String FIND = "SELECT " + RESERVATION_COLUMNS + " FROM reservation WHERE request_id = ?";
+
     private static Optional<Reservation> reservationIn(Connection c, String requestId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT " + RESERVATION_COLUMNS
-                + " FROM reservation WHERE request_id = ?")) {
+        try (PreparedStatement ps = c.prepareStatement(FIND)) {
             ps.setString(1, requestId);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(reservation(rs, List.of())) : Optional.empty();
@@ -307,7 +294,7 @@ public final class JdbcReservationStore implements ReservationStore {
         }
     }
 
-    /** A segment as {@link #insertSegments} stores it: times to the microsecond, the description clipped. */
+    /** A segment as {@link #addSegments} stores it: times to the microsecond, the description clipped. */
     private static Segment asStored(Segment s) {
         SegmentOrder o = s.order();
         TimeInterval interval = new TimeInterval(o.interval().start().truncatedTo(ChronoUnit.MICROS),
@@ -317,13 +304,13 @@ public final class JdbcReservationStore implements ReservationStore {
                 s.destinationVlan(), Jdbc.clip(s.description(), TEXT));
     }
 
-    /** Five columns from {@code first}: all null for a fixed request. */
-    private static void setFlexibility(PreparedStatement ps, int first, Flexibility f) throws SQLException {
-        ps.setObject(first, f == null ? null : Jdbc.utc(f.window().start()), Types.TIMESTAMP_WITH_TIMEZONE);
-        ps.setObject(first + 1, f == null ? null : Jdbc.utc(f.window().end()), Types.TIMESTAMP_WITH_TIMEZONE);
-        ps.setObject(first + 2, f == null || f.duration() == null ? null : f.duration().toSeconds(), Types.BIGINT);
-        ps.setObject(first + 3, f == null || !f.isTransfer() ? null : f.volumeMegabytes(), Types.BIGINT);
-        ps.setObject(first + 4, f == null ? null : f.requestedMbps(), Types.BIGINT);
+    /** The five flexibility columns: all null for a fixed request. */
+    private static List<Object> flexibility(Flexibility f) {
+        Object noTime = StatementPipeline.nullOf(Types.TIMESTAMP_WITH_TIMEZONE);
+        Object noNumber = StatementPipeline.nullOf(Types.BIGINT);
+        return List.of(f == null ? noTime : Jdbc.utc(f.window().start()), f == null ? noTime : Jdbc.utc(f.window().end()),
+                f == null || f.duration() == null ? noNumber : f.duration().toSeconds(),
+                f == null || !f.isTransfer() ? noNumber : f.volumeMegabytes(), f == null ? noNumber : f.requestedMbps());
     }
 
     private static Flexibility flexibility(ResultSet rs) throws SQLException {
@@ -375,70 +362,38 @@ public final class JdbcReservationStore implements ReservationStore {
         }
     }
 
-    private static void replaceSegments(Connection c, String requestId, List<Segment> segments) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM reservation_segment WHERE request_id = ?")) {
-            ps.setString(1, requestId);
-            ps.executeUpdate();
-        }
-        insertSegments(c, requestId, segments);
+    /**
+     * Rows of a reservation are inserted from its row: none when it does not exist, where a
+     * pipeline's update found nothing to change and is about to be rolled back.
+     */
+    private static final String OF_RESERVATION = "FROM reservation WHERE request_id = ?";
+
+    private static void replaceSegments(StatementPipeline p, String requestId, List<Segment> segments) {
+        p.update("DELETE FROM reservation_segment WHERE request_id = ?", requestId);
+        addSegments(p, requestId, segments);
     }
 
-    private static void insertSegments(Connection c, String requestId, List<Segment> segments) throws SQLException {
-        if (segments.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO reservation_segment (request_id, segment_no, role, "
-                + "controller, booking_id, order_source, order_destination, order_bandwidth_mbps, order_start_at, "
-                + "order_end_at, order_source_vlan, order_destination_vlan, state, source_vlan, destination_vlan, "
-                + "description) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            for (int i = 0; i < segments.size(); i++) {
-                Segment s = segments.get(i);
-                SegmentOrder o = s.order();
-                ps.setString(1, requestId);
-                ps.setInt(2, i);
-                ps.setString(3, s.role().name());
-                ps.setString(4, s.controller());
-                ps.setString(5, o.bookingId());
-                ps.setString(6, o.source());
-                ps.setString(7, o.destination());
-                ps.setLong(8, o.bandwidthMbps());
-                ps.setObject(9, Jdbc.utc(o.interval().start()));
-                ps.setObject(10, Jdbc.utc(o.interval().end()));
-                ps.setInt(11, o.sourceVlan());
-                ps.setInt(12, o.destinationVlan());
-                ps.setString(13, s.state() == null ? null : s.state().name());
-                ps.setInt(14, s.sourceVlan());
-                ps.setInt(15, s.destinationVlan());
-                ps.setString(16, Jdbc.clip(s.description(), TEXT));
-                ps.addBatch();
-            }
-            ps.executeBatch();
+    private static void addSegments(StatementPipeline p, String requestId, List<Segment> segments) {
+        for (int i = 0; i < segments.size(); i++) {
+            Segment s = segments.get(i);
+            SegmentOrder o = s.order();
+            p.update("INSERT INTO reservation_segment (request_id, segment_no, role, controller, booking_id, order_source, "
+                            + "order_destination, order_bandwidth_mbps, order_start_at, order_end_at, order_source_vlan, "
+                            + "order_destination_vlan, state, source_vlan, destination_vlan, description) "
+                            + "SELECT request_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? " + OF_RESERVATION,
+                    i, s.role().name(), s.controller(), o.bookingId(), o.source(), o.destination(),
+                    o.bandwidthMbps(), Jdbc.utc(o.interval().start()), Jdbc.utc(o.interval().end()), o.sourceVlan(),
+                    o.destinationVlan(), s.state() == null ? StatementPipeline.nullOf(Types.VARCHAR) : s.state().name(),
+                    s.sourceVlan(), s.destinationVlan(), Jdbc.clip(s.description(), TEXT), requestId);
         }
     }
 
-    private static void insertHistory(Connection c, String requestId, ReservationTransition t) throws SQLException {
-        insertHistory(c, requestId, List.of(t));
-    }
-
-    private static void insertHistory(Connection c, String requestId, List<ReservationTransition> entries)
-            throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO reservation_history (request_id, from_state, "
-                + "to_state, actor, reason, occurred_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-            for (ReservationTransition t : entries) {
-                ps.setString(1, requestId);
-                ps.setString(2, t.from() == null ? null : t.from().name());
-                ps.setString(3, t.to().name());
-                ps.setString(4, t.actor());
-                ps.setString(5, Jdbc.clip(t.reason(), TEXT));
-                ps.setObject(6, Jdbc.utc(t.at()));
-                ps.addBatch();
-            }
-            ps.executeBatch();
+    private static void addHistory(StatementPipeline p, String requestId, List<ReservationTransition> entries) {
+        for (ReservationTransition t : entries) {
+            p.update("INSERT INTO reservation_history (request_id, from_state, to_state, actor, reason, occurred_at) "
+                    + "SELECT request_id, ?, ?, ?, ?, ? " + OF_RESERVATION,
+                    t.from() == null ? StatementPipeline.nullOf(Types.VARCHAR) : t.from().name(), t.to().name(),
+                    t.actor(), Jdbc.clip(t.reason(), TEXT), Jdbc.utc(t.at()), requestId);
         }
     }
-
-
-
-
-
 }

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,6 +25,7 @@ import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 import org.crs.service.db.Jdbc;
+import org.crs.service.db.StatementPipeline;
 import org.crs.service.db.StoreException;
 
 import org.crs.domain.admission.Resource;
@@ -179,30 +181,25 @@ public final class JdbcSegmentStore implements SegmentStore {
                 return Optional.empty();
             }
         }
-        long circuitId = nextCircuitNumber(c, request.bookingId());
         Instant now = created.at();
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment (booking_id, circuit_id, state, source_endpoint, "
-                + "destination_endpoint, bandwidth_mbps, start_at, end_at, hold_expires_at, source_vlan, destination_vlan, "
-                + "plan, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            ps.setString(1, request.bookingId());
-            ps.setLong(2, circuitId);
-            ps.setString(3, SegmentState.HELD.name());
-            ps.setString(4, request.source());
-            ps.setString(5, request.destination());
-            ps.setLong(6, request.bandwidthMbps());
-            ps.setObject(7, Jdbc.utc(request.interval().start()));
-            ps.setObject(8, Jdbc.utc(request.interval().end()));
-            ps.setObject(9, Jdbc.utc(holdExpiresAt));
-            ps.setInt(10, plan.sourceVlan());
-            ps.setInt(11, plan.destinationVlan());
-            ps.setString(12, toJson(plan));
-            ps.setObject(13, Jdbc.utc(now));
-            ps.setObject(14, Jdbc.utc(now));
-            ps.executeUpdate();
-        }
-        insertUses(c, request.bookingId(), plan, request.interval(), 0, false);
-        recordLongest(c, calendars, locked, request.interval());
-        insertHistory(c, request.bookingId(), created);
+        // One round trip on PostgreSQL: the segment takes its circuit number by a subquery, not
+        // from the generated key, and the number comes back with the last statement.
+        StatementPipeline p = StatementPipeline.on(c);
+        p.update("INSERT INTO circuit_number (booking_id) VALUES (?)", request.bookingId());
+        p.update("INSERT INTO segment (booking_id, circuit_id, state, source_endpoint, destination_endpoint, "
+                        + "bandwidth_mbps, start_at, end_at, hold_expires_at, source_vlan, destination_vlan, plan, created_at, "
+                        + "updated_at) VALUES (?, (" + CIRCUIT_NUMBER + "), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                request.bookingId(), request.bookingId(), SegmentState.HELD.name(), request.source(), request.destination(),
+                request.bandwidthMbps(), Jdbc.utc(request.interval().start()), Jdbc.utc(request.interval().end()),
+                Jdbc.utc(holdExpiresAt), plan.sourceVlan(), plan.destinationVlan(), toJson(plan), Jdbc.utc(now),
+                Jdbc.utc(now));
+        addUses(p, request.bookingId(), plan, request.interval(), 0, false);
+        addLongest(p, calendars, locked, request.interval());
+        addHistory(p, request.bookingId(), created);
+        StatementPipeline.Rows<Long> circuit = p.query("SELECT circuit_id FROM segment WHERE booking_id = ?",
+                rs -> rs.getLong(1), request.bookingId());
+        p.run();
+        long circuitId = circuit.first().orElseThrow();
         return Optional.of(new Segment(request, circuitId, SegmentState.HELD, plan, holdExpiresAt, now, now));
     }
 
@@ -261,67 +258,32 @@ public final class JdbcSegmentStore implements SegmentStore {
         }
     }
 
-    private static void insertUses(Connection c, String bookingId, Plan plan, TimeInterval interval, int revision,
-                                   boolean pending) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment_resource (booking_id, resource_id, revision, "
-                + "bandwidth_mbps, vlan, start_at, end_at, holds_capacity, pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            for (ResourceUse use : plan.uses()) {
-                ps.setString(1, bookingId);
-                ps.setString(2, use.resource().id());
-                ps.setInt(3, revision);
-                ps.setLong(4, use.mbps());
-                if (use.vlan() > 0) {
-                    ps.setInt(5, use.vlan());
-                } else {
-                    ps.setNull(5, java.sql.Types.INTEGER);
-                }
-                ps.setObject(6, Jdbc.utc(interval.start()));
-                ps.setObject(7, Jdbc.utc(interval.end()));
-                ps.setBoolean(8, use.mbps() > 0);
-                ps.setBoolean(9, pending);
-                ps.addBatch();
-            }
-            ps.executeBatch();
+    private static void addUses(StatementPipeline p, String bookingId, Plan plan, TimeInterval interval, int revision,
+                                boolean pending) {
+        for (ResourceUse use : plan.uses()) {
+            p.update("INSERT INTO segment_resource (booking_id, resource_id, revision, bandwidth_mbps, vlan, start_at, "
+                            + "end_at, holds_capacity, pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    bookingId, use.resource().id(), revision, use.mbps(),
+                    use.vlan() > 0 ? use.vlan() : StatementPipeline.nullOf(Types.INTEGER), Jdbc.utc(interval.start()),
+                    Jdbc.utc(interval.end()), use.mbps() > 0, pending);
         }
     }
 
     /** Keeps each locked resource's longest booking at least as long as {@code interval}, for calendar reads. */
-    private static void recordLongest(Connection c, Calendars underLocks, Set<String> locked, TimeInterval interval)
+    private static void addLongest(StatementPipeline p, Calendars underLocks, Set<String> locked, TimeInterval interval)
             throws SQLException {
         long seconds = interval.duration().toSeconds() + 1;
-        List<String> longer = new ArrayList<>();
         for (String id : locked) {
             if (underLocks.longestBookingSeconds(id) < seconds) {
-                longer.add(id);
-            }
-        }
-        if (!longer.isEmpty()) {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE resource SET longest_booking_seconds = ? "
-                    + "WHERE id = ? AND longest_booking_seconds < ?")) {
-                for (String id : longer) {
-                    ps.setLong(1, seconds);
-                    ps.setString(2, id);
-                    ps.setLong(3, seconds);
-                    ps.addBatch();
-                }
-                ps.executeBatch();
+                p.update("UPDATE resource SET longest_booking_seconds = ? WHERE id = ? AND longest_booking_seconds < ?",
+                        seconds, id, seconds);
             }
         }
     }
 
     // Circuit numbers name tunnels, which IOS numbers up to 65535: they wrap, and a number
-    // comes back only after 65535 later bookings.
-    private static long nextCircuitNumber(Connection c, String bookingId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO circuit_number (booking_id) VALUES (?)",
-                Statement.RETURN_GENERATED_KEYS)) {
-            ps.setString(1, bookingId);
-            ps.executeUpdate();
-            try (ResultSet keys = ps.getGeneratedKeys()) {
-                keys.next();
-                return Math.floorMod(keys.getLong(1), MAX_CIRCUIT) + 1; // identities start at 0 (HSQLDB) or 1 (PostgreSQL)
-            }
-        }
-    }
+    // comes back only after 65535 later bookings. Identities start at 0 (HSQLDB) or 1 (PostgreSQL).
+    private static final String CIRCUIT_NUMBER = "SELECT MOD(id, " + MAX_CIRCUIT + ") + 1 FROM circuit_number WHERE booking_id = ?";
 
     private static List<String> resourceIds(Plan plan) {
         return plan.uses().stream().map(u -> u.resource().id()).toList();
@@ -741,45 +703,30 @@ public final class JdbcSegmentStore implements SegmentStore {
     /** The move, only while the hold lapses after {@code holdOpenAt} when that is given. */
     private Optional<Segment> moveIn(Connection c, String bookingId, Transition transition, Instant holdOpenAt)
             throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET state = ?, updated_at = ?, "
+        StatementPipeline p = StatementPipeline.on(c);
+        List<Object> moveParameters = new ArrayList<>(List.of(transition.to().name(), Jdbc.utc(transition.at()),
+                transition.to().name(), bookingId, transition.from().name()));
+        if (holdOpenAt != null) {
+            moveParameters.add(Jdbc.utc(holdOpenAt));
+        }
+        StatementPipeline.Count moved = p.update("UPDATE segment SET state = ?, updated_at = ?, "
                 + "hold_expires_at = CASE WHEN ? = 'HELD' THEN hold_expires_at ELSE NULL END "
-                + "WHERE booking_id = ? AND state = ?" + (holdOpenAt == null ? "" : " AND hold_expires_at > ?"))) {
-            ps.setString(1, transition.to().name());
-            ps.setObject(2, Jdbc.utc(transition.at()));
-            ps.setString(3, transition.to().name());
-            ps.setString(4, bookingId);
-            ps.setString(5, transition.from().name());
-            if (holdOpenAt != null) {
-                ps.setObject(6, Jdbc.utc(holdOpenAt));
-            }
-            if (ps.executeUpdate() != 1) {
-                return Optional.empty();
-            }
-        }
+                + "WHERE booking_id = ? AND state = ?" + (holdOpenAt == null ? "" : " AND hold_expires_at > ?"),
+                moveParameters.toArray());
         if (transition.from().holdsResources() && !transition.to().holdsResources()) {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = ?")) {
-                ps.setString(1, bookingId);
-                ps.executeUpdate();
-            }
+            p.update("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = ?", bookingId);
             // A change pending on a segment that ends is dropped with it.
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment_change (booking_id, kind, end_at, "
-                    + "bandwidth_mbps, actor, reason, occurred_at) SELECT booking_id, ?, pending_end_at, pending_bandwidth_mbps, "
-                    + "?, ?, ? FROM segment WHERE booking_id = ? AND pending_end_at IS NOT NULL")) {
-                ps.setString(1, SegmentChange.Kind.ABORTED.name());
-                ps.setString(2, transition.actor());
-                ps.setString(3, "dropped: the segment is " + transition.to());
-                ps.setObject(4, Jdbc.utc(transition.at()));
-                ps.setString(5, bookingId);
-                ps.executeUpdate();
-            }
-            try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET pending_end_at = NULL, "
-                    + "pending_bandwidth_mbps = NULL, pending_expires_at = NULL WHERE booking_id = ?")) {
-                ps.setString(1, bookingId);
-                ps.executeUpdate();
-            }
+            p.update("INSERT INTO segment_change (booking_id, kind, end_at, bandwidth_mbps, actor, reason, occurred_at) "
+                    + "SELECT booking_id, ?, pending_end_at, pending_bandwidth_mbps, ?, ?, ? FROM segment "
+                    + "WHERE booking_id = ? AND pending_end_at IS NOT NULL", SegmentChange.Kind.ABORTED.name(),
+                    transition.actor(), "dropped: the segment is " + transition.to(), Jdbc.utc(transition.at()), bookingId);
+            p.update("UPDATE segment SET pending_end_at = NULL, pending_bandwidth_mbps = NULL, pending_expires_at = NULL "
+                    + "WHERE booking_id = ?", bookingId);
         }
-        insertHistory(c, bookingId, transition);
-        return findIn(c, bookingId);
+        addHistory(p, bookingId, transition);
+        StatementPipeline.Rows<Segment> found = segmentAfter(p, bookingId);
+        p.run();
+        return moved.value() == 1 ? found.first() : Jdbc.nothingChanged(c);
     }
 
     @Override
@@ -849,10 +796,13 @@ public final class JdbcSegmentStore implements SegmentStore {
                 revision = rs.getInt(1);
             }
         }
-        insertUses(c, bookingId, plan, interval, revision, true);
-        recordLongest(c, others, locked, interval);
-        insertChange(c, bookingId, requested);
-        return findIn(c, bookingId);
+        StatementPipeline p = StatementPipeline.on(c);
+        addUses(p, bookingId, plan, interval, revision, true);
+        addLongest(p, others, locked, interval);
+        addChange(p, bookingId, requested);
+        StatementPipeline.Rows<Segment> result = segmentAfter(p, bookingId);
+        p.run();
+        return result.first();
     }
 
     @Override
@@ -866,32 +816,20 @@ public final class JdbcSegmentStore implements SegmentStore {
                 return Optional.<Segment>empty();
             }
             Plan plan = found.get().plan().withBandwidth(committed.bandwidthMbps());
-            try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET end_at = pending_end_at, "
+            StatementPipeline p = StatementPipeline.on(c);
+            StatementPipeline.Count moved = p.update("UPDATE segment SET end_at = pending_end_at, "
                     + "bandwidth_mbps = pending_bandwidth_mbps, plan = ?, updated_at = ?, pending_end_at = NULL, "
                     + "pending_bandwidth_mbps = NULL, pending_expires_at = NULL WHERE booking_id = ? AND pending_end_at = ? "
-                    + "AND pending_bandwidth_mbps = ? AND pending_expires_at > ?")) {
-                ps.setString(1, toJson(plan));
-                ps.setObject(2, Jdbc.utc(committed.at()));
-                ps.setString(3, bookingId);
-                ps.setObject(4, Jdbc.utc(committed.end()));
-                ps.setLong(5, committed.bandwidthMbps());
-                ps.setObject(6, Jdbc.utc(committed.at()));
-                if (ps.executeUpdate() != 1) {
-                    return Optional.<Segment>empty();
-                }
-            }
-            try (PreparedStatement ps = c.prepareStatement("UPDATE segment_resource SET occupies = FALSE "
-                    + "WHERE booking_id = ? AND pending = FALSE AND occupies = TRUE")) {
-                ps.setString(1, bookingId);
-                ps.executeUpdate();
-            }
-            try (PreparedStatement ps = c.prepareStatement("UPDATE segment_resource SET pending = FALSE "
-                    + "WHERE booking_id = ? AND pending = TRUE AND occupies = TRUE")) {
-                ps.setString(1, bookingId);
-                ps.executeUpdate();
-            }
-            insertChange(c, bookingId, committed);
-            return findIn(c, bookingId);
+                    + "AND pending_bandwidth_mbps = ? AND pending_expires_at > ?", toJson(plan), Jdbc.utc(committed.at()),
+                    bookingId, Jdbc.utc(committed.end()), committed.bandwidthMbps(), Jdbc.utc(committed.at()));
+            p.update("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = ? AND pending = FALSE "
+                    + "AND occupies = TRUE", bookingId);
+            p.update("UPDATE segment_resource SET pending = FALSE WHERE booking_id = ? AND pending = TRUE "
+                    + "AND occupies = TRUE", bookingId);
+            addChange(p, bookingId, committed);
+            StatementPipeline.Rows<Segment> changed = segmentAfter(p, bookingId);
+            p.run();
+            return moved.value() == 1 ? changed.first() : Jdbc.nothingChanged(c);
         });
     }
 
@@ -902,26 +840,22 @@ public final class JdbcSegmentStore implements SegmentStore {
             throw new IllegalArgumentException("not a drop of a change: " + dropped);
         }
         return inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE segment SET pending_end_at = NULL, "
+            StatementPipeline p = StatementPipeline.on(c);
+            List<Object> dropParameters = new ArrayList<>(List.of(bookingId, Jdbc.utc(dropped.end()),
+                    dropped.bandwidthMbps()));
+            if (lapse) {
+                dropParameters.add(Jdbc.utc(dropped.at()));
+            }
+            StatementPipeline.Count moved = p.update("UPDATE segment SET pending_end_at = NULL, "
                     + "pending_bandwidth_mbps = NULL, pending_expires_at = NULL WHERE booking_id = ? AND pending_end_at = ? "
-                    + "AND pending_bandwidth_mbps = ?" + (lapse ? " AND pending_expires_at <= ?" : ""))) {
-                ps.setString(1, bookingId);
-                ps.setObject(2, Jdbc.utc(dropped.end()));
-                ps.setLong(3, dropped.bandwidthMbps());
-                if (lapse) {
-                    ps.setObject(4, Jdbc.utc(dropped.at()));
-                }
-                if (ps.executeUpdate() != 1) {
-                    return Optional.<Segment>empty();
-                }
-            }
-            try (PreparedStatement ps = c.prepareStatement("UPDATE segment_resource SET occupies = FALSE "
-                    + "WHERE booking_id = ? AND pending = TRUE AND occupies = TRUE")) {
-                ps.setString(1, bookingId);
-                ps.executeUpdate();
-            }
-            insertChange(c, bookingId, dropped);
-            return findIn(c, bookingId);
+                    + "AND pending_bandwidth_mbps = ?" + (lapse ? " AND pending_expires_at <= ?" : ""),
+                    dropParameters.toArray());
+            p.update("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = ? AND pending = TRUE "
+                    + "AND occupies = TRUE", bookingId);
+            addChange(p, bookingId, dropped);
+            StatementPipeline.Rows<Segment> found = segmentAfter(p, bookingId);
+            p.run();
+            return moved.value() == 1 ? found.first() : Jdbc.nothingChanged(c);
         });
     }
 
@@ -954,18 +888,17 @@ public final class JdbcSegmentStore implements SegmentStore {
         });
     }
 
-    private static void insertChange(Connection c, String bookingId, SegmentChange change) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment_change (booking_id, kind, end_at, bandwidth_mbps, "
-                + "actor, reason, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-            ps.setString(1, bookingId);
-            ps.setString(2, change.kind().name());
-            ps.setObject(3, Jdbc.utc(change.end()));
-            ps.setLong(4, change.bandwidthMbps());
-            ps.setString(5, Jdbc.clip(change.actor(), 200));
-            ps.setString(6, Jdbc.clip(change.reason(), 2000));
-            ps.setObject(7, Jdbc.utc(change.at()));
-            ps.executeUpdate();
-        }
+    /**
+     * Rows of a segment are inserted from its row: none when it does not exist, where a
+     * pipeline's update found nothing to change and is about to be rolled back.
+     */
+    private static final String OF_SEGMENT = "FROM segment WHERE booking_id = ?";
+
+    private static void addChange(StatementPipeline p, String bookingId, SegmentChange change) {
+        p.update("INSERT INTO segment_change (booking_id, kind, end_at, bandwidth_mbps, actor, reason, occurred_at) "
+                + "SELECT booking_id, ?, ?, ?, ?, ?, ? " + OF_SEGMENT, change.kind().name(), Jdbc.utc(change.end()),
+                change.bandwidthMbps(), Jdbc.clip(change.actor(), 200), Jdbc.clip(change.reason(), 2000),
+                Jdbc.utc(change.at()), bookingId);
     }
 
     @Override
@@ -1044,43 +977,48 @@ public final class JdbcSegmentStore implements SegmentStore {
     }
 
     private Optional<Segment> findIn(Connection c, String bookingId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM segment WHERE booking_id = ?")) {
+        try (PreparedStatement ps = c.prepareStatement(FIND)) {
             ps.setString(1, bookingId);
-            List<Segment> found = segments(ps);
-            return found.stream().findFirst();
+            return segments(ps).stream().findFirst();
         }
     }
+
+    /** The segment as the pipeline's writes before this leave it. */
+    private StatementPipeline.Rows<Segment> segmentAfter(StatementPipeline p, String bookingId) {
+        return p.query(FIND, this::segment, bookingId);
+    }
+
+    private static final String FIND = "SELECT * FROM segment WHERE booking_id = ?";
 
     private List<Segment> segments(PreparedStatement ps) throws SQLException {
         List<Segment> out = new ArrayList<>();
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                SegmentRequest request = new SegmentRequest(rs.getString("booking_id"), rs.getString("source_endpoint"),
-                        rs.getString("destination_endpoint"), rs.getLong("bandwidth_mbps"),
-                        new TimeInterval(Jdbc.instant(rs, "start_at"), Jdbc.instant(rs, "end_at")),
-                        0, 0);
-                Plan plan = fromJson(rs.getString("plan"));
-                Instant pendingEnd = Jdbc.instantOrNull(rs, "pending_end_at");
-                Segment.PendingChange pending = pendingEnd == null ? null : new Segment.PendingChange(pendingEnd,
-                        rs.getLong("pending_bandwidth_mbps"), Jdbc.instant(rs, "pending_expires_at"));
-                out.add(new Segment(request, rs.getLong("circuit_id"), SegmentState.valueOf(rs.getString("state")), plan,
-                        Jdbc.instantOrNull(rs, "hold_expires_at"), Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"), pending));
+                out.add(segment(rs));
             }
         }
         return out;
     }
 
-    private static void insertHistory(Connection c, String bookingId, Transition t) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO segment_history (booking_id, from_state, to_state, actor, "
-                + "reason, occurred_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-            ps.setString(1, bookingId);
-            ps.setString(2, t.from() == null ? null : t.from().name());
-            ps.setString(3, t.to().name());
-            ps.setString(4, t.actor());
-            ps.setString(5, Jdbc.clip(t.reason(), 2000));
-            ps.setObject(6, Jdbc.utc(t.at()));
-            ps.executeUpdate();
-        }
+    private Segment segment(ResultSet rs) throws SQLException {
+        SegmentRequest request = new SegmentRequest(rs.getString("booking_id"), rs.getString("source_endpoint"),
+                rs.getString("destination_endpoint"), rs.getLong("bandwidth_mbps"),
+                new TimeInterval(Jdbc.instant(rs, "start_at"), Jdbc.instant(rs, "end_at")),
+                0, 0);
+        Plan plan = fromJson(rs.getString("plan"));
+        Instant pendingEnd = Jdbc.instantOrNull(rs, "pending_end_at");
+        Segment.PendingChange pending = pendingEnd == null ? null : new Segment.PendingChange(pendingEnd,
+                rs.getLong("pending_bandwidth_mbps"), Jdbc.instant(rs, "pending_expires_at"));
+        return new Segment(request, rs.getLong("circuit_id"), SegmentState.valueOf(rs.getString("state")), plan,
+                Jdbc.instantOrNull(rs, "hold_expires_at"), Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"),
+                pending);
+    }
+
+    private static void addHistory(StatementPipeline p, String bookingId, Transition t) {
+        p.update("INSERT INTO segment_history (booking_id, from_state, to_state, actor, reason, occurred_at) "
+                + "SELECT booking_id, ?, ?, ?, ?, ? " + OF_SEGMENT,
+                t.from() == null ? StatementPipeline.nullOf(Types.VARCHAR) : t.from().name(), t.to().name(), t.actor(),
+                Jdbc.clip(t.reason(), 2000), Jdbc.utc(t.at()), bookingId);
     }
 
     private String toJson(Plan plan) {
