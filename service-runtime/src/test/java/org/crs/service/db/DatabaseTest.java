@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -123,6 +124,22 @@ class DatabaseTest {
             assertEquals(0, db.migrateService(SERVICE));
             insert(db, "pg-1", 100);
             assertEquals(List.of("pg-1:100"), circuits(db));
+        }
+    }
+
+    @Test
+    void postgresqlConnectionsKeepGenericPlansAndStartNoParallelWorkers() throws Exception {
+        try (Database db = EmbeddedPostgres.shared().openNewDatabase();
+             Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
+            assertEquals("force_generic_plan", show(st, "plan_cache_mode"));
+            assertEquals("0", show(st, "max_parallel_workers_per_gather"));
+        }
+    }
+
+    private static String show(Statement st, String setting) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SHOW " + setting)) {
+            rs.next();
+            return rs.getString(1);
         }
     }
 
