@@ -1,5 +1,7 @@
 package org.crs.demo.bench;
 
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,21 +47,24 @@ import org.crs.service.db.testing.EmbeddedPostgres;
  *       and three commits, one of them through the peer BAR) at 1 and 8 concurrent clients,
  *       on HSQLDB and on PostgreSQL.</li>
  * </ol>
- * Prints figures; asserts nothing.
+ * Prints figures; asserts nothing. Each throughput row also gives the CPU time per create of this
+ * JVM (and of its JIT compiler) and of the rest of the machine, which on PostgreSQL is mostly the
+ * database server.
  *
  * <pre>
  * mvn -o -q install -DskipTests -pl deploy/demo -am
  * mvn -o -pl deploy/demo test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=org.crs.demo.bench.BarBenchmark [-Dexec.args="10 hsqldb|postgresql"]
+ *     -Dexec.mainClass=org.crs.demo.bench.BarBenchmark [-Dexec.args="seconds-per-row [all|hsqldb|postgresql [warm-up-seconds]]"]
  * </pre>
  */
 public final class BarBenchmark {
 
     /**
-     * Load before measuring: the federation in one JVM is much code for the JIT on two cores, and
-     * after 40 s it was still compiling at a quarter of the CPU.
+     * Load before measuring (the third argument changes it): the federation in one JVM is much
+     * code for the JIT on two cores, which compiles at 8 clients for about four minutes, at first
+     * taking more CPU than the bookings. The warm-up prints each 30 s so that this shows.
      */
-    private static final Duration WARM_UP = Duration.ofSeconds(90);
+    private static Duration warmUpTime = Duration.ofSeconds(300);
     /** The default set-up lead: activation of three segments in parallel takes a few hundred ms. */
     private static final Duration LEAD = BarSettings.defaults().setUpLead();
     private static final int ON_TIME_BOOKINGS = 20;
@@ -71,11 +76,13 @@ public final class BarBenchmark {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].startsWith("http")) {
             Duration run = Duration.ofSeconds(args.length > 1 ? Integer.parseInt(args[1]) : 10);
+            warmUpTime = args.length > 2 ? Duration.ofSeconds(Integer.parseInt(args[2])) : warmUpTime;
             throughput("external", URI.create(args[0]), run, true);
             System.exit(0);
         }
         Duration run = Duration.ofSeconds(args.length > 0 ? Integer.parseInt(args[0]) : 10);
         String databases = args.length > 1 ? args[1] : "all";
+        warmUpTime = args.length > 2 ? Duration.ofSeconds(Integer.parseInt(args[2])) : warmUpTime;
         System.out.printf("BAR benchmark, %d s per throughput configuration, %d cores%n", run.toSeconds(),
                 Runtime.getRuntime().availableProcessors());
         if (!databases.equals("postgresql")) {
@@ -161,22 +168,69 @@ public final class BarBenchmark {
 
     private static void throughput(String name, URI bar, Duration run, boolean warmUp) throws Exception {
         AtomicInteger slot = new AtomicInteger();
-        // Bookings of a minute in two-hour slots; each run starts its slots at its own even minute, so that
-        // runs against one long-lived federation (an external one) do not collide within an hour.
-        Instant base = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(2))
-                .plus(Duration.ofMinutes(2 * (Instant.now().getEpochSecond() / 60 % 60)));
+        // Bookings of a minute in ten-minute slots, which a year ahead holds some 200,000 of; each run books
+        // the two minutes of each slot its starting minute gives, so that runs against one long-lived
+        // federation (an external one) do not collide within five minutes.
+        Instant base = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(1))
+                .plus(Duration.ofMinutes(2 * (Instant.now().getEpochSecond() / 60 % 5)));
         if (warmUp) {
-            measure(bar, 8, WARM_UP, slot, base);
+            // In slices, so that the output shows the JIT settling.
+            for (long left = warmUpTime.toSeconds(); left > 0; left -= 30) {
+                Result r = measure(bar, 8, Duration.ofSeconds(Math.min(30, left)), slot, base);
+                System.out.printf("%-10s warm-up, 8 clients: %6.1f/s (%d not RESERVED)   CPU per create: %s%n", name,
+                        r.perSecond(), r.notReserved(), r.cpu());
+            }
         }
         for (int clients : new int[] {1, 8}) {
             measure(bar, clients, Duration.ofSeconds(5), slot, base);
             Result r = measure(bar, clients, run, slot, base);
             System.out.printf("%-10s %d client(s): %6.1f cross-site createReservation/s   p50 %6.1f ms   p99 %6.1f ms   "
-                    + "(%d not RESERVED)%n", name, clients, r.perSecond(), r.p50Millis(), r.p99Millis(), r.notReserved());
+                    + "(%d not RESERVED)   CPU per create: %s%n", name, clients, r.perSecond(), r.p50Millis(), r.p99Millis(),
+                    r.notReserved(), r.cpu());
         }
     }
 
-    private record Result(double perSecond, double p50Millis, double p99Millis, int notReserved) {
+    private record Result(double perSecond, double p50Millis, double p99Millis, int notReserved, String cpu) {
+    }
+
+    /**
+     * CPU time used so far by this JVM (the federation and the clients) and by the whole machine,
+     * in nanoseconds; the machine's from /proc/stat, so -1 where there is none. The difference
+     * over a run is the rest of the machine: the database server when it is PostgreSQL.
+     */
+    private record CpuTimes(long jvm, long jit, long machine) {
+        static CpuTimes now() {
+            long jvm = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                    .getProcessCpuTime();
+            long jit = ManagementFactory.getCompilationMXBean().getTotalCompilationTime() * 1_000_000L;
+            long machine = -1;
+            try {
+                // cpu  user nice system idle iowait irq softirq steal ...: busy = all but idle and iowait
+                String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+                long busy = 0;
+                for (int i = 1; i < Math.min(f.length, 9); i++) {
+                    busy += i == 4 || i == 5 ? 0 : Long.parseLong(f[i]);
+                }
+                machine = busy * (1_000_000_000L / 100); // USER_HZ is 100 on Linux
+            } catch (IOException | RuntimeException e) {
+                // not Linux: the JVM's figure alone
+            }
+            return new CpuTimes(jvm, jit, machine);
+        }
+
+        /**
+         * Milliseconds per create since {@code before}: this JVM's (and how much of it the JIT
+         * compiler's), and the rest of the machine's.
+         */
+        String perCreate(CpuTimes before, int creates) {
+            double jvmMs = (jvm - before.jvm) / 1e6 / creates;
+            String out = String.format("JVM %.1f ms (JIT %.1f ms)", jvmMs, (jit - before.jit) / 1e6 / creates);
+            if (machine < 0) {
+                return out;
+            }
+            double restMs = (machine - before.machine) / 1e6 / creates - jvmMs;
+            return out + String.format(", rest of machine %.1f ms", Math.max(0, restMs));
+        }
     }
 
     private static Result measure(URI url, int clients, Duration run, AtomicInteger slot, Instant base)
@@ -187,14 +241,15 @@ public final class BarBenchmark {
         AtomicInteger notReserved = new AtomicInteger();
         List<Future<List<Long>>> futures = new ArrayList<>();
         long t0 = System.nanoTime();
+        CpuTimes cpu0 = CpuTimes.now();
         for (int c = 0; c < clients; c++) {
             futures.add(pool.submit(() -> {
                 List<Long> latencies = new ArrayList<>();
                 while (System.nanoTime() < deadline) {
-                    // Every booking its own two hours on its host pair (a minute booked, and the lead and the
+                    // Every booking its own slot on its host pair (a minute booked, and the lead and the
                     // tear-down allowance its segments book around it), so none is refused for a busy port.
                     int k = slot.getAndIncrement();
-                    Instant start = base.plus(Duration.ofHours(2L * (k / HOSTS)));
+                    Instant start = base.plus(Duration.ofMinutes(10L * (k / HOSTS)));
                     long s = System.nanoTime();
                     String answer = create(bar, "bench-" + k + "-" + System.nanoTime() % 1000, k % HOSTS, 1, start,
                             start.plus(Duration.ofMinutes(1)));
@@ -211,10 +266,11 @@ public final class BarBenchmark {
             all.addAll(fu.get());
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
+        String cpu = CpuTimes.now().perCreate(cpu0, all.size());
         pool.shutdown();
         Collections.sort(all);
         return new Result(all.size() / seconds, all.get(all.size() / 2) / 1e6, all.get((int) (all.size() * 0.99)) / 1e6,
-                notReserved.get());
+                notReserved.get(), cpu);
     }
 
     private static String create(SoapClient bar, String id, int hostPair, long mbps, Instant start, Instant end)
