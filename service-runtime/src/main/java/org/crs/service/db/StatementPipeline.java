@@ -23,9 +23,7 @@ import java.util.Optional;
  * p.update("INSERT INTO t_history (id, to_state) VALUES (?, ?)", id, "B");
  * StatementPipeline.Rows<String> row = p.query("SELECT state FROM t WHERE id = ?", rs -> rs.getString(1), id);
  * p.run();
- * if (moved.value() != 1) {
- *     c.rollback();                                          // the history row goes too
- * }
+ * return moved.value() == 1 ? row.first() : Jdbc.nothingChanged(c);   // rolls the history row back too
  * }</pre>
  *
  * <p>Parameters are bound with {@code setObject}; a null needs its SQL type, given as

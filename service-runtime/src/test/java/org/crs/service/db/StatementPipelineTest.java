@@ -76,11 +76,7 @@ class StatementPipelineTest {
                         "DONE", 1, "BUSY");
                 p.update("INSERT INTO item_history (item_id, to_state) VALUES (?, ?)", 1, "DONE");
                 p.run();
-                if (count.value() != 1) {
-                    c.rollback();
-                    return false;
-                }
-                return true;
+                return count.value() == 1 || Jdbc.nothingChanged(c).isPresent();
             });
             assertEquals(false, moved);
             assertEquals(List.of(), history(db));
