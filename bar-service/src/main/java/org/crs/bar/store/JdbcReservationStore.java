@@ -87,7 +87,7 @@ public final class JdbcReservationStore implements ReservationStore {
                 addSegments(p, request.requestId(), segments);
                 addHistory(p, request.requestId(), List.of(created));
                 StatementPipeline.Rows<Reservation> stored = reservationAfter(p, request.requestId(), segments);
-                p.run();
+                p.runAndCommit(); // a request id already taken fails the insert, and nothing commits
                 return stored.first().orElseThrow();
             }));
         } catch (StoreException e) {

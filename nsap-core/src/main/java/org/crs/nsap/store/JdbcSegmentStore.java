@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -63,6 +64,11 @@ public final class JdbcSegmentStore implements SegmentStore {
 
     private final DataSource dataSource;
     private final ObjectMapper json = new ObjectMapper();
+    /**
+     * Each resource's longest booking as last read. It only grows, so a first calendar read
+     * that reaches back this far misses a booking only where a later read finds it has grown.
+     */
+    private final Map<String, Long> longestSeen = new ConcurrentHashMap<>();
 
     public JdbcSegmentStore(DataSource dataSource) {
         this.dataSource = dataSource;
@@ -169,8 +175,7 @@ public final class JdbcSegmentStore implements SegmentStore {
 
     private Optional<Segment> tryHold(Connection c, SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt,
                                       Transition created) throws SQLException, PlanRefused {
-        Calendars calendars = new Calendars(c, null);
-        calendars.readResources(); // before any calendar, so that the versions read vouch for them
+        Calendars calendars = new Calendars(c, null); // its first read takes the versions that vouch for its calendars
         Plan plan = planner.plan(request, calendars);
         Set<String> locked = new TreeSet<>(resourceIds(plan));
         if (!lockAsRead(c, locked, calendars)) {
@@ -198,7 +203,7 @@ public final class JdbcSegmentStore implements SegmentStore {
         addHistory(p, request.bookingId(), created);
         StatementPipeline.Rows<Long> circuit = p.query("SELECT circuit_id FROM segment WHERE booking_id = ?",
                 rs -> rs.getLong(1), request.bookingId());
-        p.run();
+        p.runAndCommit(); // the locks held: nothing in it needs a look before it commits
         long circuitId = circuit.first().orElseThrow();
         return Optional.of(new Segment(request, circuitId, SegmentState.HELD, plan, holdExpiresAt, now, now));
     }
@@ -270,13 +275,15 @@ public final class JdbcSegmentStore implements SegmentStore {
     }
 
     /** Keeps each locked resource's longest booking at least as long as {@code interval}, for calendar reads. */
-    private static void addLongest(StatementPipeline p, Calendars underLocks, Set<String> locked, TimeInterval interval)
+    private void addLongest(StatementPipeline p, Calendars underLocks, Set<String> locked, TimeInterval interval)
             throws SQLException {
         long seconds = interval.duration().toSeconds() + 1;
         for (String id : locked) {
             if (underLocks.longestBookingSeconds(id) < seconds) {
                 p.update("UPDATE resource SET longest_booking_seconds = ? WHERE id = ? AND longest_booking_seconds < ?",
                         seconds, id, seconds);
+                // Seen before it commits: a range that reaches back too far reads more, never less.
+                longestSeen.merge(id, seconds, Math::max);
             }
         }
     }
@@ -298,7 +305,7 @@ public final class JdbcSegmentStore implements SegmentStore {
      * maintenance windows are read in the same statement, through a range of
      * maintenance_window_resource_idx (those ending after the window's start).
      */
-    private static final class Calendars implements CalendarSource {
+    private final class Calendars implements CalendarSource {
 
         /**
          * Resources per statement of a bulk read (2: the two ends a plan reads). A statement is
@@ -308,6 +315,7 @@ public final class JdbcSegmentStore implements SegmentStore {
         private static final int[] BULK_SIZES = {1, 2, 8, 32};
         /** Matches no resource: resource ids are never empty. */
         private static final String NO_RESOURCE = "";
+        private static final String RESOURCES = "SELECT id, longest_booking_seconds, lock_version FROM resource";
 
         private final Connection c;
         private final String excluded;
@@ -390,48 +398,104 @@ public final class JdbcSegmentStore implements SegmentStore {
             return padded;
         }
 
+        /** A row of a calendar read: a booking, or a maintenance window when {@code maintenance}. */
+        private record CalendarRow(String resourceId, long mbps, TimeInterval interval, boolean maintenance, Integer vlan,
+                                   boolean holdsCapacity) {
+            static CalendarRow of(ResultSet rs) throws SQLException {
+                int vlan = rs.getInt(6);
+                Integer inUse = rs.wasNull() ? null : vlan;
+                return new CalendarRow(rs.getString(1), rs.getLong(2), new TimeInterval(Jdbc.instant(rs, 3),
+                        Jdbc.instant(rs, 4)), rs.getInt(5) == 1, inUse, rs.getBoolean(7));
+            }
+        }
+
         private void readCalendars(List<String> ids, TimeInterval window, Map<String, List<Booking>> bookings,
                                    Map<String, List<TimeInterval>> maintenance) {
-            List<String> padded = padded(ids);
-            int size = padded.size();
-            StringBuilder sql = new StringBuilder();
-            for (int i = 0; i < size; i++) {
-                sql.append(bookingsPart()).append(" UNION ALL ");
-            }
-            sql.append(maintenancePart(size));
-            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-                int p = 1;
-                for (String id : padded) {
-                    p = bindWindow(ps, p, id, window);
+            try {
+                List<CalendarRow> rows;
+                if (!resourcesRead && !c.getAutoCommit()) {
+                    // The first read of a transaction takes the resources in the same round trip, in a
+                    // statement before the calendars' so that the versions vouch for them. Its ranges
+                    // reach back as far as the longest bookings last seen; where a resource's has grown
+                    // since, its calendar is read again with the range it needs.
+                    Map<String, Long> reach = new HashMap<>();
+                    ids.forEach(id -> reach.put(id, longestSeen.getOrDefault(id, 0L)));
+                    StatementPipeline p = StatementPipeline.on(c);
+                    StatementPipeline.Rows<Object[]> resources = p.query(RESOURCES,
+                            rs -> new Object[] {rs.getString(1), rs.getLong(2), rs.getLong(3)});
+                    StatementPipeline.Rows<CalendarRow> calendarRows = p.query(calendarSql(padded(ids).size()),
+                            CalendarRow::of, calendarParameters(ids, window, reach::get));
+                    p.run();
+                    resourcesRead(resources.list());
+                    List<String> grown = ids.stream().filter(id -> longest.getOrDefault(id, 0L) > reach.get(id)).toList();
+                    rows = calendarRows.list().stream().filter(r -> !grown.contains(r.resourceId())).toList();
+                    if (!grown.isEmpty()) {
+                        rows = new ArrayList<>(rows);
+                        rows.addAll(calendarRows(grown, window));
+                    }
+                } else {
+                    rows = calendarRows(ids, window);
                 }
-                for (String id : padded) {
-                    ps.setString(p++, id);
-                }
-                ps.setObject(p++, Jdbc.utc(window.start()));
-                ps.setObject(p, Jdbc.utc(window.end()));
                 Map<String, Set<Integer>> vlans = new HashMap<>();
                 ids.forEach(id -> vlans.put(id, new TreeSet<>()));
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        String id = rs.getString(1);
-                        TimeInterval interval = new TimeInterval(Jdbc.instant(rs, 3), Jdbc.instant(rs, 4));
-                        if (rs.getInt(5) == 1) {
-                            maintenance.computeIfAbsent(id, k -> new ArrayList<>()).add(interval);
-                            continue;
-                        }
-                        if (rs.getBoolean(7)) {
-                            bookings.computeIfAbsent(id, k -> new ArrayList<>()).add(new Booking(interval, rs.getLong(2)));
-                        }
-                        int vlan = rs.getInt(6);
-                        if (!rs.wasNull()) {
-                            vlans.get(id).add(vlan);
-                        }
+                for (CalendarRow r : rows) {
+                    if (r.maintenance()) {
+                        maintenance.computeIfAbsent(r.resourceId(), k -> new ArrayList<>()).add(r.interval());
+                        continue;
+                    }
+                    if (r.holdsCapacity()) {
+                        bookings.computeIfAbsent(r.resourceId(), k -> new ArrayList<>()).add(new Booking(r.interval(), r.mbps()));
+                    }
+                    if (r.vlan() != null) {
+                        vlans.get(r.resourceId()).add(r.vlan());
                     }
                 }
                 vlans.forEach((id, inUse) -> vlansRead.put(new Read(id, window), Collections.unmodifiableSet(inUse)));
             } catch (SQLException e) {
                 throw new StoreException("reading the calendars of " + ids, e);
             }
+        }
+
+        /** The calendars of the resources, in one statement, over the ranges of their longest bookings as read. */
+        private List<CalendarRow> calendarRows(List<String> ids, TimeInterval window) throws SQLException {
+            Map<String, Long> reach = new HashMap<>();
+            for (String id : ids) {
+                reach.put(id, longestBookingSeconds(id));
+            }
+            try (PreparedStatement ps = c.prepareStatement(calendarSql(padded(ids).size()))) {
+                int p = 1;
+                for (Object v : calendarParameters(ids, window, reach::get)) {
+                    ps.setObject(p++, v);
+                }
+                List<CalendarRow> rows = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rows.add(CalendarRow.of(rs));
+                    }
+                }
+                return rows;
+            }
+        }
+
+        private String calendarSql(int size) {
+            StringBuilder sql = new StringBuilder();
+            for (int i = 0; i < size; i++) {
+                sql.append(bookingsPart()).append(" UNION ALL ");
+            }
+            return sql.append(maintenancePart(size)).toString();
+        }
+
+        /** The parameters of {@link #calendarSql} for the ids padded to a bulk size, each range reaching back {@code reach}. */
+        private Object[] calendarParameters(List<String> ids, TimeInterval window, Function<String, Long> reach) {
+            List<String> padded = padded(ids);
+            List<Object> parameters = new ArrayList<>();
+            for (String id : padded) {
+                parameters.addAll(windowParameters(id, window, id.equals(NO_RESOURCE) ? 0 : reach.apply(id)));
+            }
+            parameters.addAll(padded);
+            parameters.add(Jdbc.utc(window.start()));
+            parameters.add(Jdbc.utc(window.end()));
+            return parameters.toArray();
         }
 
         @Override
@@ -492,14 +556,20 @@ public final class JdbcSegmentStore implements SegmentStore {
 
         /** Binds one resource's booking range from parameter {@code p}; answers the next parameter. */
         private int bindWindow(PreparedStatement ps, int p, String resourceId, TimeInterval window) throws SQLException {
-            ps.setString(p++, resourceId);
-            ps.setObject(p++, Jdbc.utc(window.start().minusSeconds(longestBookingSeconds(resourceId))));
-            ps.setObject(p++, Jdbc.utc(window.end()));
-            ps.setObject(p++, Jdbc.utc(window.start()));
-            if (excluded != null) {
-                ps.setString(p++, excluded);
+            for (Object v : windowParameters(resourceId, window, longestBookingSeconds(resourceId))) {
+                ps.setObject(p++, v);
             }
             return p;
+        }
+
+        /** One resource's booking range: those starting at most {@code reachSeconds} before the window. */
+        private List<Object> windowParameters(String resourceId, TimeInterval window, long reachSeconds) {
+            List<Object> parameters = new ArrayList<>(List.of(resourceId,
+                    Jdbc.utc(window.start().minusSeconds(reachSeconds)), Jdbc.utc(window.end()), Jdbc.utc(window.start())));
+            if (excluded != null) {
+                parameters.add(excluded);
+            }
+            return parameters;
         }
 
         /**
@@ -523,13 +593,22 @@ public final class JdbcSegmentStore implements SegmentStore {
             if (resourcesRead) {
                 return;
             }
-            resourcesRead = true;
-            try (PreparedStatement ps = c.prepareStatement("SELECT id, longest_booking_seconds, lock_version FROM resource");
-                 ResultSet rs = ps.executeQuery()) {
+            List<Object[]> rows = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(RESOURCES); ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    longest.put(rs.getString(1), rs.getLong(2));
-                    versions.put(rs.getString(1), rs.getLong(3));
+                    rows.add(new Object[] {rs.getString(1), rs.getLong(2), rs.getLong(3)});
                 }
+            }
+            resourcesRead(rows);
+        }
+
+        /** Keeps each resource's longest booking and lock version, from rows of {@link #RESOURCES}. */
+        private void resourcesRead(List<Object[]> rows) {
+            resourcesRead = true;
+            for (Object[] r : rows) {
+                longest.put((String) r[0], (Long) r[1]);
+                versions.put((String) r[0], (Long) r[2]);
+                longestSeen.merge((String) r[0], (Long) r[1], Math::max);
             }
         }
     }

@@ -48,6 +48,11 @@ class CalendarReadsTest {
         Database open() {
             return Database.open("jdbc:hsqldb:mem:reads-" + UUID.randomUUID(), "SA", "");
         }
+
+        @Override
+        boolean pipelines() {
+            return false;
+        }
     }
 
     @Nested
@@ -55,6 +60,11 @@ class CalendarReadsTest {
         @Override
         Database open() {
             return EmbeddedPostgres.shared().openNewDatabase();
+        }
+
+        @Override
+        boolean pipelines() {
+            return true;
         }
     }
 
@@ -76,6 +86,9 @@ class CalendarReadsTest {
         final OneHopPlanner planner = new OneHopPlanner(RESOURCES);
 
         abstract Database open();
+
+        /** Whether statements of a transaction go to the database together, as one prepared statement. */
+        abstract boolean pipelines();
 
         @BeforeEach
         void start() {
@@ -193,12 +206,23 @@ class CalendarReadsTest {
         }
 
         @Test
-        void aHoldReadsTheVlansInUseWithTheCalendarInOneQueryAfterTheResources() throws Exception {
+        void aHoldReadsTheResourcesThenTheCalendarWithItsVlansInOneRoundTrip() throws Exception {
             hold("b1", "r1", hours(1, 2), 100, 1001);
             queries.set(0);
             PlanRefused refused = assertThrows(PlanRefused.class, () -> hold("b2", "r1", hours(1, 2), 100, 1001));
             assertTrue(refused.getMessage().contains("VLAN 1001 is in use"), refused.getMessage());
-            assertEquals(1 + 1, queries.get(), "the resources, then the calendar with its VLANs");
+            assertEquals(pipelines() ? 1 : 2, queries.get(), "the resources, then the calendar with its VLANs");
+        }
+
+        @Test
+        void aHoldFindsABookingLongerThanAnyItsStoreHadSeen() throws Exception {
+            hold("short", "r1", hours(1, 2), 100, 0);
+            // Another process sharing the database books ten hours from 00:00.
+            JdbcSegmentStore other = new JdbcSegmentStore(db.dataSource());
+            other.hold(new SegmentRequest("long", "r1", "end", 100, hours(0, 10), 1001, 0), planner, T0.plusSeconds(300),
+                    Transition.created("bar-b", "held", T0));
+            PlanRefused refused = assertThrows(PlanRefused.class, () -> hold("late", "r1", hours(8, 9), 100, 1001));
+            assertTrue(refused.getMessage().contains("VLAN 1001 is in use"), refused.getMessage());
         }
 
         @Test

@@ -143,35 +143,60 @@ public final class StatementPipeline {
 
     /** Runs the statements in the order added; nothing when none was added. */
     public void run() throws SQLException {
+        markRun();
+        if (oneRoundTrip && entries.size() > 1) {
+            runTogether(false);
+        } else {
+            runOneByOne();
+        }
+    }
+
+    /**
+     * Runs the statements in the order added, then commits the transaction; on PostgreSQL the
+     * commit travels with the statements, in the same round trip. For a transaction whose
+     * results need no look before it commits: a statement that must not act when an earlier
+     * one found nothing says so in its SQL. When a statement fails, nothing is committed and
+     * the transaction is left to the caller to roll back.
+     */
+    public void runAndCommit() throws SQLException {
+        markRun();
+        if (oneRoundTrip && !entries.isEmpty()) {
+            runTogether(true);
+        } else {
+            runOneByOne();
+        }
+        connection.commit(); // on PostgreSQL the transaction has ended, and the driver sends nothing
+    }
+
+    private void markRun() {
         if (ran) {
             throw new IllegalStateException("the pipeline has run");
         }
         ran = true;
-        if (entries.isEmpty()) {
-            return;
-        }
-        if (oneRoundTrip && entries.size() > 1) {
-            runTogether();
-        } else {
-            for (Entry e : entries) {
-                try (PreparedStatement ps = connection.prepareStatement(e.sql)) {
-                    bind(ps, 1, e.parameters);
-                    if (e.rows != null) {
-                        try (ResultSet rs = ps.executeQuery()) {
-                            e.rows.read(rs);
-                        }
-                    } else {
-                        e.count.value = ps.executeUpdate();
+    }
+
+    private void runOneByOne() throws SQLException {
+        for (Entry e : entries) {
+            try (PreparedStatement ps = connection.prepareStatement(e.sql)) {
+                bind(ps, 1, e.parameters);
+                if (e.rows != null) {
+                    try (ResultSet rs = ps.executeQuery()) {
+                        e.rows.read(rs);
                     }
+                } else {
+                    e.count.value = ps.executeUpdate();
                 }
             }
         }
     }
 
-    private void runTogether() throws SQLException {
+    private void runTogether(boolean commit) throws SQLException {
         StringBuilder sql = new StringBuilder();
         for (Entry e : entries) {
             sql.append(sql.isEmpty() ? "" : "; ").append(e.sql);
+        }
+        if (commit) {
+            sql.append("; COMMIT");
         }
         try (PreparedStatement ps = connection.prepareStatement(sql.toString())) {
             int p = 1;

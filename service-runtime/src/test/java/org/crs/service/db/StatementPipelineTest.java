@@ -102,6 +102,62 @@ class StatementPipelineTest {
 
     @ParameterizedTest
     @EnumSource(Vendor.class)
+    void runAndCommitCommitsAndLeavesTheConnectionReadyForTheNextTransaction(Vendor vendor) throws SQLException {
+        try (Database db = open(vendor); Connection c = db.dataSource().getConnection()) {
+            c.setAutoCommit(false);
+            StatementPipeline p = StatementPipeline.on(c);
+            StatementPipeline.Count moved = p.update("UPDATE item SET state = ? WHERE id = ?", "DONE", 1);
+            p.update("INSERT INTO item_history (item_id, to_state) VALUES (?, ?)", 1, "DONE");
+            StatementPipeline.Rows<String> state = p.query("SELECT state FROM item WHERE id = ?", rs -> rs.getString(1), 1);
+            p.runAndCommit();
+            assertEquals(1, moved.value());
+            assertEquals(Optional.of("DONE"), state.first());
+            assertEquals(List.of("DONE"), history(db)); // read on another connection: committed
+
+            StatementPipeline next = StatementPipeline.on(c);
+            next.update("INSERT INTO item_history (item_id, to_state) VALUES (?, ?)", 1, "UNDONE");
+            next.run();
+            c.rollback();
+            assertEquals(List.of("DONE"), history(db));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Vendor.class)
+    void runAndCommitCommitsNothingWhenAStatementFails(Vendor vendor) throws SQLException {
+        try (Database db = open(vendor)) {
+            StoreException e = assertThrows(StoreException.class, () -> Jdbc.inTransaction(db.dataSource(), "test", c -> {
+                StatementPipeline p = StatementPipeline.on(c);
+                p.update("INSERT INTO item_history (item_id, to_state) VALUES (?, ?)", 1, "FIRST");
+                p.update("INSERT INTO item (id, state) VALUES (?, ?)", 1, "DUPLICATE");
+                p.runAndCommit();
+                return null;
+            }));
+            assertTrue(Jdbc.isUniqueViolation((SQLException) e.getCause()), e.getCause().toString());
+            assertEquals(List.of(), history(db));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Vendor.class)
+    void runAndCommitWritesNothingWhereAStatementIsGuardedByAnEarlierOnesEffect(Vendor vendor) throws SQLException {
+        try (Database db = open(vendor)) {
+            int moved = Jdbc.inTransaction(db.dataSource(), "test", c -> {
+                StatementPipeline p = StatementPipeline.on(c);
+                StatementPipeline.Count count = p.update("UPDATE item SET state = ?, note = ? WHERE id = ? AND state = ?",
+                        "DONE", "change-7", 1, "BUSY");
+                p.update("INSERT INTO item_history (item_id, to_state) SELECT id, ? FROM item WHERE id = ? AND note = ?",
+                        "DONE", 1, "change-7");
+                p.runAndCommit();
+                return count.value();
+            });
+            assertEquals(0, moved);
+            assertEquals(List.of(), history(db));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Vendor.class)
     void aPipelineRefusesAutoCommitAnUntypedNullAndASecondRun(Vendor vendor) throws SQLException {
         try (Database db = open(vendor); Connection c = db.dataSource().getConnection()) {
             assertThrows(IllegalStateException.class, () -> StatementPipeline.on(c));
@@ -114,6 +170,7 @@ class StatementPipelineTest {
             assertThrows(IllegalStateException.class, count::value);
             p.run();
             assertThrows(IllegalStateException.class, p::run);
+            assertThrows(IllegalStateException.class, p::runAndCommit);
             assertEquals(1, count.value());
             c.rollback();
         }
