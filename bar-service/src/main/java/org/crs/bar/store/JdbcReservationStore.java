@@ -11,10 +11,12 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
@@ -84,8 +86,8 @@ public final class JdbcReservationStore implements ReservationStore {
                 row.addAll(flexibility(request.flexibility()));
                 p.update("INSERT INTO reservation (" + RESERVATION_COLUMNS
                         + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.toArray());
-                addSegments(p, request.requestId(), segments);
-                addHistory(p, request.requestId(), List.of(created));
+                addSegments(p, segments, OF_RESERVATION, request.requestId());
+                addHistory(p, List.of(created), OF_RESERVATION, request.requestId());
                 StatementPipeline.Rows<Reservation> stored = reservationAfter(p, request.requestId(), segments);
                 p.runAndCommit(); // a request id already taken fails the insert, and nothing commits
                 return stored.first().orElseThrow();
@@ -161,16 +163,19 @@ public final class JdbcReservationStore implements ReservationStore {
         checkConsecutive(steps);
         ReservationTransition first = steps.get(0);
         ReservationTransition last = steps.get(steps.size() - 1);
+        // The move stamps the row with a token of its own, and what goes with it acts only on the
+        // row bearing the token: the transaction commits with the statements, moved or not.
+        long token = ThreadLocalRandom.current().nextLong();
         return inTransaction(c -> {
             StatementPipeline p = StatementPipeline.on(c);
-            StatementPipeline.Count moved = p.update("UPDATE reservation SET state = ?, reason = ?, updated_at = ? "
-                    + "WHERE request_id = ? AND state = ?", last.to().name(), Jdbc.clip(last.reason(), TEXT),
-                    Jdbc.utc(last.at()), requestId, first.from().name());
-            replaceSegments(p, requestId, segments);
-            addHistory(p, requestId, steps);
+            StatementPipeline.Count moved = p.update("UPDATE reservation SET state = ?, reason = ?, updated_at = ?, "
+                    + "move_token = ? WHERE request_id = ? AND state = ?", last.to().name(), Jdbc.clip(last.reason(), TEXT),
+                    Jdbc.utc(last.at()), token, requestId, first.from().name());
+            replaceSegments(p, segments, MOVED, requestId, token);
+            addHistory(p, steps, MOVED, requestId, token);
             StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
-            p.run();
-            return moved.value() == 1 ? stored.first() : Jdbc.nothingChanged(c);
+            p.runAndCommit();
+            return moved.value() == 1 ? stored.first() : Optional.<Reservation>empty();
         });
     }
 
@@ -195,7 +200,7 @@ public final class JdbcReservationStore implements ReservationStore {
             StatementPipeline p = StatementPipeline.on(c);
             StatementPipeline.Count updated = p.update("UPDATE reservation SET updated_at = ? WHERE request_id = ?",
                     Jdbc.utc(clock.instant()), requestId);
-            replaceSegments(p, requestId, segments);
+            replaceSegments(p, segments, OF_RESERVATION, requestId);
             p.run();
             if (updated.value() != 1) {
                 throw new IllegalArgumentException("no reservation " + requestId); // rolls the deletes back
@@ -234,8 +239,8 @@ public final class JdbcReservationStore implements ReservationStore {
                     modified.bandwidthMbps(), Jdbc.utc(modified.interval().start()), Jdbc.utc(modified.interval().end()),
                     Jdbc.clip(modified.description(), TEXT), Jdbc.clip(change.reason(), TEXT), Jdbc.utc(change.at()),
                     requestId, state.name());
-            replaceSegments(p, requestId, segments);
-            addHistory(p, requestId, List.of(change));
+            replaceSegments(p, segments, OF_RESERVATION, requestId);
+            addHistory(p, List.of(change), OF_RESERVATION, requestId);
             StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
             p.run();
             return modifiedRows.value() == 1 ? stored.first() : Jdbc.nothingChanged(c);
@@ -368,32 +373,47 @@ public final class JdbcReservationStore implements ReservationStore {
      */
     private static final String OF_RESERVATION = "FROM reservation WHERE request_id = ?";
 
-    private static void replaceSegments(StatementPipeline p, String requestId, List<Segment> segments) {
-        p.update("DELETE FROM reservation_segment WHERE request_id = ?", requestId);
-        addSegments(p, requestId, segments);
+    /** The reservation's row if the move that stamped it with a token (the second parameter) took place. */
+    private static final String MOVED = OF_RESERVATION + " AND move_token = ?";
+
+    /** Replaces the segments of the reservation that {@code of} (OF_RESERVATION or MOVED) selects with its parameters. */
+    private static void replaceSegments(StatementPipeline p, List<Segment> segments, String of, Object... ofParameters) {
+        p.update("DELETE FROM reservation_segment WHERE request_id = (SELECT request_id " + of + ")", ofParameters);
+        addSegments(p, segments, of, ofParameters);
     }
 
-    private static void addSegments(StatementPipeline p, String requestId, List<Segment> segments) {
+    /** The segments, in one statement of as many rows, each selected with the reservation's row. */
+    private static void addSegments(StatementPipeline p, List<Segment> segments, String of, Object... ofParameters) {
+        if (segments.isEmpty()) {
+            return;
+        }
+        List<Object> parameters = new ArrayList<>();
         for (int i = 0; i < segments.size(); i++) {
             Segment s = segments.get(i);
             SegmentOrder o = s.order();
-            p.update("INSERT INTO reservation_segment (request_id, segment_no, role, controller, booking_id, order_source, "
-                            + "order_destination, order_bandwidth_mbps, order_start_at, order_end_at, order_source_vlan, "
-                            + "order_destination_vlan, state, source_vlan, destination_vlan, description) "
-                            + "SELECT request_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? " + OF_RESERVATION,
-                    i, s.role().name(), s.controller(), o.bookingId(), o.source(), o.destination(),
+            parameters.addAll(List.of(i, s.role().name(), s.controller(), o.bookingId(), o.source(), o.destination(),
                     o.bandwidthMbps(), Jdbc.utc(o.interval().start()), Jdbc.utc(o.interval().end()), o.sourceVlan(),
                     o.destinationVlan(), s.state() == null ? StatementPipeline.nullOf(Types.VARCHAR) : s.state().name(),
-                    s.sourceVlan(), s.destinationVlan(), Jdbc.clip(s.description(), TEXT), requestId);
+                    s.sourceVlan(), s.destinationVlan(), Jdbc.clip(s.description(), TEXT)));
+            parameters.addAll(List.of(ofParameters));
         }
+        p.update("INSERT INTO reservation_segment (request_id, segment_no, role, controller, booking_id, order_source, "
+                + "order_destination, order_bandwidth_mbps, order_start_at, order_end_at, order_source_vlan, "
+                + "order_destination_vlan, state, source_vlan, destination_vlan, description) "
+                + String.join(" UNION ALL ", Collections.nCopies(segments.size(),
+                        "SELECT request_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? " + of)),
+                parameters.toArray());
     }
 
-    private static void addHistory(StatementPipeline p, String requestId, List<ReservationTransition> entries) {
+    private static void addHistory(StatementPipeline p, List<ReservationTransition> entries, String of,
+                                   Object... ofParameters) {
         for (ReservationTransition t : entries) {
-            p.update("INSERT INTO reservation_history (request_id, from_state, to_state, actor, reason, occurred_at) "
-                    + "SELECT request_id, ?, ?, ?, ?, ? " + OF_RESERVATION,
+            List<Object> parameters = new ArrayList<>(List.of(
                     t.from() == null ? StatementPipeline.nullOf(Types.VARCHAR) : t.from().name(), t.to().name(),
-                    t.actor(), Jdbc.clip(t.reason(), TEXT), Jdbc.utc(t.at()), requestId);
+                    t.actor(), Jdbc.clip(t.reason(), TEXT), Jdbc.utc(t.at())));
+            parameters.addAll(List.of(ofParameters));
+            p.update("INSERT INTO reservation_history (request_id, from_state, to_state, actor, reason, occurred_at) "
+                    + "SELECT request_id, ?, ?, ?, ?, ? " + of, parameters.toArray());
         }
     }
 }

@@ -9,9 +9,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.crs.service.db.StoreException;
 import org.crs.bar.Flexibility;
@@ -188,6 +193,39 @@ class JdbcReservationStoreTest {
 
             assertEquals(held, store.find("r1").orElseThrow());
             assertEquals(2, store.history("r1").size());
+        }
+
+        @Test
+        void concurrentMovesFromTheSameStateMoveOnceAndAreRecordedOnce() throws Exception {
+            ReservationRequest r = request("r1", 1, 100);
+            create(r);
+            int racers = 8;
+            CyclicBarrier start = new CyclicBarrier(racers);
+            ExecutorService pool = Executors.newFixedThreadPool(racers);
+            try {
+                List<Future<Boolean>> moves = new ArrayList<>();
+                for (int i = 0; i < racers; i++) {
+                    String reason = "held by racer " + i;
+                    moves.add(pool.submit(() -> {
+                        start.await();
+                        return store.move("r1", move(ReservationState.REQUESTED, ReservationState.HELD, reason, NOW),
+                                segments(r, SegmentState.HELD)).isPresent();
+                    }));
+                }
+                int moved = 0;
+                for (Future<Boolean> m : moves) {
+                    moved += m.get() ? 1 : 0;
+                }
+                assertEquals(1, moved);
+            } finally {
+                pool.shutdownNow();
+            }
+            Reservation stored = store.find("r1").orElseThrow();
+            assertEquals(ReservationState.HELD, stored.state());
+            assertEquals(segments(r, SegmentState.HELD), stored.segments());
+            List<ReservationTransition> history = store.history("r1");
+            assertEquals(2, history.size(), history.toString());
+            assertEquals(stored.reason(), history.get(1).reason());
         }
 
         @Test

@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -200,7 +201,7 @@ public final class JdbcSegmentStore implements SegmentStore {
                 Jdbc.utc(now));
         addUses(p, request.bookingId(), plan, request.interval(), 0, false);
         addLongest(p, calendars, locked, request.interval());
-        addHistory(p, request.bookingId(), created);
+        addHistory(p, created, OF_SEGMENT, request.bookingId());
         StatementPipeline.Rows<Long> circuit = p.query("SELECT circuit_id FROM segment WHERE booking_id = ?",
                 rs -> rs.getLong(1), request.bookingId());
         p.runAndCommit(); // the locks held: nothing in it needs a look before it commits
@@ -263,15 +264,22 @@ public final class JdbcSegmentStore implements SegmentStore {
         }
     }
 
+    /** The plan's resource uses, in one statement of as many rows. */
     private static void addUses(StatementPipeline p, String bookingId, Plan plan, TimeInterval interval, int revision,
                                 boolean pending) {
-        for (ResourceUse use : plan.uses()) {
-            p.update("INSERT INTO segment_resource (booking_id, resource_id, revision, bandwidth_mbps, vlan, start_at, "
-                            + "end_at, holds_capacity, pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    bookingId, use.resource().id(), revision, use.mbps(),
-                    use.vlan() > 0 ? use.vlan() : StatementPipeline.nullOf(Types.INTEGER), Jdbc.utc(interval.start()),
-                    Jdbc.utc(interval.end()), use.mbps() > 0, pending);
+        if (plan.uses().isEmpty()) {
+            return;
         }
+        List<Object> parameters = new ArrayList<>();
+        for (ResourceUse use : plan.uses()) {
+            parameters.addAll(List.of(bookingId, use.resource().id(), revision, use.mbps(),
+                    use.vlan() > 0 ? use.vlan() : StatementPipeline.nullOf(Types.INTEGER), Jdbc.utc(interval.start()),
+                    Jdbc.utc(interval.end()), use.mbps() > 0, pending));
+        }
+        p.update("INSERT INTO segment_resource (booking_id, resource_id, revision, bandwidth_mbps, vlan, start_at, end_at, "
+                + "holds_capacity, pending) VALUES "
+                + String.join(", ", Collections.nCopies(plan.uses().size(), "(?, ?, ?, ?, ?, ?, ?, ?, ?)")),
+                parameters.toArray());
     }
 
     /** Keeps each locked resource's longest booking at least as long as {@code interval}, for calendar reads. */
@@ -779,33 +787,40 @@ public final class JdbcSegmentStore implements SegmentStore {
         return inTransaction(c -> moveIn(c, bookingId, committed, committed.at()));
     }
 
-    /** The move, only while the hold lapses after {@code holdOpenAt} when that is given. */
+    /**
+     * The move, only while the hold lapses after {@code holdOpenAt} when that is given. It
+     * stamps the row with a token of its own, and what goes with it acts only on the row
+     * bearing the token, so the transaction commits with the statements, moved or not.
+     */
     private Optional<Segment> moveIn(Connection c, String bookingId, Transition transition, Instant holdOpenAt)
             throws SQLException {
+        long token = ThreadLocalRandom.current().nextLong();
         StatementPipeline p = StatementPipeline.on(c);
-        List<Object> moveParameters = new ArrayList<>(List.of(transition.to().name(), Jdbc.utc(transition.at()),
+        List<Object> moveParameters = new ArrayList<>(List.of(transition.to().name(), Jdbc.utc(transition.at()), token,
                 transition.to().name(), bookingId, transition.from().name()));
         if (holdOpenAt != null) {
             moveParameters.add(Jdbc.utc(holdOpenAt));
         }
-        StatementPipeline.Count moved = p.update("UPDATE segment SET state = ?, updated_at = ?, "
+        StatementPipeline.Count moved = p.update("UPDATE segment SET state = ?, updated_at = ?, move_token = ?, "
                 + "hold_expires_at = CASE WHEN ? = 'HELD' THEN hold_expires_at ELSE NULL END "
                 + "WHERE booking_id = ? AND state = ?" + (holdOpenAt == null ? "" : " AND hold_expires_at > ?"),
                 moveParameters.toArray());
         if (transition.from().holdsResources() && !transition.to().holdsResources()) {
-            p.update("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = ?", bookingId);
+            p.update("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = (SELECT booking_id " + MOVED + ")",
+                    bookingId, token);
             // A change pending on a segment that ends is dropped with it.
             p.update("INSERT INTO segment_change (booking_id, kind, end_at, bandwidth_mbps, actor, reason, occurred_at) "
-                    + "SELECT booking_id, ?, pending_end_at, pending_bandwidth_mbps, ?, ?, ? FROM segment "
-                    + "WHERE booking_id = ? AND pending_end_at IS NOT NULL", SegmentChange.Kind.ABORTED.name(),
-                    transition.actor(), "dropped: the segment is " + transition.to(), Jdbc.utc(transition.at()), bookingId);
+                    + "SELECT booking_id, ?, pending_end_at, pending_bandwidth_mbps, ?, ?, ? " + MOVED
+                    + " AND pending_end_at IS NOT NULL", SegmentChange.Kind.ABORTED.name(),
+                    transition.actor(), "dropped: the segment is " + transition.to(), Jdbc.utc(transition.at()), bookingId,
+                    token);
             p.update("UPDATE segment SET pending_end_at = NULL, pending_bandwidth_mbps = NULL, pending_expires_at = NULL "
-                    + "WHERE booking_id = ?", bookingId);
+                    + "WHERE booking_id = ? AND move_token = ?", bookingId, token);
         }
-        addHistory(p, bookingId, transition);
+        addHistory(p, transition, MOVED, bookingId, token);
         StatementPipeline.Rows<Segment> found = segmentAfter(p, bookingId);
-        p.run();
-        return moved.value() == 1 ? found.first() : Jdbc.nothingChanged(c);
+        p.runAndCommit();
+        return moved.value() == 1 ? found.first() : Optional.empty();
     }
 
     @Override
@@ -972,6 +987,8 @@ public final class JdbcSegmentStore implements SegmentStore {
      * pipeline's update found nothing to change and is about to be rolled back.
      */
     private static final String OF_SEGMENT = "FROM segment WHERE booking_id = ?";
+    /** The segment's row if the move that stamped it with a token (the second parameter) took place. */
+    private static final String MOVED = OF_SEGMENT + " AND move_token = ?";
 
     private static void addChange(StatementPipeline p, String bookingId, SegmentChange change) {
         p.update("INSERT INTO segment_change (booking_id, kind, end_at, bandwidth_mbps, actor, reason, occurred_at) "
@@ -1093,11 +1110,14 @@ public final class JdbcSegmentStore implements SegmentStore {
                 pending);
     }
 
-    private static void addHistory(StatementPipeline p, String bookingId, Transition t) {
-        p.update("INSERT INTO segment_history (booking_id, from_state, to_state, actor, reason, occurred_at) "
-                + "SELECT booking_id, ?, ?, ?, ?, ? " + OF_SEGMENT,
+    /** Records the transition of the segment that {@code of} (OF_SEGMENT or MOVED) selects with its parameters. */
+    private static void addHistory(StatementPipeline p, Transition t, String of, Object... ofParameters) {
+        List<Object> parameters = new ArrayList<>(List.of(
                 t.from() == null ? StatementPipeline.nullOf(Types.VARCHAR) : t.from().name(), t.to().name(), t.actor(),
-                Jdbc.clip(t.reason(), 2000), Jdbc.utc(t.at()), bookingId);
+                Jdbc.clip(t.reason(), 2000), Jdbc.utc(t.at())));
+        parameters.addAll(List.of(ofParameters));
+        p.update("INSERT INTO segment_history (booking_id, from_state, to_state, actor, reason, occurred_at) "
+                + "SELECT booking_id, ?, ?, ?, ?, ? " + of, parameters.toArray());
     }
 
     private String toJson(Plan plan) {

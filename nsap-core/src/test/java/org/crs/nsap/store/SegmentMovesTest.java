@@ -1,0 +1,138 @@
+package org.crs.nsap.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.booking.Transition;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.PlanRefused;
+import org.crs.nsap.SegmentRequest;
+import org.crs.nsap.testing.OneHopPlanner;
+import org.crs.service.db.Database;
+import org.crs.service.db.testing.EmbeddedPostgres;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Moves of a segment from a given state: they take place only from that state, once, and
+ * what goes with them (history, the release of resources) only when they do. Every behaviour
+ * on HSQLDB in memory and on a real PostgreSQL.
+ */
+class SegmentMovesTest {
+
+    @Nested
+    class OnHsqldb extends Behaviour {
+        @Override
+        Database open() {
+            return Database.open("jdbc:hsqldb:mem:moves-" + UUID.randomUUID(), "SA", "");
+        }
+    }
+
+    @Nested
+    class OnPostgresql extends Behaviour {
+        @Override
+        Database open() {
+            return EmbeddedPostgres.shared().openNewDatabase();
+        }
+    }
+
+    static final Instant T0 = Instant.parse("2030-01-01T10:00:00Z");
+    static final TimeInterval HOUR = new TimeInterval(T0.plus(Duration.ofHours(1)), T0.plus(Duration.ofHours(2)));
+
+    abstract static class Behaviour {
+
+        Database db;
+        JdbcSegmentStore store;
+        final OneHopPlanner planner = new OneHopPlanner(4);
+
+        abstract Database open();
+
+        @BeforeEach
+        void start() {
+            db = open();
+            db.migrateService("nsap");
+            store = new JdbcSegmentStore(db.dataSource());
+            store.registerResources(planner.resources());
+        }
+
+        @AfterEach
+        void stop() {
+            db.close();
+        }
+
+        void hold(String id, long mbps) throws PlanRefused {
+            store.hold(new SegmentRequest(id, "r1", "end", mbps, HOUR, 0, 0), planner, T0.plusSeconds(300),
+                    Transition.created("bar-a", "held", T0));
+        }
+
+        @Test
+        void aMoveFromAStateTheSegmentIsNotInChangesNothingAndRecordsNothing() throws Exception {
+            hold("b1", 100);
+            assertTrue(store.move("b1", new Transition(SegmentState.COMMITTED, SegmentState.RELEASED, "bar-a", "late release",
+                    T0.plusSeconds(1))).isEmpty());
+            assertEquals(SegmentState.HELD, store.find("b1").orElseThrow().state());
+            assertEquals(1, store.history("b1").size());
+            assertEquals(100, store.committedCalendars().calendar("r1", HOUR).peak(HOUR), "still occupying its resource");
+        }
+
+        @Test
+        void aCommitOfALapsedHoldChangesNothingAndRecordsNothing() throws Exception {
+            hold("b1", 100);
+            assertTrue(store.commitHold("b1", new Transition(SegmentState.HELD, SegmentState.COMMITTED, "bar-a", "committed",
+                    T0.plusSeconds(300))).isEmpty());
+            assertEquals(SegmentState.HELD, store.find("b1").orElseThrow().state());
+            assertEquals(1, store.history("b1").size());
+        }
+
+        @Test
+        void aMoveThatEndsTheSegmentRecordsItAndReleasesItsResources() throws Exception {
+            hold("b1", 100);
+            assertEquals(SegmentState.ABORTED, store.move("b1", new Transition(SegmentState.HELD, SegmentState.ABORTED,
+                    "bar-a", "peer refused", T0.plusSeconds(1))).orElseThrow().state());
+            assertEquals(List.of(SegmentState.HELD, SegmentState.ABORTED),
+                    store.history("b1").stream().map(Transition::to).toList());
+            assertEquals(0, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
+        }
+
+        @Test
+        void concurrentCommitsOfOneHoldCommitItOnceAndAreRecordedOnce() throws Exception {
+            hold("b1", 100);
+            int racers = 8;
+            CyclicBarrier start = new CyclicBarrier(racers);
+            ExecutorService pool = Executors.newFixedThreadPool(racers);
+            try {
+                List<Future<Boolean>> commits = new ArrayList<>();
+                for (int i = 0; i < racers; i++) {
+                    String actor = "bar-" + i;
+                    commits.add(pool.submit(() -> {
+                        start.await();
+                        return store.commitHold("b1", new Transition(SegmentState.HELD, SegmentState.COMMITTED, actor,
+                                "committed", T0.plusSeconds(1))).isPresent();
+                    }));
+                }
+                int committed = 0;
+                for (Future<Boolean> c : commits) {
+                    committed += c.get() ? 1 : 0;
+                }
+                assertEquals(1, committed);
+            } finally {
+                pool.shutdownNow();
+            }
+            assertEquals(SegmentState.COMMITTED, store.find("b1").orElseThrow().state());
+            List<Transition> history = store.history("b1");
+            assertEquals(2, history.size(), history.toString());
+        }
+    }
+}
