@@ -205,10 +205,11 @@ public final class BarBenchmark {
             long jit = ManagementFactory.getCompilationMXBean().getTotalCompilationTime() * 1_000_000L;
             long machine = -1;
             try {
-                // cpu  user nice system idle iowait irq softirq steal ...: busy = all but idle and iowait
+                // cpu  user nice system idle iowait irq softirq steal ...: busy = user to softirq but idle
+                // and iowait; steal is time a hypervisor gave to others, no work of this machine's
                 String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
                 long busy = 0;
-                for (int i = 1; i < Math.min(f.length, 9); i++) {
+                for (int i = 1; i < Math.min(f.length, 8); i++) {
                     busy += i == 4 || i == 5 ? 0 : Long.parseLong(f[i]);
                 }
                 machine = busy * (1_000_000_000L / 100); // USER_HZ is 100 on Linux
