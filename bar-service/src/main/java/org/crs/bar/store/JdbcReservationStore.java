@@ -169,10 +169,10 @@ public final class JdbcReservationStore implements ReservationStore {
         return inTransaction(c -> {
             StatementPipeline p = StatementPipeline.on(c);
             StatementPipeline.Count moved = p.update("UPDATE reservation SET state = ?, reason = ?, updated_at = ?, "
-                    + "move_token = ? WHERE request_id = ? AND state = ?", last.to().name(), Jdbc.clip(last.reason(), TEXT),
+                    + "write_token = ? WHERE request_id = ? AND state = ?", last.to().name(), Jdbc.clip(last.reason(), TEXT),
                     Jdbc.utc(last.at()), token, requestId, first.from().name());
-            replaceSegments(p, segments, MOVED, requestId, token);
-            addHistory(p, steps, MOVED, requestId, token);
+            replaceSegments(p, segments, WRITTEN, requestId, token);
+            addHistory(p, steps, WRITTEN, requestId, token);
             StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
             p.runAndCommit();
             return moved.value() == 1 ? stored.first() : Optional.<Reservation>empty();
@@ -373,10 +373,10 @@ public final class JdbcReservationStore implements ReservationStore {
      */
     private static final String OF_RESERVATION = "FROM reservation WHERE request_id = ?";
 
-    /** The reservation's row if the move that stamped it with a token (the second parameter) took place. */
-    private static final String MOVED = OF_RESERVATION + " AND move_token = ?";
+    /** The reservation's row if the move that stamped it with its token (the second parameter) took place. */
+    private static final String WRITTEN = OF_RESERVATION + " AND write_token = ?";
 
-    /** Replaces the segments of the reservation that {@code of} (OF_RESERVATION or MOVED) selects with its parameters. */
+    /** Replaces the segments of the reservation that {@code of} (OF_RESERVATION or WRITTEN) selects with its parameters. */
     private static void replaceSegments(StatementPipeline p, List<Segment> segments, String of, Object... ofParameters) {
         p.update("DELETE FROM reservation_segment WHERE request_id = (SELECT request_id " + of + ")", ofParameters);
         addSegments(p, segments, of, ofParameters);

@@ -178,118 +178,129 @@ public final class JdbcSegmentStore implements SegmentStore {
                                       Transition created) throws SQLException, PlanRefused {
         Calendars calendars = new Calendars(c, null); // its first read takes the versions that vouch for its calendars
         Plan plan = planner.plan(request, calendars);
-        Set<String> locked = new TreeSet<>(resourceIds(plan));
-        if (!lockAsRead(c, locked, calendars)) {
-            // Another admission changed a resource since it was read: plan again under the locks.
-            calendars = new Calendars(c, null);
-            plan = planner.plan(request, calendars);
-            if (!locked.containsAll(resourceIds(plan))) {
-                return Optional.empty();
-            }
+        Optional<Segment> held = book(c, request, plan, calendars, holdExpiresAt, created);
+        if (held.isPresent()) {
+            return held;
         }
-        Instant now = created.at();
-        // One round trip on PostgreSQL: the segment takes its circuit number by a subquery, not
-        // from the generated key, and the number comes back with the last statement.
+        // Another admission booked one of the plan's resources since the read: lock them, then
+        // read and plan again under the locks.
+        Set<String> locked = lock(c, resourceIds(plan));
+        calendars = new Calendars(c, null);
+        plan = planner.plan(request, calendars);
+        if (!locked.containsAll(resourceIds(plan))) {
+            return Optional.empty(); // the plan moved to resources not locked: the caller plans again
+        }
+        return book(c, request, plan, calendars, holdExpiresAt, created);
+    }
+
+    /**
+     * Books the plan and commits, in one round trip on PostgreSQL, if every resource it uses
+     * is still at the version its calendar was read at. Each resource is claimed, in id order
+     * (so that two admissions never wait on each other in a cycle), only at that version: its
+     * row is locked and stamped with a token of this attempt's. The versions move on, and the
+     * booking is written, only where every resource was claimed. Every admission and every
+     * maintenance window moves the version of each resource it books, in its own transaction,
+     * so unchanged versions mean the calendars read are still those of the resources.
+     *
+     * @return the held segment; empty when a resource had changed, nothing then booked
+     */
+    private Optional<Segment> book(Connection c, SegmentRequest request, Plan plan, Calendars read, Instant holdExpiresAt,
+                                   Transition created) throws SQLException {
+        String bookingId = request.bookingId();
+        Set<String> resources = new TreeSet<>(resourceIds(plan));
+        long token = ThreadLocalRandom.current().nextLong();
         StatementPipeline p = StatementPipeline.on(c);
-        p.update("INSERT INTO circuit_number (booking_id) VALUES (?)", request.bookingId());
+        for (String id : resources) {
+            p.update("UPDATE resource SET write_token = ? WHERE id = ? AND lock_version = ?", token, id, read.version(id));
+        }
+        String inResources = String.join(", ", Collections.nCopies(resources.size(), "?"));
+        String allClaimed = resources.isEmpty() ? "1 = 1"
+                : "(SELECT COUNT(*) FROM resource WHERE write_token = ? AND id IN (" + inResources + ")) = " + resources.size();
+        List<Object> claimParameters = new ArrayList<>();
+        if (!resources.isEmpty()) {
+            claimParameters.add(token);
+            claimParameters.addAll(resources);
+        }
+        if (!resources.isEmpty()) {
+            List<Object> bump = new ArrayList<>(List.of(token));
+            bump.addAll(resources);
+            bump.addAll(claimParameters);
+            p.update("UPDATE resource SET lock_version = lock_version + 1 WHERE write_token = ? AND id IN (" + inResources
+                    + ") AND " + allClaimed, bump.toArray());
+        }
+        List<Object> circuit = new ArrayList<>(List.of(bookingId));
+        circuit.addAll(claimParameters);
+        p.update("INSERT INTO circuit_number (booking_id) SELECT ? FROM (VALUES (0)) AS one (x) WHERE " + allClaimed,
+                circuit.toArray());
+        Instant now = created.at();
+        List<Object> segment = new ArrayList<>(List.of(bookingId, bookingId, SegmentState.HELD.name(), request.source(),
+                request.destination(), request.bandwidthMbps(), Jdbc.utc(request.interval().start()),
+                Jdbc.utc(request.interval().end()), Jdbc.utc(holdExpiresAt), plan.sourceVlan(), plan.destinationVlan(),
+                toJson(plan), Jdbc.utc(now), Jdbc.utc(now), token));
+        segment.addAll(claimParameters);
+        // The segment takes its circuit number by a subquery, not from the generated key, and the
+        // number comes back with the last statement.
         p.update("INSERT INTO segment (booking_id, circuit_id, state, source_endpoint, destination_endpoint, "
-                        + "bandwidth_mbps, start_at, end_at, hold_expires_at, source_vlan, destination_vlan, plan, created_at, "
-                        + "updated_at) VALUES (?, (" + CIRCUIT_NUMBER + "), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                request.bookingId(), request.bookingId(), SegmentState.HELD.name(), request.source(), request.destination(),
-                request.bandwidthMbps(), Jdbc.utc(request.interval().start()), Jdbc.utc(request.interval().end()),
-                Jdbc.utc(holdExpiresAt), plan.sourceVlan(), plan.destinationVlan(), toJson(plan), Jdbc.utc(now),
-                Jdbc.utc(now));
-        addUses(p, request.bookingId(), plan, request.interval(), 0, false);
-        addLongest(p, calendars, locked, request.interval());
-        addHistory(p, created, OF_SEGMENT, request.bookingId());
-        StatementPipeline.Rows<Long> circuit = p.query("SELECT circuit_id FROM segment WHERE booking_id = ?",
-                rs -> rs.getLong(1), request.bookingId());
-        p.runAndCommit(); // the locks held: nothing in it needs a look before it commits
-        long circuitId = circuit.first().orElseThrow();
-        return Optional.of(new Segment(request, circuitId, SegmentState.HELD, plan, holdExpiresAt, now, now));
+                + "bandwidth_mbps, start_at, end_at, hold_expires_at, source_vlan, destination_vlan, plan, created_at, "
+                + "updated_at, write_token) SELECT ?, (" + CIRCUIT_NUMBER + "), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? "
+                + "FROM (VALUES (0)) AS one (x) WHERE " + allClaimed, segment.toArray());
+        addUses(p, plan, request.interval(), 0, false, WRITTEN, bookingId, token);
+        addLongest(p, read, resources, request.interval(), token);
+        addHistory(p, created, WRITTEN, bookingId, token);
+        StatementPipeline.Rows<Long> circuitId = p.query("SELECT circuit_id " + WRITTEN, rs -> rs.getLong(1), bookingId,
+                token);
+        p.runAndCommit();
+        return circuitId.first().map(n -> new Segment(request, n, SegmentState.HELD, plan, holdExpiresAt, now, now));
     }
 
     /** Locks the resources' rows in id order, so two admissions never wait on each other in a cycle. */
     private static Set<String> lock(Connection c, List<String> resourceIds) throws SQLException {
         Set<String> locked = new TreeSet<>(resourceIds);
-        int[] updated = bumpVersions(c, locked, null);
-        int i = 0;
-        for (String id : locked) {
-            if (updated[i++] == 0) {
-                throw new IllegalStateException("resource " + id + " is planned but not registered");
+        try (PreparedStatement bump = c.prepareStatement("UPDATE resource SET lock_version = lock_version + 1 WHERE id = ?")) {
+            for (String id : locked) {
+                bump.setString(1, id);
+                bump.addBatch();
+            }
+            int[] updated = bump.executeBatch(); // one round trip
+            int i = 0;
+            for (String id : locked) {
+                if (updated[i++] == 0) {
+                    throw new IllegalStateException("resource " + id + " is planned but not registered");
+                }
             }
         }
         return locked;
     }
 
-    /**
-     * Locks the resources' rows in id order, like {@link #lock}, and answers whether each was
-     * still at the version {@code read} saw. Every admission and every maintenance window bumps
-     * the version of each resource it books, in its own transaction, so an unchanged version
-     * means the calendars read are still those of the resource: the plan made from them stands,
-     * without a second read under the locks.
-     */
-    private static boolean lockAsRead(Connection c, Set<String> resourceIds, Calendars read) throws SQLException {
-        int[] updated = bumpVersions(c, resourceIds, read);
-        List<String> changed = new ArrayList<>();
-        int i = 0;
-        for (String id : resourceIds) {
-            if (updated[i++] != 1) { // a driver that answers no count here costs a second plan, never a wrong one
-                changed.add(id);
-            }
-        }
-        if (!changed.isEmpty()) {
-            lock(c, changed);
-        }
-        return changed.isEmpty();
-    }
-
-    /**
-     * Bumps each resource's lock version, in the order given, in one batch (one round trip);
-     * with {@code read}, only where the version is still the one it read.
-     *
-     * @return the update count of each resource, in the order given
-     */
-    private static int[] bumpVersions(Connection c, Set<String> resourceIds, Calendars read) throws SQLException {
-        try (PreparedStatement bump = c.prepareStatement("UPDATE resource SET lock_version = lock_version + 1 WHERE id = ?"
-                + (read == null ? "" : " AND lock_version = ?"))) {
-            for (String id : resourceIds) {
-                bump.setString(1, id);
-                if (read != null) {
-                    bump.setLong(2, read.version(id));
-                }
-                bump.addBatch();
-            }
-            return bump.executeBatch();
-        }
-    }
-
-    /** The plan's resource uses, in one statement of as many rows. */
-    private static void addUses(StatementPipeline p, String bookingId, Plan plan, TimeInterval interval, int revision,
-                                boolean pending) {
+    /** The plan's resource uses, in one statement of as many rows, each selected with the segment's row. */
+    private static void addUses(StatementPipeline p, Plan plan, TimeInterval interval, int revision, boolean pending,
+                                String of, Object... ofParameters) {
         if (plan.uses().isEmpty()) {
             return;
         }
         List<Object> parameters = new ArrayList<>();
         for (ResourceUse use : plan.uses()) {
-            parameters.addAll(List.of(bookingId, use.resource().id(), revision, use.mbps(),
+            parameters.addAll(List.of(use.resource().id(), revision, use.mbps(),
                     use.vlan() > 0 ? use.vlan() : StatementPipeline.nullOf(Types.INTEGER), Jdbc.utc(interval.start()),
                     Jdbc.utc(interval.end()), use.mbps() > 0, pending));
+            parameters.addAll(List.of(ofParameters));
         }
         p.update("INSERT INTO segment_resource (booking_id, resource_id, revision, bandwidth_mbps, vlan, start_at, end_at, "
-                + "holds_capacity, pending) VALUES "
-                + String.join(", ", Collections.nCopies(plan.uses().size(), "(?, ?, ?, ?, ?, ?, ?, ?, ?)")),
-                parameters.toArray());
+                + "holds_capacity, pending) " + String.join(" UNION ALL ", Collections.nCopies(plan.uses().size(),
+                        "SELECT booking_id, ?, ?, ?, ?, ?, ?, ?, ? " + of)), parameters.toArray());
     }
 
     /** Keeps each locked resource's longest booking at least as long as {@code interval}, for calendar reads. */
-    private void addLongest(StatementPipeline p, Calendars underLocks, Set<String> locked, TimeInterval interval)
-            throws SQLException {
+    private void addLongest(StatementPipeline p, Calendars underLocks, Set<String> locked, TimeInterval interval,
+                            Long claimedWith) throws SQLException {
         long seconds = interval.duration().toSeconds() + 1;
         for (String id : locked) {
             if (underLocks.longestBookingSeconds(id) < seconds) {
-                p.update("UPDATE resource SET longest_booking_seconds = ? WHERE id = ? AND longest_booking_seconds < ?",
-                        seconds, id, seconds);
+                // Only a resource this write claimed, where it claims; harmless either way, as a
+                // longer reach reads more, never less.
+                p.update("UPDATE resource SET longest_booking_seconds = ? WHERE id = ? AND longest_booking_seconds < ?"
+                        + (claimedWith == null ? "" : " AND write_token = ?"), claimedWith == null
+                        ? new Object[] {seconds, id, seconds} : new Object[] {seconds, id, seconds, claimedWith});
                 // Seen before it commits: a range that reaches back too far reads more, never less.
                 longestSeen.merge(id, seconds, Math::max);
             }
@@ -801,23 +812,23 @@ public final class JdbcSegmentStore implements SegmentStore {
         if (holdOpenAt != null) {
             moveParameters.add(Jdbc.utc(holdOpenAt));
         }
-        StatementPipeline.Count moved = p.update("UPDATE segment SET state = ?, updated_at = ?, move_token = ?, "
+        StatementPipeline.Count moved = p.update("UPDATE segment SET state = ?, updated_at = ?, write_token = ?, "
                 + "hold_expires_at = CASE WHEN ? = 'HELD' THEN hold_expires_at ELSE NULL END "
                 + "WHERE booking_id = ? AND state = ?" + (holdOpenAt == null ? "" : " AND hold_expires_at > ?"),
                 moveParameters.toArray());
         if (transition.from().holdsResources() && !transition.to().holdsResources()) {
-            p.update("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = (SELECT booking_id " + MOVED + ")",
+            p.update("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = (SELECT booking_id " + WRITTEN + ")",
                     bookingId, token);
             // A change pending on a segment that ends is dropped with it.
             p.update("INSERT INTO segment_change (booking_id, kind, end_at, bandwidth_mbps, actor, reason, occurred_at) "
-                    + "SELECT booking_id, ?, pending_end_at, pending_bandwidth_mbps, ?, ?, ? " + MOVED
+                    + "SELECT booking_id, ?, pending_end_at, pending_bandwidth_mbps, ?, ?, ? " + WRITTEN
                     + " AND pending_end_at IS NOT NULL", SegmentChange.Kind.ABORTED.name(),
                     transition.actor(), "dropped: the segment is " + transition.to(), Jdbc.utc(transition.at()), bookingId,
                     token);
             p.update("UPDATE segment SET pending_end_at = NULL, pending_bandwidth_mbps = NULL, pending_expires_at = NULL "
-                    + "WHERE booking_id = ? AND move_token = ?", bookingId, token);
+                    + "WHERE booking_id = ? AND write_token = ?", bookingId, token);
         }
-        addHistory(p, transition, MOVED, bookingId, token);
+        addHistory(p, transition, WRITTEN, bookingId, token);
         StatementPipeline.Rows<Segment> found = segmentAfter(p, bookingId);
         p.runAndCommit();
         return moved.value() == 1 ? found.first() : Optional.empty();
@@ -891,8 +902,8 @@ public final class JdbcSegmentStore implements SegmentStore {
             }
         }
         StatementPipeline p = StatementPipeline.on(c);
-        addUses(p, bookingId, plan, interval, revision, true);
-        addLongest(p, others, locked, interval);
+        addUses(p, plan, interval, revision, true, OF_SEGMENT, bookingId);
+        addLongest(p, others, locked, interval, null);
         addChange(p, bookingId, requested);
         StatementPipeline.Rows<Segment> result = segmentAfter(p, bookingId);
         p.run();
@@ -987,8 +998,8 @@ public final class JdbcSegmentStore implements SegmentStore {
      * pipeline's update found nothing to change and is about to be rolled back.
      */
     private static final String OF_SEGMENT = "FROM segment WHERE booking_id = ?";
-    /** The segment's row if the move that stamped it with a token (the second parameter) took place. */
-    private static final String MOVED = OF_SEGMENT + " AND move_token = ?";
+    /** The segment's row if the write that stamped it with its token (the second parameter) took place. */
+    private static final String WRITTEN = OF_SEGMENT + " AND write_token = ?";
 
     private static void addChange(StatementPipeline p, String bookingId, SegmentChange change) {
         p.update("INSERT INTO segment_change (booking_id, kind, end_at, bandwidth_mbps, actor, reason, occurred_at) "
@@ -1110,7 +1121,7 @@ public final class JdbcSegmentStore implements SegmentStore {
                 pending);
     }
 
-    /** Records the transition of the segment that {@code of} (OF_SEGMENT or MOVED) selects with its parameters. */
+    /** Records the transition of the segment that {@code of} (OF_SEGMENT or WRITTEN) selects with its parameters. */
     private static void addHistory(StatementPipeline p, Transition t, String of, Object... ofParameters) {
         List<Object> parameters = new ArrayList<>(List.of(
                 t.from() == null ? StatementPipeline.nullOf(Types.VARCHAR) : t.from().name(), t.to().name(), t.actor(),

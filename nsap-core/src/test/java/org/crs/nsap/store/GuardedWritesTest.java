@@ -1,6 +1,7 @@
 package org.crs.nsap.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -12,10 +13,17 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.crs.domain.admission.Resource;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.CalendarSource;
+import org.crs.nsap.Plan;
 import org.crs.nsap.PlanRefused;
+import org.crs.nsap.ResourcePlanner;
 import org.crs.nsap.SegmentRequest;
 import org.crs.nsap.testing.OneHopPlanner;
 import org.crs.service.db.Database;
@@ -26,17 +34,19 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * Moves of a segment from a given state: they take place only from that state, once, and
- * what goes with them (history, the release of resources) only when they do. Every behaviour
- * on HSQLDB in memory and on a real PostgreSQL.
+ * Writes of a segment that may not take place, sent with their commit: a hold over calendars
+ * another admission changed since they were read books only what still fits, and a move from
+ * a given state takes place only from that state, once, with what goes with it (history, the
+ * release of resources) only when it does. Every behaviour on HSQLDB in memory and on a real
+ * PostgreSQL.
  */
-class SegmentMovesTest {
+class GuardedWritesTest {
 
     @Nested
     class OnHsqldb extends Behaviour {
         @Override
         Database open() {
-            return Database.open("jdbc:hsqldb:mem:moves-" + UUID.randomUUID(), "SA", "");
+            return Database.open("jdbc:hsqldb:mem:writes-" + UUID.randomUUID(), "SA", "");
         }
     }
 
@@ -75,6 +85,56 @@ class SegmentMovesTest {
         void hold(String id, long mbps) throws PlanRefused {
             store.hold(new SegmentRequest(id, "r1", "end", mbps, HOUR, 0, 0), planner, T0.plusSeconds(300),
                     Transition.created("bar-a", "held", T0));
+        }
+
+        /** A planner that, once, lets another process book {@code mbps} on r1 after reading the calendars. */
+        ResourcePlanner bookingMeanwhile(String id, long mbps) {
+            JdbcSegmentStore other = new JdbcSegmentStore(db.dataSource());
+            AtomicBoolean done = new AtomicBoolean();
+            return new ResourcePlanner() {
+                @Override
+                public List<Resource> resources() {
+                    return planner.resources();
+                }
+
+                @Override
+                public List<String> endpoints() {
+                    return planner.endpoints();
+                }
+
+                @Override
+                public StartTimes availability(String source, String destination, SlotQuery query,
+                                               CalendarSource calendars) throws PlanRefused {
+                    return planner.availability(source, destination, query, calendars);
+                }
+
+                @Override
+                public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
+                    Plan plan = planner.plan(request, calendars);
+                    if (done.compareAndSet(false, true)) {
+                        other.hold(new SegmentRequest(id, "r1", "end", mbps, HOUR, 0, 0), planner, T0.plusSeconds(300),
+                                Transition.created("bar-b", "held", T0));
+                    }
+                    return plan;
+                }
+            };
+        }
+
+        @Test
+        void aHoldOverCalendarsChangedSinceItsReadIsPlannedAgainAndBooksWhatStillFits() throws Exception {
+            store.hold(new SegmentRequest("b1", "r1", "end", 600, HOUR, 0, 0), bookingMeanwhile("meanwhile", 300),
+                    T0.plusSeconds(300), Transition.created("bar-a", "held", T0));
+            assertEquals(900, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
+            assertEquals(List.of(SegmentState.HELD), store.history("b1").stream().map(Transition::to).toList());
+        }
+
+        @Test
+        void aHoldOverCalendarsChangedSinceItsReadIsRefusedWhenItNoLongerFits() throws Exception {
+            assertThrows(PlanRefused.class, () -> store.hold(new SegmentRequest("b1", "r1", "end", 600, HOUR, 0, 0),
+                    bookingMeanwhile("meanwhile", 600), T0.plusSeconds(300), Transition.created("bar-a", "held", T0)));
+            assertEquals(600, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
+            assertTrue(store.find("b1").isEmpty());
+            assertEquals(List.of(), store.history("b1"));
         }
 
         @Test
