@@ -5,8 +5,8 @@
 --
 -- segment: a move from a given state (a guarded move) and a hold stamp the segment's row; its
 --          history and the release of its resources go only with a stamped row.
--- resource: a hold claims each resource it books only at the version its calendar was read
---          at; the versions move on, and the booking is written, only where every resource
---          was claimed.
+-- resource: a hold claims each resource it books (moves its version on) only at the version
+--          its calendar was read at; the booking is written only where every resource was
+--          claimed, and otherwise the claimed ones get their versions back.
 ALTER TABLE segment ADD COLUMN write_token BIGINT;
 ALTER TABLE resource ADD COLUMN write_token BIGINT;

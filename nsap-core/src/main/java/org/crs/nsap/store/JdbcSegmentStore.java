@@ -197,10 +197,12 @@ public final class JdbcSegmentStore implements SegmentStore {
      * Books the plan and commits, in one round trip on PostgreSQL, if every resource it uses
      * is still at the version its calendar was read at. Each resource is claimed, in id order
      * (so that two admissions never wait on each other in a cycle), only at that version: its
-     * row is locked and stamped with a token of this attempt's. The versions move on, and the
-     * booking is written, only where every resource was claimed. Every admission and every
-     * maintenance window moves the version of each resource it books, in its own transaction,
-     * so unchanged versions mean the calendars read are still those of the resources.
+     * row is locked, its version moved on, and the row stamped with a token of this attempt's.
+     * The booking is written only where every resource was claimed; where one was not, the
+     * claimed ones get their versions back, as this attempt found them. Every admission and
+     * every maintenance window moves the version of each resource it books, in its own
+     * transaction, so unchanged versions mean the calendars read are still those of the
+     * resources.
      *
      * @return the held segment; empty when a resource had changed, nothing then booked
      */
@@ -211,7 +213,8 @@ public final class JdbcSegmentStore implements SegmentStore {
         long token = ThreadLocalRandom.current().nextLong();
         StatementPipeline p = StatementPipeline.on(c);
         for (String id : resources) {
-            p.update("UPDATE resource SET write_token = ? WHERE id = ? AND lock_version = ?", token, id, read.version(id));
+            p.update("UPDATE resource SET lock_version = lock_version + 1, write_token = ? WHERE id = ? AND lock_version = ?",
+                    token, id, read.version(id));
         }
         String inResources = String.join(", ", Collections.nCopies(resources.size(), "?"));
         String allClaimed = resources.isEmpty() ? "1 = 1"
@@ -222,11 +225,12 @@ public final class JdbcSegmentStore implements SegmentStore {
             claimParameters.addAll(resources);
         }
         if (!resources.isEmpty()) {
-            List<Object> bump = new ArrayList<>(List.of(token));
-            bump.addAll(resources);
-            bump.addAll(claimParameters);
-            p.update("UPDATE resource SET lock_version = lock_version + 1 WHERE write_token = ? AND id IN (" + inResources
-                    + ") AND " + allClaimed, bump.toArray());
+            // Rows locked by this attempt only: no wait, so the order of this update's locks is no matter.
+            List<Object> back = new ArrayList<>(List.of(token));
+            back.addAll(resources);
+            back.addAll(claimParameters);
+            p.update("UPDATE resource SET lock_version = lock_version - 1 WHERE write_token = ? AND id IN (" + inResources
+                    + ") AND NOT " + allClaimed, back.toArray());
         }
         List<Object> circuit = new ArrayList<>(List.of(bookingId));
         circuit.addAll(claimParameters);
