@@ -70,6 +70,8 @@ public final class JdbcSegmentStore implements SegmentStore {
      * that reaches back this far misses a booking only where a later read finds it has grown.
      */
     private final Map<String, Long> longestSeen = new ConcurrentHashMap<>();
+    /** The resources the last hold between two endpoints ({@code "source destination"}) booked. */
+    private final Map<String, Set<String>> lastBooked = new ConcurrentHashMap<>();
 
     public JdbcSegmentStore(DataSource dataSource) {
         this.dataSource = dataSource;
@@ -176,8 +178,19 @@ public final class JdbcSegmentStore implements SegmentStore {
 
     private Optional<Segment> tryHold(Connection c, SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt,
                                       Transition created) throws SQLException, PlanRefused {
-        Calendars calendars = new Calendars(c, null); // its first read takes the versions that vouch for its calendars
-        Plan plan = planner.plan(request, calendars);
+        // Holds between the same endpoints mostly book the same resources, often all of them the
+        // same few (an uplink, a WAN path): the first read locks those the last such hold booked,
+        // so that a hold does not find them changed by another after its read, and plan again.
+        String endpoints = request.source() + " " + request.destination();
+        Calendars calendars = new Calendars(c, null, lastBooked.getOrDefault(endpoints, Set.of()));
+        Plan plan = planner.plan(request, calendars); // the first read takes the versions that vouch for the calendars
+        Set<String> planned = Set.copyOf(resourceIds(plan));
+        lastBooked.put(endpoints, planned);
+        if (!calendars.locked().isEmpty() && !calendars.locked().containsAll(planned)) {
+            // Locking the others now could wait on an admission that waits on these: the caller
+            // rolls back and tries again, locking these first.
+            return Optional.empty();
+        }
         Optional<Segment> held = book(c, request, plan, calendars, holdExpiresAt, created);
         if (held.isPresent()) {
             return held;
@@ -342,6 +355,8 @@ public final class JdbcSegmentStore implements SegmentStore {
 
         private final Connection c;
         private final String excluded;
+        private final Set<String> lockFirst;
+        private final Set<String> locked = new TreeSet<>();
         private final Map<String, Long> longest = new HashMap<>();
         private final Map<String, Long> versions = new HashMap<>();
         private boolean resourcesRead;
@@ -353,8 +368,23 @@ public final class JdbcSegmentStore implements SegmentStore {
 
         /** @param excluded the booking whose rows the calendars leave out, or null */
         Calendars(Connection c, String excluded) {
+            this(c, excluded, Set.of());
+        }
+
+        /**
+         * @param lockFirst resources whose rows the first read of calendars locks (in id order,
+         *     moving their versions on) in its round trip, before it reads: those the caller
+         *     expects to book
+         */
+        Calendars(Connection c, String excluded, Set<String> lockFirst) {
             this.c = c;
             this.excluded = excluded;
+            this.lockFirst = new TreeSet<>(lockFirst);
+        }
+
+        /** The resources locked before the read, of those to lock first: none until a read took them. */
+        Set<String> locked() {
+            return Collections.unmodifiableSet(locked);
         }
 
         private String notExcluded() {
@@ -444,11 +474,20 @@ public final class JdbcSegmentStore implements SegmentStore {
                     Map<String, Long> reach = new HashMap<>();
                     ids.forEach(id -> reach.put(id, longestSeen.getOrDefault(id, 0L)));
                     StatementPipeline p = StatementPipeline.on(c);
+                    Map<String, StatementPipeline.Count> locks = new LinkedHashMap<>();
+                    for (String id : lockFirst) {
+                        locks.put(id, p.update("UPDATE resource SET lock_version = lock_version + 1 WHERE id = ?", id));
+                    }
                     StatementPipeline.Rows<Object[]> resources = p.query(RESOURCES,
                             rs -> new Object[] {rs.getString(1), rs.getLong(2), rs.getLong(3)});
                     StatementPipeline.Rows<CalendarRow> calendarRows = p.query(calendarSql(padded(ids).size()),
                             CalendarRow::of, calendarParameters(ids, window, reach::get));
                     p.run();
+                    locks.forEach((id, count) -> {
+                        if (count.value() == 1) {
+                            locked.add(id);
+                        }
+                    });
                     resourcesRead(resources.list());
                     List<String> grown = ids.stream().filter(id -> longest.getOrDefault(id, 0L) > reach.get(id)).toList();
                     rows = calendarRows.list().stream().filter(r -> !grown.contains(r.resourceId())).toList();

@@ -91,23 +91,7 @@ class GuardedWritesTest {
         ResourcePlanner bookingMeanwhile(String id, long mbps) {
             JdbcSegmentStore other = new JdbcSegmentStore(db.dataSource());
             AtomicBoolean done = new AtomicBoolean();
-            return new ResourcePlanner() {
-                @Override
-                public List<Resource> resources() {
-                    return planner.resources();
-                }
-
-                @Override
-                public List<String> endpoints() {
-                    return planner.endpoints();
-                }
-
-                @Override
-                public StartTimes availability(String source, String destination, SlotQuery query,
-                                               CalendarSource calendars) throws PlanRefused {
-                    return planner.availability(source, destination, query, calendars);
-                }
-
+            return new PlannerAround(planner) {
                 @Override
                 public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
                     Plan plan = planner.plan(request, calendars);
@@ -135,6 +119,23 @@ class GuardedWritesTest {
             assertEquals(600, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
             assertTrue(store.find("b1").isEmpty());
             assertEquals(List.of(), store.history("b1"));
+        }
+
+        @Test
+        void aHoldThatBooksOtherResourcesThanTheLastBetweenItsEndpointsIsBookedWhereItsPlanGoes() throws Exception {
+            hold("b1", 100); // r1 to end
+            ResourcePlanner toR2 = new PlannerAround(planner) {
+                @Override
+                public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
+                    return planner.plan(new SegmentRequest(request.bookingId(), "r2", request.destination(),
+                            request.bandwidthMbps(), request.interval(), 0, 0), calendars);
+                }
+            };
+            store.hold(new SegmentRequest("b2", "r1", "end", 300, HOUR, 0, 0), toR2, T0.plusSeconds(300),
+                    Transition.created("bar-a", "held", T0));
+            assertEquals(100, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
+            assertEquals(300, store.committedCalendars().calendar("r2", HOUR).peak(HOUR));
+            assertEquals(SegmentState.HELD, store.find("b2").orElseThrow().state());
         }
 
         @Test
@@ -193,6 +194,31 @@ class GuardedWritesTest {
             assertEquals(SegmentState.COMMITTED, store.find("b1").orElseThrow().state());
             List<Transition> history = store.history("b1");
             assertEquals(2, history.size(), history.toString());
+        }
+    }
+
+    /** A planner passing everything to another; a test overrides what it changes. */
+    abstract static class PlannerAround implements ResourcePlanner {
+        final ResourcePlanner planner;
+
+        PlannerAround(ResourcePlanner planner) {
+            this.planner = planner;
+        }
+
+        @Override
+        public List<Resource> resources() {
+            return planner.resources();
+        }
+
+        @Override
+        public List<String> endpoints() {
+            return planner.endpoints();
+        }
+
+        @Override
+        public StartTimes availability(String source, String destination, SlotQuery query, CalendarSource calendars)
+                throws PlanRefused {
+            return planner.availability(source, destination, query, calendars);
         }
     }
 }
