@@ -376,9 +376,16 @@ public final class JdbcReservationStore implements ReservationStore {
     /** The reservation's row if the move that stamped it with its token (the second parameter) took place. */
     private static final String WRITTEN = OF_RESERVATION + " AND write_token = ?";
 
-    /** Replaces the segments of the reservation that {@code of} (OF_RESERVATION or WRITTEN) selects with its parameters. */
+    /**
+     * Replaces the segments of the reservation that {@code of} (OF_RESERVATION or WRITTEN)
+     * selects with its parameters, the request id first.
+     */
     private static void replaceSegments(StatementPipeline p, List<Segment> segments, String of, Object... ofParameters) {
-        p.update("DELETE FROM reservation_segment WHERE request_id = (SELECT request_id " + of + ")", ofParameters);
+        List<Object> parameters = new ArrayList<>(List.of(ofParameters[0]));
+        parameters.addAll(List.of(ofParameters));
+        // By the request id itself, so that both databases read the segments through its index.
+        p.update("DELETE FROM reservation_segment WHERE request_id = ? AND EXISTS (SELECT 1 " + of + ")",
+                parameters.toArray());
         addSegments(p, segments, of, ofParameters);
     }
 

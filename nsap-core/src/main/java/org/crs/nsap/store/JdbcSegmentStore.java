@@ -860,8 +860,8 @@ public final class JdbcSegmentStore implements SegmentStore {
                 + "WHERE booking_id = ? AND state = ?" + (holdOpenAt == null ? "" : " AND hold_expires_at > ?"),
                 moveParameters.toArray());
         if (transition.from().holdsResources() && !transition.to().holdsResources()) {
-            p.update("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = (SELECT booking_id " + WRITTEN + ")",
-                    bookingId, token);
+            p.update("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = ? AND EXISTS (SELECT 1 " + WRITTEN
+                    + ")", bookingId, bookingId, token);
             // A change pending on a segment that ends is dropped with it.
             p.update("INSERT INTO segment_change (booking_id, kind, end_at, bandwidth_mbps, actor, reason, occurred_at) "
                     + "SELECT booking_id, ?, pending_end_at, pending_bandwidth_mbps, ?, ?, ? " + WRITTEN

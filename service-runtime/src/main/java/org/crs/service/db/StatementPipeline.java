@@ -26,6 +26,17 @@ import java.util.Optional;
  * return moved.value() == 1 ? row.first() : Jdbc.nothingChanged(c);   // rolls the history row back too
  * }</pre>
  *
+ * <p>{@link #runAndCommit} sends the commit with the statements, for a transaction with nothing
+ * to look at first: there a write that may not take place stamps the row it changes with a
+ * token of its own, and what goes with it acts only on the row bearing that token:
+ * <pre>{@code
+ * long token = ThreadLocalRandom.current().nextLong();
+ * StatementPipeline.Count moved = p.update("UPDATE t SET state = ?, write_token = ? WHERE id = ? AND state = ?",
+ *         "B", token, id, "A");
+ * p.update("INSERT INTO t_history (id, to_state) SELECT id, ? FROM t WHERE id = ? AND write_token = ?", "B", id, token);
+ * p.runAndCommit();                                        // moved or not, one round trip
+ * }</pre>
+ *
  * <p>Parameters are bound with {@code setObject}; a null needs its SQL type, given as
  * {@link #nullOf}.
  */
