@@ -236,9 +236,7 @@ public final class JdbcSegmentStore implements SegmentStore {
         if (!resources.isEmpty()) {
             claimParameters.add(token);
             claimParameters.addAll(resources);
-        }
-        if (!resources.isEmpty()) {
-            // Rows locked by this attempt only: no wait, so the order of this update's locks is no matter.
+            // Rows this attempt has locked already: it waits on none, so the order it takes them in does not matter.
             List<Object> back = new ArrayList<>(List.of(token));
             back.addAll(resources);
             back.addAll(claimParameters);
