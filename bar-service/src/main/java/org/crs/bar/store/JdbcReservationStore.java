@@ -171,7 +171,7 @@ public final class JdbcReservationStore implements ReservationStore {
             StatementPipeline.Count moved = p.update("UPDATE reservation SET state = ?, reason = ?, updated_at = ?, "
                     + "write_token = ? WHERE request_id = ? AND state = ?", last.to().name(), Jdbc.clip(last.reason(), TEXT),
                     Jdbc.utc(last.at()), token, requestId, first.from().name());
-            replaceSegments(p, segments, WRITTEN, requestId, token);
+            replaceSegments(p, requestId, segments, WRITTEN, requestId, token);
             addHistory(p, steps, WRITTEN, requestId, token);
             StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
             p.runAndCommit();
@@ -200,7 +200,7 @@ public final class JdbcReservationStore implements ReservationStore {
             StatementPipeline p = StatementPipeline.on(c);
             StatementPipeline.Count updated = p.update("UPDATE reservation SET updated_at = ? WHERE request_id = ?",
                     Jdbc.utc(clock.instant()), requestId);
-            replaceSegments(p, segments, OF_RESERVATION, requestId);
+            replaceSegments(p, requestId, segments, OF_RESERVATION, requestId);
             p.run();
             if (updated.value() != 1) {
                 throw new IllegalArgumentException("no reservation " + requestId); // rolls the deletes back
@@ -239,7 +239,7 @@ public final class JdbcReservationStore implements ReservationStore {
                     modified.bandwidthMbps(), Jdbc.utc(modified.interval().start()), Jdbc.utc(modified.interval().end()),
                     Jdbc.clip(modified.description(), TEXT), Jdbc.clip(change.reason(), TEXT), Jdbc.utc(change.at()),
                     requestId, state.name());
-            replaceSegments(p, segments, OF_RESERVATION, requestId);
+            replaceSegments(p, requestId, segments, OF_RESERVATION, requestId);
             addHistory(p, List.of(change), OF_RESERVATION, requestId);
             StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
             p.run();
@@ -377,11 +377,12 @@ public final class JdbcReservationStore implements ReservationStore {
     private static final String WRITTEN = OF_RESERVATION + " AND write_token = ?";
 
     /**
-     * Replaces the segments of the reservation that {@code of} (OF_RESERVATION or WRITTEN)
-     * selects with its parameters, the request id first.
+     * Replaces the segments of reservation {@code requestId}, where {@code of} (OF_RESERVATION or
+     * WRITTEN) selects its row with its parameters.
      */
-    private static void replaceSegments(StatementPipeline p, List<Segment> segments, String of, Object... ofParameters) {
-        List<Object> parameters = new ArrayList<>(List.of(ofParameters[0]));
+    private static void replaceSegments(StatementPipeline p, String requestId, List<Segment> segments, String of,
+                                        Object... ofParameters) {
+        List<Object> parameters = new ArrayList<>(List.of(requestId));
         parameters.addAll(List.of(ofParameters));
         // By the request id itself, so that both databases read the segments through its index.
         p.update("DELETE FROM reservation_segment WHERE request_id = ? AND EXISTS (SELECT 1 " + of + ")",

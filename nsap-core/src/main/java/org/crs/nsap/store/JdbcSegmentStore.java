@@ -305,17 +305,22 @@ public final class JdbcSegmentStore implements SegmentStore {
                         "SELECT booking_id, ?, ?, ?, ?, ?, ?, ?, ? " + of)), parameters.toArray());
     }
 
-    /** Keeps each locked resource's longest booking at least as long as {@code interval}, for calendar reads. */
+    /**
+     * Keeps each locked resource's longest booking at least as long as {@code interval}, for calendar
+     * reads; with {@code claimedWith}, only on the resources this write's claims stamped with that token.
+     */
     private void addLongest(StatementPipeline p, Calendars underLocks, Set<String> locked, TimeInterval interval,
                             Long claimedWith) throws SQLException {
         long seconds = interval.duration().toSeconds() + 1;
         for (String id : locked) {
             if (underLocks.longestBookingSeconds(id) < seconds) {
-                // Only a resource this write claimed, where it claims; harmless either way, as a
-                // longer reach reads more, never less.
+                // Even where another claim failed, harmless: a longer reach reads more, never less.
+                List<Object> parameters = new ArrayList<>(List.of(seconds, id, seconds));
+                if (claimedWith != null) {
+                    parameters.add(claimedWith);
+                }
                 p.update("UPDATE resource SET longest_booking_seconds = ? WHERE id = ? AND longest_booking_seconds < ?"
-                        + (claimedWith == null ? "" : " AND write_token = ?"), claimedWith == null
-                        ? new Object[] {seconds, id, seconds} : new Object[] {seconds, id, seconds, claimedWith});
+                        + (claimedWith == null ? "" : " AND write_token = ?"), parameters.toArray());
                 // Seen before it commits: a range that reaches back too far reads more, never less.
                 longestSeen.merge(id, seconds, Math::max);
             }
