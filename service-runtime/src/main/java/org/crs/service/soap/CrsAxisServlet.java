@@ -1,6 +1,11 @@
 package org.crs.service.soap;
 
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.axis2.AxisFault;
@@ -9,8 +14,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * AxisServlet with two fixes:
+ * AxisServlet with three fixes:
  * <ul>
+ * <li>an answer goes out in one write, with a Content-Length, when it fits the response buffer:
+ * Axis2 flushes the stream once the envelope is written, which made Tomcat send the headers and
+ * the envelope as one chunk and the chunked encoding's end as a second write, for the client to
+ * wait on and read separately;</li>
  * <li>a request REST would have served (GET/PUT/DELETE of an operation URL, a POST that is not
  * SOAP) is answered 405 Method Not Allowed, where Axis2 answers 202 Accepted with an HTML page
  * asking to enable REST, which a client could read as success;</li>
@@ -22,6 +31,11 @@ final class CrsAxisServlet extends AxisServlet {
 
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(CrsAxisServlet.class);
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        super.doPost(request, new UnflushedResponse(response));
+    }
 
     @Override
     protected void showRestDisabledErrorMessage(HttpServletResponse response) throws IOException {
@@ -41,6 +55,64 @@ final class CrsAxisServlet extends AxisServlet {
             }
         } catch (AxisFault e) {
             log.info("Terminating the Axis2 configuration context: {}", e.getMessage());
+        }
+    }
+
+    /**
+     * A response whose stream ignores flush(): the container sends what is buffered when the
+     * request ends (or when the buffer fills), and then knows the length of a small answer.
+     */
+    private static final class UnflushedResponse extends HttpServletResponseWrapper {
+        private ServletOutputStream stream;
+
+        UnflushedResponse(HttpServletResponse response) {
+            super(response);
+        }
+
+        @Override
+        public ServletOutputStream getOutputStream() throws IOException {
+            if (stream == null) {
+                stream = new UnflushedStream(super.getOutputStream());
+            }
+            return stream;
+        }
+    }
+
+    private static final class UnflushedStream extends ServletOutputStream {
+        private final ServletOutputStream out;
+
+        UnflushedStream(ServletOutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void flush() {
+            // sent when the request ends
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.close();
+        }
+
+        @Override
+        public boolean isReady() {
+            return out.isReady();
+        }
+
+        @Override
+        public void setWriteListener(WriteListener listener) {
+            out.setWriteListener(listener);
         }
     }
 }

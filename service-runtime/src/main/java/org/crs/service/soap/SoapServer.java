@@ -335,6 +335,9 @@ public final class SoapServer implements AutoCloseable {
             connector.setProperty("server", "CRS");
             connector.setProperty("maxThreads", "64");
             connector.setProperty("connectionTimeout", "20000");
+            // Services call each other over kept-alive connections; the default (100 requests) made
+            // each caller connect again every hundred calls. Idle connections still close on timeout.
+            connector.setProperty("maxKeepAliveRequests", "-1");
             connector.setProperty("maxSwallowSize", String.valueOf(Math.max(maxRequestBytes, 2L << 20)));
             connector.setProperty("bindOnInit", "true");
             connector.setThrowOnFailure(true);

@@ -143,6 +143,23 @@ class SoapServerTest {
     }
 
     @Test
+    void anAnswerThatFitsTheResponseBufferIsSentWholeWithItsLength() throws Exception {
+        HttpResponse<String> r = post11(envelope11("<e:echo xmlns:e='" + NS + "'><e:text>short</e:text></e:echo>"), "urn:echo");
+        assertEquals(200, r.statusCode());
+        assertEquals(String.valueOf(r.body().getBytes(StandardCharsets.UTF_8).length),
+                r.headers().firstValue("Content-Length").orElse("none"));
+        assertFalse(r.headers().firstValue("Transfer-Encoding").isPresent());
+    }
+
+    @Test
+    void anAnswerLargerThanTheResponseBufferStillArrivesWhole() throws Exception {
+        String text = "x".repeat(40_000);
+        HttpResponse<String> r = post11(envelope11("<e:echo xmlns:e='" + NS + "'><e:text>" + text + "</e:text></e:echo>"), "urn:echo");
+        assertEquals(200, r.statusCode());
+        assertEquals(text, text(parse(r.body()), NS, "return"));
+    }
+
+    @Test
     void rawSoap12PostIsAnswered() throws Exception {
         HttpResponse<String> r = post12(envelope12("<e:echo xmlns:e='" + NS + "'><e:text>raw12</e:text></e:echo>"));
         assertEquals(200, r.statusCode());
