@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.crs.domain.time.TimeInterval;
@@ -127,7 +128,7 @@ class AdmissionRaceTest {
             }));
         }
         for (Future<?> f : done) {
-            f.get();
+            f.get(2, TimeUnit.MINUTES); // a database that leaves a session waiting fails here instead of hanging
         }
         pool.shutdown();
         long peak = peakBooked(db);

@@ -1,6 +1,8 @@
 package org.crs.nsap.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,10 +11,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.crs.domain.admission.Resource;
 import org.crs.domain.availability.SlotQuery;
@@ -55,6 +60,55 @@ class GuardedWritesTest {
         @Override
         Database open() {
             return EmbeddedPostgres.shared().openNewDatabase();
+        }
+
+        /** Only PostgreSQL locks the last booked resources before the first read (see JdbcSegmentStore.tryHold). */
+        @Test
+        void aHoldUnderTheLocksOfTheLastBookedResourcesWaitsForAnAdmissionHoldingThemAndPlansOnWhatItBooked()
+                throws Exception {
+            JdbcSegmentStore other = new JdbcSegmentStore(db.dataSource());
+            hold("b1", 100);   // this store will lock r1 first for holds from r1 to end
+            other.hold(new SegmentRequest("o1", "r1", "end", 100, HOUR, 0, 0), planner, T0.plusSeconds(300),
+                    Transition.created("bar-b", "held", T0));   // and so will the other
+            CountDownLatch otherRead = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            ResourcePlanner pausing = new PlannerAround(planner) {
+                @Override
+                public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
+                    Plan plan = planner.plan(request, calendars);
+                    otherRead.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return plan;
+                }
+            };
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            try {
+                Future<?> meanwhile = pool.submit(() -> {
+                    other.hold(new SegmentRequest("o2", "r1", "end", 400, HOUR, 0, 0), pausing, T0.plusSeconds(300),
+                            Transition.created("bar-b", "held", T0));
+                    return null;
+                });
+                assertTrue(otherRead.await(10, TimeUnit.SECONDS));
+                Future<?> mine = pool.submit(() -> {
+                    hold("b2", 600);
+                    return null;
+                });
+                Thread.sleep(300);
+                assertFalse(mine.isDone(), "waits on the lock the other admission holds on r1");
+                release.countDown();
+                meanwhile.get(10, TimeUnit.SECONDS);
+                ExecutionException refused = assertThrows(ExecutionException.class, () -> mine.get(10, TimeUnit.SECONDS));
+                assertInstanceOf(PlanRefused.class, refused.getCause(), "600 more no longer fits beside 600 booked");
+            } finally {
+                release.countDown();
+                pool.shutdownNow();
+            }
+            assertEquals(600, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
+            assertTrue(store.find("b2").isEmpty());
         }
     }
 
