@@ -24,7 +24,10 @@ public interface SegmentStore {
     /** Segments in one of the states (all when empty) overlapping the window (any time when null). */
     List<Segment> query(List<SegmentState> states, TimeInterval window);
 
-    /** Held segments whose hold lapses at or before {@code now}. */
+    /**
+     * Held segments whose hold lapses at or before {@code now}, the earliest first; a store may
+     * return only the first of many, the rest then being found by the next sweep.
+     */
     List<Segment> expiredHolds(Instant now);
 
     /**
@@ -94,7 +97,10 @@ public interface SegmentStore {
      */
     Optional<Segment> dropChange(String bookingId, SegmentChange dropped);
 
-    /** Segments whose pending change lapses at or before {@code now}. */
+    /**
+     * Segments whose pending change lapses at or before {@code now}, the earliest first; a store
+     * may return only the first of many, the rest then being found by the next sweep.
+     */
     List<Segment> expiredChanges(Instant now);
 
     /** Every step of every change of a segment, oldest first. */
