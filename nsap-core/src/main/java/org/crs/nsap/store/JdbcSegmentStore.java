@@ -63,7 +63,10 @@ public final class JdbcSegmentStore implements SegmentStore {
 
     private static final int HOLD_ATTEMPTS = 5;
     private static final int MAX_CIRCUIT = 65535;
-    /** Lapsed holds or changes one sweep takes at the most, the earliest first; the next sweep takes the rest. */
+    /**
+     * Lapsed holds or changes one sweep takes at the most, the earliest first, so that after a long
+     * outage a sweep's transaction stays short; the next sweep takes the rest.
+     */
     private static final int SWEEP_BATCH = 1000;
 
     private final DataSource dataSource;
@@ -1044,10 +1047,12 @@ public final class JdbcSegmentStore implements SegmentStore {
     public List<Segment> expiredChanges(Instant now) {
         return inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement(
-                    // The limit makes the kept generic plan read segment_pending_idx from its start:
-                    // without it, a comparison with a parameter is estimated to match a third of the
-                    // table, and the plan scanned the whole of it at every sweep.
-                    "SELECT * FROM segment WHERE pending_expires_at <= ? ORDER BY pending_expires_at "
+                    // IS NOT NULL lets PostgreSQL's kept generic plan read segment_pending_idx: it
+                    // estimates a comparison with a parameter to match a third of the rows, and
+                    // scanned the whole table at every sweep, but knows that almost every
+                    // segment's pending_expires_at is null.
+                    "SELECT * FROM segment WHERE pending_expires_at IS NOT NULL AND pending_expires_at <= ? "
+                            + "ORDER BY pending_expires_at "
                             + "FETCH FIRST " + SWEEP_BATCH + " ROWS ONLY")) {
                 ps.setObject(1, Jdbc.utc(now));
                 return segments(ps);
