@@ -128,6 +128,22 @@ class DatabaseTest {
     }
 
     @Test
+    void aPostgresqlServerOnTheSameHostIsReachedThroughItsUnixSocket() throws Exception {
+        EmbeddedPostgres pg = EmbeddedPostgres.shared();
+        try (Database db = Database.open(pg.createDatabaseOnUnixSocket(), EmbeddedPostgres.USER, null)) {
+            assertEquals(Vendor.POSTGRESQL, db.vendor());
+            assertEquals(2, db.migrateService(SERVICE));
+            insert(db, "unix-1", 7);
+            assertEquals(List.of("unix-1:7"), circuits(db));
+            try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT inet_server_addr() IS NULL")) {
+                rs.next();
+                assertTrue(rs.getBoolean(1), "a connection over TCP has a server address; one over a Unix socket has none");
+            }
+        }
+    }
+
+    @Test
     void postgresqlConnectionsKeepGenericPlansAndStartNoParallelWorkers() throws Exception {
         try (Database db = EmbeddedPostgres.shared().openNewDatabase();
              Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {

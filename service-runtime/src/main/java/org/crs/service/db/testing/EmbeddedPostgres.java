@@ -2,6 +2,8 @@ package org.crs.service.db.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -30,7 +32,8 @@ import org.crs.service.db.Database;
  * }
  * }</pre>
  *
- * <p>The server is tuned for tests (fsync and synchronous commit off): it is not durable.
+ * <p>The server is tuned for tests (fsync and synchronous commit off): it is not durable. It
+ * listens on the loopback and on a Unix socket in a folder of its own.
  */
 public final class EmbeddedPostgres implements AutoCloseable {
 
@@ -41,21 +44,27 @@ public final class EmbeddedPostgres implements AutoCloseable {
     private static EmbeddedPostgres shared;
 
     private final io.zonky.test.db.postgres.embedded.EmbeddedPostgres postgres;
+    private final Path socketFolder;
 
-    private EmbeddedPostgres(io.zonky.test.db.postgres.embedded.EmbeddedPostgres postgres) {
+    private EmbeddedPostgres(io.zonky.test.db.postgres.embedded.EmbeddedPostgres postgres, Path socketFolder) {
         this.postgres = postgres;
+        this.socketFolder = socketFolder;
     }
 
     /** Starts a new server on a free port; close it when done. */
     public static EmbeddedPostgres start() {
         try {
+            // Under /tmp, short: a Unix socket's path has at most 107 bytes.
+            Path socketFolder = Files.createTempDirectory(Path.of("/tmp"), "crs-pg");
+            socketFolder.toFile().deleteOnExit(); // the shared server is never closed
             return new EmbeddedPostgres(io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
                     .setPGStartupWait(Duration.ofSeconds(30))
+                    .setServerConfig("unix_socket_directories", socketFolder.toString())
                     .setServerConfig("fsync", "off")
                     .setServerConfig("synchronous_commit", "off")
                     .setServerConfig("full_page_writes", "off")
                     .setServerConfig("max_connections", "200")
-                    .start());
+                    .start(), socketFolder);
         } catch (IOException e) {
             throw new UncheckedIOException("embedded PostgreSQL did not start", e);
         }
@@ -86,15 +95,33 @@ public final class EmbeddedPostgres implements AutoCloseable {
         return "jdbc:postgresql://127.0.0.1:" + port() + "/" + database;
     }
 
+    /**
+     * JDBC URL of the named database on this server through its Unix socket, in the form
+     * docs/deployment.md gives for a server on the service's own host.
+     */
+    public String unixSocketJdbcUrl(String database) {
+        return "jdbc:postgresql://localhost/" + database + "?socketFactory=org.newsclub.net.unix.AFUNIXSocketFactory$FactoryArg"
+                + "&socketFactoryArg=" + socketFolder.resolve(".s.PGSQL." + port());
+    }
+
     /** Creates an empty database with a name of its own and returns its JDBC URL. */
     public String createDatabase() {
+        return jdbcUrl(newDatabase());
+    }
+
+    /** Creates an empty database with a name of its own and returns its JDBC URL through the Unix socket. */
+    public String createDatabaseOnUnixSocket() {
+        return unixSocketJdbcUrl(newDatabase());
+    }
+
+    private String newDatabase() {
         String name = "crs_test_" + DATABASES.incrementAndGet();
         try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement st = c.createStatement()) {
             st.execute("CREATE DATABASE " + name);
         } catch (SQLException e) {
             throw new IllegalStateException("CREATE DATABASE " + name + " failed: " + e.getMessage(), e);
         }
-        return jdbcUrl(name);
+        return name;
     }
 
     /** {@link Database#open} on a new empty database of this server. */
@@ -109,6 +136,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
         }
         try {
             postgres.close();
+            Files.deleteIfExists(socketFolder); // the server removed its socket and lock files
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
