@@ -86,7 +86,7 @@ public final class BarBenchmark {
         warmUpTime = args.length > 2 ? Duration.ofSeconds(Integer.parseInt(args[2])) : warmUpTime;
         System.out.printf("BAR benchmark, %d s per throughput configuration, %d cores%n", run.toSeconds(),
                 Runtime.getRuntime().availableProcessors());
-        if (!databases.equals("postgresql")) {
+        if (!databases.startsWith("postgresql")) {
             Path data = Files.createTempDirectory("crs-bar-bench");
             try (Federation f = start(Federation.Options.hsqldbFiles(data))) {
                 throughput("HSQLDB", f.bar("site-a").serviceUrl(), run, true);
