@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
@@ -91,6 +93,9 @@ public final class BarBenchmark {
             try (Federation f = start(Federation.Options.hsqldbFiles(data))) {
                 throughput("HSQLDB", f.bar("site-a").serviceUrl(), run, true);
                 onTime(f);
+            }
+            try (Stream<Path> files = Files.walk(data)) { // some hundreds of megabytes after a run
+                files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
             }
         }
         if (databases.equals("hsqldb")) {
