@@ -808,7 +808,7 @@ public final class ReservationService {
 
     /**
      * Runs the call on every segment in parallel and waits for all. The last segment's call runs
-     * on this thread, which would otherwise only wait: one thread hand-off fewer per call.
+     * on this thread, which would otherwise only wait: one thread hand-off fewer per step.
      */
     private List<Outcome> onEverySegment(List<Segment> segments, Call call) {
         if (segments.isEmpty()) {
