@@ -680,8 +680,13 @@ public final class ReservationService {
         }
         Segment local = withVlans(r.segments().get(1), 0, held.sourceVlan());
         Segment remote = withVlans(r.segments().get(2), held.destinationVlan(), 0);
-        List<Outcome> campuses = onEverySegment(List.of(local, remote),
-                (controller, s) -> controller.hold(s.order(), settings.negotiationHold()));
+        // Unless the client asked to stop at HELD, the remote campus is the last part: the peer BAR
+        // holds and commits it in one call (two calls and a write fewer for it and its L-NSAP), and
+        // if another part fails it is aborted like a held one.
+        boolean commitRemote = !r.request().holdOnly();
+        List<Outcome> campuses = onEverySegment(List.of(local, remote), (controller, s) ->
+                commitRemote && s.role() == SegmentRole.REMOTE_CAMPUS ? controller.holdAndCommit(s.order())
+                        : controller.hold(s.order(), settings.negotiationHold()));
         List<Segment> segments = new ArrayList<>();
         segments.add(held);
         segments.addAll(segmentsOf(campuses));
@@ -701,10 +706,13 @@ public final class ReservationService {
         return new Holding(aborted, null, String.join("; ", failures), silent.isEmpty());
     }
 
-    /** Between two hosts of this site: this site's L-NSAP holds the one segment. */
+    /**
+     * Between two hosts of this site: this site's L-NSAP holds the one segment, and unless the
+     * client asked to stop at HELD commits it in the same call.
+     */
     private Holding holdCampusOnly(Reservation r) {
-        Outcome held = onEverySegment(r.segments(),
-                (controller, s) -> controller.hold(s.order(), settings.negotiationHold())).get(0);
+        Outcome held = onEverySegment(r.segments(), (controller, s) -> r.request().holdOnly()
+                ? controller.hold(s.order(), settings.negotiationHold()) : controller.holdAndCommit(s.order())).get(0);
         if (held.failure() == null) {
             return new Holding(List.of(held.segment()), "the campus segment is held", null, true);
         }
@@ -721,8 +729,10 @@ public final class ReservationService {
      */
     private Reservation commitSegments(Reservation r, Optional<ReservationTransition> held, List<Segment> heldSegments,
                                        String actor) {
-        List<Outcome> outcomes = onEverySegment(heldSegments, (controller, s) -> controller.commit(s.bookingId()));
-        List<Segment> segments = segmentsOf(outcomes);
+        // A segment held and committed in one call is committed already.
+        List<Outcome> outcomes = onEverySegment(heldSegments.stream().filter(s -> s.state() != SegmentState.COMMITTED)
+                .toList(), (controller, s) -> controller.commit(s.bookingId()));
+        List<Segment> segments = merge(heldSegments, outcomes);
         List<String> failures = outcomes.stream().filter(o -> !o.reached(SegmentState.COMMITTED)).map(Outcome::describe).toList();
         ReservationState end = failures.isEmpty() ? ReservationState.RESERVED : ReservationState.ABORTED;
         String reason = failures.isEmpty() ? "every segment committed" : "commit failed: " + String.join("; ", failures);

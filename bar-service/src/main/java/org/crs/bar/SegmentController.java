@@ -20,6 +20,14 @@ public interface SegmentController {
     /** Holds the segment until {@code holdFor} from now unless committed; answers its VLANs and path. */
     SegmentAnswer hold(SegmentOrder order, Duration holdFor) throws SegmentFailure;
 
+    /**
+     * Books the segment for good in one step, as hold then commit would; answers COMMITTED, its
+     * VLANs and path. For the last part of an all-or-nothing booking: the caller holds every
+     * other part first, and aborts this one (COMMITTED segments can be aborted) if another part
+     * then fails to commit. It saves the part a second call and a second write.
+     */
+    SegmentAnswer holdAndCommit(SegmentOrder order) throws SegmentFailure;
+
     SegmentAnswer commit(String bookingId) throws SegmentFailure;
 
     SegmentAnswer abort(String bookingId, String reason) throws SegmentFailure;

@@ -94,6 +94,27 @@ class ReservationServiceTest {
     }
 
     @Test
+    void theRemoteCampusIsHeldAndCommittedInOneCallAndTheOtherPartsInTwo() throws Exception {
+        create("r1");
+
+        assertEquals(List.of("holdAndCommit site-a:r1:remote"), peer.calls);
+        assertEquals(List.of("hold site-a:r1:wan", "commit site-a:r1:wan"), wan.calls);
+        assertEquals(List.of("hold site-a:r1:campus", "commit site-a:r1:campus"), campus.calls);
+    }
+
+    @Test
+    void aLocalCampusThatRefusesAbortsTheRemoteSegmentCommittedWithItsHold() throws Exception {
+        campus.refuseHolds = "source: host port host-a1 has no bandwidth left";
+
+        Reservation r = create("r1");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        assertTrue(r.reason().contains("local campus segment") && r.reason().contains("host-a1"), r.reason());
+        assertEquals(SegmentState.ABORTED, peer.segments.get("site-a:r1:remote"));
+        assertFalse(peer.holdsAnything() || wan.holdsAnything(), "nothing stays booked anywhere");
+    }
+
+    @Test
     void theSameRequestIdAnswersTheSameReservationWithoutBookingAgain() throws Exception {
         Reservation first = create("r1");
         int holds = wan.calls.size();
@@ -258,6 +279,7 @@ class ReservationServiceTest {
         Reservation held = service.create(request("r1", true), "alice");
         assertEquals(ReservationState.HELD, held.state());
         held.segments().forEach(s -> assertEquals(SegmentState.HELD, s.state()));
+        assertEquals(List.of("hold site-a:r1:remote"), peer.calls, "the peer only holds until the client commits");
 
         Reservation reserved = service.commit("r1", "alice");
 
@@ -455,6 +477,7 @@ class ReservationServiceTest {
         assertEquals(new SegmentOrder("site-a:r1:campus", "host-a1", "host-a2", 500,
                 BarSettings.defaults().configured(sameSite.interval()), 0, 0), r.segments().get(0).order());
         assertTrue(wan.calls.isEmpty() && peer.calls.isEmpty(), "neither the NSAP nor a peer is asked");
+        assertEquals(List.of("holdAndCommit site-a:r1:campus"), campus.calls, "one call holds and commits it");
     }
 
     @Test

@@ -58,6 +58,20 @@ final class ScriptedController implements SegmentController {
     @Override
     public SegmentAnswer hold(SegmentOrder order, Duration holdFor) throws SegmentFailure {
         call("hold", order.bookingId());
+        return book(order);
+    }
+
+    @Override
+    public SegmentAnswer holdAndCommit(SegmentOrder order) throws SegmentFailure {
+        call("holdAndCommit", order.bookingId());
+        SegmentAnswer held = book(order);
+        segments.replace(order.bookingId(), SegmentState.HELD, SegmentState.COMMITTED);
+        return new SegmentAnswer(held.bookingId(), segments.get(order.bookingId()), held.sourceVlan(),
+                held.destinationVlan(), held.description(), "");
+    }
+
+    /** Holds the segment, or refuses as told; a repeated order answers the booking as it is. */
+    private SegmentAnswer book(SegmentOrder order) throws SegmentFailure {
         if (refuseHolds != null) {
             throw new SegmentFailure(name, true, refuseHolds, null);
         }

@@ -137,12 +137,48 @@ public final class SegmentService {
             if (existing.isPresent()) {
                 return existing.get();
             }
-            throw e.field() != null ? RequestRejected.badField(e.field(), e.getMessage())
-                    : new RequestRejected(null, e.resource(), e.getMessage());
+            throw refusal(e);
         } catch (DuplicateBooking e) {
             // The id is taken: by this same request (a repeated call, or a racing one) or another.
             return existingFor(request).orElseThrow(() -> e);
         }
+    }
+
+    /**
+     * Books the segment for good in one step, as a hold and its commit would, in one transaction:
+     * for the last part of an all-or-nothing booking, whose caller aborts it (COMMITTED to
+     * ABORTED) if another part fails. A repeated call answers the booking as it is, committing it
+     * if a hold of the same request left it HELD.
+     *
+     * @throws RequestRejected as {@link #hold} does
+     */
+    public Segment holdAndCommit(SegmentRequest request, String actor) throws RequestRejected {
+        validate(request);
+        Instant now = clock.instant();
+        try {
+            Segment committed = store.holdAndCommit(request, planner,
+                    Transition.created(actor, "held " + request.bandwidthMbps() + " Mbit/s over " + request.interval(), now),
+                    new Transition(SegmentState.HELD, SegmentState.COMMITTED, actor, "committed with its hold", now));
+            LOG.info("held and committed {}: {}", committed.bookingId(), committed.plan().description());
+            return committed;
+        } catch (PlanRefused e) {
+            Optional<Segment> existing = existingFor(request);
+            if (existing.isPresent()) {
+                return committedIfHeld(existing.get(), actor);
+            }
+            throw refusal(e);
+        } catch (DuplicateBooking e) {
+            return committedIfHeld(existingFor(request).orElseThrow(() -> e), actor);
+        }
+    }
+
+    private Segment committedIfHeld(Segment s, String actor) throws RequestRejected {
+        return s.state() == SegmentState.HELD ? commit(s.bookingId(), actor) : s;
+    }
+
+    private static RequestRejected refusal(PlanRefused e) {
+        return e.field() != null ? RequestRejected.badField(e.field(), e.getMessage())
+                : new RequestRejected(null, e.resource(), e.getMessage());
     }
 
     private Optional<Segment> existingFor(SegmentRequest request) throws RequestRejected {

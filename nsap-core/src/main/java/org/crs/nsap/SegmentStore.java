@@ -41,6 +41,17 @@ public interface SegmentStore {
     Segment hold(SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt, Transition created)
             throws PlanRefused;
 
+    /**
+     * Plans and books a new segment committed at once, in one transaction as {@link #hold}
+     * does: it is stored COMMITTED, with no hold to lapse, and its history records
+     * {@code created} then {@code committed}.
+     *
+     * @return the committed segment
+     * @throws PlanRefused when the request does not fit; nothing is stored
+     */
+    Segment holdAndCommit(SegmentRequest request, ResourcePlanner planner, Transition created, Transition committed)
+            throws PlanRefused;
+
     /** Asks the planner over the current calendars without booking anything. */
     Plan tryPlan(SegmentRequest request, ResourcePlanner planner) throws PlanRefused;
 

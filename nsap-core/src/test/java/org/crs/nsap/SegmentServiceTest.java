@@ -64,6 +64,51 @@ class SegmentServiceTest {
     }
 
     @Test
+    void holdAndCommitBooksTheSegmentCommittedInOneStepThatNeverLapses() throws Exception {
+        Segment committed = service.holdAndCommit(request("b1", 400), "bar-a");
+        assertEquals(SegmentState.COMMITTED, committed.state());
+        List<Transition> history = service.history("b1");
+        assertEquals(List.of(SegmentState.HELD, SegmentState.COMMITTED), history.stream().map(Transition::to).toList());
+        assertEquals("bar-a", history.get(1).actor());
+        clock.advance(Duration.ofHours(1));
+        assertEquals(0, service.expireDueHolds());
+        assertEquals(SegmentState.COMMITTED, service.status("b1").state());
+    }
+
+    @Test
+    void holdAndCommitTwiceAnswersTheSameBookingAndBooksOnce() throws Exception {
+        Segment first = service.holdAndCommit(request("b1", 600), "bar-a");
+        Segment again = service.holdAndCommit(request("b1", 600), "bar-a");
+        assertEquals(first.circuitId(), again.circuitId());
+        assertEquals(SegmentState.COMMITTED, again.state());
+        assertEquals(2, service.history("b1").size());
+        assertEquals(SegmentState.HELD, service.hold(request("b2", 400), Duration.ofMinutes(5), "bar-a").state());
+    }
+
+    @Test
+    void holdAndCommitOfARequestAlreadyHeldCommitsTheHold() throws Exception {
+        Segment held = service.hold(request("b1", 600), Duration.ofMinutes(5), "bar-a");
+        Segment committed = service.holdAndCommit(request("b1", 600), "bar-a");
+        assertEquals(held.circuitId(), committed.circuitId());
+        assertEquals(SegmentState.COMMITTED, service.status("b1").state());
+    }
+
+    @Test
+    void holdAndCommitBeyondCapacityIsRefusedNamingTheResourceAndBooksNothing() throws Exception {
+        service.hold(request("b1", 700), Duration.ofMinutes(5), "bar-a");
+        RequestRejected e = assertThrows(RequestRejected.class, () -> service.holdAndCommit(request("b2", 400), "bar-a"));
+        assertEquals("x-y", e.resource());
+        assertThrows(RequestRejected.class, () -> service.status("b2"));
+    }
+
+    @Test
+    void aSegmentCommittedWithItsHoldCanBeAbortedAndFreesItsCapacity() throws Exception {
+        service.holdAndCommit(request("b1", 1000), "bar-a");
+        assertEquals(SegmentState.ABORTED, service.abort("b1", "bar-a", "the local campus refused").state());
+        assertEquals(SegmentState.COMMITTED, service.holdAndCommit(request("b2", 1000), "bar-a").state());
+    }
+
+    @Test
     void holdingTheSameRequestTwiceAnswersTheSameBookingAndBooksOnce() throws Exception {
         Segment first = service.hold(request("b1", 600), Duration.ofMinutes(5), "bar-a");
         Segment again = service.hold(request("b1", 600), Duration.ofMinutes(5), "bar-a");

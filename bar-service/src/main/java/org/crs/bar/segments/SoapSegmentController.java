@@ -170,8 +170,24 @@ public final class SoapSegmentController implements SegmentController {
 
     @Override
     public SegmentAnswer hold(SegmentOrder order, Duration holdFor) throws SegmentFailure {
-        StringBuilder body = new StringBuilder(640);
-        body.append("<n:hold><n:request>");
+        StringBuilder body = new StringBuilder(640).append("<n:hold>");
+        request(body, order);
+        element(body, "holdSeconds", Integer.toString(holdSeconds(holdFor)));
+        body.append("</n:hold>");
+        return segment(call("hold", body));
+    }
+
+    @Override
+    public SegmentAnswer holdAndCommit(SegmentOrder order) throws SegmentFailure {
+        StringBuilder body = new StringBuilder(640).append("<n:holdAndCommit>");
+        request(body, order);
+        body.append("</n:holdAndCommit>");
+        return segment(call("holdAndCommit", body));
+    }
+
+    /** The order as the port type's {@code SegmentRequestBean}, its elements in the schema's order. */
+    private static void request(StringBuilder body, SegmentOrder order) {
+        body.append("<n:request>");
         element(body, "bandwidthMbps", Long.toString(order.bandwidthMbps()));
         element(body, "bookingId", order.bookingId());
         element(body, "destination", order.destination());
@@ -181,9 +197,6 @@ public final class SoapSegmentController implements SegmentController {
         element(body, "sourceVlan", Integer.toString(order.sourceVlan()));
         element(body, "start", dateTime(order.interval().start()));
         body.append("</n:request>");
-        element(body, "holdSeconds", Integer.toString(holdSeconds(holdFor)));
-        body.append("</n:hold>");
-        return segment(call("hold", body));
     }
 
     @Override

@@ -34,6 +34,31 @@ public class PeerPortType {
 
     /** Holds the campus segment for {@code holdSeconds} unless committed; answers its port and VLAN. */
     public SegmentInfo hold(SegmentRequestBean request, int holdSeconds) throws ServiceFault {
+        SegmentOrder order = order(request);
+        if (holdSeconds < 1) {
+            throw ServiceFault.badField("holdSeconds", "must be at least 1, was " + holdSeconds);
+        }
+        try {
+            return info(campus.hold(order, Duration.ofSeconds(holdSeconds)));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * Books the campus segment for good in one step, as hold then commit would: the calling BAR
+     * asks this of the last part of its booking, and aborts it if another part fails.
+     */
+    public SegmentInfo holdAndCommit(SegmentRequestBean request) throws ServiceFault {
+        SegmentOrder order = order(request);
+        try {
+            return info(campus.holdAndCommit(order));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    private static SegmentOrder order(SegmentRequestBean request) throws ServiceFault {
         if (request == null) {
             throw ServiceFault.badField("request", "is missing");
         }
@@ -45,21 +70,13 @@ public class PeerPortType {
         if (!end.isAfter(start)) {
             throw ServiceFault.badField("end", "must be after the start (" + start + "), was " + end);
         }
-        if (holdSeconds < 1) {
-            throw ServiceFault.badField("holdSeconds", "must be at least 1, was " + holdSeconds);
-        }
         if (request.getBookingId() == null || request.getSource() == null || request.getDestination() == null) {
             throw ServiceFault.badField(request.getBookingId() == null ? "bookingId" : request.getSource() == null ? "source"
                     : "destination", "is missing");
         }
-        SegmentOrder order = new SegmentOrder(request.getBookingId(), request.getSource(), request.getDestination(),
+        return new SegmentOrder(request.getBookingId(), request.getSource(), request.getDestination(),
                 request.getBandwidthMbps(), new TimeInterval(start, end), request.getSourceVlan(),
                 request.getDestinationVlan());
-        try {
-            return info(campus.hold(order, Duration.ofSeconds(holdSeconds)));
-        } catch (SegmentFailure e) {
-            throw fault(e);
-        }
     }
 
     public SegmentInfo commit(String bookingId) throws ServiceFault {

@@ -154,6 +154,25 @@ class SoapSegmentControllerTest {
     }
 
     @Test
+    void holdAndCommitAnswersCommittedWithTheVlansAndThePath() throws Exception {
+        String id = id();
+        SegmentAnswer committed = nsap.holdAndCommit(order(id, "x", 100, 101, 202));
+        assertEquals(SegmentState.COMMITTED, committed.state());
+        assertEquals(101, committed.sourceVlan());
+        assertEquals(202, committed.destinationVlan());
+        assertEquals("link x-y", committed.description());
+        assertEquals(SegmentState.COMMITTED, server.service().status(id).state());
+        assertEquals(null, server.service().status(id).holdExpiresAt(), "no hold left to lapse");
+    }
+
+    @Test
+    void holdAndCommitThatDoesNotFitIsARefusalNamingTheResource() {
+        SegmentFailure f = assertThrows(SegmentFailure.class, () -> nsap.holdAndCommit(order(id(), "x", 1001, 0, 0)));
+        assertTrue(f.answered(), f.getMessage());
+        assertTrue(f.getMessage().contains("x-y"), f.getMessage());
+    }
+
+    @Test
     void abortAnswersAbortedWithTheReason() throws Exception {
         String id = id();
         hold(id);

@@ -96,6 +96,19 @@ public class NsapPortType {
         }
     }
 
+    /**
+     * Books the segment for good in one step, as hold then commit would: for the last part of an
+     * all-or-nothing booking, which its caller aborts if another part fails. Answers COMMITTED,
+     * the path or port and the VLANs.
+     */
+    public SegmentInfo holdAndCommit(SegmentRequestBean request) throws ServiceFault {
+        try {
+            return info(service.holdAndCommit(toRequest(request), actor));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
     /** Confirms a held segment. */
     public SegmentInfo commit(String bookingId) throws ServiceFault {
         try {

@@ -155,12 +155,37 @@ public final class JdbcSegmentStore implements SegmentStore {
     @Override
     public Segment hold(SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt, Transition created)
             throws PlanRefused {
+        return book(request, planner, new Entry(List.of(created), holdExpiresAt));
+    }
+
+    @Override
+    public Segment holdAndCommit(SegmentRequest request, ResourcePlanner planner, Transition created,
+                                 Transition committed) throws PlanRefused {
+        if (created.from() != null || committed.from() != SegmentState.HELD || committed.to() != SegmentState.COMMITTED) {
+            throw new IllegalArgumentException("not a creation and its commit: " + created + ", " + committed);
+        }
+        return book(request, planner, new Entry(List.of(created, committed), null));
+    }
+
+    /** How a new segment enters the store: its first history entries, and when its hold lapses while HELD. */
+    private record Entry(List<Transition> steps, Instant holdExpiresAt) {
+
+        SegmentState state() {
+            return steps.get(steps.size() - 1).to();
+        }
+
+        Instant at() {
+            return steps.get(0).at();
+        }
+    }
+
+    private Segment book(SegmentRequest request, ResourcePlanner planner, Entry entry) throws PlanRefused {
         SQLException last = null;
         for (int attempt = 0; attempt < HOLD_ATTEMPTS; attempt++) {
             try (Connection c = dataSource.getConnection()) {
                 c.setAutoCommit(false);
                 try {
-                    Optional<Segment> held = tryHold(c, request, planner, holdExpiresAt, created);
+                    Optional<Segment> held = tryHold(c, request, planner, entry);
                     if (held.isPresent()) {
                         c.commit();
                         return held.get();
@@ -183,8 +208,8 @@ public final class JdbcSegmentStore implements SegmentStore {
         throw new StoreException("holding " + request.bookingId() + " failed after " + HOLD_ATTEMPTS + " attempts", last);
     }
 
-    private Optional<Segment> tryHold(Connection c, SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt,
-                                      Transition created) throws SQLException, PlanRefused {
+    private Optional<Segment> tryHold(Connection c, SegmentRequest request, ResourcePlanner planner, Entry entry)
+            throws SQLException, PlanRefused {
         // Holds between the same endpoints mostly book the same resources, often all of them the
         // same few (an uplink, a WAN path): on PostgreSQL the first read locks those the last such
         // hold booked, so that a hold does not find them changed by another after its read, and
@@ -202,7 +227,7 @@ public final class JdbcSegmentStore implements SegmentStore {
             // rolls back and tries again, locking these first.
             return Optional.empty();
         }
-        Optional<Segment> held = book(c, request, plan, calendars, !calendars.locked().isEmpty(), holdExpiresAt, created);
+        Optional<Segment> held = book(c, request, plan, calendars, !calendars.locked().isEmpty(), entry);
         if (held.isPresent()) {
             return held;
         }
@@ -214,7 +239,7 @@ public final class JdbcSegmentStore implements SegmentStore {
         if (!locked.containsAll(resourceIds(plan))) {
             return Optional.empty(); // the plan moved to resources not locked: the caller plans again
         }
-        return book(c, request, plan, calendars, true, holdExpiresAt, created);
+        return book(c, request, plan, calendars, true, entry);
     }
 
     /**
@@ -235,14 +260,14 @@ public final class JdbcSegmentStore implements SegmentStore {
      * @return the held segment; empty when a resource had changed, nothing then booked
      */
     private Optional<Segment> book(Connection c, SegmentRequest request, Plan plan, Calendars read, boolean underLocks,
-                                   Instant holdExpiresAt, Transition created) throws SQLException {
+                                   Entry entry) throws SQLException {
         Set<String> resources = new TreeSet<>(resourceIds(plan));
         long token = ThreadLocalRandom.current().nextLong();
         StatementPipeline p = StatementPipeline.on(c);
         if (underLocks || resources.isEmpty()) {
-            writeBooking(p, request, plan, holdExpiresAt, created, "1 = 1", List.of(), token);
+            writeBooking(p, request, plan, entry, "1 = 1", List.of(), token);
             addLongest(p, read, resources, request.interval(), null);
-            return runBooking(p, request, plan, holdExpiresAt, created, token);
+            return runBooking(p, request, plan, entry, token);
         }
         for (String id : resources) {
             p.update("UPDATE resource SET lock_version = lock_version + 1, write_token = ? WHERE id = ? AND lock_version = ?",
@@ -259,26 +284,28 @@ public final class JdbcSegmentStore implements SegmentStore {
         back.addAll(claimParameters);
         p.update("UPDATE resource SET lock_version = lock_version - 1 WHERE write_token = ? AND id IN (" + inResources
                 + ") AND NOT " + allClaimed, back.toArray());
-        writeBooking(p, request, plan, holdExpiresAt, created, allClaimed, claimParameters, token);
+        writeBooking(p, request, plan, entry, allClaimed, claimParameters, token);
         addLongest(p, read, resources, request.interval(), token);
-        return runBooking(p, request, plan, holdExpiresAt, created, token);
+        return runBooking(p, request, plan, entry, token);
     }
 
     /**
      * The segment's rows, its circuit number and its uses, written where {@code condition} (with
      * its parameters) holds; the segment's row bears {@code token}, which its uses are selected by.
      */
-    private void writeBooking(StatementPipeline p, SegmentRequest request, Plan plan, Instant holdExpiresAt,
-                              Transition created, String condition, List<Object> conditionParameters, long token) {
+    private void writeBooking(StatementPipeline p, SegmentRequest request, Plan plan, Entry entry, String condition,
+                              List<Object> conditionParameters, long token) {
         String bookingId = request.bookingId();
         List<Object> circuit = new ArrayList<>(List.of(bookingId));
         circuit.addAll(conditionParameters);
         p.update("INSERT INTO circuit_number (booking_id) SELECT ? FROM (VALUES (0)) AS one (x) WHERE " + condition,
                 circuit.toArray());
-        Instant now = created.at();
-        List<Object> segment = new ArrayList<>(List.of(bookingId, bookingId, SegmentState.HELD.name(), request.source(),
+        Instant now = entry.at();
+        Object holdExpiresAt = entry.holdExpiresAt() == null ? StatementPipeline.nullOf(Types.TIMESTAMP_WITH_TIMEZONE)
+                : Jdbc.utc(entry.holdExpiresAt());
+        List<Object> segment = new ArrayList<>(List.of(bookingId, bookingId, entry.state().name(), request.source(),
                 request.destination(), request.bandwidthMbps(), Jdbc.utc(request.interval().start()),
-                Jdbc.utc(request.interval().end()), Jdbc.utc(holdExpiresAt), plan.sourceVlan(), plan.destinationVlan(),
+                Jdbc.utc(request.interval().end()), holdExpiresAt, plan.sourceVlan(), plan.destinationVlan(),
                 toJson(plan), Jdbc.utc(now), Jdbc.utc(now), token));
         segment.addAll(conditionParameters);
         // The segment takes its circuit number by a subquery, not from the generated key, and the
@@ -292,13 +319,15 @@ public final class JdbcSegmentStore implements SegmentStore {
 
     /** Adds the history, runs the booking's statements with the commit and reads back its circuit number. */
     private static Optional<Segment> runBooking(StatementPipeline p, SegmentRequest request, Plan plan,
-                                                Instant holdExpiresAt, Transition created, long token) throws SQLException {
-        addHistory(p, created, WRITTEN, request.bookingId(), token);
+                                                Entry entry, long token) throws SQLException {
+        for (Transition step : entry.steps()) {
+            addHistory(p, step, WRITTEN, request.bookingId(), token);
+        }
         StatementPipeline.Rows<Long> circuitId = p.query("SELECT circuit_id " + WRITTEN, rs -> rs.getLong(1),
                 request.bookingId(), token);
         p.runAndCommit();
-        Instant now = created.at();
-        return circuitId.first().map(n -> new Segment(request, n, SegmentState.HELD, plan, holdExpiresAt, now, now));
+        Instant now = entry.at();
+        return circuitId.first().map(n -> new Segment(request, n, entry.state(), plan, entry.holdExpiresAt(), now, now));
     }
 
     /** Locks the resources' rows in id order, so two admissions never wait on each other in a cycle. */

@@ -171,6 +171,12 @@ final class ActivationLab implements AutoCloseable {
         }
 
         @Override
+        public Segment holdAndCommit(SegmentRequest request, ResourcePlanner planner, Transition created,
+                                     Transition committed) throws PlanRefused {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Plan tryPlan(SegmentRequest request, ResourcePlanner planner) throws PlanRefused {
             throw new UnsupportedOperationException();
         }

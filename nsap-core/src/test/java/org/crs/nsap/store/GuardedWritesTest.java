@@ -193,6 +193,32 @@ class GuardedWritesTest {
         }
 
         @Test
+        void aHoldAndCommitStoresTheSegmentCommittedWithNoHoldToLapseAndRecordsBothSteps() throws Exception {
+            var committed = store.holdAndCommit(new SegmentRequest("b1", "r1", "end", 300, HOUR, 0, 0), planner,
+                    Transition.created("bar-a", "held", T0),
+                    new Transition(SegmentState.HELD, SegmentState.COMMITTED, "bar-a", "committed with its hold", T0));
+            assertEquals(SegmentState.COMMITTED, committed.state());
+            var found = store.find("b1").orElseThrow();
+            assertEquals(SegmentState.COMMITTED, found.state());
+            assertEquals(null, found.holdExpiresAt());
+            assertEquals(committed.circuitId(), found.circuitId());
+            assertEquals(List.of(SegmentState.HELD, SegmentState.COMMITTED),
+                    store.history("b1").stream().map(Transition::to).toList());
+            assertEquals(List.of(), store.expiredHolds(T0.plus(Duration.ofDays(1))));
+            assertEquals(300, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
+        }
+
+        @Test
+        void aHoldAndCommitOverCalendarsChangedSinceItsReadIsRefusedWhenItNoLongerFits() throws Exception {
+            assertThrows(PlanRefused.class, () -> store.holdAndCommit(new SegmentRequest("b1", "r1", "end", 600, HOUR, 0, 0),
+                    bookingMeanwhile("meanwhile", 600), Transition.created("bar-a", "held", T0),
+                    new Transition(SegmentState.HELD, SegmentState.COMMITTED, "bar-a", "committed with its hold", T0)));
+            assertEquals(600, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
+            assertTrue(store.find("b1").isEmpty());
+            assertEquals(List.of(), store.history("b1"));
+        }
+
+        @Test
         void aMoveFromAStateTheSegmentIsNotInChangesNothingAndRecordsNothing() throws Exception {
             hold("b1", 100);
             assertTrue(store.move("b1", new Transition(SegmentState.COMMITTED, SegmentState.RELEASED, "bar-a", "late release",
