@@ -139,8 +139,13 @@ public final class SegmentService {
             }
             throw refusal(e);
         } catch (DuplicateBooking e) {
-            // The id is taken: by this same request (a repeated call, or a racing one) or another.
-            return existingFor(request).orElseThrow(() -> e);
+            // The id is taken: by this same request (a repeated call, or a racing one), another,
+            // or an abort that came first.
+            Optional<Segment> existing = existingFor(request);
+            if (existing.isPresent()) {
+                return existing.get();
+            }
+            throw abortedBeforeHold(request.bookingId(), e);
         }
     }
 
@@ -168,8 +173,19 @@ public final class SegmentService {
             }
             throw refusal(e);
         } catch (DuplicateBooking e) {
-            return committedIfHeld(existingFor(request).orElseThrow(() -> e), actor);
+            Optional<Segment> existing = existingFor(request);
+            if (existing.isPresent()) {
+                return committedIfHeld(existing.get(), actor);
+            }
+            throw abortedBeforeHold(request.bookingId(), e);
         }
+    }
+
+    /** The refusal of a booking id an abort took before any hold of it arrived; else {@code taken} itself. */
+    private RequestRejected abortedBeforeHold(String bookingId, RuntimeException taken) {
+        SegmentStore.UnheldAbort a = store.unheldAbort(bookingId).orElseThrow(() -> taken);
+        return new RequestRejected("bookingId", null, "booking " + bookingId + " was aborted by " + a.actor() + " at "
+                + a.at() + " before any hold of it arrived (" + a.reason() + "); it books nothing");
     }
 
     private Segment committedIfHeld(Segment s, String actor) throws RequestRejected {
@@ -220,9 +236,27 @@ public final class SegmentService {
         return s;
     }
 
-    /** Releases a held or committed segment. Aborting an aborted segment answers its state. */
+    /**
+     * Releases a held or committed segment. Aborting an aborted segment answers its state. An
+     * abort that finds no booking (its hold timed out on the way, and may still arrive) is
+     * recorded so that the hold, arriving later, books nothing; it is answered with a refusal
+     * naming {@code bookingId} that says so.
+     */
     public Segment abort(String bookingId, String actor, String reason) throws RequestRejected {
-        Segment s = require(bookingId);
+        checkBookingId(bookingId);
+        String why = reason == null || reason.isBlank() ? "aborted" : reason;
+        Optional<Segment> found = store.find(bookingId);
+        if (found.isEmpty()) {
+            if (store.abortUnheld(bookingId, actor, why, clock.instant())) {
+                LOG.info("booking {} aborted by {} before any hold of it arrived: {}", bookingId, actor, why);
+            }
+            found = store.find(bookingId); // a hold that took the id first
+            if (found.isEmpty()) {
+                throw abortedBeforeHold(bookingId, new IllegalStateException("booking id " + bookingId
+                        + " is taken by neither a segment nor an abort"));
+            }
+        }
+        Segment s = found.get();
         if (s.state() == SegmentState.ABORTED || s.state() == SegmentState.EXPIRED) {
             return s;
         }
@@ -230,7 +264,7 @@ public final class SegmentService {
             throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
                     + "; only held or committed bookings can be aborted (deactivate an active one)");
         }
-        return moveOrCurrent(s, SegmentState.ABORTED, actor, reason == null || reason.isBlank() ? "aborted" : reason);
+        return moveOrCurrent(s, SegmentState.ABORTED, actor, why);
     }
 
     /**

@@ -52,6 +52,23 @@ public interface SegmentStore {
     Segment holdAndCommit(SegmentRequest request, ResourcePlanner planner, Transition created, Transition committed)
             throws PlanRefused;
 
+    /**
+     * Records the abort of a booking id that no segment has: takes the id, so that a hold (or a
+     * hold and commit) of it arriving later finds it taken and books nothing, and records who
+     * aborted it, why and when, in one transaction.
+     *
+     * @return true when recorded; false when the id was taken already (a segment stored
+     *     meanwhile, or an abort recorded before), nothing then changed
+     */
+    boolean abortUnheld(String bookingId, String actor, String reason, Instant at);
+
+    /** The abort recorded by {@link #abortUnheld} for a booking id, if any. */
+    Optional<UnheldAbort> unheldAbort(String bookingId);
+
+    /** An abort of a booking id that arrived before any hold of it. */
+    record UnheldAbort(String bookingId, String actor, String reason, Instant at) {
+    }
+
     /** Asks the planner over the current calendars without booking anything. */
     Plan tryPlan(SegmentRequest request, ResourcePlanner planner) throws PlanRefused;
 

@@ -109,6 +109,24 @@ class SegmentServiceTest {
     }
 
     @Test
+    void anAbortThatArrivesBeforeItsHoldIsRecordedAndTheHoldArrivingLaterBooksNothing() throws Exception {
+        RequestRejected abort = assertThrows(RequestRejected.class, () -> service.abort("b1", "bar-a", "the hold timed out"));
+        assertEquals("bookingId", abort.field());
+        assertTrue(abort.getMessage().contains("before any hold of it arrived"), abort.getMessage());
+
+        RequestRejected hold = assertThrows(RequestRejected.class,
+                () -> service.hold(request("b1", 1000), Duration.ofMinutes(5), "bar-a"));
+        assertEquals("bookingId", hold.field());
+        assertTrue(hold.getMessage().contains("aborted by bar-a") && hold.getMessage().contains("the hold timed out"),
+                hold.getMessage());
+        assertEquals("bookingId", assertThrows(RequestRejected.class,
+                () -> service.holdAndCommit(request("b1", 1000), "bar-a")).field());
+        assertEquals(SegmentState.COMMITTED, service.holdAndCommit(request("b2", 1000), "bar-a").state(),
+                "nothing was booked for b1");
+        assertEquals("bookingId", assertThrows(RequestRejected.class, () -> service.abort("b1", "bar-a", "again")).field());
+    }
+
+    @Test
     void holdingTheSameRequestTwiceAnswersTheSameBookingAndBooksOnce() throws Exception {
         Segment first = service.hold(request("b1", 600), Duration.ofMinutes(5), "bar-a");
         Segment again = service.hold(request("b1", 600), Duration.ofMinutes(5), "bar-a");

@@ -330,6 +330,40 @@ public final class JdbcSegmentStore implements SegmentStore {
         return circuitId.first().map(n -> new Segment(request, n, entry.state(), plan, entry.holdExpiresAt(), now, now));
     }
 
+    @Override
+    public boolean abortUnheld(String bookingId, String actor, String reason, Instant at) {
+        try {
+            return inTransaction(c -> {
+                StatementPipeline p = StatementPipeline.on(c);
+                // The circuit number's row is what a hold inserts first: whichever commits first takes the id.
+                p.update("INSERT INTO circuit_number (booking_id) VALUES (?)", bookingId);
+                p.update("INSERT INTO segment_abort (booking_id, actor, reason, aborted_at) VALUES (?, ?, ?, ?)", bookingId,
+                        actor, Jdbc.clip(reason, 2000), Jdbc.utc(at));
+                p.runAndCommit();
+                return true;
+            });
+        } catch (StoreException e) {
+            if (e.getCause() instanceof SQLException cause && Jdbc.isUniqueViolation(cause)) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public Optional<UnheldAbort> unheldAbort(String bookingId) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT actor, reason, aborted_at FROM segment_abort WHERE booking_id = ?")) {
+                ps.setString(1, bookingId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(new UnheldAbort(bookingId, rs.getString(1), rs.getString(2),
+                            Jdbc.instant(rs, 3))) : Optional.empty();
+                }
+            }
+        });
+    }
+
     /** Locks the resources' rows in id order, so two admissions never wait on each other in a cycle. */
     private static Set<String> lock(Connection c, List<String> resourceIds) throws SQLException {
         Set<String> locked = new TreeSet<>(resourceIds);

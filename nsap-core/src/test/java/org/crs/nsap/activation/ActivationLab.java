@@ -177,6 +177,16 @@ final class ActivationLab implements AutoCloseable {
         }
 
         @Override
+        public boolean abortUnheld(String bookingId, String actor, String reason, Instant at) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<UnheldAbort> unheldAbort(String bookingId) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Plan tryPlan(SegmentRequest request, ResourcePlanner planner) throws PlanRefused {
             throw new UnsupportedOperationException();
         }

@@ -219,6 +219,26 @@ class GuardedWritesTest {
         }
 
         @Test
+        void anAbortOfAnIdNoSegmentHasTakesTheIdSoThatAHoldOfItStoresNothing() throws Exception {
+            assertTrue(store.abortUnheld("b1", "bar-a", "the hold timed out", T0));
+            assertThrows(DuplicateBooking.class, () -> hold("b1", 100));
+            assertTrue(store.find("b1").isEmpty());
+            assertEquals(0, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
+            var recorded = store.unheldAbort("b1").orElseThrow();
+            assertEquals("bar-a", recorded.actor());
+            assertEquals("the hold timed out", recorded.reason());
+            assertFalse(store.abortUnheld("b1", "bar-a", "again", T0), "recorded once");
+        }
+
+        @Test
+        void anAbortOfAnIdASegmentHasRecordsNothing() throws Exception {
+            hold("b1", 100);
+            assertFalse(store.abortUnheld("b1", "bar-a", "the hold timed out", T0));
+            assertTrue(store.unheldAbort("b1").isEmpty());
+            assertEquals(SegmentState.HELD, store.find("b1").orElseThrow().state());
+        }
+
+        @Test
         void aMoveFromAStateTheSegmentIsNotInChangesNothingAndRecordsNothing() throws Exception {
             hold("b1", 100);
             assertTrue(store.move("b1", new Transition(SegmentState.COMMITTED, SegmentState.RELEASED, "bar-a", "late release",
