@@ -126,27 +126,11 @@ public final class SegmentService {
         checkHoldFor(holdFor);
         Instant now = clock.instant();
         Instant expires = now.plus(holdFor);
-        try {
-            Segment held = store.hold(request, planner, expires,
-                    Transition.created(actor, "held " + request.bandwidthMbps() + " Mbit/s over " + request.interval(), now));
+        return booked(request, () -> {
+            Segment held = store.hold(request, planner, expires, created(request, actor, now));
             LOG.info("held {} until {}: {}", held.bookingId(), expires, held.plan().description());
             return held;
-        } catch (PlanRefused e) {
-            // A repeated hold finds its own booking in the way: answer as for the first call.
-            Optional<Segment> existing = existingFor(request);
-            if (existing.isPresent()) {
-                return existing.get();
-            }
-            throw refusal(e);
-        } catch (DuplicateBooking e) {
-            // The id is taken: by this same request (a repeated call, or a racing one), another,
-            // or an abort that came first.
-            Optional<Segment> existing = existingFor(request);
-            if (existing.isPresent()) {
-                return existing.get();
-            }
-            throw abortedBeforeHold(request.bookingId(), e);
-        }
+        });
     }
 
     /**
@@ -160,22 +144,44 @@ public final class SegmentService {
     public Segment holdAndCommit(SegmentRequest request, String actor) throws RequestRejected {
         validate(request);
         Instant now = clock.instant();
-        try {
-            Segment committed = store.holdAndCommit(request, planner,
-                    Transition.created(actor, "held " + request.bandwidthMbps() + " Mbit/s over " + request.interval(), now),
+        Segment booked = booked(request, () -> {
+            Segment committed = store.holdAndCommit(request, planner, created(request, actor, now),
                     new Transition(SegmentState.HELD, SegmentState.COMMITTED, actor, "committed with its hold", now));
             LOG.info("held and committed {}: {}", committed.bookingId(), committed.plan().description());
             return committed;
+        });
+        return booked.state() == SegmentState.HELD ? commit(booked.bookingId(), actor) : booked;
+    }
+
+    private static Transition created(SegmentRequest request, String actor, Instant at) {
+        return Transition.created(actor, "held " + request.bandwidthMbps() + " Mbit/s over " + request.interval(), at);
+    }
+
+    /** A write of a new booking to the store. */
+    @FunctionalInterface
+    private interface NewBooking {
+        Segment write() throws PlanRefused;
+    }
+
+    /**
+     * Writes a new booking; when the request does not fit or its id is taken, answers the
+     * booking of this same request (a repeated call, or a racing one) as it is, or refuses.
+     */
+    private Segment booked(SegmentRequest request, NewBooking booking) throws RequestRejected {
+        try {
+            return booking.write();
         } catch (PlanRefused e) {
+            // A repeated call finds its own booking in the way: answer as for the first call.
             Optional<Segment> existing = existingFor(request);
             if (existing.isPresent()) {
-                return committedIfHeld(existing.get(), actor);
+                return existing.get();
             }
             throw refusal(e);
         } catch (DuplicateBooking e) {
+            // The id is taken: by this same request, another, or an abort that came first.
             Optional<Segment> existing = existingFor(request);
             if (existing.isPresent()) {
-                return committedIfHeld(existing.get(), actor);
+                return existing.get();
             }
             throw abortedBeforeHold(request.bookingId(), e);
         }
@@ -186,10 +192,6 @@ public final class SegmentService {
         SegmentStore.UnheldAbort a = store.unheldAbort(bookingId).orElseThrow(() -> taken);
         return new RequestRejected("bookingId", null, "booking " + bookingId + " was aborted by " + a.actor() + " at "
                 + a.at() + " before any hold of it arrived (" + a.reason() + "); it books nothing");
-    }
-
-    private Segment committedIfHeld(Segment s, String actor) throws RequestRejected {
-        return s.state() == SegmentState.HELD ? commit(s.bookingId(), actor) : s;
     }
 
     private static RequestRejected refusal(PlanRefused e) {
