@@ -13,7 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import org.crs.bar.SegmentController;
 import org.crs.bar.Site;
 import org.crs.bar.segments.SoapSegmentController;
-import org.crs.nsap.server.NsapServer;
+import org.crs.nsap.contract.NsapContract;
 
 /**
  * Runs one BAR from its configuration file: {@code BarMain [--check] CONFIG.yaml}
@@ -50,9 +50,9 @@ public final class BarMain {
      * configuration's {@code callTimeout}. Nothing is called here.
      */
     public static Site site(BarServerConfig config) {
-        SegmentController campus = new SoapSegmentController("lnsap-" + config.site(), config.campus(), NsapServer.NAMESPACE,
+        SegmentController campus = new SoapSegmentController("lnsap-" + config.site(), config.campus(), NsapContract.NAMESPACE,
                 config.callTimeout());
-        SegmentController wan = new SoapSegmentController("nsap", config.wan(), NsapServer.NAMESPACE, config.callTimeout());
+        SegmentController wan = new SoapSegmentController("nsap", config.wan(), NsapContract.NAMESPACE, config.callTimeout());
         Map<String, SegmentController> peers = new LinkedHashMap<>();
         config.peers().forEach((site, url) -> peers.put(site,
                 new SoapSegmentController("bar-" + site, url, BarServer.PEER_NAMESPACE, config.callTimeout())));

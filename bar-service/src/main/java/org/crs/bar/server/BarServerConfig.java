@@ -15,8 +15,8 @@ import java.util.Objects;
 import java.util.function.Function;
 
 import org.crs.bar.BarSettings;
-import org.crs.nsap.config.ConfigYaml;
-import org.crs.nsap.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.ConfigYaml;
+import org.crs.service.config.ConfigYaml.EnvReferences;
 import org.crs.service.db.Vendor;
 
 /**

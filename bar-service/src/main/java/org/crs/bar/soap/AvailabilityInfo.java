@@ -1,6 +1,6 @@
 package org.crs.bar.soap;
 
-import org.crs.nsap.soap.StartWindowBean;
+import org.crs.nsap.contract.StartWindowBean;
 
 /** The answer to findAvailability. */
 public class AvailabilityInfo {

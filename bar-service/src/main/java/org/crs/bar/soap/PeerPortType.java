@@ -10,10 +10,10 @@ import org.crs.bar.SegmentFailure;
 import org.crs.bar.SegmentOrder;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.time.TimeInterval;
-import org.crs.nsap.soap.SegmentInfo;
-import org.crs.nsap.soap.SegmentRequestBean;
-import org.crs.nsap.soap.SlotQueries;
-import org.crs.nsap.soap.StartWindowBean;
+import org.crs.nsap.contract.SegmentInfo;
+import org.crs.nsap.contract.SegmentRequestBean;
+import org.crs.nsap.contract.SlotQueries;
+import org.crs.nsap.contract.StartWindowBean;
 import org.crs.service.soap.ServiceFault;
 
 /**

@@ -20,7 +20,7 @@ import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
-import org.crs.nsap.soap.StartWindowBean;
+import org.crs.nsap.contract.StartWindowBean;
 import org.crs.service.soap.ServiceFault;
 import org.crs.service.soap.SoapTimes;
 

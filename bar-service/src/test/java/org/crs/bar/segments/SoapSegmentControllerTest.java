@@ -37,6 +37,7 @@ import org.crs.nsap.testing.OneLinkPlanner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.crs.nsap.contract.NsapContract;
 
 /**
  * The SOAP segment controller against a real NSAP (in-memory HSQLDB, one 1000 Mbit/s link
@@ -54,7 +55,7 @@ class SoapSegmentControllerTest {
     static void start() throws Exception {
         server = NsapServer.start(new NsapServer.Config("bar-soap-test", "jdbc:hsqldb:mem:bar-soap-" + System.nanoTime(),
                 "SA", "", "127.0.0.1", 0, false), new RequestedVlans(), store -> NoRouters.INSTANCE, Clock.systemUTC());
-        nsap = new SoapSegmentController("nsap", server.serviceUrl(), NsapServer.NAMESPACE, Duration.ofSeconds(10));
+        nsap = new SoapSegmentController("nsap", server.serviceUrl(), NsapContract.NAMESPACE, Duration.ofSeconds(10));
     }
 
     @AfterAll
@@ -227,7 +228,7 @@ class SoapSegmentControllerTest {
             port = closed.getLocalPort();
         }
         SoapSegmentController down = new SoapSegmentController("lnsap-a",
-                URI.create("http://127.0.0.1:" + port + "/services/NsapService"), NsapServer.NAMESPACE, Duration.ofSeconds(2));
+                URI.create("http://127.0.0.1:" + port + "/services/NsapService"), NsapContract.NAMESPACE, Duration.ofSeconds(2));
         SegmentFailure f = assertThrows(SegmentFailure.class, () -> down.status("s1"));
         assertFalse(f.answered(), f.getMessage());
         assertEquals("lnsap-a", f.controller());
@@ -268,7 +269,7 @@ class SoapSegmentControllerTest {
     @Test
     void httpErrorWithoutASoapFaultDidNotAnswer() {
         URI wrongPath = server.serviceUrl().resolve("/nothing-here");
-        SoapSegmentController lost = new SoapSegmentController("nsap", wrongPath, NsapServer.NAMESPACE, Duration.ofSeconds(5));
+        SoapSegmentController lost = new SoapSegmentController("nsap", wrongPath, NsapContract.NAMESPACE, Duration.ofSeconds(5));
         SegmentFailure f = assertThrows(SegmentFailure.class, () -> lost.status("s1"));
         assertFalse(f.answered(), f.getMessage());
         assertTrue(f.getMessage().contains("HTTP 404"), f.getMessage());

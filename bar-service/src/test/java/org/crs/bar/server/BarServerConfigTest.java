@@ -19,10 +19,10 @@ import java.util.function.Function;
 import org.crs.bar.BarSettings;
 import org.crs.bar.Site;
 import org.crs.bar.segments.SoapSegmentController;
-import org.crs.nsap.server.NsapServer;
 import org.crs.service.db.Vendor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.crs.nsap.contract.NsapContract;
 
 /** The configuration file of a standalone BAR ({@link BarServerConfig}), {@link BarMain}, and the example files. */
 class BarServerConfigTest {
@@ -172,7 +172,7 @@ class BarServerConfigTest {
         assertEquals(URI.create("https://nsap.example.org:8090/services/NsapService"),
                 ((SoapSegmentController) site.wan()).serviceUrl());
         assertEquals("bar-site-c", site.peer("site-c").orElseThrow().name());
-        assertEquals("urn:crs:nsap:1", NsapServer.NAMESPACE);
+        assertEquals("urn:crs:nsap:1", NsapContract.NAMESPACE);
     }
 
     @Test

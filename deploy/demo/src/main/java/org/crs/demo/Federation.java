@@ -27,6 +27,7 @@ import org.crs.nsap.wan.WanPlanner;
 import org.crs.nsap.wan.WanTopologyFile;
 import org.crs.routers.emulator.Inventory;
 import org.crs.routers.emulator.RouterEmulator;
+import org.crs.nsap.contract.NsapContract;
 
 /**
  * A federation of two sites in one process, on 127.0.0.1: the emulated routers, an L-NSAP and a
@@ -136,9 +137,9 @@ public final class Federation implements AutoCloseable {
             }
         }
         Site controllers = new Site(site,
-                new SoapSegmentController("lnsap-" + site, lnsaps.get(site).serviceUrl(), NsapServer.NAMESPACE,
+                new SoapSegmentController("lnsap-" + site, lnsaps.get(site).serviceUrl(), NsapContract.NAMESPACE,
                         options.callTimeout()),
-                new SoapSegmentController("nsap", nsap.serviceUrl(), NsapServer.NAMESPACE, options.callTimeout()),
+                new SoapSegmentController("nsap", nsap.serviceUrl(), NsapContract.NAMESPACE, options.callTimeout()),
                 peers);
         BarServer bar = BarServer.start(new BarServer.Config("bar-" + site, db.jdbcUrl(), db.user(), "", "127.0.0.1",
                 barPorts.get(site), false), controllers, options.settings(), options.clock());

@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
-import org.crs.nsap.config.ConfigYaml;
+import org.crs.service.config.ConfigYaml;
 import org.crs.routers.driver.CampusSegment;
 import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.PseudowireSegment;

@@ -19,6 +19,7 @@ import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.crs.nsap.contract.NsapContract;
 
 /**
  * One running L-NSAP or NSAP: its database (migrated on start), its hold sweep (Quartz, in
@@ -28,10 +29,6 @@ import org.slf4j.LoggerFactory;
 public final class NsapServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(NsapServer.class);
-
-    /** The SOAP service name and namespace of the NSAP port type. */
-    public static final String SERVICE_NAME = "NsapService";
-    public static final String NAMESPACE = "urn:crs:nsap:1";
 
     /**
      * @param name the instance's name, for logs and the scheduler ("lnsap-site-a", "nsap")
@@ -89,10 +86,10 @@ public final class NsapServer implements AutoCloseable {
             service.expireDueHolds(); // those that lapsed while the service was down
             HoldSweep.schedule(scheduler);
             SoapServer soap = SoapServer.builder().host(config.host()).port(config.port())
-                    .service(SERVICE_NAME, NAMESPACE, new NsapPortType(service, config.name() + "-client"))
+                    .service(NsapContract.SERVICE_NAME, NsapContract.NAMESPACE, new NsapPortType(service, config.name() + "-client"))
                     .start();
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
-            LOG.info("{} ready in {} ms at {}", config.name(), took.toMillis(), soap.wsdlUrl(SERVICE_NAME));
+            LOG.info("{} ready in {} ms at {}", config.name(), took.toMillis(), soap.wsdlUrl(NsapContract.SERVICE_NAME));
             return new NsapServer(db, scheduler, service, store, soap, took);
         } catch (Exception | Error e) {
             if (scheduler != null) {
@@ -116,11 +113,11 @@ public final class NsapServer implements AutoCloseable {
     }
 
     public URI wsdlUrl() {
-        return soap.wsdlUrl(SERVICE_NAME);
+        return soap.wsdlUrl(NsapContract.SERVICE_NAME);
     }
 
     public URI serviceUrl() {
-        return soap.serviceUrl(SERVICE_NAME);
+        return soap.serviceUrl(NsapContract.SERVICE_NAME);
     }
 
     public int port() {

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Function;
 
-import org.crs.nsap.config.ConfigYaml;
-import org.crs.nsap.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.ConfigYaml;
+import org.crs.service.config.ConfigYaml.EnvReferences;
 import org.crs.service.db.Vendor;
 
 /**

@@ -22,6 +22,13 @@ import org.crs.nsap.SegmentService;
 import org.crs.nsap.SegmentStore;
 import org.crs.service.soap.ServiceFault;
 import org.crs.service.soap.SoapTimes;
+import org.crs.nsap.contract.CheckAnswer;
+import org.crs.nsap.contract.DeviceLogRecordBean;
+import org.crs.nsap.contract.MaintenanceInfo;
+import org.crs.nsap.contract.SegmentInfo;
+import org.crs.nsap.contract.SegmentRequestBean;
+import org.crs.nsap.contract.SlotQueries;
+import org.crs.nsap.contract.StartWindowBean;
 
 /**
  * The NSAP port type, served over SOAP by the L-NSAP and the NSAP alike: a thin layer that

@@ -1,4 +1,4 @@
-package org.crs.nsap.soap;
+package org.crs.nsap.contract;
 
 /** The SOAP form of "would this fit, and if not, why". */
 public class CheckAnswer {

@@ -1,4 +1,4 @@
-package org.crs.nsap.soap;
+package org.crs.nsap.contract;
 
 import java.util.Calendar;
 

@@ -1,4 +1,4 @@
-package org.crs.nsap.config;
+package org.crs.service.config;
 
 import java.io.IOException;
 import java.nio.file.Path;
