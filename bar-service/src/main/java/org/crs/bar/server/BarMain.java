@@ -2,18 +2,20 @@ package org.crs.bar.server;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 
 import org.crs.bar.SegmentController;
 import org.crs.bar.Site;
 import org.crs.bar.segments.SoapSegmentController;
 import org.crs.nsap.contract.NsapContract;
+import org.crs.service.server.ServiceConfig;
+import org.crs.service.server.ServiceLauncher;
 
 /**
  * Runs one BAR from its configuration file: {@code BarMain [--check] CONFIG.yaml}
@@ -28,11 +30,6 @@ import org.crs.nsap.contract.NsapContract;
  * and the key), 1 when the server cannot start (database, port in use).
  */
 public final class BarMain {
-
-    /** Exit code for a usage or configuration mistake. */
-    public static final int EXIT_CONFIG = 2;
-    /** Exit code for a server that did not start (database, port). */
-    public static final int EXIT_START = 1;
 
     private BarMain() {
     }
@@ -65,79 +62,72 @@ public final class BarMain {
     }
 
     /**
-     * The whole of {@link #main}: {@code [--check] CONFIG.yaml}. Reads and checks the file, then
-     * (without {@code --check}) starts the BAR, prints its WSDL URLs and start-up time, and
-     * blocks until the process is stopped (Ctrl-C, SIGTERM), when a shutdown hook closes it.
+     * The whole of {@link #main}: {@code [--check] CONFIG.yaml} ({@link ServiceLauncher}).
      *
-     * @return the exit code, when it does not block: 0 after {@code --check}, {@link #EXIT_CONFIG}
-     *     or {@link #EXIT_START}
+     * @return the exit code, when it does not block: 0 after {@code --check},
+     *     {@link ServiceLauncher#EXIT_CONFIG} or {@link ServiceLauncher#EXIT_START}
      */
     public static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
-        long t0 = System.nanoTime();
-        boolean checkOnly = args.length == 2 && args[0].equals("--check");
-        if (args.length != 1 && !checkOnly || args.length == 1 && args[0].startsWith("-")) {
-            err.println("usage: bar [--check] CONFIG.yaml");
-            err.println("  starts one BAR from its configuration file (docs/configuration.md);");
-            err.println("  --check reads and checks the configuration file, and stops");
-            return EXIT_CONFIG;
-        }
-        Path file = Path.of(args[args.length - 1]);
-        BarServerConfig config;
-        try {
-            config = BarServerConfig.load(file);
-        } catch (NoSuchFileException e) {
-            err.println("bar: no file " + e.getMessage());
-            return EXIT_CONFIG;
-        } catch (IOException e) {
-            err.println("bar: cannot read " + e);
-            return EXIT_CONFIG;
-        } catch (IllegalArgumentException e) {
-            err.println("bar: " + e.getMessage());
-            return EXIT_CONFIG;
-        }
-        if (checkOnly) {
-            out.println("bar: " + file + " is fine: " + config.name() + " for " + config.site() + ", L-NSAP "
-                    + config.campus() + ", NSAP " + config.wan() + ", peers " + config.peers());
-            return 0;
-        }
-
-        BarServer server;
-        try {
-            server = start(config);
-        } catch (Exception e) {
-            Throwable root = e;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
-            err.println("bar: " + config.name() + " did not start: " + e.getMessage() + (root == e ? "" : " (" + root + ")"));
-            return EXIT_START;
-        }
-        CountDownLatch stopped = new CountDownLatch(1);
-        String name = config.name();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            out.println(name + ": stopping");
-            try {
-                server.close();
-                out.println(name + ": stopped");
-            } catch (RuntimeException e) {
-                err.println(name + ": while stopping: " + e);
-            } finally {
-                stopped.countDown();
-            }
-        }, name + "-shutdown"));
-
-        long took = (System.nanoTime() - t0) / 1_000_000;
-        out.println("BAR " + name + " of " + config.site() + " started in " + took + " ms (server "
-                + server.startupTime().toMillis() + " ms, JVM up " + ManagementFactory.getRuntimeMXBean().getUptime()
-                + " ms); Ctrl-C stops it.");
-        out.println("  WSDL      " + server.wsdlUrl() + "   (clients)");
-        out.println("  peer WSDL " + server.peerWsdlUrl() + "   (other sites' BARs only)");
-        out.println("  L-NSAP    " + config.campus());
-        out.println("  NSAP      " + config.wan());
-        config.peers().forEach((site, url) -> out.println("  peer      " + site + " " + url));
-        out.println("  database  " + config.jdbcUrlForLog() + (config.clustered() ? " (clustered)" : ""));
-        out.flush();
-        stopped.await();
-        return 0;
+        return ServiceLauncher.run(COMMAND, args, out, err);
     }
+
+    /** The BAR as the shared command line starts it. */
+    private static final ServiceLauncher.Service<BarServerConfig, BarServer> COMMAND = new ServiceLauncher.Service<>() {
+        @Override
+        public String program() {
+            return "bar";
+        }
+
+        @Override
+        public String kind() {
+            return "BAR";
+        }
+
+        @Override
+        public String checks() {
+            return "the configuration file";
+        }
+
+        @Override
+        public ServiceConfig config(BarServerConfig config) {
+            return config;
+        }
+
+        @Override
+        public BarServerConfig load(Path file) throws IOException {
+            return BarServerConfig.load(file);
+        }
+
+        @Override
+        public String summary(BarServerConfig config) {
+            return config.name() + " for " + config.site() + ", L-NSAP " + config.campus() + ", NSAP " + config.wan()
+                    + ", peers " + config.peers();
+        }
+
+        @Override
+        public BarServer start(BarServerConfig config) throws Exception {
+            return BarMain.start(config);
+        }
+
+        @Override
+        public String title(BarServerConfig config) {
+            return config.name() + " of " + config.site();
+        }
+
+        @Override
+        public List<String> details(BarServerConfig config, BarServer server) {
+            List<String> lines = new ArrayList<>();
+            lines.add("WSDL      " + server.wsdlUrl() + "   (clients)");
+            lines.add("peer WSDL " + server.peerWsdlUrl() + "   (other sites' BARs only)");
+            lines.add("L-NSAP    " + config.campus());
+            lines.add("NSAP      " + config.wan());
+            config.peers().forEach((site, url) -> lines.add("peer      " + site + " " + url));
+            return lines;
+        }
+
+        @Override
+        public Duration startupTime(BarServer server) {
+            return server.startupTime();
+        }
+    };
 }

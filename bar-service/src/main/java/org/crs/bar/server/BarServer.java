@@ -18,16 +18,17 @@ import org.crs.bar.soap.PeerPortType;
 import org.crs.bar.soap.ReservationPortType;
 import org.crs.bar.store.JdbcReservationStore;
 import org.crs.service.db.Database;
-import org.crs.service.schedule.Scheduling;
-import org.crs.service.soap.SoapServer;
-import org.quartz.Scheduler;
-import org.quartz.SchedulerException;
+import org.crs.service.schedule.Sweep;
+import org.crs.service.server.ServerConfig;
+import org.crs.service.server.ServiceShell;
+import org.quartz.JobKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One running BAR: its database (migrated on start), its reservation service, the sweep that
- * brings reservations up and down on time (Quartz, in the same database), and two SOAP
+ * One running BAR, on the shell every service shares ({@link ServiceShell}: database, schedule,
+ * SOAP endpoint): its reservation service, the sweep that brings reservations up and down on
+ * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), and two SOAP
  * services: the client port type at {@code /services/ReservationService} and the peer port type
  * for other sites' BARs at {@code /services/PeerService}.
  */
@@ -42,41 +43,18 @@ public final class BarServer implements AutoCloseable {
     public static final String PEER_SERVICE_NAME = "PeerService";
     public static final String PEER_NAMESPACE = "urn:crs:bar-peer:1";
 
-    /**
-     * @param name the instance's name, for logs and the scheduler ({@code bar-site-a})
-     * @param jdbcUrl its database: {@code jdbc:hsqldb:file:...} or {@code jdbc:postgresql://...}
-     * @param dbUser database user
-     * @param dbPassword database password
-     * @param host address to listen on
-     * @param port TCP port, 0 for any free
-     * @param clustered true when several instances share one PostgreSQL schedule
-     */
-    public record Config(String name, String jdbcUrl, String dbUser, String dbPassword, String host, int port,
-                         boolean clustered) {
-        @Override
-        public String toString() {
-            return "Config[" + name + ", " + jdbcUrl + ", user " + dbUser + ", " + host + ":" + port
-                    + (clustered ? ", clustered" : "") + "]";
-        }
-    }
+    /** The due work's sweep: how often it runs is the most an activation starts after its time. */
+    static final JobKey DUE_WORK = JobKey.jobKey("run-due-work", "reservations");
+    public static final Duration DUE_WORK_PERIOD = Duration.ofMillis(250);
 
-    private final Database database;
-    private final Scheduler scheduler;
-    private final ExecutorService calls;
+    private final ServiceShell shell;
     private final ReservationService service;
     private final ReservationStore store;
-    private final SoapServer soap;
-    private final Duration startupTime;
 
-    private BarServer(Database database, Scheduler scheduler, ExecutorService calls, ReservationService service,
-                      ReservationStore store, SoapServer soap, Duration startupTime) {
-        this.database = database;
-        this.scheduler = scheduler;
-        this.calls = calls;
+    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store) {
+        this.shell = shell;
         this.service = service;
         this.store = store;
-        this.soap = soap;
-        this.startupTime = startupTime;
     }
 
     /**
@@ -85,39 +63,37 @@ public final class BarServer implements AutoCloseable {
      *
      * @param site the controllers it negotiates with (its L-NSAP, the NSAP, the peer BARs)
      */
-    public static BarServer start(Config config, Site site, BarSettings settings, Clock clock) throws Exception {
-        long t0 = System.nanoTime();
-        Database db = Database.open(config.jdbcUrl(), config.dbUser(), config.dbPassword());
-        Scheduler scheduler = null;
-        ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
-        try {
-            db.migrateService("bar");
-            AtomicReference<ReservationService> serviceRef = new AtomicReference<>();
-            scheduler = Scheduling.start(db, config.name(), config.clustered(),
-                    Scheduling.Options.defaults().jobFactory(DueWorkSweep.jobFactory(serviceRef::get)));
-            JdbcReservationStore store = new JdbcReservationStore(db.dataSource());
-            ReservationService service = new ReservationService(store, site, settings, calls, clock);
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock) throws Exception {
+        AtomicReference<ReservationService> service = new AtomicReference<>();
+        AtomicReference<ReservationStore> store = new AtomicReference<>();
+        ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
+            ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
+            setUp.closeOnStop(() -> shutDown(calls));
+            store.set(new JdbcReservationStore(setUp.database().dataSource()));
+            service.set(new ReservationService(store.get(), site, settings, calls, clock));
             // A lone BAR finishes all it left half done; a replica leaves the others' work alone.
-            int reconciled = service.reconcile(config.clustered() ? settings.negotiationHold() : Duration.ZERO);
+            int reconciled = service.get().reconcile(config.clustered() ? settings.negotiationHold() : Duration.ZERO);
             if (reconciled > 0) {
                 LOG.info("{} reconciled {} reservation(s) left mid-transition", config.name(), reconciled);
             }
-            serviceRef.set(service);
-            DueWorkSweep.schedule(scheduler);
-            SoapServer soap = SoapServer.builder().host(config.host()).port(config.port())
-                    .service(SERVICE_NAME, NAMESPACE, new ReservationPortType(service, config.name() + "-client"))
-                    .service(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus()))
-                    .start();
-            Duration took = Duration.ofNanos(System.nanoTime() - t0);
-            LOG.info("{} ready in {} ms at {}", config.name(), took.toMillis(), soap.wsdlUrl(SERVICE_NAME));
-            return new BarServer(db, scheduler, calls, service, store, soap, took);
-        } catch (Exception | Error e) {
-            if (scheduler != null) {
-                scheduler.shutdown(false);
+            // The sweep only starts the due work; the work runs on the call executor.
+            setUp.schedule(new Sweep(DUE_WORK, DUE_WORK_PERIOD, service.get()::runDueWork));
+            setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
+            setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus()));
+        });
+        return new BarServer(shell, service.get(), store.get());
+    }
+
+    /** Lets running calls finish for a while, then stops them. */
+    private static void shutDown(ExecutorService calls) {
+        calls.shutdown();
+        try {
+            if (!calls.awaitTermination(10, TimeUnit.SECONDS)) {
+                calls.shutdownNow();
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             calls.shutdownNow();
-            db.close();
-            throw e;
         }
     }
 
@@ -142,52 +118,38 @@ public final class BarServer implements AutoCloseable {
     }
 
     public Database database() {
-        return database;
+        return shell.database();
     }
 
     public URI wsdlUrl() {
-        return soap.wsdlUrl(SERVICE_NAME);
+        return shell.wsdlUrl(SERVICE_NAME);
     }
 
     public URI serviceUrl() {
-        return soap.serviceUrl(SERVICE_NAME);
+        return shell.serviceUrl(SERVICE_NAME);
     }
 
     /** Where other sites' BARs call this one. */
     public URI peerUrl() {
-        return soap.serviceUrl(PEER_SERVICE_NAME);
+        return shell.serviceUrl(PEER_SERVICE_NAME);
     }
 
     public URI peerWsdlUrl() {
-        return soap.wsdlUrl(PEER_SERVICE_NAME);
+        return shell.wsdlUrl(PEER_SERVICE_NAME);
     }
 
     public int port() {
-        return soap.port();
+        return shell.port();
     }
 
     /** From the start of {@link #start} until the WSDL was served. */
     public Duration startupTime() {
-        return startupTime;
+        return shell.startupTime();
     }
 
+    /** Stops the endpoints, the sweep, the calls under way (after a grace) and the database. */
     @Override
     public void close() {
-        soap.close();
-        try {
-            scheduler.shutdown(true);
-        } catch (SchedulerException e) {
-            LOG.warn("stopping the scheduler: {}", e.toString());
-        }
-        calls.shutdown();
-        try {
-            if (!calls.awaitTermination(10, TimeUnit.SECONDS)) {
-                calls.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            calls.shutdownNow();
-        }
-        database.close();
+        shell.close();
     }
 }

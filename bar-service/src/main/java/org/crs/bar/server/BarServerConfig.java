@@ -3,7 +3,6 @@ package org.crs.bar.server;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -17,7 +16,7 @@ import java.util.function.Function;
 import org.crs.bar.BarSettings;
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
-import org.crs.service.db.Vendor;
+import org.crs.service.server.ServiceConfig;
 
 /**
  * The configuration file of one standalone BAR (docs/configuration.md, docs/deployment.md,
@@ -82,10 +81,8 @@ import org.crs.service.db.Vendor;
  */
 public record BarServerConfig(Path source, String name, String site, String host, int port, String jdbcUrl, String dbUser,
                               String dbPassword, boolean clustered, URI campus, URI wan, Map<String, URI> peers,
-                              Duration callTimeout, BarSettings settings) {
+                              Duration callTimeout, BarSettings settings) implements ServiceConfig {
 
-    /** Default listen address: this machine only. */
-    public static final String DEFAULT_HOST = ConfigYaml.DEFAULT_HOST;
     /** Default {@code callTimeout}. */
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
 
@@ -102,26 +99,9 @@ public record BarServerConfig(Path source, String name, String site, String host
         dbPassword = dbPassword == null ? "" : dbPassword;
     }
 
-    /** The settings {@link BarServer#start} takes. */
-    public BarServer.Config serverConfig() {
-        return new BarServer.Config(name, jdbcUrl, dbUser, dbPassword, host, port, clustered);
-    }
-
-    /** The database vendor of {@link #jdbcUrl()}. */
-    public Vendor vendor() {
-        return Vendor.fromJdbcUrl(jdbcUrl);
-    }
-
-    /** The JDBC URL with any {@code password=} property masked, for logs and start-up output. */
-    public String jdbcUrlForLog() {
-        return ConfigYaml.jdbcUrlForLog(jdbcUrl);
-    }
-
     @Override
     public String toString() {
-        return "BarServerConfig[" + (source == null ? "" : source + ": ") + "name=" + name + ", site=" + site + ", listen="
-                + host + ":" + port + ", jdbcUrl=" + jdbcUrlForLog() + ", user=" + dbUser + ", password="
-                + (dbPassword.isEmpty() ? "(none)" : "***") + ", clustered=" + clustered + ", campus=" + campus + ", wan=" + wan
+        return "BarServerConfig[" + basicsForLog() + ", site=" + site + ", campus=" + campus + ", wan=" + wan
                 + ", peers=" + peers + ", callTimeout=" + callTimeout + ", settings=" + settings + "]";
     }
 
@@ -139,13 +119,7 @@ public record BarServerConfig(Path source, String name, String site, String host
      * @throws IllegalArgumentException naming the file and what is wrong in it
      */
     public static BarServerConfig load(Path file, Function<String, String> environment) throws IOException {
-        Path absolute = file.toAbsolutePath().normalize();
-        String text = Files.readString(absolute);
-        try {
-            return parse(text, absolute.getParent(), absolute, environment);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
-        }
+        return ServiceConfig.load(file, environment, BarServerConfig::parse);
     }
 
     /**
@@ -156,26 +130,14 @@ public record BarServerConfig(Path source, String name, String site, String host
      * @throws IllegalArgumentException saying what is wrong, without the file name
      */
     public static BarServerConfig parse(String yaml, Path baseDir, Function<String, String> environment) {
-        return parse(yaml, baseDir, null, environment);
+        return ServiceConfig.parse(yaml, baseDir, environment, BarServerConfig::parse);
     }
 
-    private static BarServerConfig parse(String yaml, Path baseDir, Path source, Function<String, String> environment) {
-        Objects.requireNonNull(yaml, "yaml");
-        Objects.requireNonNull(baseDir, "baseDir");
-        EnvReferences env = new EnvReferences(Objects.requireNonNull(environment, "environment"));
+    private static BarServerConfig parse(String yaml, Path baseDir, Path source, EnvReferences env) {
         FileYaml file = ConfigYaml.read(yaml, FileYaml.class);
-
-        String name = ConfigYaml.name(env.resolve(file.name(), "name"), "name", ConfigYaml.at(yaml, "name"));
+        ServiceConfig.Basics basics = ServiceConfig.basics(yaml, baseDir, source, env, file.name(), file.listen(),
+                file.database(), "{host: 127.0.0.1, port: 8080}");
         String site = ConfigYaml.name(env.resolve(file.site(), "site"), "site", ConfigYaml.at(yaml, "site"));
-        if (file.listen() == null) {
-            throw new IllegalArgumentException("listen is missing (listen: {host: 127.0.0.1, port: 8080})");
-        }
-        ConfigYaml.Listen listen = file.listen().resolve(env, yaml);
-        if (file.database() == null) {
-            throw new IllegalArgumentException("database is missing (database: {jdbcUrl: ...})");
-        }
-        ConfigYaml.Database db = file.database().resolve(env, baseDir, yaml);
-
         URI campus = url(file.campus(), "campus", env, yaml);
         URI wan = url(file.wan(), "wan", env, yaml);
 
@@ -205,8 +167,8 @@ public record BarServerConfig(Path source, String name, String site, String host
                 "callTimeout", ConfigYaml.at(yaml, "callTimeout"));
         BarSettings settings = settings(file.booking(), env, yaml);
 
-        return new BarServerConfig(source, name, site, listen.host(), listen.port(), db.jdbcUrl(), db.user(), db.password(),
-                db.clustered(), campus, wan, peers, callTimeout, settings);
+        return new BarServerConfig(source, basics.name(), site, basics.host(), basics.port(), basics.jdbcUrl(),
+                basics.dbUser(), basics.dbPassword(), basics.clustered(), campus, wan, peers, callTimeout, settings);
     }
 
     private static URI url(UrlYaml section, String key, EnvReferences env, String yaml) {

@@ -38,6 +38,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.crs.nsap.contract.NsapContract;
+import org.crs.service.server.ServerConfig;
 
 /**
  * The SOAP segment controller against a real NSAP (in-memory HSQLDB, one 1000 Mbit/s link
@@ -53,7 +54,7 @@ class SoapSegmentControllerTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = NsapServer.start(new NsapServer.Config("bar-soap-test", "jdbc:hsqldb:mem:bar-soap-" + System.nanoTime(),
+        server = NsapServer.start(new ServerConfig("bar-soap-test", "jdbc:hsqldb:mem:bar-soap-" + System.nanoTime(),
                 "SA", "", "127.0.0.1", 0, false), new RequestedVlans(), store -> NoRouters.INSTANCE, Clock.systemUTC());
         nsap = new SoapSegmentController("nsap", server.serviceUrl(), NsapContract.NAMESPACE, Duration.ofSeconds(10));
     }

@@ -23,6 +23,7 @@ import org.crs.service.db.Vendor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.crs.nsap.contract.NsapContract;
+import org.crs.service.server.ServerConfig;
 
 /** The configuration file of a standalone BAR ({@link BarServerConfig}), {@link BarMain}, and the example files. */
 class BarServerConfigTest {
@@ -93,7 +94,7 @@ class BarServerConfigTest {
         assertEquals(Duration.ofMillis(2500), c.callTimeout());
         assertEquals(new BarSettings(Duration.ofSeconds(90), Duration.ofMinutes(15), Duration.ofSeconds(2),
                 Duration.ofSeconds(7), Duration.ofSeconds(30), Duration.ofDays(30)), c.settings());
-        assertEquals(new BarServer.Config("bar-site-a", "jdbc:postgresql://db.site-a.example.org:5432/crs_bar", "crs_bar",
+        assertEquals(new ServerConfig("bar-site-a", "jdbc:postgresql://db.site-a.example.org:5432/crs_bar", "crs_bar",
                 "pg-secret-4711", "0.0.0.0", 8080, true), c.serverConfig());
     }
 

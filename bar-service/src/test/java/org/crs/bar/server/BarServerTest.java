@@ -26,6 +26,7 @@ import org.crs.nsap.testing.RawSoap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.crs.service.server.ServerConfig;
 
 /**
  * A BAR's contract over real HTTP and SOAP, as a client no one here wrote would see it: the WSDLs
@@ -47,7 +48,7 @@ class BarServerTest {
                 new SoapSegmentController("nsap", nowhere("NsapService"), "urn:crs:nsap:1", timeout),
                 Map.of("site-b", new SoapSegmentController("bar-site-b", nowhere(BarServer.PEER_SERVICE_NAME),
                         BarServer.PEER_NAMESPACE, timeout)));
-        server = BarServer.start(new BarServer.Config("bar-test", "jdbc:hsqldb:mem:bar-server-" + System.nanoTime(), "SA", "",
+        server = BarServer.start(new ServerConfig("bar-test", "jdbc:hsqldb:mem:bar-server-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC());
         soap = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE);
     }

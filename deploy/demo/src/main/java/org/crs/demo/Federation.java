@@ -28,6 +28,7 @@ import org.crs.nsap.wan.WanTopologyFile;
 import org.crs.routers.emulator.Inventory;
 import org.crs.routers.emulator.RouterEmulator;
 import org.crs.nsap.contract.NsapContract;
+import org.crs.service.server.ServerConfig;
 
 /**
  * A federation of two sites in one process, on 127.0.0.1: the emulated routers, an L-NSAP and a
@@ -116,7 +117,7 @@ public final class Federation implements AutoCloseable {
     private NsapServer startNsap(String name, ResourcePlanner planner) throws Exception {
         Database db = options.databases().apply(name);
         List<DriverActivator> activators = new ArrayList<>();
-        NsapServer server = NsapServer.start(new NsapServer.Config(name, db.jdbcUrl(), db.user(), "", "127.0.0.1",
+        NsapServer server = NsapServer.start(new ServerConfig(name, db.jdbcUrl(), db.user(), "", "127.0.0.1",
                 port(name), false), planner, store -> {
                     DriverActivator a = new DriverActivator(routers, store);
                     activators.add(a);
@@ -141,7 +142,7 @@ public final class Federation implements AutoCloseable {
                         options.callTimeout()),
                 new SoapSegmentController("nsap", nsap.serviceUrl(), NsapContract.NAMESPACE, options.callTimeout()),
                 peers);
-        BarServer bar = BarServer.start(new BarServer.Config("bar-" + site, db.jdbcUrl(), db.user(), "", "127.0.0.1",
+        BarServer bar = BarServer.start(new ServerConfig("bar-" + site, db.jdbcUrl(), db.user(), "", "127.0.0.1",
                 barPorts.get(site), false), controllers, options.settings(), options.clock());
         bars.put(site, bar);
         running.add(bar);

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.crs.service.server.ServerConfig;
 
 /**
  * The L-NSAP of site-a over real HTTP and SOAP, driving the emulated Cisco 7600 edge-a at
@@ -61,7 +62,7 @@ class CampusLnsapIntegrationTest {
         String url = database.equals("HSQLDB") ? "jdbc:hsqldb:mem:campus-" + System.nanoTime()
                 : EmbeddedPostgres.shared().createDatabase();
         String user = database.equals("HSQLDB") ? "SA" : EmbeddedPostgres.USER;
-        server = NsapServer.start(new NsapServer.Config("lnsap-it", url, user, "", "127.0.0.1", 0, false),
+        server = NsapServer.start(new ServerConfig("lnsap-it", url, user, "", "127.0.0.1", 0, false),
                 new CampusPlanner(CampusTopologyFile.load(Path.of("../deploy/topology/site-a-campus.yaml"))),
                 store -> activator = new DriverActivator(routers, store), Clock.systemUTC());
         soap = new RawSoap(server.serviceUrl());

@@ -2,15 +2,14 @@ package org.crs.nsap.server;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -18,6 +17,8 @@ import org.crs.nsap.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.activation.RouterDirectory.Profile;
+import org.crs.service.server.ServiceConfig;
+import org.crs.service.server.ServiceLauncher;
 
 /**
  * One standalone L-NSAP or NSAP started from its configuration file ({@link NsapServerConfig}):
@@ -33,11 +34,6 @@ import org.crs.nsap.activation.RouterDirectory.Profile;
  * activation hours later.
  */
 public final class NsapLauncher implements AutoCloseable {
-
-    /** Exit code for a usage or configuration mistake. */
-    public static final int EXIT_CONFIG = 2;
-    /** Exit code for a server that did not start (database, port). */
-    public static final int EXIT_START = 1;
 
     /** Reads a topology file for one kind of service. */
     @FunctionalInterface
@@ -145,98 +141,80 @@ public final class NsapLauncher implements AutoCloseable {
     }
 
     /**
-     * The whole of a main: {@code [--check] CONFIG.yaml}. Reads and checks everything, then
-     * (without {@code --check}) starts the service, prints its WSDL URL and start-up time, and
-     * blocks until the process is stopped (Ctrl-C, SIGTERM), when a shutdown hook closes it.
+     * The whole of a main: {@code [--check] CONFIG.yaml} ({@link ServiceLauncher}). Reads the
+     * configuration, the topology and the router access file and checks they fit before anything
+     * starts.
      *
      * @param program the command's name in messages ("lnsap")
      * @param kind what it runs, for people ("L-NSAP")
-     * @return the exit code, when it does not block: 0 after {@code --check}, {@link #EXIT_CONFIG}
-     *     or {@link #EXIT_START}
+     * @return the exit code, when it does not block: 0 after {@code --check},
+     *     {@link ServiceLauncher#EXIT_CONFIG} or {@link ServiceLauncher#EXIT_START}
      */
     public static int run(String program, String kind, String[] args, TopologyReader reader, PrintStream out,
                           PrintStream err) throws InterruptedException {
-        long t0 = System.nanoTime();
-        boolean checkOnly = args.length == 2 && args[0].equals("--check");
-        if (args.length != 1 && !checkOnly || args.length == 1 && args[0].startsWith("-")) {
-            err.println("usage: " + program + " [--check] CONFIG.yaml");
-            err.println("  starts one " + kind + " from its configuration file (docs/configuration.md);");
-            err.println("  --check reads and checks the configuration, topology and router access files, and stops");
-            return EXIT_CONFIG;
+        return ServiceLauncher.run(new Command(program, kind, reader), args, out, err);
+    }
+
+    /** A configuration with the topology and router access file it names, read and checked. */
+    private record Checked(NsapServerConfig config, Topology topology, RouterDirectory routers) {
+    }
+
+    /** An L-NSAP or the NSAP as the shared command line starts it. */
+    private record Command(String program, String kind, TopologyReader reader)
+            implements ServiceLauncher.Service<Checked, NsapLauncher> {
+
+        @Override
+        public String checks() {
+            return "the configuration, topology and router access files";
         }
-        Path file = Path.of(args[args.length - 1]);
-        NsapServerConfig config;
-        Topology topology;
-        RouterDirectory routers;
-        try {
-            config = NsapServerConfig.load(file);
-            topology = reader.read(config.topology());
-            routers = RouterDirectory.load(config.routerAccess());
+
+        @Override
+        public ServiceConfig config(Checked c) {
+            return c.config();
+        }
+
+        @Override
+        public Checked load(Path file) throws IOException {
+            NsapServerConfig config = NsapServerConfig.load(file);
+            Topology topology = reader.read(config.topology());
+            RouterDirectory routers = RouterDirectory.load(config.routerAccess());
             List<String> problems = routerProblems(topology.routers(), routers);
             if (!problems.isEmpty()) {
                 throw new IllegalArgumentException(config.routerAccess() + " does not fit the topology "
                         + config.topology() + ":\n  - " + String.join("\n  - ", problems));
             }
-        } catch (NoSuchFileException e) {
-            err.println(program + ": no file " + e.getMessage());
-            return EXIT_CONFIG;
-        } catch (IOException e) {
-            err.println(program + ": cannot read " + e);
-            return EXIT_CONFIG;
-        } catch (IllegalArgumentException e) {
-            err.println(program + ": " + e.getMessage());
-            return EXIT_CONFIG;
-        }
-        if (checkOnly) {
-            out.println(program + ": " + file + " is fine: " + config.name() + ", " + topology.summary() + ", routers "
-                    + routerList(topology, routers));
-            return 0;
+            return new Checked(config, topology, routers);
         }
 
-        NsapLauncher launcher;
-        try {
-            launcher = start(config, topology.planner(), routers);
-        } catch (Exception e) {
-            Throwable root = e;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
-            err.println(program + ": " + config.name() + " did not start: " + e.getMessage()
-                    + (root == e ? "" : " (" + root + ")"));
-            return EXIT_START;
+        @Override
+        public String summary(Checked c) {
+            return c.config().name() + ", " + c.topology().summary() + ", routers " + routerList(c.topology(), c.routers());
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        String name = config.name();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            out.println(name + ": stopping");
-            try {
-                launcher.close();
-                out.println(name + ": stopped");
-            } catch (RuntimeException e) {
-                err.println(name + ": while stopping: " + e);
-            } finally {
-                stopped.countDown();
-            }
-        }, name + "-shutdown"));
 
-        long took = (System.nanoTime() - t0) / 1_000_000;
-        NsapServer server = launcher.server();
-        out.println(kind + " " + name + " started in " + took + " ms (server " + server.startupTime().toMillis()
-                + " ms, JVM up " + ManagementFactory.getRuntimeMXBean().getUptime() + " ms); Ctrl-C stops it.");
-        out.println("  WSDL      " + server.wsdlUrl());
-        out.println("  topology  " + topology.summary());
-        out.println("  endpoints " + String.join(", ", server.service().endpoints()));
-        out.println("  routers   " + routerList(topology, routers));
-        out.println("  database  " + config.jdbcUrlForLog() + (config.clustered() ? " (clustered)" : ""));
-        out.flush();
-        stopped.await();
-        return 0;
+        @Override
+        public NsapLauncher start(Checked c) throws Exception {
+            return NsapLauncher.start(c.config(), c.topology().planner(), c.routers());
+        }
+
+        @Override
+        public List<String> details(Checked c, NsapLauncher launcher) {
+            NsapServer server = launcher.server();
+            return List.of("WSDL      " + server.wsdlUrl(),
+                    "topology  " + c.topology().summary(),
+                    "endpoints " + String.join(", ", server.service().endpoints()),
+                    "routers   " + routerList(c.topology(), c.routers()));
+        }
+
+        @Override
+        public Duration startupTime(NsapLauncher launcher) {
+            return launcher.server().startupTime();
+        }
     }
 
     private static String routerList(Topology topology, RouterDirectory routers) {
         return String.join(", ", topology.routers().keySet().stream().sorted().map(r -> {
             RouterDirectory.RouterAccess a = routers.access(r);
-            return a.endpoint() + " (" + label(a.profile()) + ", " + a.protocol().name().toLowerCase(java.util.Locale.ROOT) + ")";
+            return a.endpoint() + " (" + label(a.profile()) + ", " + a.protocol().name().toLowerCase(Locale.ROOT) + ")";
         }).toList());
     }
 }

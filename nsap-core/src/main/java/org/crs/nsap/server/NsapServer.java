@@ -13,56 +13,36 @@ import org.crs.nsap.SegmentStore;
 import org.crs.nsap.soap.NsapPortType;
 import org.crs.nsap.store.JdbcSegmentStore;
 import org.crs.service.db.Database;
-import org.crs.service.schedule.Scheduling;
-import org.crs.service.soap.SoapServer;
-import org.quartz.Scheduler;
-import org.quartz.SchedulerException;
+import org.crs.service.schedule.Sweep;
+import org.crs.service.server.ServerConfig;
+import org.crs.service.server.ServiceShell;
+import org.quartz.JobKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.crs.nsap.contract.NsapContract;
 
 /**
- * One running L-NSAP or NSAP: its database (migrated on start), its hold sweep (Quartz, in
- * the same database), its segment service, and the NSAP port type over SOAP at
- * {@code /services/NsapService}.
+ * One running L-NSAP or NSAP, on the shell every service shares ({@link ServiceShell}:
+ * database, schedule, SOAP endpoint): its segment service, the sweep that lapses holds past
+ * their expiry ({@link SegmentService#expireDueHolds()} every {@link #HOLD_SWEEP_PERIOD}), and
+ * the NSAP port type over SOAP at {@code /services/NsapService}.
  */
 public final class NsapServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(NsapServer.class);
 
-    /**
-     * @param name the instance's name, for logs and the scheduler ("lnsap-site-a", "nsap")
-     * @param jdbcUrl its database: {@code jdbc:hsqldb:file:...} or {@code jdbc:postgresql://...}
-     * @param dbUser database user
-     * @param dbPassword database password
-     * @param host address to listen on
-     * @param port TCP port, 0 for any free
-     * @param clustered true when several instances share one PostgreSQL schedule
-     */
-    public record Config(String name, String jdbcUrl, String dbUser, String dbPassword, String host, int port,
-                         boolean clustered) {
-        @Override
-        public String toString() {
-            return "Config[" + name + ", " + jdbcUrl + ", user " + dbUser + ", " + host + ":" + port
-                    + (clustered ? ", clustered" : "") + "]";
-        }
-    }
+    /** The sweep that lapses holds: how often it runs is the most a hold outlives its expiry. */
+    static final JobKey HOLD_SWEEP = JobKey.jobKey("expire-due-holds", "holds");
+    public static final Duration HOLD_SWEEP_PERIOD = Duration.ofSeconds(1);
 
-    private final Database database;
-    private final Scheduler scheduler;
+    private final ServiceShell shell;
     private final SegmentService service;
     private final SegmentStore store;
-    private final SoapServer soap;
-    private final Duration startupTime;
 
-    private NsapServer(Database database, Scheduler scheduler, SegmentService service, SegmentStore store, SoapServer soap,
-                       Duration startupTime) {
-        this.database = database;
-        this.scheduler = scheduler;
+    private NsapServer(ServiceShell shell, SegmentService service, SegmentStore store) {
+        this.shell = shell;
         this.service = service;
         this.store = store;
-        this.soap = soap;
-        this.startupTime = startupTime;
     }
 
     /**
@@ -70,34 +50,19 @@ public final class NsapServer implements AutoCloseable {
      *
      * @param activator makes the instance's activator from its store (which keeps the device log)
      */
-    public static NsapServer start(Config config, ResourcePlanner planner,
+    public static NsapServer start(ServerConfig config, ResourcePlanner planner,
                                    Function<SegmentStore, SegmentActivator> activator, Clock clock) throws Exception {
-        long t0 = System.nanoTime();
-        Database db = Database.open(config.jdbcUrl(), config.dbUser(), config.dbPassword());
-        Scheduler scheduler = null;
-        try {
-            db.migrateService("nsap");
-            AtomicReference<SegmentService> serviceRef = new AtomicReference<>();
-            scheduler = Scheduling.start(db, config.name(), config.clustered(),
-                    Scheduling.Options.defaults().jobFactory(HoldSweep.jobFactory(serviceRef::get)));
-            JdbcSegmentStore store = new JdbcSegmentStore(db.dataSource());
-            SegmentService service = new SegmentService(store, planner, activator.apply(store), clock);
-            serviceRef.set(service);
-            service.expireDueHolds(); // those that lapsed while the service was down
-            HoldSweep.schedule(scheduler);
-            SoapServer soap = SoapServer.builder().host(config.host()).port(config.port())
-                    .service(NsapContract.SERVICE_NAME, NsapContract.NAMESPACE, new NsapPortType(service, config.name() + "-client"))
-                    .start();
-            Duration took = Duration.ofNanos(System.nanoTime() - t0);
-            LOG.info("{} ready in {} ms at {}", config.name(), took.toMillis(), soap.wsdlUrl(NsapContract.SERVICE_NAME));
-            return new NsapServer(db, scheduler, service, store, soap, took);
-        } catch (Exception | Error e) {
-            if (scheduler != null) {
-                scheduler.shutdown(false);
-            }
-            db.close();
-            throw e;
-        }
+        AtomicReference<SegmentService> service = new AtomicReference<>();
+        AtomicReference<SegmentStore> store = new AtomicReference<>();
+        ServiceShell shell = ServiceShell.start(config, "nsap", setUp -> {
+            store.set(new JdbcSegmentStore(setUp.database().dataSource()));
+            service.set(new SegmentService(store.get(), planner, activator.apply(store.get()), clock));
+            service.get().expireDueHolds(); // those that lapsed while the service was down
+            setUp.schedule(new Sweep(HOLD_SWEEP, HOLD_SWEEP_PERIOD, service.get()::expireDueHolds));
+            setUp.serve(NsapContract.SERVICE_NAME, NsapContract.NAMESPACE,
+                    new NsapPortType(service.get(), config.name() + "-client"));
+        });
+        return new NsapServer(shell, service.get(), store.get());
     }
 
     public SegmentService service() {
@@ -109,34 +74,29 @@ public final class NsapServer implements AutoCloseable {
     }
 
     public Database database() {
-        return database;
+        return shell.database();
     }
 
     public URI wsdlUrl() {
-        return soap.wsdlUrl(NsapContract.SERVICE_NAME);
+        return shell.wsdlUrl(NsapContract.SERVICE_NAME);
     }
 
     public URI serviceUrl() {
-        return soap.serviceUrl(NsapContract.SERVICE_NAME);
+        return shell.serviceUrl(NsapContract.SERVICE_NAME);
     }
 
     public int port() {
-        return soap.port();
+        return shell.port();
     }
 
     /** From the start of {@link #start} until the WSDL was served. */
     public Duration startupTime() {
-        return startupTime;
+        return shell.startupTime();
     }
 
+    /** Stops the endpoint, the hold sweep and the database. */
     @Override
     public void close() {
-        soap.close();
-        try {
-            scheduler.shutdown(true);
-        } catch (SchedulerException e) {
-            LOG.warn("stopping the scheduler: {}", e.toString());
-        }
-        database.close();
+        shell.close();
     }
 }

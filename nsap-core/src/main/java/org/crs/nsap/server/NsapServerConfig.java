@@ -8,7 +8,7 @@ import java.util.function.Function;
 
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
-import org.crs.service.db.Vendor;
+import org.crs.service.server.ServiceConfig;
 
 /**
  * The service configuration file of one standalone L-NSAP or NSAP (docs/configuration.md,
@@ -55,10 +55,8 @@ import org.crs.service.db.Vendor;
  * @param routerAccess the router access file, absolute
  */
 public record NsapServerConfig(Path source, String name, String host, int port, String jdbcUrl, String dbUser,
-                               String dbPassword, boolean clustered, Path topology, Path routerAccess) {
-
-    /** Default listen address: this machine only. */
-    public static final String DEFAULT_HOST = ConfigYaml.DEFAULT_HOST;
+                               String dbPassword, boolean clustered, Path topology, Path routerAccess)
+        implements ServiceConfig {
 
     public NsapServerConfig {
         Objects.requireNonNull(name, "name");
@@ -69,26 +67,9 @@ public record NsapServerConfig(Path source, String name, String host, int port, 
         dbPassword = dbPassword == null ? "" : dbPassword;
     }
 
-    /** The settings {@link NsapServer#start} takes. */
-    public NsapServer.Config serverConfig() {
-        return new NsapServer.Config(name, jdbcUrl, dbUser, dbPassword, host, port, clustered);
-    }
-
-    /** The database vendor of {@link #jdbcUrl()}. */
-    public Vendor vendor() {
-        return Vendor.fromJdbcUrl(jdbcUrl);
-    }
-
-    /** The JDBC URL with any {@code password=} property masked, for logs and start-up output. */
-    public String jdbcUrlForLog() {
-        return ConfigYaml.jdbcUrlForLog(jdbcUrl);
-    }
-
     @Override
     public String toString() {
-        return "NsapServerConfig[" + (source == null ? "" : source + ": ") + "name=" + name + ", listen=" + host + ":" + port
-                + ", jdbcUrl=" + jdbcUrlForLog() + ", user=" + dbUser + ", password=" + (dbPassword.isEmpty() ? "(none)" : "***")
-                + ", clustered=" + clustered + ", topology=" + topology + ", routerAccess=" + routerAccess + "]";
+        return "NsapServerConfig[" + basicsForLog() + ", topology=" + topology + ", routerAccess=" + routerAccess + "]";
     }
 
     // --- reading ---------------------------------------------------------------------------------
@@ -105,13 +86,7 @@ public record NsapServerConfig(Path source, String name, String host, int port, 
      * @throws IllegalArgumentException naming the file and what is wrong in it
      */
     public static NsapServerConfig load(Path file, Function<String, String> environment) throws IOException {
-        Path absolute = file.toAbsolutePath().normalize();
-        String text = Files.readString(absolute);
-        try {
-            return parse(text, absolute.getParent(), absolute, environment);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
-        }
+        return ServiceConfig.load(file, environment, NsapServerConfig::parse);
     }
 
     /**
@@ -122,30 +97,18 @@ public record NsapServerConfig(Path source, String name, String host, int port, 
      * @throws IllegalArgumentException saying what is wrong, without the file name
      */
     public static NsapServerConfig parse(String yaml, Path baseDir, Function<String, String> environment) {
-        return parse(yaml, baseDir, null, environment);
+        return ServiceConfig.parse(yaml, baseDir, environment, NsapServerConfig::parse);
     }
 
-    private static NsapServerConfig parse(String yaml, Path baseDir, Path source, Function<String, String> environment) {
-        Objects.requireNonNull(yaml, "yaml");
-        Objects.requireNonNull(baseDir, "baseDir");
-        EnvReferences env = new EnvReferences(Objects.requireNonNull(environment, "environment"));
+    private static NsapServerConfig parse(String yaml, Path baseDir, Path source, EnvReferences env) {
         FileYaml file = ConfigYaml.read(yaml, FileYaml.class);
-
-        String name = ConfigYaml.name(env.resolve(file.name(), "name"), "name", ConfigYaml.at(yaml, "name"));
-        if (file.listen() == null) {
-            throw new IllegalArgumentException("listen is missing (listen: {host: 127.0.0.1, port: 8081})");
-        }
-        ConfigYaml.Listen listen = file.listen().resolve(env, yaml);
-        if (file.database() == null) {
-            throw new IllegalArgumentException("database is missing (database: {jdbcUrl: ...})");
-        }
-        ConfigYaml.Database db = file.database().resolve(env, baseDir, yaml);
-
+        ServiceConfig.Basics basics = ServiceConfig.basics(yaml, baseDir, source, env, file.name(), file.listen(),
+                file.database(), "{host: 127.0.0.1, port: 8081}");
         Path topology = existingFile(baseDir, required(env.resolve(file.topology(), "topology"), "topology"), "topology");
         Path routerAccess = existingFile(baseDir, required(env.resolve(file.routerAccess(), "routerAccess"), "routerAccess"),
                 "routerAccess");
-        return new NsapServerConfig(source, name, listen.host(), listen.port(), db.jdbcUrl(), db.user(), db.password(),
-                db.clustered(), topology, routerAccess);
+        return new NsapServerConfig(source, basics.name(), basics.host(), basics.port(), basics.jdbcUrl(), basics.dbUser(),
+                basics.dbPassword(), basics.clustered(), topology, routerAccess);
     }
 
     private static String required(String value, String key) {
@@ -158,11 +121,6 @@ public record NsapServerConfig(Path source, String name, String host, int port, 
             throw new IllegalArgumentException(key + ": no file " + p);
         }
         return p;
-    }
-
-    /** A relative {@code jdbc:hsqldb:file:} path, made relative to {@code baseDir}. */
-    static String withAbsoluteHsqldbFile(String jdbcUrl, Path baseDir) {
-        return ConfigYaml.withAbsoluteHsqldbFile(jdbcUrl, baseDir);
     }
 
     // --- the file's shape: raw text until resolved; these records never reach a log -------------

@@ -23,6 +23,7 @@ import org.crs.nsap.testing.OneLinkPlanner;
 import org.crs.nsap.testing.RawSoap;
 import org.crs.service.db.Database;
 import org.crs.service.db.testing.EmbeddedPostgres;
+import org.crs.service.server.ServerConfig;
 
 /**
  * Measures hold+commit pairs over SOAP against one NSAP with real bandwidth accounting (every
@@ -56,7 +57,7 @@ public final class HoldCommitBenchmark {
     }
 
     private static void bench(String name, String url, String user, Duration run) throws Exception {
-        try (NsapServer server = NsapServer.start(new NsapServer.Config("nsap-bench", url, user, "", "127.0.0.1", 0, false),
+        try (NsapServer server = NsapServer.start(new ServerConfig("nsap-bench", url, user, "", "127.0.0.1", 0, false),
                 new OneLinkPlanner(), store -> NoRouters.INSTANCE, Clock.systemUTC())) {
             System.out.printf("%s: NSAP started in %d ms%n", name, server.startupTime().toMillis());
             // On two cores the JIT compiles for about half a minute before the figures settle.

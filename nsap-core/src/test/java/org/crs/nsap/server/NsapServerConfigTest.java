@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.crs.service.config.ConfigYaml;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.activation.RouterDirectory.Profile;
 import org.crs.nsap.testing.OneLinkPlanner;
@@ -29,6 +30,8 @@ import org.crs.service.db.Vendor;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.crs.service.server.ServerConfig;
+import org.crs.service.server.ServiceLauncher;
 
 /**
  * The service configuration file of a standalone L-NSAP or NSAP ({@link NsapServerConfig}),
@@ -92,8 +95,8 @@ class NsapServerConfigTest {
         assertEquals(dir.resolve("topology/site-a-campus.yaml").toAbsolutePath().normalize(), c.topology());
         assertEquals(dir.resolve("routers.yaml").toAbsolutePath().normalize(), c.routerAccess());
 
-        NsapServer.Config server = c.serverConfig();
-        assertEquals(new NsapServer.Config("lnsap-site-a", "jdbc:postgresql://db.example.org:5432/crs_lnsap", "crs_lnsap",
+        ServerConfig server = c.serverConfig();
+        assertEquals(new ServerConfig("lnsap-site-a", "jdbc:postgresql://db.example.org:5432/crs_lnsap", "crs_lnsap",
                 "pg-secret-4711", "0.0.0.0", 8081, true), server);
         assertFalse(c.toString().contains("pg-secret-4711"), c.toString());
     }
@@ -114,8 +117,8 @@ class NsapServerConfigTest {
         assertEquals("", c.dbPassword());
         assertFalse(c.clustered());
         // absolute paths, mem: databases and literal '$${' stay as written
-        assertEquals("jdbc:hsqldb:file:/var/lib/crs/db", NsapServerConfig.withAbsoluteHsqldbFile("jdbc:hsqldb:file:/var/lib/crs/db", dir));
-        assertEquals("jdbc:hsqldb:mem:x", NsapServerConfig.withAbsoluteHsqldbFile("jdbc:hsqldb:mem:x", dir));
+        assertEquals("jdbc:hsqldb:file:/var/lib/crs/db", ConfigYaml.withAbsoluteHsqldbFile("jdbc:hsqldb:file:/var/lib/crs/db", dir));
+        assertEquals("jdbc:hsqldb:mem:x", ConfigYaml.withAbsoluteHsqldbFile("jdbc:hsqldb:mem:x", dir));
         NsapServerConfig literal = NsapServerConfig.parse(GOOD.replace("${CRS_DB_PASSWORD}", "a$${b}"), dir, env(ENV));
         assertEquals("a${b}", literal.dbPassword());
     }
@@ -204,10 +207,10 @@ class NsapServerConfigTest {
         int wrong = NsapLauncher.run("lnsap", "L-NSAP", new String[] {file.toString()},
                 f -> new NsapLauncher.Topology(new OneLinkPlanner(), Map.of("edge-x", Profile.C12000), "one link"),
                 print(out), print(err));
-        assertEquals(NsapLauncher.EXIT_CONFIG, wrong);
+        assertEquals(ServiceLauncher.EXIT_CONFIG, wrong);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("the topology needs a 12000"), err.toString(StandardCharsets.UTF_8));
 
-        assertEquals(NsapLauncher.EXIT_CONFIG, NsapLauncher.run("lnsap", "L-NSAP", new String[0], f -> null, print(out), print(err)));
+        assertEquals(ServiceLauncher.EXIT_CONFIG, NsapLauncher.run("lnsap", "L-NSAP", new String[0], f -> null, print(out), print(err)));
     }
 
     @Test

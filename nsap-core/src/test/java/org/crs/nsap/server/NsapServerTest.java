@@ -21,6 +21,7 @@ import org.crs.nsap.testing.RawSoap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.crs.service.server.ServerConfig;
 
 /**
  * An NSAP over real HTTP and SOAP, as a client that no one here wrote would call it: raw
@@ -36,7 +37,7 @@ class NsapServerTest {
     RawSoap soap;
 
     NsapServer start() throws Exception {
-        server = NsapServer.start(new NsapServer.Config("nsap-test", "jdbc:hsqldb:file:" + dir.resolve("db") + ";shutdown=true",
+        server = NsapServer.start(new ServerConfig("nsap-test", "jdbc:hsqldb:file:" + dir.resolve("db") + ";shutdown=true",
                 "SA", "", "127.0.0.1", 0, false), new OneLinkPlanner(), store -> NoRouters.INSTANCE, Clock.systemUTC());
         soap = new RawSoap(server.serviceUrl());
         return server;

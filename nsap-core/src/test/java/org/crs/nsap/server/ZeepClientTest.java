@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.crs.nsap.testing.NoRouters;
 import org.crs.nsap.testing.OneLinkPlanner;
 import org.junit.jupiter.api.Test;
+import org.crs.service.server.ServerConfig;
 
 /**
  * Python's zeep, reading only the served WSDL, takes a booking through check, hold, commit,
@@ -22,7 +23,7 @@ class ZeepClientTest {
 
     @Test
     void zeepDrivesABookingThroughItsLife() throws Exception {
-        try (NsapServer server = NsapServer.start(new NsapServer.Config("nsap-zeep", "jdbc:hsqldb:mem:zeep", "SA", "",
+        try (NsapServer server = NsapServer.start(new ServerConfig("nsap-zeep", "jdbc:hsqldb:mem:zeep", "SA", "",
                 "127.0.0.1", 0, false), new OneLinkPlanner(), store -> NoRouters.INSTANCE,
                 Clock.systemUTC())) {
             ProcessBuilder pb = new ProcessBuilder(System.getProperty("crs.python", "python3"),

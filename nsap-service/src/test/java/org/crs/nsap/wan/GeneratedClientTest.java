@@ -39,6 +39,7 @@ import org.crs.service.soap.SoapClients;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.crs.service.server.ServerConfig;
 
 /**
  * The NSAP of the demo WAN as a client generated from the published WSDL
@@ -57,7 +58,7 @@ class GeneratedClientTest {
     void start() throws Exception {
         emulator = RouterEmulator.start(Inventory.load(Path.of("../deploy/emulator/demo-routers.yaml")).withAnyPorts());
         RouterDirectory routers = RouterDirectory.fromEmulator(emulator, Map.of());
-        server = NsapServer.start(new NsapServer.Config("nsap-generated-client", "jdbc:hsqldb:mem:generated-" + System.nanoTime(),
+        server = NsapServer.start(new ServerConfig("nsap-generated-client", "jdbc:hsqldb:mem:generated-" + System.nanoTime(),
                 "SA", "", "127.0.0.1", 0, false),
                 new WanPlanner(WanTopologyFile.load(Path.of("../deploy/topology/wan.yaml"))),
                 store -> activator = new DriverActivator(routers, store), Clock.systemUTC());

@@ -28,6 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
+import org.crs.service.server.ServerConfig;
 
 /**
  * The NSAP of the demo WAN over real HTTP and SOAP, driving emulated Cisco 12000s at
@@ -71,7 +72,7 @@ class WanNsapIntegrationTest {
         String url = database.equals("HSQLDB") ? "jdbc:hsqldb:mem:wan-" + System.nanoTime()
                 : EmbeddedPostgres.shared().createDatabase();
         String user = database.equals("HSQLDB") ? "SA" : EmbeddedPostgres.USER;
-        server = NsapServer.start(new NsapServer.Config("nsap-it", url, user, "", "127.0.0.1", 0, false),
+        server = NsapServer.start(new ServerConfig("nsap-it", url, user, "", "127.0.0.1", 0, false),
                 new WanPlanner(WanTopologyFile.load(Path.of("../deploy/topology/wan.yaml"))),
                 store -> activator = new DriverActivator(routers, store), Clock.systemUTC());
         soap = new RawSoap(server.serviceUrl());

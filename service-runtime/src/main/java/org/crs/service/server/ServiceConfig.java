@@ -1,0 +1,162 @@
+package org.crs.service.server;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Function;
+
+import org.crs.service.config.ConfigYaml;
+import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.db.Vendor;
+
+/**
+ * What the configuration file of every service has (docs/configuration.md): a name, where it
+ * listens and its database. Each service's configuration record implements this and adds only
+ * its own keys; {@link #basics} reads the shared ones and {@link #load} the file.
+ *
+ * <pre>{@code
+ * name: lnsap-site-a                  # required: logs, the scheduler's name; A-Z a-z 0-9 _ . -
+ * listen:
+ *   host: 127.0.0.1                   # default 127.0.0.1; 0.0.0.0 for every interface
+ *   port: 8081                        # required; 0 = any free port
+ * database:
+ *   jdbcUrl: jdbc:hsqldb:file:/var/lib/crs/lnsap-site-a/db   # required: jdbc:hsqldb:... or jdbc:postgresql:...
+ *   user: SA                          # default SA for HSQLDB; required for PostgreSQL
+ *   password: ${CRS_DB_PASSWORD}      # default empty
+ *   clustered: false                  # default false; true only on PostgreSQL
+ * }</pre>
+ *
+ * <p>Unknown and repeated keys are errors, reported with their place and line; so are bad
+ * values, naming the key and its line. A relative {@code jdbc:hsqldb:file:} path is relative to
+ * the folder of the configuration file. Every text value may contain {@code ${NAME}} references
+ * to environment variables ({@link EnvReferences}). Messages and {@code toString} never contain
+ * the database password.
+ */
+public interface ServiceConfig {
+
+    /** Default listen address: this machine only. */
+    String DEFAULT_HOST = ConfigYaml.DEFAULT_HOST;
+
+    /** The file read, for messages (null when parsed from text). */
+    Path source();
+
+    /** The instance's name. */
+    String name();
+
+    /** The address to listen on. */
+    String host();
+
+    /** The TCP port, 0 for any free one. */
+    int port();
+
+    /** The database; a relative HSQLDB file path already made absolute. */
+    String jdbcUrl();
+
+    /** The database user (null: the driver's default, SA for HSQLDB). */
+    String dbUser();
+
+    /** The database password (empty when none). */
+    String dbPassword();
+
+    /** Whether several instances share the database's schedule (PostgreSQL only). */
+    boolean clustered();
+
+    /** The settings {@link ServiceShell#start} takes. */
+    default ServerConfig serverConfig() {
+        return new ServerConfig(name(), jdbcUrl(), dbUser(), dbPassword(), host(), port(), clustered());
+    }
+
+    /** The database vendor of {@link #jdbcUrl()}. */
+    default Vendor vendor() {
+        return Vendor.fromJdbcUrl(jdbcUrl());
+    }
+
+    /** The JDBC URL with any {@code password=} property masked, for logs and start-up output. */
+    default String jdbcUrlForLog() {
+        return ConfigYaml.jdbcUrlForLog(jdbcUrl());
+    }
+
+    /** The shared keys as {@code toString} shows them, the password masked. */
+    default String basicsForLog() {
+        return (source() == null ? "" : source() + ": ") + "name=" + name() + ", listen=" + host() + ":" + port()
+                + ", jdbcUrl=" + jdbcUrlForLog() + ", user=" + dbUser() + ", password="
+                + (dbPassword().isEmpty() ? "(none)" : "***") + ", clustered=" + clustered();
+    }
+
+    /**
+     * The shared keys, read.
+     *
+     * @param source the file read, for messages (null when parsed from text)
+     */
+    record Basics(Path source, String name, String host, int port, String jdbcUrl, String dbUser, String dbPassword,
+                  boolean clustered) {
+
+        public Basics {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+            dbPassword = dbPassword == null ? "" : dbPassword;
+        }
+
+        @Override
+        public String toString() {
+            return "Basics[" + name + "]";
+        }
+    }
+
+    /**
+     * Resolves the shared keys of a file.
+     *
+     * @param exampleListen how {@code listen} looks, for the message when it is missing
+     * @throws IllegalArgumentException saying what is wrong, without the file name
+     */
+    static Basics basics(String yaml, Path baseDir, Path source, EnvReferences env, String name, ConfigYaml.ListenYaml listen,
+                         ConfigYaml.DatabaseYaml database, String exampleListen) {
+        String resolvedName = ConfigYaml.name(env.resolve(name, "name"), "name", ConfigYaml.at(yaml, "name"));
+        if (listen == null) {
+            throw new IllegalArgumentException("listen is missing (listen: " + exampleListen + ")");
+        }
+        ConfigYaml.Listen l = listen.resolve(env, yaml);
+        if (database == null) {
+            throw new IllegalArgumentException("database is missing (database: {jdbcUrl: ...})");
+        }
+        ConfigYaml.Database db = database.resolve(env, baseDir, yaml);
+        return new Basics(source, resolvedName, l.host(), l.port(), db.jdbcUrl(), db.user(), db.password(), db.clustered());
+    }
+
+    /** Parses a configuration file's text into a service's configuration. */
+    @FunctionalInterface
+    interface Parser<C> {
+        /**
+         * @param baseDir the folder relative paths are relative to
+         * @param source the file, for messages
+         * @throws IllegalArgumentException saying what is wrong, without the file name
+         */
+        C parse(String yaml, Path baseDir, Path source, EnvReferences env);
+    }
+
+    /**
+     * Reads a configuration file, resolving {@code ${NAME}} with {@code environment}.
+     *
+     * @throws IOException if the file cannot be read
+     * @throws IllegalArgumentException naming the file and what is wrong in it
+     */
+    static <C> C load(Path file, Function<String, String> environment, Parser<C> parser) throws IOException {
+        Path absolute = file.toAbsolutePath().normalize();
+        String text = Files.readString(absolute);
+        try {
+            return parser.parse(text, absolute.getParent(), absolute,
+                    new EnvReferences(Objects.requireNonNull(environment, "environment")));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Parses configuration text (no file), resolving {@code ${NAME}} with {@code environment}. */
+    static <C> C parse(String yaml, Path baseDir, Function<String, String> environment, Parser<C> parser) {
+        Objects.requireNonNull(yaml, "yaml");
+        Objects.requireNonNull(baseDir, "baseDir");
+        return parser.parse(yaml, baseDir, null, new EnvReferences(Objects.requireNonNull(environment, "environment")));
+    }
+}
