@@ -29,6 +29,8 @@ import org.crs.routers.emulator.Inventory;
 import org.crs.routers.emulator.RouterEmulator;
 import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServerConfig;
+import org.crs.routers.emulator.RouterAccessFile;
+import java.util.Set;
 
 /**
  * A federation of two sites in one process, on 127.0.0.1: the emulated routers, an L-NSAP and a
@@ -82,17 +84,25 @@ public final class Federation implements AutoCloseable {
     private final List<AutoCloseable> running = new ArrayList<>();
     private NsapServer nsap;
 
-    private Federation(Options options, RouterEmulator emulator) {
+    private Federation(Options options, RouterEmulator emulator, RouterDirectory routers) {
         this.options = options;
         this.emulator = emulator;
-        this.routers = RouterDirectory.fromEmulator(emulator, Map.of());
+        this.routers = routers;
     }
 
     /** Starts the routers and every service; on failure stops what had started. */
     public static Federation start(Options options) throws Exception {
         Inventory inventory = Inventory.load(options.repository().resolve("deploy/emulator/demo-routers.yaml"));
         RouterEmulator emulator = RouterEmulator.start(options.demoPorts() ? inventory : inventory.withAnyPorts());
-        Federation f = new Federation(options, emulator);
+        RouterDirectory routers;
+        try {
+            // The services reach the routers through the router access file, as at a real site.
+            routers = RouterDirectory.load(RouterAccessFile.writeTemporary(emulator, Set.of()));
+        } catch (IOException | RuntimeException e) {
+            emulator.close();
+            throw e;
+        }
+        Federation f = new Federation(options, emulator, routers);
         f.running.add(emulator);
         try {
             for (String site : SITES) {

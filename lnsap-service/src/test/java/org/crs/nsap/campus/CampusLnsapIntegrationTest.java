@@ -9,7 +9,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Map;
 
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
@@ -24,6 +23,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.crs.service.server.ServerConfig;
+import org.crs.routers.emulator.RouterAccessFile;
+import java.util.Set;
 
 /**
  * The L-NSAP of site-a over real HTTP and SOAP, driving the emulated Cisco 7600 edge-a at
@@ -40,7 +41,7 @@ class CampusLnsapIntegrationTest {
     @BeforeAll
     static void startRouters() throws Exception {
         emulator = RouterEmulator.start(Inventory.load(Path.of("../deploy/emulator/demo-routers.yaml")).withAnyPorts());
-        routers = RouterDirectory.fromEmulator(emulator, Map.of());
+        routers = RouterDirectory.load(RouterAccessFile.writeTemporary(emulator, Set.of()));
     }
 
     @AfterAll

@@ -27,7 +27,6 @@ import org.crs.routers.driver.cli.Cisco7600CliDriver;
 import org.crs.routers.driver.cli.CliTimeouts;
 import org.crs.routers.driver.snmp.Cisco7600SnmpDriver;
 import org.crs.routers.driver.snmp.SnmpTimeouts;
-import org.crs.routers.emulator.RouterEmulator;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -97,8 +96,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
  * <p>Secrets never appear in {@link #toString()}, in {@link RouterAccess#toString()} (see
  * {@link RouterEndpoint}) or in the messages of the exceptions thrown here.
  *
- * <p>{@link #fromEmulator(RouterEmulator, Map)} builds a directory for the routers of a
- * running {@link RouterEmulator} instead (tests, demos).
+ * <p>Tests and the demo read the file the router emulator writes for its routers, in this
+ * same format; nothing here knows the emulator.
  *
  * <p>A directory is immutable and thread-safe. Drivers hold no connection, so
  * {@link #driverFor(String, DeviceLog)} is cheap: a caller asks for a driver per operation,
@@ -303,24 +302,6 @@ public final class RouterDirectory {
 
     private static String label(Profile p) {
         return p == Profile.C7600 ? "7600" : "12000";
-    }
-
-    // --- from a running emulator -----------------------------------------------------------------
-
-    /**
-     * The routers of a running emulator, reached on 127.0.0.1 at their SSH and SNMP ports
-     * with the credentials of the emulator's inventory. Over SNMP a router is reached as the
-     * inventory's first SNMPv3 user when it has one, else with its v2c write community.
-     *
-     * <p>Needs {@code org.crs:router-emulator} on the class path (nsap-core declares it
-     * optional, so a caller adds it, normally in test scope).
-     *
-     * @param protocolByRouter the protocol of each router; routers not named are driven by CLI
-     * @throws IllegalArgumentException if the map names a router the emulator does not have,
-     *     or asks for SNMP where the router has no SNMP agent or is a 12000
-     */
-    public static RouterDirectory fromEmulator(RouterEmulator emulator, Map<String, Protocol> protocolByRouter) {
-        return new RouterDirectory(EmulatorAccess.routers(emulator, protocolByRouter));
     }
 
     // --- from the router access file ---------------------------------------------------------------

@@ -36,6 +36,8 @@ import org.crs.routers.driver.cli.Cisco7600CliDriver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.crs.routers.emulator.RouterAccessFile;
+import java.util.Set;
 
 /** DriverActivator against emulated routers, through the real drivers. */
 class DriverActivatorTest {
@@ -44,9 +46,9 @@ class DriverActivatorTest {
     DriverActivator activator;
 
     @BeforeEach
-    void start() {
+    void start() throws Exception {
         lab = new ActivationLab();
-        activator = new DriverActivator(RouterDirectory.fromEmulator(lab.emulator, Map.of()), lab.store);
+        activator = new DriverActivator(RouterDirectory.load(RouterAccessFile.writeTemporary(lab.emulator, Set.of())), lab.store);
     }
 
     @AfterEach
@@ -162,7 +164,7 @@ class DriverActivatorTest {
     @Test
     void campusSegmentOverSnmp() throws Exception {
         activator.close();
-        activator = new DriverActivator(RouterDirectory.fromEmulator(lab.emulator, Map.of(EDGE_B, Protocol.SNMP)),
+        activator = new DriverActivator(RouterDirectory.load(RouterAccessFile.writeTemporary(lab.emulator, Set.of(EDGE_B))),
                 lab.store);
         String before = lab.config(EDGE_B);
         Segment campus = ActivationLab.campus("campus-snmp", 62, EDGE_B, 2062, "GigabitEthernet1/2");

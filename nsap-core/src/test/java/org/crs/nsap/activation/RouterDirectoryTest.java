@@ -23,6 +23,8 @@ import org.crs.routers.driver.cli.Cisco7600CliDriver;
 import org.crs.routers.driver.snmp.Cisco7600SnmpDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.crs.routers.emulator.RouterAccessFile;
+import java.util.Set;
 
 class RouterDirectoryTest {
 
@@ -208,9 +210,9 @@ class RouterDirectoryTest {
     }
 
     @Test
-    void fromAnEmulatorUsesItsPortsAndCredentials() {
+    void anEmulatorsRouterAccessFileGivesItsPortsAndCredentials() throws Exception {
         try (ActivationLab lab = new ActivationLab()) {
-            RouterDirectory d = RouterDirectory.fromEmulator(lab.emulator, Map.of("edge-b", Protocol.SNMP));
+            RouterDirectory d = RouterDirectory.load(RouterAccessFile.writeTemporary(lab.emulator, Set.of("edge-b")));
 
             RouterEndpoint a = d.access("edge-a").endpoint();
             assertEquals("127.0.0.1", a.host());
@@ -225,9 +227,9 @@ class RouterDirectoryTest {
             assertEquals(3, d.access("edge-b").endpoint().snmp().version());
 
             assertThrows(IllegalArgumentException.class,
-                    () -> RouterDirectory.fromEmulator(lab.emulator, Map.of("edge-z", Protocol.CLI)));
+                    () -> RouterDirectory.load(RouterAccessFile.writeTemporary(lab.emulator, Set.of("edge-z"))));
             assertThrows(IllegalArgumentException.class,
-                    () -> RouterDirectory.fromEmulator(lab.emulator, Map.of("core-1", Protocol.SNMP)));
+                    () -> RouterDirectory.load(RouterAccessFile.writeTemporary(lab.emulator, Set.of("core-1"))));
             ActivationLab.assertNoSecretIn(d.toString());
         }
     }

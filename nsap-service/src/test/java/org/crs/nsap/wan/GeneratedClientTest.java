@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.Calendar;
 import java.util.GregorianCalendar;
 import java.util.List;
-import java.util.Map;
 
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
@@ -40,6 +39,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.crs.service.server.ServerConfig;
+import org.crs.routers.emulator.RouterAccessFile;
+import java.util.Set;
 
 /**
  * The NSAP of the demo WAN as a client generated from the published WSDL
@@ -57,7 +58,7 @@ class GeneratedClientTest {
     @BeforeEach
     void start() throws Exception {
         emulator = RouterEmulator.start(Inventory.load(Path.of("../deploy/emulator/demo-routers.yaml")).withAnyPorts());
-        RouterDirectory routers = RouterDirectory.fromEmulator(emulator, Map.of());
+        RouterDirectory routers = RouterDirectory.load(RouterAccessFile.writeTemporary(emulator, Set.of()));
         server = NsapServer.start(new ServerConfig("nsap-generated-client", "jdbc:hsqldb:mem:generated-" + System.nanoTime(),
                 "SA", "", "127.0.0.1", 0, false),
                 new WanPlanner(WanTopologyFile.load(Path.of("../deploy/topology/wan.yaml"))),

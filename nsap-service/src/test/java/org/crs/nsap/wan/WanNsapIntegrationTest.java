@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -29,6 +28,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 import org.crs.service.server.ServerConfig;
+import org.crs.routers.emulator.RouterAccessFile;
+import java.util.Set;
 
 /**
  * The NSAP of the demo WAN over real HTTP and SOAP, driving emulated Cisco 12000s at
@@ -45,7 +46,7 @@ class WanNsapIntegrationTest {
     @BeforeAll
     static void startRouters() throws Exception {
         emulator = RouterEmulator.start(Inventory.load(Path.of("../deploy/emulator/demo-routers.yaml")).withAnyPorts());
-        routers = RouterDirectory.fromEmulator(emulator, Map.of());
+        routers = RouterDirectory.load(RouterAccessFile.writeTemporary(emulator, Set.of()));
     }
 
     @AfterAll
