@@ -9,9 +9,10 @@ import org.crs.domain.calendar.BookingCalendar;
 import org.crs.domain.time.TimeInterval;
 
 /**
- * The admission rule of DESIGN.md: a request of {@code mbps} over {@code [start, end)} fits
- * on a resource when the resource is not in maintenance at any instant of the interval and
- * the peak already booked over the interval plus the request does not exceed its capacity.
+ * The admission rule (docs/architecture.md, resources and admission): a request of
+ * {@code mbps} over {@code [start, end)} fits on a resource when the resource is not in
+ * maintenance at any instant of the interval and the peak already booked over the interval
+ * plus the request does not exceed its capacity.
  * A request is admitted when it fits on every resource of its path.
  *
  * <p>This is the decision only. The service makes it inside the transaction that locked

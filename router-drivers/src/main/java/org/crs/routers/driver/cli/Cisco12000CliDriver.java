@@ -3,7 +3,7 @@
  *
  * Devices: Cisco 12000 GSR (12410/12416 with PRP) on IOS 12.0(33)S, as the WAN core router
  * that the NSAP drives. Written and tested against the CRS router emulator's 12000 profile,
- * which follows Cisco's configuration guides (see shared DEVICES.md).
+ * which follows Cisco's configuration guides (see docs/devices.md).
  *
  * Protocol: SSH to the CLI, one line at a time, waiting for the prompt after each, reading
  * every answer for IOS's "%" errors. CLI because nothing of this (pseudowire classes, TE

@@ -3,7 +3,7 @@
  *
  * Devices: Cisco 7600 series (7609 with SUP720/RSP720) on IOS 12.2(33)SR/SX, VTP transparent,
  * as the campus edge router that the L-NSAP drives. Written and tested against the CRS router
- * emulator's 7600 profile, which follows Cisco's configuration guides (see shared DEVICES.md).
+ * emulator's 7600 profile, which follows Cisco's configuration guides (see docs/devices.md).
  *
  * Protocol: SSH to the CLI, one line at a time, waiting for the prompt after each, reading
  * every answer for IOS's "%" errors. CLI rather than SNMP because the booked rate is enforced

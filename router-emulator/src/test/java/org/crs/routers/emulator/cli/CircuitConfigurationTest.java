@@ -7,7 +7,7 @@ import org.crs.routers.emulator.device.RunningConfig;
 import org.junit.jupiter.api.Test;
 
 /**
- * The command sequences of DEVICES.md, typed into the emulator: the running configuration
+ * The command sequences of docs/devices.md, typed into the emulator: the running configuration
  * shows them in IOS's canonical form, and the tear-down returns it to what it was.
  */
 class CircuitConfigurationTest {

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * The emulator answers what IOS rejects with IOS's own text (DEVICES.md, "How IOS reports
- * errors"), and a rejected line changes nothing.
+ * The emulator answers what IOS rejects with IOS's own text (docs/devices.md, "How IOS
+ * reports errors"), and a rejected line changes nothing.
  */
 class IosErrorTextTest {
 

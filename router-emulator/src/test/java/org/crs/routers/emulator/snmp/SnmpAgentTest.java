@@ -36,7 +36,7 @@ import org.snmp4j.smi.Variable;
 import org.snmp4j.smi.VariableBinding;
 
 /**
- * The SNMP agent against an SNMP4J manager. OIDs are written out from DEVICES.md and the
+ * The SNMP agent against an SNMP4J manager. OIDs are written out from docs/devices.md and the
  * MIBs (SNMPv2-MIB, IF-MIB, CISCO-VTP-MIB, CISCO-VLAN-MEMBERSHIP-MIB) rather than taken from
  * the agent's code, so the test checks the agent against the documents.
  */
@@ -217,7 +217,7 @@ class SnmpAgentTest {
         try (Manager m = Manager.v2c(port, "public")) {
             assertEquals("LP-42", m.value(VTP_VLAN_NAME + ".1.1234").toString());
             assertEquals(i(1), m.value(VTP_VLAN_STATE + ".1.1234"), "operational");
-            // 100000 + 1234 = 101234 = 0x018B72. (DEVICES.md's "00 01 88 D2" is 100562, an arithmetic slip.)
+            // 100000 + 1234 = 101234 = 0x018B72 (docs/devices.md; "00 01 88 D2" is 100562, an arithmetic slip).
             assertEquals(OctetString.fromHexString("00:01:8b:72"), m.value(VTP_VLAN_DOT10_SAID + ".1.1234"));
             assertEquals("default", m.value(VTP_VLAN_NAME + ".1.1").toString());
         }
