@@ -10,12 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.crs.bar.SegmentController;
-import org.crs.bar.Site;
-import org.crs.bar.segments.SoapSegmentController;
 import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
+import org.crs.bar.adapter.soap.SoapSegmentController;
+import org.crs.bar.port.SegmentController;
+import org.crs.bar.port.Site;
 
 /**
  * Runs one BAR from its configuration file: {@code BarMain [--check] CONFIG.yaml}

@@ -10,13 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.crs.bar.BarSettings;
-import org.crs.bar.ReservationService;
-import org.crs.bar.ReservationStore;
-import org.crs.bar.Site;
-import org.crs.bar.soap.PeerPortType;
-import org.crs.bar.soap.ReservationPortType;
-import org.crs.bar.store.JdbcReservationStore;
 import org.crs.service.db.Database;
 import org.crs.service.schedule.Sweep;
 import org.crs.service.server.ServerConfig;
@@ -24,6 +17,13 @@ import org.crs.service.server.ServiceShell;
 import org.quartz.JobKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.crs.bar.adapter.jdbc.JdbcReservationStore;
+import org.crs.bar.api.soap.PeerPortType;
+import org.crs.bar.api.soap.ReservationPortType;
+import org.crs.bar.port.ReservationStore;
+import org.crs.bar.port.Site;
+import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.service.ReservationService;
 
 /**
  * One running BAR, on the shell every service shares ({@link ServiceShell}: database, schedule,

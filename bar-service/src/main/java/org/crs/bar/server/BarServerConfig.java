@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
-import org.crs.bar.BarSettings;
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
 import org.crs.service.server.ServiceConfig;
+import org.crs.bar.reservation.BarSettings;
 
 /**
  * The configuration file of one standalone BAR (docs/configuration.md, docs/deployment.md,

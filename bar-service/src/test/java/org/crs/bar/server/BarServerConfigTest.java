@@ -16,14 +16,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import org.crs.bar.BarSettings;
-import org.crs.bar.Site;
-import org.crs.bar.segments.SoapSegmentController;
 import org.crs.service.db.Vendor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServerConfig;
+import org.crs.bar.adapter.soap.SoapSegmentController;
+import org.crs.bar.port.Site;
+import org.crs.bar.reservation.BarSettings;
 
 /** The configuration file of a standalone BAR ({@link BarServerConfig}), {@link BarMain}, and the example files. */
 class BarServerConfigTest {

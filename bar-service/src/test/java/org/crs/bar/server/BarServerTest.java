@@ -19,14 +19,14 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 
-import org.crs.bar.BarSettings;
-import org.crs.bar.Site;
-import org.crs.bar.segments.SoapSegmentController;
 import org.crs.nsap.testing.RawSoap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.crs.service.server.ServerConfig;
+import org.crs.bar.adapter.soap.SoapSegmentController;
+import org.crs.bar.port.Site;
+import org.crs.bar.reservation.BarSettings;
 
 /**
  * A BAR's contract over real HTTP and SOAP, as a client no one here wrote would see it: the WSDLs

@@ -6,8 +6,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
-import org.crs.bar.BarSettings;
 import org.crs.routers.emulator.EmulatedRouter;
+import org.crs.bar.reservation.BarSettings;
 
 /**
  * The demo: a federation of two sites (site-a and site-b, each with its BAR, its L-NSAP and an

@@ -13,9 +13,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
-import org.crs.bar.BarSettings;
-import org.crs.bar.Site;
-import org.crs.bar.segments.SoapSegmentController;
 import org.crs.bar.server.BarServer;
 import org.crs.nsap.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
@@ -31,6 +28,10 @@ import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServerConfig;
 import org.crs.routers.emulator.RouterAccessFile;
 import java.util.Set;
+import org.crs.bar.adapter.soap.SoapSegmentController;
+import org.crs.bar.port.SegmentController;
+import org.crs.bar.port.Site;
+import org.crs.bar.reservation.BarSettings;
 
 /**
  * A federation of two sites in one process, on 127.0.0.1: the emulated routers, an L-NSAP and a
@@ -141,7 +142,7 @@ public final class Federation implements AutoCloseable {
     /** Starts the BAR of a site again (after {@link #stopBar}), on the same port and database. */
     public BarServer startBar(String site) throws Exception {
         Database db = options.databases().apply("bar-" + site);
-        Map<String, org.crs.bar.SegmentController> peers = new LinkedHashMap<>();
+        Map<String, org.crs.bar.port.SegmentController> peers = new LinkedHashMap<>();
         for (String other : SITES) {
             if (!other.equals(site)) {
                 peers.put(other, peerOf(other));

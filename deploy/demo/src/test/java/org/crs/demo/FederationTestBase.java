@@ -26,7 +26,6 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.crs.bar.BarSettings;
 import org.crs.bar.server.BarServer;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.server.NsapServer;
@@ -34,6 +33,7 @@ import org.crs.nsap.testing.RawSoap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.crs.bar.reservation.BarSettings;
 
 /**
  * A federation of two sites over real SOAP between real service instances and emulated routers:

@@ -13,9 +13,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.crs.bar.BarSettings;
 import org.crs.bar.server.BarServer;
 import org.junit.jupiter.api.Test;
+import org.crs.bar.reservation.BarSettings;
 
 /**
  * Python's zeep, reading only the WSDL site-a's BAR serves, books a circuit from site-a to

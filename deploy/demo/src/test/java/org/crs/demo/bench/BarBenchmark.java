@@ -30,13 +30,13 @@ import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuil
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.io.entity.StringEntity;
-import org.crs.bar.BarSettings;
 import org.crs.bar.server.BarServer;
 import org.crs.demo.Federation;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.nsap.testing.RawSoap;
 import org.crs.service.db.testing.EmbeddedPostgres;
+import org.crs.bar.reservation.BarSettings;
 
 /**
  * Measures the BAR over real SOAP in a two-site federation (both BARs, both L-NSAPs, the NSAP

@@ -1,0 +1,427 @@
+package org.crs.bar.adapter.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
+
+import javax.sql.DataSource;
+
+import org.crs.service.db.Jdbc;
+import org.crs.service.db.StatementPipeline;
+import org.crs.service.db.StoreException;
+
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.reservation.Endpoint;
+import org.crs.domain.reservation.ReservationState;
+import org.crs.domain.reservation.ReservationTransition;
+import org.crs.domain.time.TimeInterval;
+import org.crs.bar.port.ReservationStore;
+import org.crs.bar.reservation.Flexibility;
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.ReservationRequest;
+import org.crs.bar.reservation.Segment;
+import org.crs.bar.reservation.SegmentRole;
+import org.crs.bar.reservation.SegmentOrder;
+
+/**
+ * The reservation store over JDBC, on HSQLDB or PostgreSQL (schema/bar). Every method is one
+ * transaction. A move or a modify updates the reservation's row only while it is still in the
+ * expected state, so of two concurrent changes from the same state one wins and the other
+ * finds nothing to change. Segments are replaced as a whole on every write that gives them.
+ * Texts longer than their columns (reasons, descriptions) are clipped.
+ */
+public final class JdbcReservationStore implements ReservationStore {
+
+    private static final int TEXT = 2000;
+
+    private static final String RESERVATION_COLUMNS = "request_id, owner, state, reason, source_site, source_host, "
+            + "destination_site, destination_host, bandwidth_mbps, start_at, end_at, description, hold_only, "
+            + "created_at, updated_at, flex_window_start, flex_window_end, flex_duration_seconds, flex_volume_megabytes, "
+            + "flex_mbps";
+
+    private final DataSource dataSource;
+    private final Clock clock;
+
+    public JdbcReservationStore(DataSource dataSource) {
+        this(dataSource, Clock.systemUTC());
+    }
+
+    /** @param clock tells {@link #updateSegments} the time, which it is not given */
+    public JdbcReservationStore(DataSource dataSource, Clock clock) {
+        this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @Override
+    public Optional<Reservation> create(ReservationRequest request, String owner, List<Segment> segments,
+                                        ReservationTransition created) {
+        Objects.requireNonNull(owner, "owner");
+        if (created.from() != null) {
+            throw new IllegalArgumentException("not a creation: " + created);
+        }
+        try {
+            return Optional.of(inTransaction(c -> {
+                StatementPipeline p = StatementPipeline.on(c);
+                List<Object> row = new ArrayList<>(List.of(request.requestId(), owner, created.to().name(),
+                        Jdbc.clip(created.reason(), TEXT), request.source().site(), request.source().host(),
+                        request.destination().site(), request.destination().host(), request.bandwidthMbps(),
+                        Jdbc.utc(request.interval().start()), Jdbc.utc(request.interval().end()),
+                        Jdbc.clip(request.description(), TEXT), request.holdOnly(), Jdbc.utc(created.at()),
+                        Jdbc.utc(created.at())));
+                row.addAll(flexibility(request.flexibility()));
+                p.update("INSERT INTO reservation (" + RESERVATION_COLUMNS
+                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.toArray());
+                addSegments(p, segments, OF_RESERVATION, request.requestId());
+                addHistory(p, List.of(created), OF_RESERVATION, request.requestId());
+                StatementPipeline.Rows<Reservation> stored = reservationAfter(p, request.requestId(), segments);
+                p.runAndCommit(); // a request id already taken fails the insert, and nothing commits
+                return stored.first().orElseThrow();
+            }));
+        } catch (StoreException e) {
+            if (e.getCause() instanceof SQLException sql && Jdbc.isUniqueViolation(sql)) {
+                return Optional.empty(); // rolled back: the reservation that was there is unchanged
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public Optional<Reservation> find(String requestId) {
+        return inTransaction(c -> findIn(c, requestId));
+    }
+
+    @Override
+    public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit) {
+        return window == null ? select(states, "", null, null, limit)
+                : select(states, " AND start_at < ? AND end_at > ?", window.end(), window.start(), limit);
+    }
+
+    @Override
+    public List<Reservation> endedBy(Collection<ReservationState> states, Instant t, int limit) {
+        return select(states, " AND end_at <= ?", t, null, limit);
+    }
+
+    @Override
+    public List<Reservation> unchangedSince(Collection<ReservationState> states, Instant t, int limit) {
+        return select(states, " AND updated_at <= ?", t, null, limit);
+    }
+
+    /** Reservations in the states (all when empty) meeting {@code condition} on up to two times, with their segments. */
+    private List<Reservation> select(Collection<ReservationState> states, String condition, Instant first, Instant second,
+                                     int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, not " + limit);
+        }
+        StringBuilder sql = new StringBuilder("SELECT " + RESERVATION_COLUMNS + " FROM reservation WHERE 1 = 1");
+        if (!states.isEmpty()) {
+            // enum names only, in declaration order: the same set always gives the same SQL
+            sql.append(EnumSet.copyOf(states).stream().map(s -> "'" + s.name() + "'")
+                    .collect(Collectors.joining(", ", " AND state IN (", ")")));
+        }
+        sql.append(condition).append(" ORDER BY start_at, request_id");
+        return inTransaction(c -> {
+            List<Reservation> rows = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                if (first != null) {
+                    ps.setObject(1, Jdbc.utc(first));
+                }
+                if (second != null) {
+                    ps.setObject(2, Jdbc.utc(second));
+                }
+                ps.setMaxRows(limit);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rows.add(reservation(rs, List.of()));
+                    }
+                }
+            }
+            List<Reservation> out = new ArrayList<>(rows.size());
+            for (Reservation r : rows) {
+                out.add(withSegments(r, segmentsIn(c, r.requestId())));
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public Optional<Reservation> move(String requestId, List<ReservationTransition> steps, List<Segment> segments) {
+        checkConsecutive(steps);
+        ReservationTransition first = steps.get(0);
+        ReservationTransition last = steps.get(steps.size() - 1);
+        // The move stamps the row with a token of its own, and what goes with it acts only on the
+        // row bearing the token: the transaction commits with the statements, moved or not.
+        long token = ThreadLocalRandom.current().nextLong();
+        return inTransaction(c -> {
+            StatementPipeline p = StatementPipeline.on(c);
+            StatementPipeline.Count moved = p.update("UPDATE reservation SET state = ?, reason = ?, updated_at = ?, "
+                    + "write_token = ? WHERE request_id = ? AND state = ?", last.to().name(), Jdbc.clip(last.reason(), TEXT),
+                    Jdbc.utc(last.at()), token, requestId, first.from().name());
+            replaceSegments(p, requestId, segments, WRITTEN, requestId, token);
+            addHistory(p, steps, WRITTEN, requestId, token);
+            StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
+            p.runAndCommit();
+            return moved.value() == 1 ? stored.first() : Optional.<Reservation>empty();
+        });
+    }
+
+    private static void checkConsecutive(List<ReservationTransition> steps) {
+        if (steps.isEmpty()) {
+            throw new IllegalArgumentException("a move needs at least one transition");
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            ReservationTransition t = steps.get(i);
+            if (t.from() == null) {
+                throw new IllegalArgumentException("a move starts from a state; use create for " + t);
+            }
+            if (i > 0 && t.from() != steps.get(i - 1).to()) {
+                throw new IllegalArgumentException("transitions not consecutive: " + steps.get(i - 1) + " then " + t);
+            }
+        }
+    }
+
+    @Override
+    public void updateSegments(String requestId, List<Segment> segments) {
+        inTransaction(c -> {
+            StatementPipeline p = StatementPipeline.on(c);
+            StatementPipeline.Count updated = p.update("UPDATE reservation SET updated_at = ? WHERE request_id = ?",
+                    Jdbc.utc(clock.instant()), requestId);
+            replaceSegments(p, requestId, segments, OF_RESERVATION, requestId);
+            p.run();
+            if (updated.value() != 1) {
+                throw new IllegalArgumentException("no reservation " + requestId); // rolls the deletes back
+            }
+            return null;
+        });
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A modify changes the bandwidth, the interval and the description; the request id, the
+     * endpoints and hold-only must be those of the stored request.
+     */
+    @Override
+    public Optional<Reservation> modify(String requestId, ReservationState state, ReservationRequest modified,
+                                        List<Segment> segments, String actor, String reason, Instant at) {
+        ReservationTransition change = new ReservationTransition(state, state, actor, reason, at);
+        if (!modified.requestId().equals(requestId)) {
+            throw new IllegalArgumentException("modified request " + modified.requestId() + " is not " + requestId);
+        }
+        return inTransaction(c -> {
+            Optional<Reservation> current = findIn(c, requestId);
+            if (current.isEmpty() || current.get().state() != state) {
+                return Optional.empty();
+            }
+            ReservationRequest before = current.get().request();
+            if (!before.source().equals(modified.source()) || !before.destination().equals(modified.destination())
+                    || before.holdOnly() != modified.holdOnly()) {
+                throw new IllegalArgumentException("a modify of " + requestId
+                        + " cannot change its endpoints or hold-only");
+            }
+            StatementPipeline p = StatementPipeline.on(c);
+            StatementPipeline.Count modifiedRows = p.update("UPDATE reservation SET bandwidth_mbps = ?, start_at = ?, "
+                    + "end_at = ?, description = ?, reason = ?, updated_at = ? WHERE request_id = ? AND state = ?",
+                    modified.bandwidthMbps(), Jdbc.utc(modified.interval().start()), Jdbc.utc(modified.interval().end()),
+                    Jdbc.clip(modified.description(), TEXT), Jdbc.clip(change.reason(), TEXT), Jdbc.utc(change.at()),
+                    requestId, state.name());
+            replaceSegments(p, requestId, segments, OF_RESERVATION, requestId);
+            addHistory(p, List.of(change), OF_RESERVATION, requestId);
+            StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
+            p.run();
+            return modifiedRows.value() == 1 ? stored.first() : Jdbc.nothingChanged(c);
+        });
+    }
+
+    @Override
+    public List<ReservationTransition> history(String requestId) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT from_state, to_state, actor, reason, occurred_at "
+                    + "FROM reservation_history WHERE request_id = ? ORDER BY id")) {
+                ps.setString(1, requestId);
+                List<ReservationTransition> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        String from = rs.getString(1);
+                        out.add(new ReservationTransition(from == null ? null : ReservationState.valueOf(from),
+                                ReservationState.valueOf(rs.getString(2)), rs.getString(3), rs.getString(4),
+                                Jdbc.instant(rs, 5)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    // ---- plumbing ----
+
+    private <T> T inTransaction(Jdbc.Work<T> work) {
+        return Jdbc.inTransaction(dataSource, "reservation store", work);
+    }
+
+    private static Optional<Reservation> findIn(Connection c, String requestId) throws SQLException {
+        Optional<Reservation> found = reservationIn(c, requestId);
+        return found.isEmpty() ? found : Optional.of(withSegments(found.get(), segmentsIn(c, requestId)));
+    }
+
+    /**
+     * The reservation as the pipeline's writes before this leave it, with the segments they
+     * wrote as a read would give them back.
+     */
+    private static StatementPipeline.Rows<Reservation> reservationAfter(StatementPipeline p, String requestId,
+                                                                        List<Segment> written) {
+        List<Segment> stored = written.stream().map(JdbcReservationStore::asStored).toList();
+        return p.query(FIND, rs -> reservation(rs, stored), requestId);
+    }
+
+    private static final String FIND = "SELECT " + RESERVATION_COLUMNS + " FROM reservation WHERE request_id = ?";
+
+    private static Optional<Reservation> reservationIn(Connection c, String requestId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(FIND)) {
+            ps.setString(1, requestId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(reservation(rs, List.of())) : Optional.empty();
+            }
+        }
+    }
+
+    /** A segment as {@link #addSegments} stores it: times to the microsecond, the description clipped. */
+    private static Segment asStored(Segment s) {
+        SegmentOrder o = s.order();
+        TimeInterval interval = new TimeInterval(o.interval().start().truncatedTo(ChronoUnit.MICROS),
+                o.interval().end().truncatedTo(ChronoUnit.MICROS));
+        return new Segment(s.role(), s.controller(), new SegmentOrder(o.bookingId(), o.source(), o.destination(),
+                o.bandwidthMbps(), interval, o.sourceVlan(), o.destinationVlan()), s.state(), s.sourceVlan(),
+                s.destinationVlan(), Jdbc.clip(s.description(), TEXT));
+    }
+
+    /** The five flexibility columns: all null for a fixed request. */
+    private static List<Object> flexibility(Flexibility f) {
+        Object noTime = StatementPipeline.nullOf(Types.TIMESTAMP_WITH_TIMEZONE);
+        Object noNumber = StatementPipeline.nullOf(Types.BIGINT);
+        return List.of(f == null ? noTime : Jdbc.utc(f.window().start()), f == null ? noTime : Jdbc.utc(f.window().end()),
+                f == null || f.duration() == null ? noNumber : f.duration().toSeconds(),
+                f == null || !f.isTransfer() ? noNumber : f.volumeMegabytes(), f == null ? noNumber : f.requestedMbps());
+    }
+
+    private static Flexibility flexibility(ResultSet rs) throws SQLException {
+        Instant windowStart = Jdbc.instantOrNull(rs, "flex_window_start");
+        if (windowStart == null) {
+            return null;
+        }
+        TimeInterval window = new TimeInterval(windowStart, Jdbc.instant(rs, "flex_window_end"));
+        long seconds = rs.getLong("flex_duration_seconds");
+        boolean transfer = rs.wasNull();
+        return transfer ? Flexibility.transfer(window, rs.getLong("flex_volume_megabytes"), rs.getLong("flex_mbps"))
+                : Flexibility.within(window, Duration.ofSeconds(seconds), rs.getLong("flex_mbps"));
+    }
+
+    private static Reservation reservation(ResultSet rs, List<Segment> segments) throws SQLException {
+        ReservationRequest request = new ReservationRequest(rs.getString("request_id"),
+                new Endpoint(rs.getString("source_site"), rs.getString("source_host")),
+                new Endpoint(rs.getString("destination_site"), rs.getString("destination_host")),
+                rs.getLong("bandwidth_mbps"), new TimeInterval(Jdbc.instant(rs, "start_at"), Jdbc.instant(rs, "end_at")),
+                rs.getString("description"), rs.getBoolean("hold_only"), flexibility(rs));
+        return new Reservation(request, rs.getString("owner"), ReservationState.valueOf(rs.getString("state")),
+                rs.getString("reason"), segments, Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"));
+    }
+
+    private static Reservation withSegments(Reservation r, List<Segment> segments) {
+        return new Reservation(r.request(), r.owner(), r.state(), r.reason(), segments, r.createdAt(), r.updatedAt());
+    }
+
+    private static List<Segment> segmentsIn(Connection c, String requestId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT role, controller, booking_id, order_source, "
+                + "order_destination, order_bandwidth_mbps, order_start_at, order_end_at, order_source_vlan, "
+                + "order_destination_vlan, state, source_vlan, destination_vlan, description "
+                + "FROM reservation_segment WHERE request_id = ? ORDER BY segment_no")) {
+            ps.setString(1, requestId);
+            List<Segment> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    SegmentOrder order = new SegmentOrder(rs.getString("booking_id"), rs.getString("order_source"),
+                            rs.getString("order_destination"), rs.getLong("order_bandwidth_mbps"),
+                            new TimeInterval(Jdbc.instant(rs, "order_start_at"), Jdbc.instant(rs, "order_end_at")),
+                            rs.getInt("order_source_vlan"), rs.getInt("order_destination_vlan"));
+                    String state = rs.getString("state");
+                    out.add(new Segment(SegmentRole.valueOf(rs.getString("role")), rs.getString("controller"), order,
+                            state == null ? null : SegmentState.valueOf(state), rs.getInt("source_vlan"),
+                            rs.getInt("destination_vlan"), rs.getString("description")));
+                }
+            }
+            return out;
+        }
+    }
+
+    /**
+     * Rows of a reservation are inserted from its row: none when it does not exist, where a
+     * pipeline's update found nothing to change and is about to be rolled back.
+     */
+    private static final String OF_RESERVATION = "FROM reservation WHERE request_id = ?";
+
+    /** The reservation's row if the move that stamped it with its token (the second parameter) took place. */
+    private static final String WRITTEN = OF_RESERVATION + " AND write_token = ?";
+
+    /**
+     * Replaces the segments of reservation {@code requestId}, where {@code of} (OF_RESERVATION or
+     * WRITTEN) selects its row with its parameters.
+     */
+    private static void replaceSegments(StatementPipeline p, String requestId, List<Segment> segments, String of,
+                                        Object... ofParameters) {
+        List<Object> parameters = new ArrayList<>(List.of(requestId));
+        parameters.addAll(List.of(ofParameters));
+        // By the request id itself, so that both databases read the segments through its index.
+        p.update("DELETE FROM reservation_segment WHERE request_id = ? AND EXISTS (SELECT 1 " + of + ")",
+                parameters.toArray());
+        addSegments(p, segments, of, ofParameters);
+    }
+
+    /** The segments, in one statement of as many rows, each selected with the reservation's row. */
+    private static void addSegments(StatementPipeline p, List<Segment> segments, String of, Object... ofParameters) {
+        if (segments.isEmpty()) {
+            return;
+        }
+        List<Object> parameters = new ArrayList<>();
+        for (int i = 0; i < segments.size(); i++) {
+            Segment s = segments.get(i);
+            SegmentOrder o = s.order();
+            parameters.addAll(List.of(i, s.role().name(), s.controller(), o.bookingId(), o.source(), o.destination(),
+                    o.bandwidthMbps(), Jdbc.utc(o.interval().start()), Jdbc.utc(o.interval().end()), o.sourceVlan(),
+                    o.destinationVlan(), s.state() == null ? StatementPipeline.nullOf(Types.VARCHAR) : s.state().name(),
+                    s.sourceVlan(), s.destinationVlan(), Jdbc.clip(s.description(), TEXT)));
+            parameters.addAll(List.of(ofParameters));
+        }
+        p.update("INSERT INTO reservation_segment (request_id, segment_no, role, controller, booking_id, order_source, "
+                + "order_destination, order_bandwidth_mbps, order_start_at, order_end_at, order_source_vlan, "
+                + "order_destination_vlan, state, source_vlan, destination_vlan, description) "
+                + String.join(" UNION ALL ", Collections.nCopies(segments.size(),
+                        "SELECT request_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? " + of)),
+                parameters.toArray());
+    }
+
+    private static void addHistory(StatementPipeline p, List<ReservationTransition> entries, String of,
+                                   Object... ofParameters) {
+        for (ReservationTransition t : entries) {
+            List<Object> parameters = new ArrayList<>(List.of(
+                    t.from() == null ? StatementPipeline.nullOf(Types.VARCHAR) : t.from().name(), t.to().name(),
+                    t.actor(), Jdbc.clip(t.reason(), TEXT), Jdbc.utc(t.at())));
+            parameters.addAll(List.of(ofParameters));
+            p.update("INSERT INTO reservation_history (request_id, from_state, to_state, actor, reason, occurred_at) "
+                    + "SELECT request_id, ?, ?, ?, ?, ? " + of, parameters.toArray());
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * The reservation store on HSQLDB or PostgreSQL.
+ */
+package org.crs.bar.adapter.jdbc;

@@ -1,0 +1,31 @@
+package org.crs.bar.api.soap;
+
+import org.crs.nsap.contract.StartWindowBean;
+
+/** The answer to findAvailability. */
+public class AvailabilityInfo {
+
+    private StartWindowBean[] starts;
+    private long maxBandwidthMbps;
+
+    /** Every start time in the window at which the circuit can be booked, as stretches in time order; empty when none. */
+    public StartWindowBean[] getStarts() {
+        return starts;
+    }
+
+    public void setStarts(StartWindowBean[] starts) {
+        this.starts = starts;
+    }
+
+    /**
+     * The requested bandwidth when there are start times; otherwise the most bandwidth some
+     * start time in the window has for the duration (0: none at all).
+     */
+    public long getMaxBandwidthMbps() {
+        return maxBandwidthMbps;
+    }
+
+    public void setMaxBandwidthMbps(long maxBandwidthMbps) {
+        this.maxBandwidthMbps = maxBandwidthMbps;
+    }
+}

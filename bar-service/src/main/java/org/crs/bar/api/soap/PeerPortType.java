@@ -1,0 +1,202 @@
+package org.crs.bar.api.soap;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Calendar;
+
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.contract.SegmentInfo;
+import org.crs.nsap.contract.SegmentRequestBean;
+import org.crs.nsap.contract.SlotQueries;
+import org.crs.nsap.contract.StartWindowBean;
+import org.crs.service.soap.ServiceFault;
+import org.crs.bar.port.SegmentController;
+import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.SegmentAnswer;
+import org.crs.bar.reservation.SegmentOrder;
+
+/**
+ * The port type a BAR serves to the BARs of other sites: the NSAP port type's segment
+ * operations for this site's campus. A peer BAR that books a circuit ending here holds, commits,
+ * activates and releases the campus segment through it; this BAR passes each call to its own
+ * L-NSAP, which keeps the booking and its history (the calling site's name begins every
+ * booking id, so bookings from different sites never collide).
+ */
+public class PeerPortType {
+
+    private final SegmentController campus;
+
+    /** @param campus this site's L-NSAP */
+    public PeerPortType(SegmentController campus) {
+        this.campus = campus;
+    }
+
+    /** Holds the campus segment for {@code holdSeconds} unless committed; answers its port and VLAN. */
+    public SegmentInfo hold(SegmentRequestBean request, int holdSeconds) throws ServiceFault {
+        SegmentOrder order = order(request);
+        if (holdSeconds < 1) {
+            throw ServiceFault.badField("holdSeconds", "must be at least 1, was " + holdSeconds);
+        }
+        try {
+            return info(campus.hold(order, Duration.ofSeconds(holdSeconds)));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * Books the campus segment for good in one step, as hold then commit would: the calling BAR
+     * asks this of the last part of its booking, and aborts it if another part fails.
+     */
+    public SegmentInfo holdAndCommit(SegmentRequestBean request) throws ServiceFault {
+        SegmentOrder order = order(request);
+        try {
+            return info(campus.holdAndCommit(order));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    private static SegmentOrder order(SegmentRequestBean request) throws ServiceFault {
+        if (request == null) {
+            throw ServiceFault.badField("request", "is missing");
+        }
+        if (request.getStart() == null || request.getEnd() == null) {
+            throw ServiceFault.badField(request.getStart() == null ? "start" : "end", "is missing");
+        }
+        Instant start = request.getStart().toInstant();
+        Instant end = request.getEnd().toInstant();
+        if (!end.isAfter(start)) {
+            throw ServiceFault.badField("end", "must be after the start (" + start + "), was " + end);
+        }
+        if (request.getBookingId() == null || request.getSource() == null || request.getDestination() == null) {
+            throw ServiceFault.badField(request.getBookingId() == null ? "bookingId" : request.getSource() == null ? "source"
+                    : "destination", "is missing");
+        }
+        return new SegmentOrder(request.getBookingId(), request.getSource(), request.getDestination(),
+                request.getBandwidthMbps(), new TimeInterval(start, end), request.getSourceVlan(),
+                request.getDestinationVlan());
+    }
+
+    public SegmentInfo commit(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.commit(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    public SegmentInfo abort(String bookingId, String reason) throws ServiceFault {
+        try {
+            return info(campus.abort(bookingId, reason));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /** Configures the campus segment; answers ACTIVE, or FAILED with the reason. */
+    public SegmentInfo activate(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.activate(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    public SegmentInfo deactivate(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.deactivate(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    public SegmentInfo status(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.status(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /** Holds a change of the campus segment's end and bandwidth; commit or abort it next. */
+    public SegmentInfo modify(String bookingId, Calendar end, long bandwidthMbps, int holdSeconds) throws ServiceFault {
+        if (end == null) {
+            throw ServiceFault.badField("end", "is missing");
+        }
+        if (holdSeconds < 1) {
+            throw ServiceFault.badField("holdSeconds", "must be at least 1, was " + holdSeconds);
+        }
+        try {
+            return info(campus.modify(bookingId, end.toInstant(), bandwidthMbps, Duration.ofSeconds(holdSeconds)));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    public SegmentInfo commitModify(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.commitModify(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    public SegmentInfo abortModify(String bookingId) throws ServiceFault {
+        try {
+            return info(campus.abortModify(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * The start times in [earliestStart, latestStart] at which the campus segment could be booked
+     * at {@code bandwidthMbps} for {@code durationSeconds}, as its L-NSAP answers them.
+     */
+    public StartWindowBean[] availability(String source, String destination, long bandwidthMbps, long durationSeconds,
+                                          Calendar earliestStart, Calendar latestStart) throws ServiceFault {
+        SlotQuery query = SlotQueries.of(bandwidthMbps, durationSeconds, earliestStart, latestStart);
+        try {
+            return StartWindowBean.of(campus.availability(source, destination, query));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /** The most bandwidth the campus segment could be booked with for {@code durationSeconds} at some start time. */
+    public long widestBandwidth(String source, String destination, long durationSeconds, Calendar earliestStart,
+                                Calendar latestStart) throws ServiceFault {
+        SlotQuery query = SlotQueries.of(1, durationSeconds, earliestStart, latestStart);
+        try {
+            return campus.widest(source, destination, query.duration(), query.earliestStart(), query.latestStart());
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /** This site's endpoints as its L-NSAP names them: its hosts, and the site itself. */
+    public String[] listEndpoints() throws ServiceFault {
+        try {
+            return campus.endpoints().toArray(new String[0]);
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    private static SegmentInfo info(SegmentAnswer a) {
+        SegmentInfo i = new SegmentInfo();
+        i.setBookingId(a.bookingId());
+        i.setState(a.state().name());
+        i.setSourceVlan(a.sourceVlan());
+        i.setDestinationVlan(a.destinationVlan());
+        i.setPlan(a.description());
+        i.setLastChange(a.reason().isEmpty() ? a.state().name() : a.reason());
+        return i;
+    }
+
+    private static ServiceFault fault(SegmentFailure e) {
+        return new ServiceFault(null, e.getMessage());
+    }
+}

@@ -1,0 +1,145 @@
+package org.crs.bar.api.soap;
+
+import java.util.Calendar;
+
+/** A reservation as the BAR answers it (xs:dateTime times, UTC). */
+public class ReservationInfo {
+
+    private String requestId;
+    private String source;
+    private String destination;
+    private long bandwidthMbps;
+    private Calendar start;
+    private Calendar end;
+    private String description;
+    private boolean holdOnly;
+    private String state;
+    private String reason;
+    private String owner;
+    private Calendar createdAt;
+    private Calendar updatedAt;
+    private SegmentBean[] segments = new SegmentBean[0];
+
+    /** The id the client chose. */
+    public String getRequestId() {
+        return requestId;
+    }
+
+    public void setRequestId(String requestId) {
+        this.requestId = requestId;
+    }
+
+    /** One end, site:host. */
+    public String getSource() {
+        return source;
+    }
+
+    public void setSource(String source) {
+        this.source = source;
+    }
+
+    /** The other end, site:host. */
+    public String getDestination() {
+        return destination;
+    }
+
+    public void setDestination(String destination) {
+        this.destination = destination;
+    }
+
+    /** Mbit/s. */
+    public long getBandwidthMbps() {
+        return bandwidthMbps;
+    }
+
+    public void setBandwidthMbps(long bandwidthMbps) {
+        this.bandwidthMbps = bandwidthMbps;
+    }
+
+    /** When the circuit is up from. */
+    public Calendar getStart() {
+        return start;
+    }
+
+    public void setStart(Calendar start) {
+        this.start = start;
+    }
+
+    /** When it ends (exclusive). */
+    public Calendar getEnd() {
+        return end;
+    }
+
+    public void setEnd(Calendar end) {
+        this.end = end;
+    }
+
+    public String getDescription() {
+        return description;
+    }
+
+    public void setDescription(String description) {
+        this.description = description;
+    }
+
+    /** Whether the client commits or aborts the hold itself. */
+    public boolean isHoldOnly() {
+        return holdOnly;
+    }
+
+    public void setHoldOnly(boolean holdOnly) {
+        this.holdOnly = holdOnly;
+    }
+
+    /** REQUESTED, HELD, PENDING_APPROVAL, RESERVED, ACTIVATING, ACTIVE, RELEASING, FINISHED, REJECTED, ABORTED, FAILED or CANCELLED. */
+    public String getState() {
+        return state;
+    }
+
+    public void setState(String state) {
+        this.state = state;
+    }
+
+    /** Why it is in that state: for REJECTED, which segment refused and why. */
+    public String getReason() {
+        return reason;
+    }
+
+    public void setReason(String reason) {
+        this.reason = reason;
+    }
+
+    /** Who asked for it. */
+    public String getOwner() {
+        return owner;
+    }
+
+    public void setOwner(String owner) {
+        this.owner = owner;
+    }
+
+    public Calendar getCreatedAt() {
+        return createdAt;
+    }
+
+    public void setCreatedAt(Calendar createdAt) {
+        this.createdAt = createdAt;
+    }
+
+    public Calendar getUpdatedAt() {
+        return updatedAt;
+    }
+
+    public void setUpdatedAt(Calendar updatedAt) {
+        this.updatedAt = updatedAt;
+    }
+
+    /** Its segments: the WAN, this site's campus, the other site's campus. */
+    public SegmentBean[] getSegments() {
+        return segments;
+    }
+
+    public void setSegments(SegmentBean[] segments) {
+        this.segments = segments;
+    }
+}

@@ -1,0 +1,325 @@
+package org.crs.bar.api.soap;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Calendar;
+import java.util.List;
+import java.util.Map;
+
+import org.crs.domain.reservation.Endpoint;
+import org.crs.domain.reservation.ReservationState;
+import org.crs.domain.reservation.ReservationTransition;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.contract.StartWindowBean;
+import org.crs.service.soap.ServiceFault;
+import org.crs.service.soap.SoapTimes;
+import org.crs.bar.availability.AvailabilitySearch;
+import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.BadRequest;
+import org.crs.bar.reservation.ChangeRefused;
+import org.crs.bar.reservation.Flexibility;
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.ReservationRequest;
+import org.crs.bar.reservation.Segment;
+import org.crs.bar.service.ReservationService;
+
+/**
+ * The BAR's client port type (for Grid middleware and scripts): a thin layer that turns SOAP
+ * parameters (xs:dateTime as Calendar) into calls on {@link ReservationService} and refusals
+ * into faults naming the field and the reason. The published WSDL is kept in schema/wsdl and
+ * compared with the served one by a test.
+ */
+public class ReservationPortType {
+
+    private static final int DEFAULT_LIST_LIMIT = 1000;
+    /** The service names a flexible request's window start and end; these operations name them after what they are. */
+    private static final Map<String, String> WINDOW_FIELDS = Map.of("start", "windowStart", "end", "windowEnd");
+    private static final Map<String, String> TRANSFER_FIELDS = Map.of("start", "earliestStart", "end", "deadline",
+            "bandwidthMbps", "maxBandwidthMbps");
+
+    private final ReservationService service;
+    private final String actor;
+
+    /**
+     * @param service the reservation service
+     * @param actor who the calls are recorded as coming from until callers authenticate
+     */
+    public ReservationPortType(ReservationService service, String actor) {
+        this.service = service;
+        this.actor = actor;
+    }
+
+    /**
+     * Books a circuit from {@code source} to {@code destination} (each {@code site:host}) at
+     * {@code bandwidthMbps} over [start, end). Answers RESERVED, HELD when {@code holdOnly}
+     * (commit or abort it later), or REJECTED with the segment that refused and why, and the next
+     * start times at which the same circuit is free. The same requestId again answers the same
+     * reservation.
+     */
+    public ReservationInfo createReservation(String requestId, String source, String destination, long bandwidthMbps,
+                                             Calendar start, Calendar end, String description, boolean holdOnly)
+            throws ServiceFault {
+        return create(requestId, source, destination, bandwidthMbps, interval(start, end), description, holdOnly, null);
+    }
+
+    /**
+     * Books a circuit of {@code bandwidthMbps} for {@code durationSeconds} at the earliest start
+     * time at which it can be booked within [windowStart, windowEnd). If that slot is taken
+     * before it is held, the next is tried. The answer's start and end are the ones chosen;
+     * otherwise as {@link #createReservation}.
+     */
+    public ReservationInfo createReservationInWindow(String requestId, String source, String destination,
+                                                     long bandwidthMbps, long durationSeconds, Calendar windowStart,
+                                                     Calendar windowEnd, String description, boolean holdOnly)
+            throws ServiceFault {
+        TimeInterval window = window(windowStart, windowEnd);
+        if (durationSeconds <= 0) {
+            throw ServiceFault.badField("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
+        }
+        return create(requestId, source, destination, bandwidthMbps, window, description, holdOnly,
+                Flexibility.within(window, Duration.ofSeconds(durationSeconds), bandwidthMbps));
+    }
+
+    /**
+     * Books a circuit that moves {@code volumeMegabytes} (10^6 bytes) from {@code source} to
+     * {@code destination} within [earliestStart, deadline), at up to {@code maxBandwidthMbps}:
+     * the bandwidth and interval that finish first. The answer's start, end and bandwidth are the
+     * ones chosen; otherwise as {@link #createReservation}.
+     */
+    public ReservationInfo createTransfer(String requestId, String source, String destination, long volumeMegabytes,
+                                          long maxBandwidthMbps, Calendar earliestStart, Calendar deadline,
+                                          String description, boolean holdOnly) throws ServiceFault {
+        if (earliestStart == null) {
+            throw ServiceFault.badField("earliestStart", "is missing");
+        }
+        if (deadline == null) {
+            throw ServiceFault.badField("deadline", "is missing");
+        }
+        TimeInterval window = interval(earliestStart, deadline, "deadline");
+        if (volumeMegabytes <= 0) {
+            throw ServiceFault.badField("volumeMegabytes", "must be a positive number of megabytes, was " + volumeMegabytes);
+        }
+        return create(requestId, source, destination, maxBandwidthMbps, window, description, holdOnly,
+                Flexibility.transfer(window, volumeMegabytes, maxBandwidthMbps));
+    }
+
+    private ReservationInfo create(String requestId, String source, String destination, long bandwidthMbps,
+                                   TimeInterval interval, String description, boolean holdOnly, Flexibility flexibility)
+            throws ServiceFault {
+        ReservationRequest request = new ReservationRequest(requestId == null ? "" : requestId,
+                endpoint("source", source), endpoint("destination", destination), bandwidthMbps, interval, description,
+                holdOnly, flexibility);
+        try {
+            return info(service.create(request, actor));
+        } catch (BadRequest e) {
+            throw fault(flexibility == null ? e : renamed(e, flexibility.isTransfer() ? TRANSFER_FIELDS : WINDOW_FIELDS));
+        }
+    }
+
+    /** Commits a reservation created with holdOnly. */
+    public ReservationInfo commitReservation(String requestId) throws ServiceFault {
+        try {
+            return info(service.commit(requestId, actor));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** Gives up a reservation created with holdOnly and not committed. */
+    public ReservationInfo abortReservation(String requestId, String reason) throws ServiceFault {
+        try {
+            return info(service.abort(requestId, actor, reason));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** Cancels a reservation; an active circuit is torn down first. */
+    public ReservationInfo cancelReservation(String requestId, String reason) throws ServiceFault {
+        try {
+            return info(service.cancel(requestId, actor, reason));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * Changes a reserved or active reservation's end (absent: keep it) and/or bandwidth (0: keep
+     * it), all or nothing; a refusal says which segment could not take the change, and the
+     * reservation stays as it was.
+     */
+    public ReservationInfo modifyReservation(String requestId, Calendar end, long bandwidthMbps) throws ServiceFault {
+        try {
+            return info(service.modify(requestId, end == null ? null : end.toInstant(), bandwidthMbps, actor));
+        } catch (BadRequest e) {
+            throw fault(e);
+        } catch (ChangeRefused e) {
+            throw new ServiceFault(null, e.getMessage());
+        }
+    }
+
+    /** The reservation as it is now. */
+    public ReservationInfo getReservation(String requestId) throws ServiceFault {
+        try {
+            return info(service.get(requestId));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** Reservations in a state (empty for all) overlapping [from, to) (both absent for any time). */
+    public ReservationInfo[] listReservations(String state, Calendar from, Calendar to) throws ServiceFault {
+        List<ReservationState> states = new ArrayList<>();
+        if (state != null && !state.isBlank()) {
+            try {
+                states.add(ReservationState.valueOf(state.trim()));
+            } catch (IllegalArgumentException e) {
+                throw ServiceFault.badField("state", "unknown state '" + state + "'; one of " + List.of(ReservationState.values()));
+            }
+        }
+        TimeInterval window = null;
+        if (from != null || to != null) {
+            if (from == null || to == null) {
+                throw ServiceFault.badField(from == null ? "from" : "to", "give both from and to, or neither");
+            }
+            window = interval(from, to, "to");
+        }
+        try {
+            return service.list(states, window, DEFAULT_LIST_LIMIT).stream().map(ReservationPortType::info)
+                    .toArray(ReservationInfo[]::new);
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** Every change of a reservation, oldest first: who, when, why. */
+    public HistoryEntry[] getHistory(String requestId) throws ServiceFault {
+        try {
+            return service.history(requestId).stream().map(ReservationPortType::entry).toArray(HistoryEntry[]::new);
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * When can a circuit of {@code bandwidthMbps} from {@code source} to {@code destination} run
+     * for {@code durationSeconds} inside [windowStart, windowEnd)? Every start time at which all
+     * its segments can be booked, and the most bandwidth available when the requested one is
+     * not. Books nothing.
+     */
+    public AvailabilityInfo findAvailability(String source, String destination, long bandwidthMbps, long durationSeconds,
+                                             Calendar windowStart, Calendar windowEnd) throws ServiceFault {
+        TimeInterval window = window(windowStart, windowEnd);
+        if (durationSeconds <= 0) {
+            throw ServiceFault.badField("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
+        }
+        try {
+            AvailabilitySearch.Answer answer = service.findAvailability(endpoint("source", source),
+                    endpoint("destination", destination), bandwidthMbps, Duration.ofSeconds(durationSeconds), window);
+            AvailabilityInfo info = new AvailabilityInfo();
+            info.setStarts(StartWindowBean.of(answer.starts()));
+            info.setMaxBandwidthMbps(answer.maxBandwidthMbps());
+            return info;
+        } catch (BadRequest e) {
+            throw fault(renamed(e, WINDOW_FIELDS));
+        } catch (SegmentFailure e) {
+            throw new ServiceFault(null, "availability unknown: " + e.getMessage());
+        }
+    }
+
+    /** The endpoints that can be booked, as site:host. */
+    public String[] listEndpoints() {
+        return service.endpoints().toArray(new String[0]);
+    }
+
+    // ---- conversions ----
+
+    private static Endpoint endpoint(String field, String text) throws ServiceFault {
+        try {
+            return Endpoint.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw ServiceFault.badField(field, e.getMessage());
+        }
+    }
+
+    private static TimeInterval window(Calendar windowStart, Calendar windowEnd) throws ServiceFault {
+        if (windowStart == null) {
+            throw ServiceFault.badField("windowStart", "is missing");
+        }
+        if (windowEnd == null) {
+            throw ServiceFault.badField("windowEnd", "is missing");
+        }
+        return interval(windowStart, windowEnd, "windowEnd");
+    }
+
+    private static BadRequest renamed(BadRequest e, Map<String, String> names) {
+        String field = names.get(e.field());
+        return field == null ? e : new BadRequest(field, e.reason());
+    }
+
+    private static TimeInterval interval(Calendar start, Calendar end) throws ServiceFault {
+        if (start == null) {
+            throw ServiceFault.badField("start", "is missing");
+        }
+        if (end == null) {
+            throw ServiceFault.badField("end", "is missing");
+        }
+        return interval(start, end, "end");
+    }
+
+    private static TimeInterval interval(Calendar start, Calendar end, String endField) throws ServiceFault {
+        Instant s = start.toInstant();
+        Instant e = end.toInstant();
+        if (!e.isAfter(s)) {
+            throw ServiceFault.badField(endField, "must be after the start (" + s + "), was " + e);
+        }
+        return new TimeInterval(s, e);
+    }
+
+    static ReservationInfo info(Reservation r) {
+        ReservationInfo i = new ReservationInfo();
+        ReservationRequest q = r.request();
+        i.setRequestId(q.requestId());
+        i.setSource(q.source().toString());
+        i.setDestination(q.destination().toString());
+        i.setBandwidthMbps(q.bandwidthMbps());
+        i.setStart(SoapTimes.calendar(q.interval().start()));
+        i.setEnd(SoapTimes.calendar(q.interval().end()));
+        i.setDescription(q.description());
+        i.setHoldOnly(q.holdOnly());
+        i.setState(r.state().name());
+        i.setReason(r.reason());
+        i.setOwner(r.owner());
+        i.setCreatedAt(SoapTimes.calendar(r.createdAt()));
+        i.setUpdatedAt(SoapTimes.calendar(r.updatedAt()));
+        i.setSegments(r.segments().stream().map(ReservationPortType::segment).toArray(SegmentBean[]::new));
+        return i;
+    }
+
+    private static SegmentBean segment(Segment s) {
+        SegmentBean b = new SegmentBean();
+        b.setRole(s.role().name());
+        b.setController(s.controller());
+        b.setBookingId(s.bookingId());
+        b.setState(s.state() == null ? "" : s.state().name());
+        b.setSourceVlan(s.sourceVlan());
+        b.setDestinationVlan(s.destinationVlan());
+        b.setDescription(s.description());
+        return b;
+    }
+
+    private static HistoryEntry entry(ReservationTransition t) {
+        HistoryEntry e = new HistoryEntry();
+        e.setFromState(t.from() == null ? "" : t.from().name());
+        e.setToState(t.to().name());
+        e.setActor(t.actor());
+        e.setReason(t.reason());
+        e.setAt(SoapTimes.calendar(t.at()));
+        return e;
+    }
+
+    private static ServiceFault fault(BadRequest e) {
+        return ServiceFault.badField(e.field(), e.reason());
+    }
+}

@@ -1,0 +1,74 @@
+package org.crs.bar.api.soap;
+
+/** One segment of a reservation: who holds it, under which id, on which VLANs. */
+public class SegmentBean {
+
+    private String role;
+    private String controller;
+    private String bookingId;
+    private String state;
+    private int sourceVlan;
+    private int destinationVlan;
+    private String description;
+
+    /** WAN, LOCAL_CAMPUS or REMOTE_CAMPUS. */
+    public String getRole() {
+        return role;
+    }
+
+    public void setRole(String role) {
+        this.role = role;
+    }
+
+    /** The L-NSAP, NSAP or peer BAR holding it. */
+    public String getController() {
+        return controller;
+    }
+
+    public void setController(String controller) {
+        this.controller = controller;
+    }
+
+    /** Its id at that controller. */
+    public String getBookingId() {
+        return bookingId;
+    }
+
+    public void setBookingId(String bookingId) {
+        this.bookingId = bookingId;
+    }
+
+    /** Its state there, as last answered (empty before it answered). */
+    public String getState() {
+        return state;
+    }
+
+    public void setState(String state) {
+        this.state = state;
+    }
+
+    public int getSourceVlan() {
+        return sourceVlan;
+    }
+
+    public void setSourceVlan(int sourceVlan) {
+        this.sourceVlan = sourceVlan;
+    }
+
+    public int getDestinationVlan() {
+        return destinationVlan;
+    }
+
+    public void setDestinationVlan(int destinationVlan) {
+        this.destinationVlan = destinationVlan;
+    }
+
+    /** The path or port it took. */
+    public String getDescription() {
+        return description;
+    }
+
+    public void setDescription(String description) {
+        this.description = description;
+    }
+}

@@ -1,0 +1,73 @@
+package org.crs.bar.port;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
+import org.crs.bar.reservation.SegmentAnswer;
+import org.crs.bar.reservation.SegmentOrder;
+
+/**
+ * Something that holds and configures one segment of a circuit: an L-NSAP, the NSAP, or a peer
+ * BAR (which serves the same port type for its site's campus). The BAR owns this interface; the
+ * SOAP adapter implements it. Every call may be repeated safely with the same booking id.
+ */
+public interface SegmentController {
+
+    /** The controller's name in the BAR's configuration and in its reservations' segments. */
+    String name();
+
+    /** Holds the segment until {@code holdFor} from now unless committed; answers its VLANs and path. */
+    SegmentAnswer hold(SegmentOrder order, Duration holdFor) throws SegmentFailure;
+
+    /**
+     * Books the segment for good in one step, as hold then commit would; answers COMMITTED, its
+     * VLANs and path. For the last part of an all-or-nothing booking: the caller holds every
+     * other part first, and aborts this one (COMMITTED segments can be aborted) if another part
+     * then fails to commit. It saves the part a second call and a second write.
+     */
+    SegmentAnswer holdAndCommit(SegmentOrder order) throws SegmentFailure;
+
+    SegmentAnswer commit(String bookingId) throws SegmentFailure;
+
+    SegmentAnswer abort(String bookingId, String reason) throws SegmentFailure;
+
+    /** Configures the segment; answers ACTIVE, or FAILED with the reason (its routers restored). */
+    SegmentAnswer activate(String bookingId) throws SegmentFailure;
+
+    /** Takes the segment off its routers; answers RELEASED, or FAILED with the reason. */
+    SegmentAnswer deactivate(String bookingId) throws SegmentFailure;
+
+    SegmentAnswer status(String bookingId) throws SegmentFailure;
+
+    /**
+     * Holds a change of a committed or active segment (its new end and bandwidth, the same
+     * ports and VLANs) until {@code holdFor} from now unless committed with {@link #commitModify}.
+     */
+    SegmentAnswer modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor) throws SegmentFailure;
+
+    /** Applies the segment's pending change. */
+    SegmentAnswer commitModify(String bookingId) throws SegmentFailure;
+
+    /** Drops the segment's pending change. */
+    SegmentAnswer abortModify(String bookingId) throws SegmentFailure;
+
+    /**
+     * The start times in the query's range at which a segment from {@code source} to
+     * {@code destination} (as a hold would name them) could be booked at the query's bandwidth
+     * for its whole duration. Books nothing.
+     */
+    StartTimes availability(String source, String destination, SlotQuery query) throws SegmentFailure;
+
+    /**
+     * The most bandwidth a segment from {@code source} to {@code destination} could be booked
+     * with for {@code duration} at some start time in [earliestStart, latestStart]; 0 when none.
+     */
+    long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
+            throws SegmentFailure;
+
+    /** The endpoints the controller books between (hosts and its site, or sites for the NSAP). */
+    List<String> endpoints() throws SegmentFailure;
+}

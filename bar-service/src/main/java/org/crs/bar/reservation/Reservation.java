@@ -1,0 +1,34 @@
+package org.crs.bar.reservation;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+import org.crs.domain.reservation.ReservationState;
+
+/**
+ * A reservation as the BAR keeps it.
+ *
+ * @param request what the client asked (after a modify, the modified request)
+ * @param owner who asked: the authenticated caller, or the peer BAR for a remote segment
+ * @param state where it is in its lifecycle
+ * @param reason why it is in that state (the last transition's reason)
+ * @param segments its segments, in the order they were held
+ * @param createdAt when it was created
+ * @param updatedAt when it last changed
+ */
+public record Reservation(ReservationRequest request, String owner, ReservationState state, String reason,
+                          List<Segment> segments, Instant createdAt, Instant updatedAt) {
+
+    public Reservation {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(owner, "owner");
+        Objects.requireNonNull(state, "state");
+        reason = reason == null ? "" : reason;
+        segments = List.copyOf(segments);
+    }
+
+    public String requestId() {
+        return request.requestId();
+    }
+}

@@ -1,0 +1,48 @@
+package org.crs.bar.reservation;
+
+import java.util.Objects;
+
+import org.crs.domain.reservation.Endpoint;
+import org.crs.domain.time.TimeInterval;
+
+/**
+ * What a client asks a BAR for: a circuit between two endpoints at a bandwidth over an interval.
+ *
+ * @param requestId chosen by the client; repeating a request with the same id answers the same reservation
+ * @param source one end, {@code site:host}
+ * @param destination the other end
+ * @param bandwidthMbps Mbit/s, positive
+ * @param interval when the circuit runs, half-open, UTC
+ * @param description free text for the owner and operators (may be empty)
+ * @param holdOnly stop at HELD: the client commits or aborts later (phased commit)
+ * @param flexibility what the client asked when it let the BAR choose the interval (and, for a
+ *     transfer, the bandwidth), null for a fixed request; {@code interval} and
+ *     {@code bandwidthMbps} are then the ones chosen
+ */
+public record ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
+                                 TimeInterval interval, String description, boolean holdOnly, Flexibility flexibility) {
+
+    /** A fixed request: this interval, this bandwidth. */
+    public ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
+                              TimeInterval interval, String description, boolean holdOnly) {
+        this(requestId, source, destination, bandwidthMbps, interval, description, holdOnly, null);
+    }
+
+    public ReservationRequest {
+        Objects.requireNonNull(requestId, "requestId");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(destination, "destination");
+        Objects.requireNonNull(interval, "interval");
+        description = description == null ? "" : description;
+    }
+
+    /** The same request booked at {@code chosen} with {@code mbps}. */
+    public ReservationRequest at(TimeInterval chosen, long mbps) {
+        return new ReservationRequest(requestId, source, destination, mbps, chosen, description, holdOnly, flexibility);
+    }
+
+    /** Whether both ends are at the same site (only that site's L-NSAP is involved). */
+    public boolean sameSite() {
+        return source.site().equals(destination.site());
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * Configuration and start-up of one BAR.
+ */
+package org.crs.bar.server;

@@ -1,0 +1,304 @@
+package org.crs.bar.adapter.soap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
+import org.crs.domain.availability.StartWindow;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.CalendarSource;
+import org.crs.nsap.Plan;
+import org.crs.nsap.PlanRefused;
+import org.crs.nsap.SegmentRequest;
+import org.crs.nsap.server.NsapServer;
+import org.crs.nsap.testing.NoRouters;
+import org.crs.nsap.testing.OneLinkPlanner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.crs.nsap.contract.NsapContract;
+import org.crs.service.server.ServerConfig;
+import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.SegmentAnswer;
+import org.crs.bar.reservation.SegmentOrder;
+
+/**
+ * The SOAP segment controller against a real NSAP (in-memory HSQLDB, one 1000 Mbit/s link
+ * between endpoints x and y that hands over the VLANs asked for, no routers) over real HTTP and
+ * SOAP, and against servers that do not listen or do not answer.
+ */
+class SoapSegmentControllerTest {
+
+    static final AtomicInteger IDS = new AtomicInteger();
+
+    static NsapServer server;
+    static SoapSegmentController nsap;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = NsapServer.start(new ServerConfig("bar-soap-test", "jdbc:hsqldb:mem:bar-soap-" + System.nanoTime(),
+                "SA", "", "127.0.0.1", 0, false), new RequestedVlans(), store -> NoRouters.INSTANCE, Clock.systemUTC());
+        nsap = new SoapSegmentController("nsap", server.serviceUrl(), NsapContract.NAMESPACE, Duration.ofSeconds(10));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    /** The one-link network, handing over the VLANs the request names (OneLinkPlanner's are always 0). */
+    static final class RequestedVlans extends OneLinkPlanner {
+
+        @Override
+        public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
+            Plan plan = super.plan(request, calendars);
+            return new Plan(plan.uses(), request.sourceVlan(), request.destinationVlan(), plan.routerParts(),
+                    plan.description());
+        }
+    }
+
+    /** A day of its own for each test that reads availability, far from the others' bookings. */
+    static Instant farDay(int days) {
+        return Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(days));
+    }
+
+    @Test
+    void availabilityAnswersTheStartWindowsAroundABooking() throws Exception {
+        Instant day = farDay(40);
+        String id = id();
+        nsap.hold(new SegmentOrder(id, "x", "y", 1000, new TimeInterval(day.plus(Duration.ofHours(1)),
+                day.plus(Duration.ofHours(2))), 0, 0), Duration.ofMinutes(5));
+        nsap.commit(id);
+
+        StartTimes starts = nsap.availability("x", "y", new SlotQuery(10, Duration.ofMinutes(30), day,
+                day.plus(Duration.ofHours(3))));
+
+        assertEquals(StartTimes.of(List.of(new StartWindow(day, day.plus(Duration.ofMinutes(30))),
+                new StartWindow(day.plus(Duration.ofHours(2)), day.plus(Duration.ofHours(3))))), starts);
+    }
+
+    @Test
+    void widestAnswersTheMostBandwidthFreeAtSomeStart() throws Exception {
+        Instant day = farDay(41);
+        String id = id();
+        nsap.hold(new SegmentOrder(id, "x", "y", 600, new TimeInterval(day, day.plus(Duration.ofHours(1))), 0, 0),
+                Duration.ofMinutes(5));
+
+        assertEquals(400, nsap.widest("x", "y", Duration.ofHours(1), day, day));
+        assertEquals(1000, nsap.widest("x", "y", Duration.ofHours(1), day, day.plus(Duration.ofHours(1))));
+    }
+
+    @Test
+    void availabilityOfAnUnknownEndpointIsARefusalNamingTheField() {
+        SegmentFailure f = assertThrows(SegmentFailure.class, () -> nsap.availability("nowhere", "y",
+                new SlotQuery(10, Duration.ofMinutes(30), farDay(42), farDay(43))));
+        assertTrue(f.answered(), f.getMessage());
+    }
+
+    /** A fresh booking id, so that each test's segments are its own on the shared server. */
+    static String id() {
+        return "seg-" + IDS.incrementAndGet();
+    }
+
+    /** An order between x and y an hour from now, for an hour. */
+    static SegmentOrder order(String bookingId, String source, long mbps, int sourceVlan, int destinationVlan) {
+        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        return new SegmentOrder(bookingId, source, "y", mbps, new TimeInterval(start, start.plus(Duration.ofHours(1))),
+                sourceVlan, destinationVlan);
+    }
+
+    static SegmentAnswer hold(String bookingId) throws SegmentFailure {
+        return nsap.hold(order(bookingId, "x", 10, 0, 0), Duration.ofMinutes(5));
+    }
+
+    @Test
+    void holdAnswersHeldWithTheVlansAndThePath() throws Exception {
+        String id = id();
+        SegmentAnswer held = nsap.hold(order(id, "x", 100, 101, 202), Duration.ofMinutes(5));
+        assertEquals(id, held.bookingId());
+        assertEquals(SegmentState.HELD, held.state());
+        assertEquals(101, held.sourceVlan());
+        assertEquals(202, held.destinationVlan());
+        assertEquals("link x-y", held.description());
+        Instant expires = server.service().status(id).holdExpiresAt();
+        long heldFor = Duration.between(Instant.now(), expires).toSeconds();
+        assertTrue(heldFor > 250 && heldFor <= 300, "held for about 300 s: " + heldFor);
+    }
+
+    @Test
+    void commitThenStatusAnswersCommitted() throws Exception {
+        String id = id();
+        hold(id);
+        assertEquals(SegmentState.COMMITTED, nsap.commit(id).state());
+        SegmentAnswer status = nsap.status(id);
+        assertEquals(SegmentState.COMMITTED, status.state());
+        assertEquals(id, status.bookingId());
+    }
+
+    @Test
+    void holdAndCommitAnswersCommittedWithTheVlansAndThePath() throws Exception {
+        String id = id();
+        SegmentAnswer committed = nsap.holdAndCommit(order(id, "x", 100, 101, 202));
+        assertEquals(SegmentState.COMMITTED, committed.state());
+        assertEquals(101, committed.sourceVlan());
+        assertEquals(202, committed.destinationVlan());
+        assertEquals("link x-y", committed.description());
+        assertEquals(SegmentState.COMMITTED, server.service().status(id).state());
+        assertEquals(null, server.service().status(id).holdExpiresAt(), "no hold left to lapse");
+    }
+
+    @Test
+    void holdAndCommitThatDoesNotFitIsARefusalNamingTheResource() {
+        SegmentFailure f = assertThrows(SegmentFailure.class, () -> nsap.holdAndCommit(order(id(), "x", 1001, 0, 0)));
+        assertTrue(f.answered(), f.getMessage());
+        assertTrue(f.getMessage().contains("x-y"), f.getMessage());
+    }
+
+    @Test
+    void abortAnswersAbortedWithTheReason() throws Exception {
+        String id = id();
+        hold(id);
+        SegmentAnswer aborted = nsap.abort(id, "the WAN segment was refused <capacity> & more");
+        assertEquals(SegmentState.ABORTED, aborted.state());
+        assertTrue(aborted.reason().contains("the WAN segment was refused <capacity> & more"), aborted.reason());
+    }
+
+    @Test
+    void activateThenDeactivateAnswersActiveThenReleased() throws Exception {
+        String id = id();
+        hold(id);
+        nsap.commit(id);
+        assertEquals(SegmentState.ACTIVE, nsap.activate(id).state());
+        assertEquals(SegmentState.RELEASED, nsap.deactivate(id).state());
+    }
+
+    @Test
+    void holdThatDoesNotFitIsARefusalNamingTheResource() {
+        SegmentFailure f = assertThrows(SegmentFailure.class,
+                () -> nsap.hold(order(id(), "x", 1001, 0, 0), Duration.ofMinutes(5)));
+        assertTrue(f.answered(), f.getMessage());
+        assertEquals("nsap", f.controller());
+        assertTrue(f.getMessage().contains("x-y"), f.getMessage());
+    }
+
+    @Test
+    void badInputIsARefusalNamingTheField() {
+        SegmentFailure f = assertThrows(SegmentFailure.class,
+                () -> nsap.hold(order(id(), "nowhere", 10, 0, 0), Duration.ofMinutes(5)));
+        assertTrue(f.answered(), f.getMessage());
+        assertTrue(f.getMessage().contains("source: unknown endpoint 'nowhere'"), f.getMessage());
+        assertFalse(f.getMessage().contains("source: source:"), "the field is named once: " + f.getMessage());
+    }
+
+    @Test
+    void wrongStateIsARefusal() {
+        SegmentFailure f = assertThrows(SegmentFailure.class, () -> nsap.commit("never-held-" + id()));
+        assertTrue(f.answered(), f.getMessage());
+        assertTrue(f.getMessage().contains("bookingId"), f.getMessage());
+    }
+
+    @Test
+    void endpointsListsXAndY() throws Exception {
+        assertEquals(List.of("x", "y"), nsap.endpoints());
+    }
+
+    @Test
+    void serverNotListeningDidNotAnswer() throws Exception {
+        int port;
+        try (ServerSocket closed = new ServerSocket(0)) {
+            port = closed.getLocalPort();
+        }
+        SoapSegmentController down = new SoapSegmentController("lnsap-a",
+                URI.create("http://127.0.0.1:" + port + "/services/NsapService"), NsapContract.NAMESPACE, Duration.ofSeconds(2));
+        SegmentFailure f = assertThrows(SegmentFailure.class, () -> down.status("s1"));
+        assertFalse(f.answered(), f.getMessage());
+        assertEquals("lnsap-a", f.controller());
+    }
+
+    @Test
+    void serverSlowerThanTheTimeoutDidNotAnswerWithinAboutTheTimeout() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0)) {
+            Thread acceptor = new Thread(() -> {
+                List<Socket> accepted = new ArrayList<>();
+                try {
+                    while (true) {
+                        accepted.add(silent.accept()); // and never answer
+                    }
+                } catch (Exception closed) {
+                    accepted.forEach(s -> {
+                        try {
+                            s.close();
+                        } catch (Exception ignored) {
+                            // closing anyway
+                        }
+                    });
+                }
+            }, "silent-server");
+            acceptor.setDaemon(true);
+            acceptor.start();
+            SoapSegmentController slow = new SoapSegmentController("peer-b",
+                    URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/services/PeerService"), "urn:crs:bar-peer:1",
+                    Duration.ofMillis(500));
+            long t0 = System.nanoTime();
+            SegmentFailure f = assertThrows(SegmentFailure.class, () -> slow.status("s1"));
+            long millis = Duration.ofNanos(System.nanoTime() - t0).toMillis();
+            assertFalse(f.answered(), f.getMessage());
+            assertTrue(millis >= 450 && millis < 1500, "gave up after " + millis + " ms");
+        }
+    }
+
+    @Test
+    void httpErrorWithoutASoapFaultDidNotAnswer() {
+        URI wrongPath = server.serviceUrl().resolve("/nothing-here");
+        SoapSegmentController lost = new SoapSegmentController("nsap", wrongPath, NsapContract.NAMESPACE, Duration.ofSeconds(5));
+        SegmentFailure f = assertThrows(SegmentFailure.class, () -> lost.status("s1"));
+        assertFalse(f.answered(), f.getMessage());
+        assertTrue(f.getMessage().contains("HTTP 404"), f.getMessage());
+    }
+
+    @Test
+    void manyThreadsShareOneController() throws Exception {
+        String id = id();
+        hold(id);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<SegmentState>> answers = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                answers.add(pool.submit(() -> nsap.status(id).state()));
+            }
+            for (Future<SegmentState> answer : answers) {
+                assertEquals(SegmentState.HELD, answer.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void holdSecondsAreWholeRoundedUpAndAtLeastOne() {
+        assertEquals(1, SoapSegmentController.holdSeconds(Duration.ZERO));
+        assertEquals(1, SoapSegmentController.holdSeconds(Duration.ofMillis(10)));
+        assertEquals(2, SoapSegmentController.holdSeconds(Duration.ofMillis(1500)));
+        assertEquals(300, SoapSegmentController.holdSeconds(Duration.ofMinutes(5)));
+    }
+}

@@ -1,0 +1,499 @@
+package org.crs.bar.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.reservation.Endpoint;
+import org.crs.domain.reservation.ReservationState;
+import org.crs.domain.reservation.ReservationTransition;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.testing.MutableClock;
+import org.crs.service.db.Database;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.crs.bar.adapter.jdbc.JdbcReservationStore;
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.ReservationRequest;
+import org.crs.bar.reservation.Flexibility;
+import org.crs.bar.reservation.Segment;
+import org.crs.bar.reservation.SegmentRole;
+import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.BadRequest;
+import org.crs.bar.reservation.ChangeRefused;
+import org.crs.bar.port.ReservationStore;
+import org.crs.bar.port.Site;
+import org.crs.bar.testing.ScriptedController;
+import org.crs.bar.reservation.SegmentOrder;
+
+class ReservationServiceTest {
+
+    static final Instant T0 = Instant.parse("2030-01-01T00:00:00Z");
+
+    final MutableClock clock = new MutableClock(T0);
+    final ScriptedController campus = new ScriptedController("lnsap-site-a", List.of("host-a1", "host-a2", "site-a"));
+    final ScriptedController wan = new ScriptedController("nsap", List.of("site-a", "site-b"));
+    final ScriptedController peer = new ScriptedController("bar-site-b", List.of("host-b1", "site-b"));
+    final ExecutorService calls = Executors.newCachedThreadPool();
+    Database db;
+    ReservationStore store;
+    ReservationService service;
+
+    @BeforeEach
+    void start() {
+        db = Database.open("jdbc:hsqldb:mem:" + UUID.randomUUID(), null, null);
+        db.migrateService("bar");
+        store = new JdbcReservationStore(db.dataSource(), clock);
+        service = new ReservationService(store, new Site("site-a", campus, wan, Map.of("site-b", peer)),
+                BarSettings.defaults(), calls, clock);
+    }
+
+    @AfterEach
+    void stop() {
+        calls.shutdownNow();
+        db.close();
+    }
+
+    static ReservationRequest request(String id, boolean holdOnly) {
+        return new ReservationRequest(id, Endpoint.parse("site-a:host-a1"), Endpoint.parse("site-b:host-b1"), 500,
+                new TimeInterval(T0.plus(Duration.ofHours(1)), T0.plus(Duration.ofHours(2))), "test", holdOnly);
+    }
+
+    private Reservation create(String id) throws BadRequest {
+        return service.create(request(id, false), "alice");
+    }
+
+    private void at(Instant t) {
+        clock.set(t);
+    }
+
+    private Reservation runDueWorkAt(Instant t, String requestId) throws Exception {
+        at(t);
+        service.runDueWork().get();
+        return service.get(requestId);
+    }
+
+    @Test
+    void aCrossSiteBookingCommitsAllThreeSegmentsOnTheWansHandOffVlans() throws Exception {
+        Reservation r = create("r1");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        assertEquals(List.of(SegmentRole.WAN, SegmentRole.LOCAL_CAMPUS, SegmentRole.REMOTE_CAMPUS),
+                r.segments().stream().map(Segment::role).toList());
+        r.segments().forEach(s -> assertEquals(SegmentState.COMMITTED, s.state(), s.toString()));
+        Segment local = r.segments().get(1);
+        Segment remote = r.segments().get(2);
+        TimeInterval configured = BarSettings.defaults().configured(request("r1", false).interval());
+        assertEquals(new SegmentOrder("site-a:r1:campus", "host-a1", "site-a", 500, configured, 0, 1200),
+                local.order(), "this campus joins the WAN on the VLAN the NSAP chose at site-a");
+        assertEquals(new SegmentOrder("site-a:r1:remote", "site-b", "host-b1", 500, configured, 1300, 0),
+                remote.order(), "the other campus joins it on the VLAN chosen at site-b");
+        assertEquals(List.of(ReservationState.REQUESTED, ReservationState.HELD, ReservationState.RESERVED),
+                store.history("r1").stream().map(ReservationTransition::to).toList());
+    }
+
+    @Test
+    void theRemoteCampusIsHeldAndCommittedInOneCallAndTheOtherPartsInTwo() throws Exception {
+        create("r1");
+
+        assertEquals(List.of("holdAndCommit site-a:r1:remote"), peer.calls);
+        assertEquals(List.of("hold site-a:r1:wan", "commit site-a:r1:wan"), wan.calls);
+        assertEquals(List.of("hold site-a:r1:campus", "commit site-a:r1:campus"), campus.calls);
+    }
+
+    @Test
+    void aLocalCampusThatRefusesAbortsTheRemoteSegmentCommittedWithItsHold() throws Exception {
+        campus.refuseHolds = "source: host port host-a1 has no bandwidth left";
+
+        Reservation r = create("r1");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        assertTrue(r.reason().contains("local campus segment") && r.reason().contains("host-a1"), r.reason());
+        assertEquals(SegmentState.ABORTED, peer.segments.get("site-a:r1:remote"));
+        assertFalse(peer.holdsAnything() || wan.holdsAnything(), "nothing stays booked anywhere");
+    }
+
+    @Test
+    void theSameRequestIdAnswersTheSameReservationWithoutBookingAgain() throws Exception {
+        Reservation first = create("r1");
+        int holds = wan.calls.size();
+
+        Reservation again = create("r1");
+
+        assertEquals(first.state(), again.state());
+        assertEquals(first.segments(), again.segments());
+        assertEquals(holds, wan.calls.size(), "nothing sent to the NSAP again");
+    }
+
+    @Test
+    void theSameRequestIdForAnotherRequestIsRefusedNamingIt() throws Exception {
+        create("r1");
+        ReservationRequest other = new ReservationRequest("r1", Endpoint.parse("site-a:host-a2"),
+                Endpoint.parse("site-b:host-b1"), 500, request("r1", false).interval(), "", false);
+
+        BadRequest e = assertThrows(BadRequest.class, () -> service.create(other, "alice"));
+
+        assertEquals("requestId", e.field());
+    }
+
+    @Test
+    void aPeerThatRefusesLeavesNothingHeldAnywhereAndIsNamed() throws Exception {
+        peer.refuseHolds = "destination: unknown endpoint 'host-b1'";
+
+        Reservation r = create("r1");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        assertTrue(r.reason().contains("remote campus segment") && r.reason().contains("unknown endpoint 'host-b1'"),
+                r.reason());
+        assertFalse(wan.holdsAnything(), "WAN aborted");
+        assertFalse(campus.holdsAnything(), "local campus aborted");
+    }
+
+    @Test
+    void aPeerThatDoesNotAnswerLeavesNothingHeldAnywhere() throws Exception {
+        peer.silent = true;
+
+        Reservation r = create("r1");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        assertTrue(r.reason().contains("did not answer"), r.reason());
+        assertFalse(wan.holdsAnything());
+        assertFalse(campus.holdsAnything());
+        assertTrue(peer.calls.contains("abort site-a:r1:remote"), "the silent part is aborted too, in case its hold landed");
+    }
+
+    @Test
+    void anNsapThatRefusesRejectsWithoutAskingTheCampuses() throws Exception {
+        wan.refuseHolds = "no path with 500 Mbit/s free over the interval";
+
+        Reservation r = create("r1");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        assertTrue(r.reason().startsWith("WAN segment"), r.reason());
+        assertTrue(campus.calls.stream().noneMatch(c -> c.startsWith("hold")) && peer.calls.stream().noneMatch(c -> c.startsWith("hold")));
+    }
+
+    @Test
+    void aRefusedRequestIsTriedOnceMoreAMomentLaterThenRejected() throws Exception {
+        wan.refuseHolds = "link x-y has 10000 Mbit/s, 10000 booked";
+
+        Reservation r = create("r1");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        assertEquals(List.of("hold site-a:r1:wan", "hold site-a:r1:wan:2"),
+                wan.calls.stream().filter(c -> c.startsWith("hold")).toList());
+    }
+
+    @Test
+    void twoRequestsThatEachHoldWhatTheOtherNeedsEndWithOneOfThemBooked() throws Exception {
+        campus.refuseNextHolds.set(1); // as if the other request held this campus's port a moment ago
+
+        Reservation r = create("r1");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        assertTrue(r.segments().get(0).bookingId().endsWith("r1:wan:2"), r.segments().get(0).bookingId());
+    }
+
+    @Test
+    void aRefusalOffersTheNextStartTimesAtWhichTheCircuitIsFree() throws Exception {
+        wan.refuseHolds = "link x-y has 10000 Mbit/s, 10000 booked";
+        wan.booked.add(new TimeInterval(T0, T0.plus(Duration.ofHours(5))), wan.capacityMbps);
+
+        Reservation r = create("r1");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        // The segments book 1 s before the start: the first free start is 1 s after the busy stretch.
+        assertTrue(r.reason().contains("free start times: from " + T0.plus(Duration.ofHours(5)).plusSeconds(1)), r.reason());
+    }
+
+    // ---- flexible requests ----
+
+    static ReservationRequest flexible(String id, Flexibility f) {
+        return new ReservationRequest(id, Endpoint.parse("site-a:host-a1"), Endpoint.parse("site-b:host-b1"),
+                f.requestedMbps(), f.window(), "test", false, f);
+    }
+
+    static TimeInterval hours(int from, int to) {
+        return new TimeInterval(T0.plus(Duration.ofHours(from)), T0.plus(Duration.ofHours(to)));
+    }
+
+    @Test
+    void aWindowRequestBooksTheEarliestStartAtWhichEverySegmentIsFree() throws Exception {
+        wan.booked.add(hours(1, 3), wan.capacityMbps);
+        Flexibility f = Flexibility.within(hours(1, 10), Duration.ofHours(1), 500);
+
+        Reservation r = service.create(flexible("r1", f), "alice");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        Instant start = T0.plus(Duration.ofHours(3)).plusSeconds(1);
+        assertEquals(new TimeInterval(start, start.plus(Duration.ofHours(1))), r.request().interval());
+        assertEquals(f, service.get("r1").request().flexibility(), "what was asked is kept");
+        assertEquals(r.request().interval(), service.create(flexible("r1", f), "alice").request().interval(),
+                "the same request answers the same reservation");
+    }
+
+    @Test
+    void aTransferTakesTheBandwidthThatFinishesFirst() throws Exception {
+        // 450,000 MB is 3,600,000 Mbit: an hour at 1,000 Mbit/s, two at 500. Only 500 are free until hour 5.
+        wan.booked.add(hours(1, 5), wan.capacityMbps - 500);
+        Flexibility f = Flexibility.transfer(hours(1, 12), 450_000, 1_000);
+
+        Reservation r = service.create(flexible("r1", f), "alice");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        assertEquals(500, r.request().bandwidthMbps(), "two hours at 500 finish before an hour at 1,000 from hour 5");
+        assertEquals(hours(1, 3), r.request().interval());
+    }
+
+    @Test
+    void aSlotTakenBeforeItIsHeldMovesTheRequestToTheNextFreeSlot() throws Exception {
+        wan.refuseNextHolds.set(1);
+        Flexibility f = Flexibility.within(hours(1, 10), Duration.ofHours(1), 500);
+        // Once refused, the slot is taken from then on.
+        wan.booked.add(hours(1, 2), wan.capacityMbps);
+
+        Reservation r = service.create(flexible("r1", f), "alice");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        assertEquals(T0.plus(Duration.ofHours(2)).plusSeconds(1), r.request().interval().start());
+        assertTrue(r.segments().get(0).bookingId().endsWith(":wan:2"), "new booking ids: " + r.segments().get(0).bookingId());
+        assertTrue(store.history("r1").stream().anyMatch(t -> t.from() == ReservationState.REQUESTED
+                && t.to() == ReservationState.REQUESTED && t.reason().contains("trying")), "the retry is in the history");
+    }
+
+    @Test
+    void aFlexibleRequestWithNoFreeSlotIsRejectedNamingTheMostThatIsFree() throws Exception {
+        wan.booked.add(hours(0, 24), wan.capacityMbps - 200);
+        Flexibility f = Flexibility.within(hours(1, 10), Duration.ofHours(1), 500);
+
+        Reservation r = service.create(flexible("r1", f), "alice");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        assertTrue(r.reason().contains("the most free for 3600 s: 200 Mbit/s"), r.reason());
+        assertTrue(wan.calls.stream().noneMatch(c -> c.startsWith("hold")), "nothing held");
+    }
+
+    @Test
+    void aHoldOnlyRequestStopsAtHeldAndCommitReservesIt() throws Exception {
+        Reservation held = service.create(request("r1", true), "alice");
+        assertEquals(ReservationState.HELD, held.state());
+        held.segments().forEach(s -> assertEquals(SegmentState.HELD, s.state()));
+        assertEquals(List.of("hold site-a:r1:remote"), peer.calls, "the peer only holds until the client commits");
+
+        Reservation reserved = service.commit("r1", "alice");
+
+        assertEquals(ReservationState.RESERVED, reserved.state());
+        reserved.segments().forEach(s -> assertEquals(SegmentState.COMMITTED, s.state()));
+    }
+
+    @Test
+    void aHoldOnlyRequestAbortedReleasesEverySegment() throws Exception {
+        service.create(request("r1", true), "alice");
+
+        Reservation aborted = service.abort("r1", "alice", "the supercomputer slot went elsewhere");
+
+        assertEquals(ReservationState.ABORTED, aborted.state());
+        assertEquals("the supercomputer slot went elsewhere", aborted.reason());
+        assertFalse(wan.holdsAnything() || campus.holdsAnything() || peer.holdsAnything());
+    }
+
+    @Test
+    void aHoldNotCommittedInTimeIsAbortedByTheSweep() throws Exception {
+        service.create(request("r1", true), "alice");
+
+        Reservation r = runDueWorkAt(T0.plus(BarSettings.defaults().clientHold()), "r1");
+
+        assertEquals(ReservationState.ABORTED, r.state());
+        assertFalse(wan.holdsAnything() || campus.holdsAnything() || peer.holdsAnything());
+    }
+
+    @Test
+    void theCircuitIsActivatedAtStartMinusTheLeadAndReleasedAtTheEnd() throws Exception {
+        create("r1");
+        Instant start = request("r1", false).interval().start();
+        Duration lead = BarSettings.defaults().setUpLead();
+
+        assertEquals(ReservationState.RESERVED, runDueWorkAt(start.minus(lead).minusMillis(1), "r1").state());
+        Reservation up = runDueWorkAt(start.minus(lead), "r1");
+        assertEquals(ReservationState.ACTIVE, up.state(), up.reason());
+        up.segments().forEach(s -> assertEquals(SegmentState.ACTIVE, s.state()));
+
+        assertEquals(ReservationState.ACTIVE, runDueWorkAt(request("r1", false).interval().end().minusMillis(1), "r1").state());
+        Reservation down = runDueWorkAt(request("r1", false).interval().end(), "r1");
+        assertEquals(ReservationState.FINISHED, down.state(), down.reason());
+        down.segments().forEach(s -> assertEquals(SegmentState.RELEASED, s.state()));
+    }
+
+    @Test
+    void anActivationFailureOnTheRemoteSiteTakesTheOtherSegmentsDown() throws Exception {
+        create("r1");
+        peer.failActivations = "router edge-b: '% Invalid input'";
+
+        Reservation r = runDueWorkAt(request("r1", false).interval().start(), "r1");
+
+        assertEquals(ReservationState.FAILED, r.state());
+        assertTrue(r.reason().contains("remote campus segment") && r.reason().contains("edge-b"), r.reason());
+        assertTrue(r.reason().contains("the other segments were taken down"), r.reason());
+        assertEquals(SegmentState.RELEASED, wan.segments.get("site-a:r1:wan"));
+        assertEquals(SegmentState.RELEASED, campus.segments.get("site-a:r1:campus"));
+    }
+
+    @Test
+    void cancelBeforeTheStartReleasesEverySegment() throws Exception {
+        create("r1");
+
+        Reservation r = service.cancel("r1", "alice", null);
+
+        assertEquals(ReservationState.CANCELLED, r.state());
+        r.segments().forEach(s -> assertEquals(SegmentState.RELEASED, s.state()));
+        assertSame(ReservationState.CANCELLED, service.cancel("r1", "alice", null).state(), "cancelling again answers it");
+    }
+
+    @Test
+    void cancelWhileActiveTearsTheCircuitDownFirst() throws Exception {
+        create("r1");
+        runDueWorkAt(request("r1", false).interval().start(), "r1");
+
+        Reservation r = service.cancel("r1", "operator", "fibre cut");
+
+        assertEquals(ReservationState.CANCELLED, r.state());
+        r.segments().forEach(s -> assertEquals(SegmentState.RELEASED, s.state()));
+        assertEquals(List.of(ReservationState.ACTIVE, ReservationState.RELEASING),
+                store.history("r1").stream().map(ReservationTransition::from).toList().subList(5, 7));
+    }
+
+    @Test
+    void badInputIsRefusedNamingTheFieldAndStoresNothing() {
+        Instant start = T0.plus(Duration.ofHours(1));
+        record Case(String field, ReservationRequest request) {
+        }
+        List<Case> cases = List.of(
+                new Case("requestId", new ReservationRequest("bad id!", Endpoint.parse("site-a:host-a1"),
+                        Endpoint.parse("site-b:host-b1"), 1, new TimeInterval(start, start.plusSeconds(3600)), "", false)),
+                new Case("bandwidthMbps", new ReservationRequest("r1", Endpoint.parse("site-a:host-a1"),
+                        Endpoint.parse("site-b:host-b1"), 0, new TimeInterval(start, start.plusSeconds(3600)), "", false)),
+                new Case("end", new ReservationRequest("r2", Endpoint.parse("site-a:host-a1"),
+                        Endpoint.parse("site-b:host-b1"), 1, new TimeInterval(start, start.plusSeconds(5)), "", false)),
+                new Case("start", new ReservationRequest("r3", Endpoint.parse("site-a:host-a1"),
+                        Endpoint.parse("site-b:host-b1"), 1, new TimeInterval(T0.minusSeconds(3600), T0.plusSeconds(60)), "",
+                        false)),
+                new Case("destination", new ReservationRequest("r4", Endpoint.parse("site-a:host-a1"),
+                        Endpoint.parse("site-z:host-z1"), 1, new TimeInterval(start, start.plusSeconds(3600)), "", false)),
+                new Case("source", new ReservationRequest("r5", Endpoint.parse("site-b:host-b1"),
+                        Endpoint.parse("site-c:host-c1"), 1, new TimeInterval(start, start.plusSeconds(3600)), "", false)));
+        for (Case c : cases) {
+            BadRequest e = assertThrows(BadRequest.class, () -> service.create(c.request(), "alice"), c.field());
+            assertEquals(c.field(), e.field(), e.getMessage());
+        }
+        assertTrue(store.list(EnumSet.noneOf(ReservationState.class), null, 100).isEmpty());
+        assertTrue(wan.calls.isEmpty());
+    }
+
+    @Test
+    void aRestartFindsANegotiationHalfDoneAndAbortsItsSegments() throws Exception {
+        Reservation held = service.create(request("r1", true), "alice");
+        // As if the BAR had stopped between holding the segments and recording it.
+        store.move("r1", new ReservationTransition(ReservationState.HELD, ReservationState.ABORTED, "test", "x", T0),
+                held.segments());
+        store.create(request("r2", false), "alice", held.segments().stream().map(s -> new Segment(s.role(), s.controller(),
+                new SegmentOrder(s.bookingId().replace("r1", "r2"), s.order().source(), s.order().destination(), 500,
+                        s.order().interval(), 0, 0), null, 0, 0, "")).toList(),
+                ReservationTransition.created("alice", "requested", T0));
+        wan.segments.put("site-a:r2:wan", SegmentState.HELD);
+
+        assertEquals(1, service.reconcile(Duration.ZERO));
+
+        assertEquals(ReservationState.REJECTED, service.get("r2").state());
+        assertEquals(SegmentState.ABORTED, wan.segments.get("site-a:r2:wan"));
+    }
+
+    @Test
+    void aRestartFindsAnActivationHalfDoneAndCompletesIt() throws Exception {
+        Reservation r = create("r1");
+        store.move("r1", new ReservationTransition(ReservationState.RESERVED, ReservationState.ACTIVATING, "scheduler",
+                "activating", T0), r.segments());
+        wan.activate("site-a:r1:wan");
+
+        service.reconcile(Duration.ZERO);
+
+        Reservation after = service.get("r1");
+        assertEquals(ReservationState.ACTIVE, after.state(), after.reason());
+        after.segments().forEach(s -> assertEquals(SegmentState.ACTIVE, s.state()));
+    }
+
+    @Test
+    void modifyChangesEverySegmentAndRecordsTheChangeKeepingTheState() throws Exception {
+        create("r1");
+        Instant newEnd = request("r1", false).interval().end().plus(Duration.ofHours(1));
+
+        Reservation r = service.modify("r1", newEnd, 800, "alice");
+
+        assertEquals(ReservationState.RESERVED, r.state());
+        assertEquals(newEnd, r.request().interval().end());
+        assertEquals(800, r.request().bandwidthMbps());
+        r.segments().forEach(s -> assertEquals(800, s.order().bandwidthMbps()));
+        for (ScriptedController c : List.of(wan, campus, peer)) {
+            assertEquals(1, c.applied.size(), c.name());
+            assertTrue(c.pending.isEmpty(), c.name());
+        }
+        ReservationTransition last = store.history("r1").get(store.history("r1").size() - 1);
+        assertEquals(ReservationState.RESERVED, last.from());
+        assertEquals(ReservationState.RESERVED, last.to());
+        assertTrue(last.reason().startsWith("modified"), last.reason());
+    }
+
+    @Test
+    void aModifyThatOneSegmentRefusesChangesNothingAnywhere() throws Exception {
+        Reservation before = create("r1");
+        peer.refuseModify = "link x has 1000 Mbit/s";
+
+        ChangeRefused e = assertThrows(ChangeRefused.class, () -> service.modify("r1", null, 900, "alice"));
+
+        assertTrue(e.getMessage().contains("remote campus segment"), e.getMessage());
+        assertEquals(before.request(), service.get("r1").request());
+        assertTrue(wan.pending.isEmpty() && campus.pending.isEmpty(), "held changes dropped");
+        assertTrue(wan.applied.isEmpty() && campus.applied.isEmpty());
+    }
+
+    @Test
+    void onlyAReservedOrActiveReservationCanBeModified() throws Exception {
+        service.create(request("r1", true), "alice");
+
+        BadRequest e = assertThrows(BadRequest.class, () -> service.modify("r1", null, 900, "alice"));
+
+        assertEquals("requestId", e.field());
+    }
+
+    @Test
+    void aCircuitBetweenTwoHostsOfThisSiteIsOneSegmentOfItsCampus() throws Exception {
+        ReservationRequest sameSite = new ReservationRequest("r1", Endpoint.parse("site-a:host-a1"),
+                Endpoint.parse("site-a:host-a2"), 500, request("r1", false).interval(), "", false);
+
+        Reservation r = service.create(sameSite, "alice");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        assertEquals(1, r.segments().size());
+        assertEquals(new SegmentOrder("site-a:r1:campus", "host-a1", "host-a2", 500,
+                BarSettings.defaults().configured(sameSite.interval()), 0, 0), r.segments().get(0).order());
+        assertTrue(wan.calls.isEmpty() && peer.calls.isEmpty(), "neither the NSAP nor a peer is asked");
+        assertEquals(List.of("holdAndCommit site-a:r1:campus"), campus.calls, "one call holds and commits it");
+    }
+
+    @Test
+    void endpointsAreThisSitesHostsAndThePeersAsSiteHost() {
+        assertEquals(List.of("site-a:host-a1", "site-a:host-a2", "site-b:host-b1"), service.endpoints());
+    }
+}

@@ -1,0 +1,214 @@
+package org.crs.bar.testing;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.crs.domain.availability.ResourceStarts;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.calendar.BookingCalendar;
+import org.crs.bar.port.SegmentController;
+import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.SegmentAnswer;
+import org.crs.bar.reservation.SegmentOrder;
+
+/**
+ * A controller for testing the reservation service (which is under test) apart from SOAP and
+ * the NSAPs: keeps its segments' states in memory, following the NSAP's rules, and can be told
+ * to refuse holds, to stay silent, or to fail activations.
+ */
+public final class ScriptedController implements SegmentController {
+
+    private final String name;
+    private final List<String> endpoints;
+    public final Map<String, SegmentState> segments = new ConcurrentHashMap<>();
+    public final List<String> calls = new CopyOnWriteArrayList<>();
+    public volatile String refuseHolds;
+    /** Refuses this many holds (as if their slot had just been taken), then holds again. */
+    public final AtomicInteger refuseNextHolds = new AtomicInteger();
+    public volatile boolean silent;
+    public volatile String failActivations;
+    /** What the segment's resources have booked, as one calendar of {@link #capacityMbps}, for availability. */
+    public final BookingCalendar booked = new BookingCalendar();
+    public volatile long capacityMbps = 10_000;
+    public final List<SlotQuery> availabilityQueries = new CopyOnWriteArrayList<>();
+    public volatile int sourceVlan = 1200;
+    public volatile int destinationVlan = 1300;
+
+    public ScriptedController(String name, List<String> endpoints) {
+        this.name = name;
+        this.endpoints = endpoints;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    private void call(String what, String bookingId) throws SegmentFailure {
+        calls.add(what + " " + bookingId);
+        if (silent) {
+            throw new SegmentFailure(name, false, "connection refused", null);
+        }
+    }
+
+    @Override
+    public SegmentAnswer hold(SegmentOrder order, Duration holdFor) throws SegmentFailure {
+        call("hold", order.bookingId());
+        return book(order);
+    }
+
+    @Override
+    public SegmentAnswer holdAndCommit(SegmentOrder order) throws SegmentFailure {
+        call("holdAndCommit", order.bookingId());
+        SegmentAnswer held = book(order);
+        segments.replace(order.bookingId(), SegmentState.HELD, SegmentState.COMMITTED);
+        return new SegmentAnswer(held.bookingId(), segments.get(order.bookingId()), held.sourceVlan(),
+                held.destinationVlan(), held.description(), "");
+    }
+
+    /** Holds the segment, or refuses as told; a repeated order answers the booking as it is. */
+    private SegmentAnswer book(SegmentOrder order) throws SegmentFailure {
+        if (refuseHolds != null) {
+            throw new SegmentFailure(name, true, refuseHolds, null);
+        }
+        if (refuseNextHolds.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            throw new SegmentFailure(name, true, "link x-y has no bandwidth left over " + order.interval(), null);
+        }
+        segments.putIfAbsent(order.bookingId(), SegmentState.HELD);
+        int src = order.sourceVlan() != 0 ? order.sourceVlan() : sourceVlan;
+        int dst = order.destinationVlan() != 0 ? order.destinationVlan() : destinationVlan;
+        return new SegmentAnswer(order.bookingId(), segments.get(order.bookingId()), src, dst, name + " path", "");
+    }
+
+    private SegmentAnswer move(String bookingId, SegmentState from, SegmentState to) throws SegmentFailure {
+        SegmentState now = segments.get(bookingId);
+        if (now == null) {
+            throw new SegmentFailure(name, true, "bookingId: no booking " + bookingId, null);
+        }
+        if (now == from) {
+            segments.put(bookingId, to);
+            now = to;
+        }
+        return new SegmentAnswer(bookingId, now, sourceVlan, destinationVlan, name + " path", "");
+    }
+
+    @Override
+    public SegmentAnswer commit(String bookingId) throws SegmentFailure {
+        call("commit", bookingId);
+        return move(bookingId, SegmentState.HELD, SegmentState.COMMITTED);
+    }
+
+    @Override
+    public SegmentAnswer abort(String bookingId, String reason) throws SegmentFailure {
+        call("abort", bookingId);
+        SegmentState now = segments.get(bookingId);
+        if (now == SegmentState.COMMITTED) {
+            return move(bookingId, SegmentState.COMMITTED, SegmentState.ABORTED);
+        }
+        return move(bookingId, SegmentState.HELD, SegmentState.ABORTED);
+    }
+
+    @Override
+    public SegmentAnswer activate(String bookingId) throws SegmentFailure {
+        call("activate", bookingId);
+        if (failActivations != null) {
+            move(bookingId, SegmentState.COMMITTED, SegmentState.FAILED);
+            return new SegmentAnswer(bookingId, SegmentState.FAILED, sourceVlan, destinationVlan, "", failActivations);
+        }
+        return move(bookingId, SegmentState.COMMITTED, SegmentState.ACTIVE);
+    }
+
+    @Override
+    public SegmentAnswer deactivate(String bookingId) throws SegmentFailure {
+        call("deactivate", bookingId);
+        if (segments.get(bookingId) == SegmentState.COMMITTED) {
+            return move(bookingId, SegmentState.COMMITTED, SegmentState.RELEASED);
+        }
+        return move(bookingId, SegmentState.ACTIVE, SegmentState.RELEASED);
+    }
+
+    @Override
+    public SegmentAnswer status(String bookingId) throws SegmentFailure {
+        call("status", bookingId);
+        SegmentState now = segments.get(bookingId);
+        if (now == null) {
+            throw new SegmentFailure(name, true, "bookingId: no booking " + bookingId, null);
+        }
+        return new SegmentAnswer(bookingId, now, sourceVlan, destinationVlan, name + " path", "");
+    }
+
+    /** Pending changes by booking id: new end and bandwidth. */
+    public final Map<String, String> pending = new ConcurrentHashMap<>();
+    public final Map<String, String> applied = new ConcurrentHashMap<>();
+    public volatile String refuseModify;
+
+    @Override
+    public SegmentAnswer modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor)
+            throws SegmentFailure {
+        call("modify", bookingId);
+        if (refuseModify != null) {
+            throw new SegmentFailure(name, true, refuseModify, null);
+        }
+        pending.put(bookingId, newEnd + " " + newBandwidthMbps);
+        return status(bookingId);
+    }
+
+    @Override
+    public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
+        call("commitModify", bookingId);
+        String change = pending.remove(bookingId);
+        if (change != null) {
+            applied.put(bookingId, change);
+        }
+        return status(bookingId);
+    }
+
+    @Override
+    public SegmentAnswer abortModify(String bookingId) throws SegmentFailure {
+        call("abortModify", bookingId);
+        pending.remove(bookingId);
+        return status(bookingId);
+    }
+
+    @Override
+    public StartTimes availability(String source, String destination, SlotQuery query) throws SegmentFailure {
+        call("availability", source + ">" + destination);
+        availabilityQueries.add(query);
+        synchronized (booked) {
+            return ResourceStarts.fitting(booked, capacityMbps, query);
+        }
+    }
+
+    /** The largest bandwidth with a start time: capacity less each booked level, tried from the largest. */
+    @Override
+    public long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
+            throws SegmentFailure {
+        call("widest", source + ">" + destination);
+        SlotQuery span = new SlotQuery(1, duration, earliestStart, latestStart);
+        synchronized (booked) {
+            return booked.steps(span.span()).stream().map(step -> capacityMbps - step.bookedMbps()).filter(free -> free > 0)
+                    .sorted(Comparator.reverseOrder())
+                    .filter(free -> !ResourceStarts.fitting(booked, capacityMbps, span.withMbps(free)).isEmpty())
+                    .findFirst().orElse(0L);
+        }
+    }
+
+    @Override
+    public List<String> endpoints() throws SegmentFailure {
+        call("endpoints", "");
+        return endpoints;
+    }
+
+    /** Whether any of its segments still holds resources. */
+    public boolean holdsAnything() {
+        return segments.values().stream().anyMatch(SegmentState::holdsResources);
+    }
+}
