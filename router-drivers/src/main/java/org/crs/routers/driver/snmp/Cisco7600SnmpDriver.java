@@ -62,6 +62,36 @@
  */
 package org.crs.routers.driver.snmp;
 
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.ADMIN_DOWN;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.ADMIN_UP;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.APPLY_IN_PROGRESS;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.APPLY_SUCCEEDED;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.DEFAULT_VLAN;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.EDIT_APPLY;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.EDIT_BUFFER_OWNER;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.EDIT_COPY;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.EDIT_RELEASE;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.IF_ADMIN_STATUS;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.IF_ALIAS;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.ROW_CREATE_AND_GO;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.ROW_DESTROY;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VLAN_TRUNK_PORT_VLANS_ENABLED;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VLAN_TRUNK_PORT_VLANS_ENABLED_2K;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VLAN_TRUNK_PORT_VLANS_ENABLED_3K;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VLAN_TRUNK_PORT_VLANS_ENABLED_4K;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VLAN_TYPE_ETHERNET;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VM_VLAN;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_DOMAIN;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_APPLY_STATUS;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_BUFFER_OWNER;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_DOT10_SAID;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_NAME;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_OPERATION;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_ROW_STATUS;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_TYPE;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_NAME;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_STATE;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -95,47 +125,6 @@ import org.snmp4j.smi.VariableBinding;
  * file for the exact requests.
  */
 public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
-
-    /** VTP management domain index: IOS has one, numbered 1. */
-    public static final int VTP_DOMAIN = 1;
-
-    // CISCO-VTP-MIB
-    public static final OID VTP_VLAN_STATE = new OID("1.3.6.1.4.1.9.9.46.1.3.1.1.2");
-    public static final OID VTP_VLAN_NAME = new OID("1.3.6.1.4.1.9.9.46.1.3.1.1.4");
-    public static final OID VTP_VLAN_EDIT_OPERATION = new OID("1.3.6.1.4.1.9.9.46.1.4.1.1.1");
-    public static final OID VTP_VLAN_APPLY_STATUS = new OID("1.3.6.1.4.1.9.9.46.1.4.1.1.2");
-    public static final OID VTP_VLAN_EDIT_BUFFER_OWNER = new OID("1.3.6.1.4.1.9.9.46.1.4.1.1.3");
-    public static final OID VTP_VLAN_EDIT_TYPE = new OID("1.3.6.1.4.1.9.9.46.1.4.2.1.3");
-    public static final OID VTP_VLAN_EDIT_NAME = new OID("1.3.6.1.4.1.9.9.46.1.4.2.1.4");
-    public static final OID VTP_VLAN_EDIT_DOT10_SAID = new OID("1.3.6.1.4.1.9.9.46.1.4.2.1.6");
-    public static final OID VTP_VLAN_EDIT_ROW_STATUS = new OID("1.3.6.1.4.1.9.9.46.1.4.2.1.11");
-    /** vlanTrunkPortVlansEnabled (VLANs 0-1023); the 2k, 3k and 4k columns follow. */
-    public static final OID VLAN_TRUNK_PORT_VLANS_ENABLED = new OID("1.3.6.1.4.1.9.9.46.1.6.1.1.4");
-    public static final OID VLAN_TRUNK_PORT_VLANS_ENABLED_2K = new OID("1.3.6.1.4.1.9.9.46.1.6.1.1.17");
-    public static final OID VLAN_TRUNK_PORT_VLANS_ENABLED_3K = new OID("1.3.6.1.4.1.9.9.46.1.6.1.1.18");
-    public static final OID VLAN_TRUNK_PORT_VLANS_ENABLED_4K = new OID("1.3.6.1.4.1.9.9.46.1.6.1.1.19");
-    // CISCO-VLAN-MEMBERSHIP-MIB
-    public static final OID VM_VLAN = new OID("1.3.6.1.4.1.9.9.68.1.2.2.1.2");
-    // IF-MIB
-    public static final OID IF_ADMIN_STATUS = new OID("1.3.6.1.2.1.2.2.1.7");
-    public static final OID IF_ALIAS = new OID("1.3.6.1.2.1.31.1.1.1.18");
-
-    // Values
-    public static final int EDIT_COPY = 2;
-    public static final int EDIT_APPLY = 3;
-    public static final int EDIT_RELEASE = 4;
-    public static final int APPLY_IN_PROGRESS = 1;
-    public static final int APPLY_SUCCEEDED = 2;
-    public static final int ROW_CREATE_AND_GO = 4;
-    public static final int ROW_DESTROY = 6;
-    public static final int VLAN_TYPE_ETHERNET = 1;
-    public static final int VLAN_OPERATIONAL = 1;
-    public static final int ADMIN_UP = 1;
-    public static final int ADMIN_DOWN = 2;
-    /** The access VLAN of a parked port. */
-    public static final int DEFAULT_VLAN = 1;
-    /** Who holds the VTP edit buffer while CRS edits it, as other managers see it. */
-    public static final String EDIT_BUFFER_OWNER = "crs";
 
     private static final int TRUNK_BITMAP_BYTES = 128;
     private static final long APPLY_POLL_MILLIS = 100;
