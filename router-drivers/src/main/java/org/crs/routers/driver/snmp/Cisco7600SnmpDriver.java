@@ -75,10 +75,6 @@ import static org.crs.routers.driver.snmp.CiscoVlanMibs.IF_ADMIN_STATUS;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.IF_ALIAS;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.ROW_CREATE_AND_GO;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.ROW_DESTROY;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VLAN_TRUNK_PORT_VLANS_ENABLED;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VLAN_TRUNK_PORT_VLANS_ENABLED_2K;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VLAN_TRUNK_PORT_VLANS_ENABLED_3K;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VLAN_TRUNK_PORT_VLANS_ENABLED_4K;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.VLAN_TYPE_ETHERNET;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.VM_VLAN;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_DOMAIN;
@@ -94,7 +90,6 @@ import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_STATE;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -111,7 +106,6 @@ import org.crs.routers.driver.VlanSegment;
 import org.snmp4j.smi.Integer32;
 import org.snmp4j.smi.OID;
 import org.snmp4j.smi.OctetString;
-import org.snmp4j.smi.Variable;
 import org.snmp4j.smi.VariableBinding;
 
 /**
@@ -126,7 +120,6 @@ import org.snmp4j.smi.VariableBinding;
  */
 public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
 
-    private static final int TRUNK_BITMAP_BYTES = 128;
     private static final long APPLY_POLL_MILLIS = 100;
     private static final String[] APPLY_STATUS_NAMES = {"?", "inProgress", "succeeded", "configNumberError",
         "inconsistentEdit", "tooBig", "localNVStoreFail", "remoteNVStoreFail", "editBufferEmpty", "someOtherError"};
@@ -204,7 +197,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
             oids.add(SnmpSession.oid(IF_ADMIN_STATUS, host));
         }
         if (ports.trunk() > 0) {
-            oids.add(trunkColumnOid(seg.vlan(), ports.trunk()));
+            oids.add(TrunkBitmap.columnOid(seg.vlan(), ports.trunk()));
         }
         List<VariableBinding> values = s.get(oids);
         String vlanName = values.get(0).isException() ? null
@@ -221,24 +214,12 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         byte[] bitmap = null;
         if (ports.trunk() > 0) {
             VariableBinding trunk = values.get(values.size() - 1);
-            bitmap = trunk.isException() ? null : bitmap(trunk.getVariable());
+            bitmap = trunk.isException() ? null : TrunkBitmap.of(trunk.getVariable());
         }
-        int carrying = ports.trunk() > 0 ? 0 : trunkCarrying(s, seg.vlan());
+        int carrying = ports.trunk() > 0 ? 0 : TrunkBitmap.firstTrunkAllowing(s, seg.vlan());
         return new View(vlanName, List.copyOf(hosts),
                 bitmap == null ? null : HexFormat.of().formatHex(bitmap),
-                bitmap != null && bitSet(bitmap, seg.vlan()), carrying);
-    }
-
-    /** The first trunk port (ifIndex) whose VLAN bitmap allows the VLAN, or 0. */
-    private static int trunkCarrying(SnmpSession s, int vlan) throws DriverException {
-        OID column = trunkColumnOid(vlan, 0);
-        column.trim(1);
-        for (VariableBinding vb : s.walk(column)) {
-            if (bitSet(bitmap(vb.getVariable()), vlan)) {
-                return vb.getOid().last();
-            }
-        }
-        return 0;
+                bitmap != null && TrunkBitmap.isSet(bitmap, seg.vlan()), carrying);
     }
 
     private enum Status { FREE, PRESENT, PARTIAL, TAKEN }
@@ -352,7 +333,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                     }
                 }
                 if (ports.trunk() > 0 && !before.trunkAllows()) {
-                    setTrunkBit(s, seg.vlan(), ports.trunk(), true);
+                    TrunkBitmap.set(s, seg.vlan(), ports.trunk(), true);
                 }
                 for (int host : ports.hosts()) {
                     s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, host), new OctetString(alias(seg))));
@@ -402,7 +383,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                 }
             }
             if (ports.trunk() > 0 && now.trunkAllows() != before.trunkAllows()) {
-                attempt(errors, () -> setTrunkBit(s, seg.vlan(), ports.trunk(), before.trunkAllows()));
+                attempt(errors, () -> TrunkBitmap.set(s, seg.vlan(), ports.trunk(), before.trunkAllows()));
             }
             if (now.vlanExists() && !before.vlanExists()) {
                 attempt(errors, () -> deleteVlan(s, seg));
@@ -488,7 +469,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                     }
                 }
                 if (trunkOurs) {
-                    setTrunkBit(s, seg.vlan(), ports.trunk(), false);
+                    TrunkBitmap.set(s, seg.vlan(), ports.trunk(), false);
                 }
                 if (vlanOurs) {
                     deleteVlan(s, seg);
@@ -644,51 +625,6 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                 throw new DriverException(router.name(), "apply VLAN edit (vtpVlanApplyStatus)", "interrupted", e);
             }
         }
-    }
-
-    // --- the trunk bitmap -------------------------------------------------------------------------
-
-    /** The column of vlanTrunkPortVlansEnabled(2k/3k/4k) that holds this VLAN's bit, for one port. */
-    static OID trunkColumnOid(int vlan, int ifIndex) {
-        OID column = vlan < 1024 ? VLAN_TRUNK_PORT_VLANS_ENABLED
-                : vlan < 2048 ? VLAN_TRUNK_PORT_VLANS_ENABLED_2K
-                : vlan < 3072 ? VLAN_TRUNK_PORT_VLANS_ENABLED_3K
-                : VLAN_TRUNK_PORT_VLANS_ENABLED_4K;
-        return SnmpSession.oid(column, ifIndex);
-    }
-
-    /** Whether the VLAN's bit is set: bit n (n = vlan mod 1024) is byte n/8, mask 0x80 >> n%8. */
-    static boolean bitSet(byte[] bitmap, int vlan) {
-        int n = vlan % 1024;
-        return (bitmap[n / 8] & (0x80 >> (n % 8))) != 0;
-    }
-
-    static byte[] withBit(byte[] bitmap, int vlan, boolean on) {
-        byte[] out = Arrays.copyOf(bitmap, TRUNK_BITMAP_BYTES);
-        int n = vlan % 1024;
-        if (on) {
-            out[n / 8] |= (byte) (0x80 >> (n % 8));
-        } else {
-            out[n / 8] &= (byte) ~(0x80 >> (n % 8));
-        }
-        return out;
-    }
-
-    /** A bitmap as the agent sent it, padded to 128 bytes (agents may drop trailing zeros). */
-    private static byte[] bitmap(Variable v) {
-        byte[] raw = v instanceof OctetString s ? s.getValue() : new byte[0];
-        return Arrays.copyOf(raw, TRUNK_BITMAP_BYTES);
-    }
-
-    /** Read-modify-write of the one bitmap that holds the VLAN; the other VLANs stay as they are. */
-    private void setTrunkBit(SnmpSession s, int vlan, int trunkIfIndex, boolean on) throws DriverException {
-        OID oid = trunkColumnOid(vlan, trunkIfIndex);
-        VariableBinding current = s.get(oid);
-        if (current.isException()) {
-            throw new DriverException(router.name(), "get " + oid, "the port is not a trunk ("
-                    + SnmpSession.describe(current) + ")", null);
-        }
-        s.set(new VariableBinding(oid, new OctetString(withBit(bitmap(current.getVariable()), vlan, on))));
     }
 
     // --- helpers ----------------------------------------------------------------------------------
