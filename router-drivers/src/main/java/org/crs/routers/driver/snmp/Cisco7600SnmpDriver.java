@@ -64,31 +64,14 @@ package org.crs.routers.driver.snmp;
 
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.ADMIN_DOWN;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.ADMIN_UP;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.APPLY_IN_PROGRESS;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.APPLY_SUCCEEDED;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.DEFAULT_VLAN;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.EDIT_APPLY;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.EDIT_BUFFER_OWNER;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.EDIT_COPY;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.EDIT_RELEASE;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.IF_ADMIN_STATUS;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.IF_ALIAS;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.ROW_CREATE_AND_GO;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.ROW_DESTROY;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VLAN_TYPE_ETHERNET;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.VM_VLAN;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_DOMAIN;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_APPLY_STATUS;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_BUFFER_OWNER;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_DOT10_SAID;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_NAME;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_OPERATION;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_ROW_STATUS;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_EDIT_TYPE;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_NAME;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_STATE;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -119,10 +102,6 @@ import org.snmp4j.smi.VariableBinding;
  * file for the exact requests.
  */
 public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
-
-    private static final long APPLY_POLL_MILLIS = 100;
-    private static final String[] APPLY_STATUS_NAMES = {"?", "inProgress", "succeeded", "configNumberError",
-        "inconsistentEdit", "tooBig", "localNVStoreFail", "remoteNVStoreFail", "editBufferEmpty", "someOtherError"};
 
     private final RouterEndpoint router;
     private final SnmpTimeouts timeouts;
@@ -324,7 +303,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
             DriverException failure;
             try {
                 if (!before.vlanExists()) {
-                    createVlan(s, seg);
+                    VtpEditBuffer.createVlan(s, seg.vlan(), seg.label());
                 }
                 for (int i = 0; i < ports.hosts().size(); i++) {
                     if (before.hosts().get(i).vlan() != seg.vlan()) {
@@ -386,7 +365,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                 attempt(errors, () -> TrunkBitmap.set(s, seg.vlan(), ports.trunk(), before.trunkAllows()));
             }
             if (now.vlanExists() && !before.vlanExists()) {
-                attempt(errors, () -> deleteVlan(s, seg));
+                attempt(errors, () -> VtpEditBuffer.deleteVlan(s, seg.vlan()));
             }
             errors.forEach(failure::addSuppressed);
             View after = read(s, seg, ports);
@@ -472,7 +451,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                     TrunkBitmap.set(s, seg.vlan(), ports.trunk(), false);
                 }
                 if (vlanOurs) {
-                    deleteVlan(s, seg);
+                    VtpEditBuffer.deleteVlan(s, seg.vlan());
                 }
                 View after = read(s, seg, ports);
                 List<String> left = remaining(seg, after);
@@ -541,89 +520,6 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
     public InterfaceCounters readCounters(String interfaceName) throws DriverException {
         try (SnmpSession s = open()) {
             return SnmpInterfaceCounters.read(s, interfaceName);
-        }
-    }
-
-    // --- the VTP edit buffer ------------------------------------------------------------------------
-
-    private void createVlan(SnmpSession s, CampusSegment seg) throws DriverException {
-        editVlans(s, () -> {
-            s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_ROW_STATUS, VTP_DOMAIN, seg.vlan()),
-                    new Integer32(ROW_CREATE_AND_GO)));
-            s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_TYPE, VTP_DOMAIN, seg.vlan()),
-                    new Integer32(VLAN_TYPE_ETHERNET)));
-            s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_NAME, VTP_DOMAIN, seg.vlan()),
-                    new OctetString(seg.label())));
-            s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_DOT10_SAID, VTP_DOMAIN, seg.vlan()),
-                    new OctetString(dot10Said(seg.vlan()))));
-        });
-    }
-
-    private void deleteVlan(SnmpSession s, CampusSegment seg) throws DriverException {
-        editVlans(s, () -> s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_ROW_STATUS, VTP_DOMAIN, seg.vlan()),
-                new Integer32(ROW_DESTROY))));
-    }
-
-    /**
-     * The 802.10 SAID of a VLAN: 100000 + V as 4 bytes, big-endian (1234 gives 00 01 8B 72; the
-     * "00 01 88 D2" in DEVICES.md is 100562, an arithmetic slip).
-     */
-    static byte[] dot10Said(int vlan) {
-        return ByteBuffer.allocate(4).putInt(100_000 + vlan).array();
-    }
-
-    /**
-     * Takes the VTP edit buffer (copy, with CRS as owner), makes the edits, applies them, waits
-     * for the result, and always releases the buffer, so a failure never leaves it locked.
-     */
-    private void editVlans(SnmpSession s, Step edits) throws DriverException {
-        // copy and owner in one PDU: the procedure Cisco documents for taking the buffer.
-        s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_OPERATION, VTP_DOMAIN), new Integer32(EDIT_COPY)),
-                new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_BUFFER_OWNER, VTP_DOMAIN),
-                        new OctetString(EDIT_BUFFER_OWNER)));
-        try {
-            edits.run();
-            s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_OPERATION, VTP_DOMAIN), new Integer32(EDIT_APPLY)));
-            awaitApply(s);
-        } catch (DriverException e) {
-            try {
-                release(s);
-            } catch (DriverException releaseFailed) {
-                e.addSuppressed(releaseFailed);
-            }
-            throw e;
-        }
-        release(s);
-    }
-
-    private void release(SnmpSession s) throws DriverException {
-        s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_OPERATION, VTP_DOMAIN), new Integer32(EDIT_RELEASE)));
-    }
-
-    private void awaitApply(SnmpSession s) throws DriverException {
-        OID status = SnmpSession.oid(VTP_VLAN_APPLY_STATUS, VTP_DOMAIN);
-        long deadline = System.nanoTime() + timeouts.vtpApply().toNanos();
-        while (true) {
-            VariableBinding vb = s.get(status);
-            int value = vb.isException() ? -1 : vb.getVariable().toInt();
-            if (value == APPLY_SUCCEEDED) {
-                return;
-            }
-            if (value != APPLY_IN_PROGRESS) {
-                String name = value > 0 && value < APPLY_STATUS_NAMES.length ? APPLY_STATUS_NAMES[value] : SnmpSession.describe(vb);
-                throw new DriverException(router.name(), "apply VLAN edit (vtpVlanApplyStatus)",
-                        "the VLAN edit was not applied: " + name + "(" + value + ")", null);
-            }
-            if (System.nanoTime() > deadline) {
-                throw new DriverException(router.name(), "apply VLAN edit (vtpVlanApplyStatus)",
-                        "still inProgress after " + timeouts.vtpApply().toMillis() + " ms", null);
-            }
-            try {
-                Thread.sleep(APPLY_POLL_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new DriverException(router.name(), "apply VLAN edit (vtpVlanApplyStatus)", "interrupted", e);
-            }
         }
     }
 

@@ -12,7 +12,10 @@ import org.snmp4j.smi.Integer32;
 import org.snmp4j.smi.OID;
 import org.snmp4j.smi.OctetString;
 
-/** The CISCO-VTP-MIB encodings the 7600 SNMP driver writes, checked without an agent. */
+/**
+ * Where a VLAN's bit is in the CISCO-VTP-MIB trunk bitmaps, and how it is set and cleared,
+ * checked without an agent.
+ */
 class TrunkBitmapTest {
 
     @Test
@@ -130,12 +133,5 @@ class TrunkBitmapTest {
         column.append(7);
 
         assertEquals("1.3.6.1.4.1.9.9.46.1.6.1.1.17", CiscoVlanMibs.VLAN_TRUNK_PORT_VLANS_ENABLED_2K.toDottedString());
-    }
-
-    // --- the VLAN edit ----------------------------------------------------------------------
-
-    @Test
-    void dot10SaidIs100000PlusTheVlanInFourBytes() {
-        assertArrayEquals(new byte[] {0x00, 0x01, (byte) 0x8B, 0x72}, Cisco7600SnmpDriver.dot10Said(1234));
     }
 }
