@@ -68,26 +68,23 @@ import static org.crs.routers.driver.snmp.CiscoVlanMibs.DEFAULT_VLAN;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.IF_ADMIN_STATUS;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.IF_ALIAS;
 import static org.crs.routers.driver.snmp.CiscoVlanMibs.VM_VLAN;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_DOMAIN;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_NAME;
-import static org.crs.routers.driver.snmp.CiscoVlanMibs.VTP_VLAN_STATE;
 
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
 import org.crs.routers.driver.CampusSegment;
 import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.DriverException;
-import org.crs.routers.driver.HostPairSegment;
 import org.crs.routers.driver.InterfaceCounters;
 import org.crs.routers.driver.RouterDriver;
 import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.driver.SegmentState;
-import org.crs.routers.driver.VlanSegment;
+import org.crs.routers.driver.snmp.SegmentReading.Element;
+import org.crs.routers.driver.snmp.SegmentReading.HostView;
+import org.crs.routers.driver.snmp.SegmentReading.Ports;
+import org.crs.routers.driver.snmp.SegmentReading.Status;
 import org.snmp4j.smi.Integer32;
-import org.snmp4j.smi.OID;
 import org.snmp4j.smi.OctetString;
 import org.snmp4j.smi.VariableBinding;
 
@@ -128,151 +125,6 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         return router;
     }
 
-    // --- what the router shows -------------------------------------------------------------------
-
-    /** The ports of a segment, as ifIndexes: its host ports, and its trunk's (0 for a host pair). */
-    private record Ports(List<Integer> hosts, int trunk) {
-    }
-
-    /** One host port's reading: vmVlan (-1 when it is not an access port), ifAlias, ifAdminStatus. */
-    private record HostView(int vlan, String alias, int admin) {
-    }
-
-    /**
-     * Everything of the router that a segment touches, in one reading. Two readings are equal
-     * when the router is in the same state for this segment.
-     *
-     * @param vlanName the VLAN's name, or null when the VLAN does not exist
-     * @param hosts the host ports, in the segment's order
-     * @param trunkBitmap hex of the trunk's bitmap column holding the VLAN, or null when the
-     *     port is not a trunk or the segment has none
-     * @param carryingTrunk for a host pair, a trunk port (ifIndex) that allows the VLAN, or 0
-     */
-    private record View(String vlanName, List<HostView> hosts, String trunkBitmap, boolean trunkAllows,
-                        int carryingTrunk) {
-
-        boolean vlanExists() {
-            return vlanName != null;
-        }
-    }
-
-    /** The access ports of a segment: one with a trunk, or the two of a host pair. */
-    private static List<String> hostPorts(CampusSegment s) {
-        return s instanceof HostPairSegment p ? p.hostPorts() : List.of(((VlanSegment) s).hostPort());
-    }
-
-    /** The segment's trunk, or null for a host pair. */
-    private static String trunkPort(CampusSegment s) {
-        return s instanceof VlanSegment v ? v.trunkPort() : null;
-    }
-
-    private View read(SnmpSession s, CampusSegment seg, Ports ports) throws DriverException {
-        List<OID> oids = new ArrayList<>(List.of(
-                SnmpSession.oid(VTP_VLAN_STATE, VTP_DOMAIN, seg.vlan()),
-                SnmpSession.oid(VTP_VLAN_NAME, VTP_DOMAIN, seg.vlan())));
-        for (int host : ports.hosts()) {
-            oids.add(SnmpSession.oid(VM_VLAN, host));
-            oids.add(SnmpSession.oid(IF_ALIAS, host));
-            oids.add(SnmpSession.oid(IF_ADMIN_STATUS, host));
-        }
-        if (ports.trunk() > 0) {
-            oids.add(TrunkBitmap.columnOid(seg.vlan(), ports.trunk()));
-        }
-        List<VariableBinding> values = s.get(oids);
-        String vlanName = values.get(0).isException() ? null
-                : values.get(1).isException() ? "" : values.get(1).getVariable().toString();
-        List<HostView> hosts = new ArrayList<>();
-        for (int i = 0; i < ports.hosts().size(); i++) {
-            VariableBinding vlan = values.get(2 + 3 * i);
-            VariableBinding alias = values.get(3 + 3 * i);
-            VariableBinding admin = values.get(4 + 3 * i);
-            hosts.add(new HostView(vlan.isException() ? -1 : vlan.getVariable().toInt(),
-                    alias.isException() ? "" : alias.getVariable().toString(),
-                    admin.isException() ? -1 : admin.getVariable().toInt()));
-        }
-        byte[] bitmap = null;
-        if (ports.trunk() > 0) {
-            VariableBinding trunk = values.get(values.size() - 1);
-            bitmap = trunk.isException() ? null : TrunkBitmap.of(trunk.getVariable());
-        }
-        int carrying = ports.trunk() > 0 ? 0 : TrunkBitmap.firstTrunkAllowing(s, seg.vlan());
-        return new View(vlanName, List.copyOf(hosts),
-                bitmap == null ? null : HexFormat.of().formatHex(bitmap),
-                bitmap != null && TrunkBitmap.isSet(bitmap, seg.vlan()), carrying);
-    }
-
-    private enum Status { FREE, PRESENT, PARTIAL, TAKEN }
-
-    private record Element(String name, Status status, String detail) {
-    }
-
-    private static String vlanElement(CampusSegment s) {
-        return "vlan " + s.vlan();
-    }
-
-    private static String hostElement(CampusSegment s, String port) {
-        return "host port " + port + " on vlan " + s.vlan();
-    }
-
-    private static String trunkElement(CampusSegment s) {
-        return "trunk " + trunkPort(s) + " allows vlan " + s.vlan();
-    }
-
-    private static String alias(CampusSegment s) {
-        return s.label() + " host";
-    }
-
-    /** The segment's elements: the VLAN, each host port, and the trunk when it has one. */
-    private static List<Element> elements(CampusSegment s, View v) {
-        List<Element> out = new ArrayList<>();
-        boolean vlanForeign = v.vlanExists() && !v.vlanName().equals(s.label());
-        if (!v.vlanExists()) {
-            out.add(v.carryingTrunk() > 0
-                    ? new Element(vlanElement(s), Status.TAKEN, vlanElement(s) + " is allowed on trunk ifIndex "
-                            + v.carryingTrunk())
-                    : new Element(vlanElement(s), Status.FREE, ""));
-        } else if (vlanForeign) {
-            out.add(new Element(vlanElement(s), Status.TAKEN, vlanElement(s) + " already exists as " + v.vlanName()));
-        } else {
-            out.add(new Element(vlanElement(s), Status.PRESENT, ""));
-        }
-
-        List<String> ports = hostPorts(s);
-        for (int i = 0; i < ports.size(); i++) {
-            String port = ports.get(i);
-            HostView h = v.hosts().get(i);
-            boolean aliasOurs = h.alias().equals(alias(s));
-            boolean inOurVlan = h.vlan() == s.vlan() && !vlanForeign;
-            if (aliasOurs && h.vlan() == s.vlan() && h.admin() == ADMIN_UP) {
-                out.add(new Element(hostElement(s, port), Status.PRESENT, ""));
-            } else if (aliasOurs || inOurVlan) {
-                out.add(new Element(hostElement(s, port), Status.PARTIAL, hostElement(s, port)
-                        + " is partly configured: " + describe(h)));
-            } else if (h.vlan() == DEFAULT_VLAN && h.alias().isEmpty() && h.admin() == ADMIN_DOWN) {
-                out.add(new Element(hostElement(s, port), Status.FREE, ""));
-            } else {
-                out.add(new Element(hostElement(s, port), Status.TAKEN, "host port " + port + " is not parked: "
-                        + describe(h)));
-            }
-        }
-
-        if (trunkPort(s) != null) {
-            if (v.trunkBitmap() == null) {
-                out.add(new Element(trunkElement(s), Status.TAKEN, trunkPort(s) + " is not a trunk"));
-            } else if (vlanForeign) {
-                out.add(new Element(trunkElement(s), Status.TAKEN, "vlan " + s.vlan() + " belongs to " + v.vlanName()));
-            } else {
-                out.add(new Element(trunkElement(s), v.trunkAllows() ? Status.PRESENT : Status.FREE, ""));
-            }
-        }
-        return out;
-    }
-
-    private static String describe(HostView h) {
-        return "vmVlan " + h.vlan() + ", ifAlias \"" + h.alias() + "\", ifAdminStatus "
-                + (h.admin() == ADMIN_UP ? "up" : h.admin() == ADMIN_DOWN ? "down" : String.valueOf(h.admin()));
-    }
-
     // --- set-up -----------------------------------------------------------------------------------
 
     /**
@@ -286,9 +138,9 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
     @Override
     public void setUp(CampusSegment seg) throws DriverException {
         try (SnmpSession s = open()) {
-            Ports ports = ports(s, seg);
-            View before = read(s, seg, ports);
-            List<Element> elements = elements(seg, before);
+            Ports ports = Ports.of(s, seg);
+            SegmentReading before = SegmentReading.read(s, seg, ports);
+            List<Element> elements = before.elements(seg);
             if (elements.stream().allMatch(e -> e.status() == Status.PRESENT)) {
                 return;
             }
@@ -300,7 +152,6 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                 throw new DriverException(router.name(), "check that " + seg.label() + "'s resources are free",
                         String.join("; ", blocked), null);
             }
-            DriverException failure;
             try {
                 if (!before.vlanExists()) {
                     VtpEditBuffer.createVlan(s, seg.vlan(), seg.label());
@@ -315,24 +166,18 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                     TrunkBitmap.set(s, seg.vlan(), ports.trunk(), true);
                 }
                 for (int host : ports.hosts()) {
-                    s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, host), new OctetString(alias(seg))));
+                    s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, host),
+                            new OctetString(SegmentReading.hostAlias(seg))));
                     s.set(new VariableBinding(SnmpSession.oid(IF_ADMIN_STATUS, host), new Integer32(ADMIN_UP)));
                 }
-                View after = read(s, seg, ports);
-                List<String> wrong = elements(seg, after).stream()
+                List<String> wrong = SegmentReading.read(s, seg, ports).elements(seg).stream()
                         .filter(e -> e.status() != Status.PRESENT)
                         .map(e -> e.name() + (e.detail().isEmpty() ? " missing" : ": " + e.detail()))
                         .toList();
-                if (wrong.isEmpty()) {
-                    SnmpConfigSave.save(s);
-                    return;
-                }
-                failure = new DriverException(router.name(), "verify " + seg.label(),
-                        "the state read back does not show " + String.join("; ", wrong), null);
-            } catch (DriverException e) {
-                failure = e;
+                saveUnlessWrong(s, wrong, "verify " + seg.label(), "the state read back does not show ");
+            } catch (DriverException failure) {
+                throw undo(s, seg, ports, before, failure);
             }
-            throw undo(s, seg, ports, before, failure);
         }
     }
 
@@ -340,9 +185,10 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
      * Puts back every value that differs from the reading before set-up, in tear-down order,
      * tolerating errors (each is in the device log), and compares a fresh reading with it.
      */
-    private DriverException undo(SnmpSession s, CampusSegment seg, Ports ports, View before, DriverException failure) {
+    private DriverException undo(SnmpSession s, CampusSegment seg, Ports ports, SegmentReading before,
+                                 DriverException failure) {
         try {
-            View now = read(s, seg, ports);
+            SegmentReading now = SegmentReading.read(s, seg, ports);
             List<DriverException> errors = new ArrayList<>();
             for (int i = 0; i < ports.hosts().size(); i++) {
                 int host = ports.hosts().get(i);
@@ -368,12 +214,12 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                 attempt(errors, () -> VtpEditBuffer.deleteVlan(s, seg.vlan()));
             }
             errors.forEach(failure::addSuppressed);
-            View after = read(s, seg, ports);
+            SegmentReading after = SegmentReading.read(s, seg, ports);
             if (after.equals(before)) {
                 return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), true, List.of(), failure);
             }
             return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), false,
-                    leftovers(seg, before, after), failure);
+                    after.changedSince(before, seg), failure);
         } catch (DriverException e) {
             failure.addSuppressed(e);
             return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), false,
@@ -385,6 +231,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         void run() throws DriverException;
     }
 
+    /** Runs one undo step, keeping its failure so that the undo goes on with the next. */
     private static void attempt(List<DriverException> errors, Step step) {
         try {
             step.run();
@@ -393,43 +240,28 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         }
     }
 
-    private static List<String> leftovers(CampusSegment seg, View before, View after) {
-        List<String> left = new ArrayList<>();
-        if (after.vlanExists() != before.vlanExists()) {
-            left.add(vlanElement(seg));
-        }
-        List<String> ports = hostPorts(seg);
-        for (int i = 0; i < ports.size(); i++) {
-            if (!after.hosts().get(i).equals(before.hosts().get(i))) {
-                left.add(hostElement(seg, ports.get(i)) + " (" + describe(after.hosts().get(i)) + ")");
-            }
-        }
-        if (!Objects.equals(after.trunkBitmap(), before.trunkBitmap())) {
-            left.add(trunkElement(seg));
-        }
-        return left;
-    }
-
     // --- tear-down --------------------------------------------------------------------------------
 
+    /**
+     * Parks the host port(s) (down, no alias, VLAN 1), disallows the VLAN on the trunk and
+     * deletes the VLAN, each only when it is the segment's; reads the state back and saves.
+     */
     @Override
     public void tearDown(CampusSegment seg) throws DriverException {
         try (SnmpSession s = open()) {
-            Ports ports = ports(s, seg);
-            View before = read(s, seg, ports);
-            List<Element> elements = elements(seg, before);
+            Ports ports = Ports.of(s, seg);
+            SegmentReading before = SegmentReading.read(s, seg, ports);
+            List<Element> elements = before.elements(seg);
             int hostCount = ports.hosts().size();
             boolean vlanOurs = elements.get(0).status() == Status.PRESENT;
             List<Boolean> hostOurs = new ArrayList<>();
             for (int i = 0; i < hostCount; i++) {
-                Status st = elements.get(1 + i).status();
-                hostOurs.add(st == Status.PRESENT || st == Status.PARTIAL);
+                hostOurs.add(elements.get(1 + i).ours());
             }
             boolean trunkOurs = ports.trunk() > 0 && elements.get(1 + hostCount).status() == Status.PRESENT;
             if (!vlanOurs && !hostOurs.contains(true) && !trunkOurs) {
                 return;
             }
-            DriverException failure;
             try {
                 for (int i = 0; i < hostCount; i++) {
                     if (!hostOurs.get(i)) {
@@ -440,7 +272,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                     if (h.admin() != ADMIN_DOWN) {
                         s.set(new VariableBinding(SnmpSession.oid(IF_ADMIN_STATUS, host), new Integer32(ADMIN_DOWN)));
                     }
-                    if (h.alias().equals(alias(seg))) {
+                    if (h.alias().equals(SegmentReading.hostAlias(seg))) {
                         s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, host), new OctetString("")));
                     }
                     if (h.vlan() == seg.vlan()) {
@@ -453,41 +285,40 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                 if (vlanOurs) {
                     VtpEditBuffer.deleteVlan(s, seg.vlan());
                 }
-                View after = read(s, seg, ports);
-                List<String> left = remaining(seg, after);
-                if (left.isEmpty()) {
-                    SnmpConfigSave.save(s);
-                    return;
-                }
-                failure = new DriverException(router.name(), "verify removal of " + seg.label(),
-                        "the state read back still shows " + String.join("; ", left), null);
-            } catch (DriverException e) {
-                failure = e;
+                List<String> left = SegmentReading.read(s, seg, ports).remaining(seg);
+                saveUnlessWrong(s, left, "verify removal of " + seg.label(), "the state read back still shows ");
+            } catch (DriverException failure) {
+                throw tearDownFailed(s, seg, ports, before, failure);
             }
-            List<String> left;
-            boolean unchanged;
-            try {
-                View after = read(s, seg, ports);
-                left = remaining(seg, after);
-                unchanged = after.equals(before);
-            } catch (DriverException e) {
-                failure.addSuppressed(e);
-                left = List.of();
-                unchanged = false;
-            }
-            throw new DriverException(router.name(), failure.step(), failure.deviceAnswer(), unchanged, left, failure);
         }
     }
 
-    private static List<String> remaining(CampusSegment seg, View v) {
-        List<Element> elements = elements(seg, v);
-        List<String> left = new ArrayList<>();
-        for (Element e : elements) {
-            if (e.status() == Status.PRESENT || e.status() == Status.PARTIAL) {
-                left.add(e.name());
-            }
+    /** The failure of a tear-down, with what of the segment a fresh reading still shows. */
+    private DriverException tearDownFailed(SnmpSession s, CampusSegment seg, Ports ports, SegmentReading before,
+                                           DriverException failure) {
+        List<String> left;
+        boolean unchanged;
+        try {
+            SegmentReading after = SegmentReading.read(s, seg, ports);
+            left = after.remaining(seg);
+            unchanged = after.equals(before);
+        } catch (DriverException e) {
+            failure.addSuppressed(e);
+            left = List.of();
+            unchanged = false;
         }
-        return left;
+        return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), unchanged, left, failure);
+    }
+
+    /**
+     * Saves the configuration when the read-back finds nothing wrong; otherwise fails with what
+     * is wrong and saves nothing, so the startup configuration keeps the state before.
+     */
+    private void saveUnlessWrong(SnmpSession s, List<String> wrong, String step, String answer) throws DriverException {
+        if (!wrong.isEmpty()) {
+            throw new DriverException(router.name(), step, answer + String.join("; ", wrong), null);
+        }
+        SnmpConfigSave.save(s);
     }
 
     // --- reading ----------------------------------------------------------------------------------
@@ -499,10 +330,10 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
     @Override
     public SegmentState readState(CampusSegment seg) throws DriverException {
         try (SnmpSession s = open()) {
-            View v = read(s, seg, ports(s, seg));
+            SegmentReading v = SegmentReading.read(s, seg, Ports.of(s, seg));
             List<String> present = new ArrayList<>();
             List<String> missing = new ArrayList<>();
-            for (Element e : elements(seg, v)) {
+            for (Element e : v.elements(seg)) {
                 switch (e.status()) {
                     case PRESENT -> present.add(e.name());
                     case PARTIAL -> {
@@ -523,18 +354,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         }
     }
 
-    // --- helpers ----------------------------------------------------------------------------------
-
     private SnmpSession open() throws DriverException {
         return SnmpSession.open(router, timeouts, log);
-    }
-
-    private static Ports ports(SnmpSession s, CampusSegment seg) throws DriverException {
-        List<Integer> hosts = new ArrayList<>();
-        for (String port : hostPorts(seg)) {
-            hosts.add(s.ifIndex(port));
-        }
-        String trunk = trunkPort(seg);
-        return new Ports(List.copyOf(hosts), trunk == null ? 0 : s.ifIndex(trunk));
     }
 }
