@@ -128,9 +128,10 @@ final class VtpEditBuffer {
                 return;
             }
             if (value != APPLY_IN_PROGRESS) {
-                String name = value > 0 && value < APPLY_STATUS_NAMES.length ? APPLY_STATUS_NAMES[value] : SnmpSession.describe(vb);
-                throw new DriverException(router, APPLY_STEP, "the VLAN edit was not applied: " + name + "(" + value + ")",
-                        null);
+                String name = value > 0 && value < APPLY_STATUS_NAMES.length ? APPLY_STATUS_NAMES[value]
+                        : SnmpSession.describe(vb);
+                throw new DriverException(router, APPLY_STEP,
+                        "the VLAN edit was not applied: " + name + "(" + value + ")", null);
             }
             if (System.nanoTime() > deadline) {
                 throw new DriverException(router, APPLY_STEP, "still inProgress after "
