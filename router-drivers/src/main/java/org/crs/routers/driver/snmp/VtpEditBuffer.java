@@ -137,12 +137,7 @@ final class VtpEditBuffer {
                 throw new DriverException(router, APPLY_STEP, "still inProgress after "
                         + s.timeouts().vtpApply().toMillis() + " ms", null);
             }
-            try {
-                Thread.sleep(APPLY_POLL_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new DriverException(router, APPLY_STEP, "interrupted", e);
-            }
+            s.pauseBeforePolling(APPLY_POLL_MILLIS, APPLY_STEP);
         }
     }
 }
