@@ -140,14 +140,10 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         try (SnmpSession s = open()) {
             Ports ports = Ports.of(s, seg);
             SegmentReading before = SegmentReading.read(s, seg, ports);
-            List<Element> elements = before.elements(seg);
-            if (elements.stream().allMatch(e -> e.status() == Status.PRESENT)) {
+            if (before.complete(seg)) {
                 return;
             }
-            List<String> blocked = elements.stream()
-                    .filter(e -> e.status() == Status.TAKEN || e.status() == Status.PARTIAL)
-                    .map(Element::detail)
-                    .toList();
+            List<String> blocked = before.blockers(seg);
             if (!blocked.isEmpty()) {
                 throw new DriverException(router.name(), "check that " + seg.label() + "'s resources are free",
                         String.join("; ", blocked), null);
@@ -170,10 +166,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                             new OctetString(SegmentReading.hostAlias(seg))));
                     s.set(new VariableBinding(SnmpSession.oid(IF_ADMIN_STATUS, host), new Integer32(ADMIN_UP)));
                 }
-                List<String> wrong = SegmentReading.read(s, seg, ports).elements(seg).stream()
-                        .filter(e -> e.status() != Status.PRESENT)
-                        .map(e -> e.name() + (e.detail().isEmpty() ? " missing" : ": " + e.detail()))
-                        .toList();
+                List<String> wrong = SegmentReading.read(s, seg, ports).notPresent(seg);
                 saveUnlessWrong(s, wrong, "verify " + seg.label(), "the state read back does not show ");
             } catch (DriverException failure) {
                 throw undo(s, seg, ports, before, failure);
@@ -227,6 +220,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         }
     }
 
+    /** One request (or read-modify-write) of an undo. */
     private interface Step {
         void run() throws DriverException;
     }
@@ -288,14 +282,14 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                 List<String> left = SegmentReading.read(s, seg, ports).remaining(seg);
                 saveUnlessWrong(s, left, "verify removal of " + seg.label(), "the state read back still shows ");
             } catch (DriverException failure) {
-                throw tearDownFailed(s, seg, ports, before, failure);
+                throw afterFailedTearDown(s, seg, ports, before, failure);
             }
         }
     }
 
     /** The failure of a tear-down, with what of the segment a fresh reading still shows. */
-    private DriverException tearDownFailed(SnmpSession s, CampusSegment seg, Ports ports, SegmentReading before,
-                                           DriverException failure) {
+    private DriverException afterFailedTearDown(SnmpSession s, CampusSegment seg, Ports ports,
+                                                SegmentReading before, DriverException failure) {
         List<String> left;
         boolean unchanged;
         try {
@@ -310,17 +304,6 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), unchanged, left, failure);
     }
 
-    /**
-     * Saves the configuration when the read-back finds nothing wrong; otherwise fails with what
-     * is wrong and saves nothing, so the startup configuration keeps the state before.
-     */
-    private void saveUnlessWrong(SnmpSession s, List<String> wrong, String step, String answer) throws DriverException {
-        if (!wrong.isEmpty()) {
-            throw new DriverException(router.name(), step, answer + String.join("; ", wrong), null);
-        }
-        SnmpConfigSave.save(s);
-    }
-
     // --- reading ----------------------------------------------------------------------------------
 
     /**
@@ -330,10 +313,10 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
     @Override
     public SegmentState readState(CampusSegment seg) throws DriverException {
         try (SnmpSession s = open()) {
-            SegmentReading v = SegmentReading.read(s, seg, Ports.of(s, seg));
+            SegmentReading reading = SegmentReading.read(s, seg, Ports.of(s, seg));
             List<String> present = new ArrayList<>();
             List<String> missing = new ArrayList<>();
-            for (Element e : v.elements(seg)) {
+            for (Element e : reading.elements(seg)) {
                 switch (e.status()) {
                     case PRESENT -> present.add(e.name());
                     case PARTIAL -> {
@@ -352,6 +335,19 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         try (SnmpSession s = open()) {
             return SnmpInterfaceCounters.read(s, interfaceName);
         }
+    }
+
+    // --- helpers ----------------------------------------------------------------------------------
+
+    /**
+     * Saves the configuration when the read-back finds nothing wrong; otherwise fails with what
+     * is wrong and saves nothing, so a change that did not take is never written to startup-config.
+     */
+    private void saveUnlessWrong(SnmpSession s, List<String> wrong, String step, String answer) throws DriverException {
+        if (!wrong.isEmpty()) {
+            throw new DriverException(router.name(), step, answer + String.join("; ", wrong), null);
+        }
+        SnmpConfigSave.save(s);
     }
 
     private SnmpSession open() throws DriverException {

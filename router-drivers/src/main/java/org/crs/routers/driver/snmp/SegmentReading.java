@@ -196,6 +196,27 @@ record SegmentReading(String vlanName, List<HostView> hosts, String trunkBitmap,
         return out;
     }
 
+    /** True when every element of the segment is there as it needs to be. */
+    boolean complete(CampusSegment seg) {
+        return elements(seg).stream().allMatch(e -> e.status() == Status.PRESENT);
+    }
+
+    /** Why a set-up may not start: each element used by something else or left half-configured. */
+    List<String> blockers(CampusSegment seg) {
+        return elements(seg).stream()
+                .filter(e -> e.status() == Status.TAKEN || e.status() == Status.PARTIAL)
+                .map(Element::detail)
+                .toList();
+    }
+
+    /** Each element that is not there as it needs to be, with why when the reading says. */
+    List<String> notPresent(CampusSegment seg) {
+        return elements(seg).stream()
+                .filter(e -> e.status() != Status.PRESENT)
+                .map(e -> e.name() + (e.detail().isEmpty() ? " missing" : ": " + e.detail()))
+                .toList();
+    }
+
     /** The names of the segment's elements that are still there, present or partial. */
     List<String> remaining(CampusSegment seg) {
         List<String> left = new ArrayList<>();
