@@ -3,7 +3,7 @@
  *
  * Devices: Cisco 7600 series (7609 with SUP720/RSP720) on IOS 12.2(33)SR/SX in VTP
  * transparent mode, as the campus edge router. Written and tested against the CRS router
- * emulator's 7600 profile and SNMP agent, which follow Cisco's MIBs (see shared DEVICES.md).
+ * emulator's 7600 profile and SNMP agent, which follow Cisco's MIBs (see docs/devices.md).
  *
  * Protocol: SNMPv2c (write community) or SNMPv3 (authPriv: HMAC-192-SHA-256, AES-128), one
  * SET per request unless noted: multi-varbind sets are not atomic on every agent.
@@ -97,6 +97,10 @@ import org.snmp4j.smi.VariableBinding;
  * not enforced by this driver. Routers that must police circuits are driven by
  * {@link org.crs.routers.driver.cli.Cisco7600CliDriver}. See the comment at the top of this
  * file for the exact requests.
+ *
+ * <p>The VLAN is created and deleted by {@code VtpEditBuffer}, the trunk's bitmap is changed by
+ * {@code TrunkBitmap}, what the router shows for a segment is a {@code SegmentReading}, and
+ * the MIB objects are named in {@link CiscoVlanMibs}.
  */
 public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
 
