@@ -119,6 +119,7 @@ record SegmentReading(String vlanName, List<HostView> hosts, String trunkBitmap,
                 bitmap != null && TrunkBitmap.isSet(bitmap, seg.vlan()), carrying);
     }
 
+    /** Whether the router has the VLAN, whoever it belongs to. */
     boolean vlanExists() {
         return vlanName != null;
     }
