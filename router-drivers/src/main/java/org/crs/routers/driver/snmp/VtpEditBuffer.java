@@ -80,7 +80,7 @@ final class VtpEditBuffer {
 
     /**
      * The 802.10 SAID of a VLAN: 100000 + V as 4 bytes, big-endian (1234 gives 00 01 8B 72; the
-     * "00 01 88 D2" in DEVICES.md is 100562, an arithmetic slip).
+     * value "00 01 88 D2" is 100562, not 101234: see docs/devices.md).
      */
     static byte[] dot10Said(int vlan) {
         return ByteBuffer.allocate(4).putInt(100_000 + vlan).array();
