@@ -1,4 +1,4 @@
-package org.crs.routers.emulator;
+package org.crs.routers.emulator.faults;
 
 import java.time.Duration;
 import java.util.regex.Pattern;
