@@ -17,7 +17,7 @@ import org.crs.bar.BarSettings;
 import org.crs.bar.Site;
 import org.crs.bar.segments.SoapSegmentController;
 import org.crs.bar.server.BarServer;
-import org.crs.nsap.ResourcePlanner;
+import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.campus.CampusPlanner;

@@ -3,7 +3,7 @@ package org.crs.nsap.server;
 import java.time.Duration;
 import java.util.function.Supplier;
 
-import org.crs.nsap.SegmentService;
+import org.crs.nsap.service.SegmentService;
 import org.crs.service.schedule.Scheduling;
 import org.quartz.DisallowConcurrentExecution;
 import org.quartz.Job;

@@ -28,8 +28,8 @@ import javax.sql.DataSource;
 
 import org.crs.service.db.Jdbc;
 import org.crs.service.db.StatementPipeline;
-import org.crs.service.db.Vendor;
 import org.crs.service.db.StoreException;
+import org.crs.service.db.Vendor;
 
 import org.crs.domain.admission.Resource;
 import org.crs.domain.booking.SegmentState;
@@ -37,22 +37,23 @@ import org.crs.domain.booking.Transition;
 import org.crs.domain.calendar.Booking;
 import org.crs.domain.calendar.BookingCalendar;
 import org.crs.domain.time.TimeInterval;
-import org.crs.nsap.CalendarSource;
-import org.crs.nsap.MaintenanceImpact;
-import org.crs.nsap.MaintenanceWindow;
-import org.crs.nsap.Plan;
-import org.crs.nsap.PlanRefused;
-import org.crs.nsap.ResourcePlanner;
-import org.crs.nsap.ResourceUse;
-import org.crs.nsap.Segment;
-import org.crs.nsap.SegmentRequest;
-import org.crs.nsap.SegmentChange;
-import org.crs.nsap.SegmentStore;
-import org.crs.nsap.VlanBookings;
+import org.crs.nsap.port.CalendarSource;
+import org.crs.nsap.port.PlanRefused;
+import org.crs.nsap.port.ResourcePlanner;
+import org.crs.nsap.port.SegmentStore;
+import org.crs.nsap.port.VlanBookings;
+import org.crs.nsap.segment.MaintenanceImpact;
+import org.crs.nsap.segment.MaintenanceWindow;
+import org.crs.nsap.segment.Plan;
+import org.crs.nsap.segment.ResourceUse;
+import org.crs.nsap.segment.Segment;
+import org.crs.nsap.segment.SegmentChange;
+import org.crs.nsap.segment.SegmentRequest;
 import org.crs.routers.driver.DeviceLogEntry;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.crs.nsap.port.DuplicateBooking;
 
 /**
  * The segment store over JDBC, on HSQLDB or PostgreSQL (schema/nsap). Admission and booking
