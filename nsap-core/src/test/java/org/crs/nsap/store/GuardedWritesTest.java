@@ -63,7 +63,7 @@ class GuardedWritesTest {
             return EmbeddedPostgres.shared().openNewDatabase();
         }
 
-        /** Only PostgreSQL locks the last booked resources before the first read (see JdbcSegmentStore.tryHold). */
+        /** Only PostgreSQL locks the last booked resources before the first read (see JdbcBookingStore.tryHold). */
         @Test
         void aHoldUnderTheLocksOfTheLastBookedResourcesWaitsForAnAdmissionHoldingThemAndPlansOnWhatItBooked()
                 throws Exception {
