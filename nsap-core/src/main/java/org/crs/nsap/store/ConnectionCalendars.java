@@ -286,15 +286,11 @@ final class ConnectionCalendars implements CalendarSource {
     @Override
     public Map<Integer, List<TimeInterval>> vlanBookings(String resourceId, TimeInterval window) {
         VlanBookings vlans = new VlanBookings();
-        try (PreparedStatement ps = c.prepareStatement("SELECT vlan, start_at, end_at FROM segment_resource "
-                + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
-                + "AND vlan IS NOT NULL AND occupies = TRUE" + notExcluded())) {
-            bindWindow(ps, 1, resourceId, window);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    vlans.add(rs.getInt(1), new TimeInterval(Jdbc.instant(rs, 2), Jdbc.instant(rs, 3)));
-                }
-            }
+        try {
+            readRange("SELECT vlan, start_at, end_at FROM segment_resource "
+                    + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
+                    + "AND vlan IS NOT NULL AND occupies = TRUE" + notExcluded(), resourceId, window,
+                    rs -> vlans.add(rs.getInt(1), new TimeInterval(Jdbc.instant(rs, 2), Jdbc.instant(rs, 3))));
         } catch (SQLException e) {
             throw new StoreException("reading the VLANs in use on " + resourceId, e);
         }
@@ -304,17 +300,29 @@ final class ConnectionCalendars implements CalendarSource {
     /** The ids of the live bookings holding bandwidth on the resource during {@code interval}, sorted. */
     List<String> bookingsDuring(String resourceId, TimeInterval interval) throws SQLException {
         Set<String> ids = new TreeSet<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT booking_id FROM segment_resource "
+        readRange("SELECT booking_id FROM segment_resource "
                 + "WHERE resource_id = ? AND start_at >= ? AND start_at < ? AND end_at > ? "
-                + "AND holds_capacity = TRUE AND occupies = TRUE" + notExcluded())) {
-            bindWindow(ps, 1, resourceId, interval);
+                + "AND holds_capacity = TRUE AND occupies = TRUE" + notExcluded(), resourceId, interval,
+                rs -> ids.add(rs.getString(1)));
+        return List.copyOf(ids);
+    }
+
+    /** Something done with each row of a read. */
+    @FunctionalInterface
+    private interface RowAction {
+        void accept(ResultSet rs) throws SQLException;
+    }
+
+    /** Runs {@code sql}, a read of one resource's booking range over {@code window}, and hands each row to {@code row}. */
+    private void readRange(String sql, String resourceId, TimeInterval window, RowAction row) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            bindWindow(ps, 1, resourceId, window);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    ids.add(rs.getString(1));
+                    row.accept(rs);
                 }
             }
         }
-        return List.copyOf(ids);
     }
 
     /** Binds one resource's booking range from parameter {@code p}; answers the next parameter. */

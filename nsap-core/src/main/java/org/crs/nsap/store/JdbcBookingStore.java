@@ -12,7 +12,6 @@ import static org.crs.nsap.store.SegmentRows.toJson;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
@@ -285,16 +284,10 @@ final class JdbcBookingStore implements BookingStore {
 
     @Override
     public Optional<UnheldAbort> unheldAbort(String bookingId) {
-        return db.inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT actor, reason, aborted_at FROM segment_abort WHERE booking_id = ?")) {
-                ps.setString(1, bookingId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(new UnheldAbort(bookingId, rs.getString(1), rs.getString(2),
-                            Jdbc.instant(rs, 3))) : Optional.empty();
-                }
-            }
-        });
+        return db.inTransaction(c -> SegmentDatabase.list(c,
+                "SELECT actor, reason, aborted_at FROM segment_abort WHERE booking_id = ?",
+                rs -> new UnheldAbort(bookingId, rs.getString(1), rs.getString(2), Jdbc.instant(rs, 3)), bookingId)
+                .stream().findFirst());
     }
 
 
@@ -353,22 +346,14 @@ final class JdbcBookingStore implements BookingStore {
 
     @Override
     public List<Transition> history(String bookingId) {
-        return db.inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT from_state, to_state, actor, reason, occurred_at FROM segment_history WHERE booking_id = ? ORDER BY id")) {
-                ps.setString(1, bookingId);
-                List<Transition> out = new ArrayList<>();
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        String from = rs.getString(1);
-                        out.add(from == null
-                                ? Transition.created(rs.getString(3), rs.getString(4), Jdbc.instant(rs, 5))
-                                : new Transition(SegmentState.valueOf(from), SegmentState.valueOf(rs.getString(2)),
-                                        rs.getString(3), rs.getString(4), Jdbc.instant(rs, 5)));
-                    }
-                }
-                return out;
-            }
-        });
+        return db.inTransaction(c -> SegmentDatabase.list(c,
+                "SELECT from_state, to_state, actor, reason, occurred_at FROM segment_history WHERE booking_id = ? ORDER BY id",
+                rs -> {
+                    String from = rs.getString(1);
+                    return from == null
+                            ? Transition.created(rs.getString(3), rs.getString(4), Jdbc.instant(rs, 5))
+                            : new Transition(SegmentState.valueOf(from), SegmentState.valueOf(rs.getString(2)),
+                                    rs.getString(3), rs.getString(4), Jdbc.instant(rs, 5));
+                }, bookingId));
     }
 }

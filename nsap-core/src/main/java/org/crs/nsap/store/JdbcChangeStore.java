@@ -124,10 +124,7 @@ final class JdbcChangeStore implements ChangeStore {
                     + "AND occupies = TRUE", bookingId);
             p.update("UPDATE segment_resource SET pending = FALSE WHERE booking_id = ? AND pending = TRUE "
                     + "AND occupies = TRUE", bookingId);
-            addChange(p, bookingId, committed);
-            StatementPipeline.Rows<Segment> changed = segmentAfter(p, bookingId);
-            p.run();
-            return moved.value() == 1 ? changed.first() : Jdbc.nothingChanged(c);
+            return recorded(c, p, moved, bookingId, committed);
         });
     }
 
@@ -150,11 +147,20 @@ final class JdbcChangeStore implements ChangeStore {
                     dropParameters.toArray());
             p.update("UPDATE segment_resource SET occupies = FALSE WHERE booking_id = ? AND pending = TRUE "
                     + "AND occupies = TRUE", bookingId);
-            addChange(p, bookingId, dropped);
-            StatementPipeline.Rows<Segment> found = segmentAfter(p, bookingId);
-            p.run();
-            return moved.value() == 1 ? found.first() : Jdbc.nothingChanged(c);
+            return recorded(c, p, moved, bookingId, dropped);
         });
+    }
+
+    /**
+     * Records {@code step} after the pipeline's writes and runs them: the segment as they leave
+     * it where the guarding update {@code moved} changed its row, else nothing (rolled back).
+     */
+    private static Optional<Segment> recorded(Connection c, StatementPipeline p, StatementPipeline.Count moved,
+                                              String bookingId, SegmentChange step) throws SQLException {
+        addChange(p, bookingId, step);
+        StatementPipeline.Rows<Segment> after = segmentAfter(p, bookingId);
+        p.run();
+        return moved.value() == 1 ? after.first() : Jdbc.nothingChanged(c);
     }
 
     @Override
@@ -169,20 +175,10 @@ final class JdbcChangeStore implements ChangeStore {
 
     @Override
     public List<SegmentChange> changes(String bookingId) {
-        return db.inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT kind, end_at, bandwidth_mbps, actor, reason, occurred_at "
-                    + "FROM segment_change WHERE booking_id = ? ORDER BY id")) {
-                ps.setString(1, bookingId);
-                List<SegmentChange> out = new ArrayList<>();
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(new SegmentChange(SegmentChange.Kind.valueOf(rs.getString(1)), Jdbc.instant(rs, 2), rs.getLong(3),
-                                rs.getString(4), rs.getString(5), Jdbc.instant(rs, 6)));
-                    }
-                }
-                return out;
-            }
-        });
+        return db.inTransaction(c -> SegmentDatabase.list(c, "SELECT kind, end_at, bandwidth_mbps, actor, reason, "
+                + "occurred_at FROM segment_change WHERE booking_id = ? ORDER BY id",
+                rs -> new SegmentChange(SegmentChange.Kind.valueOf(rs.getString(1)), Jdbc.instant(rs, 2), rs.getLong(3),
+                        rs.getString(4), rs.getString(5), Jdbc.instant(rs, 6)), bookingId));
     }
 
     private static void addChange(StatementPipeline p, String bookingId, SegmentChange change) {

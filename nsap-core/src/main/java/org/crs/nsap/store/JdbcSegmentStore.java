@@ -50,7 +50,7 @@ public final class JdbcSegmentStore implements SegmentStore {
         this.deviceLog = new JdbcDeviceLogStore(db);
     }
 
-    // ---- admission and booking ----
+    // ---- admission and booking (BookingStore) ----
 
     @Override
     public Optional<Segment> find(String bookingId) {
@@ -80,6 +80,21 @@ public final class JdbcSegmentStore implements SegmentStore {
     }
 
     @Override
+    public Optional<Segment> move(String bookingId, Transition transition) {
+        return bookings.move(bookingId, transition);
+    }
+
+    @Override
+    public Plan tryPlan(SegmentRequest request, ResourcePlanner planner) throws PlanRefused {
+        return bookings.tryPlan(request, planner);
+    }
+
+    @Override
+    public Optional<Segment> commitHold(String bookingId, Transition committed) {
+        return bookings.commitHold(bookingId, committed);
+    }
+
+    @Override
     public boolean abortUnheld(String bookingId, String actor, String reason, Instant at) {
         return bookings.abortUnheld(bookingId, actor, reason, at);
     }
@@ -90,26 +105,11 @@ public final class JdbcSegmentStore implements SegmentStore {
     }
 
     @Override
-    public Plan tryPlan(SegmentRequest request, ResourcePlanner planner) throws PlanRefused {
-        return bookings.tryPlan(request, planner);
-    }
-
-    @Override
-    public Optional<Segment> move(String bookingId, Transition transition) {
-        return bookings.move(bookingId, transition);
-    }
-
-    @Override
-    public Optional<Segment> commitHold(String bookingId, Transition committed) {
-        return bookings.commitHold(bookingId, committed);
-    }
-
-    @Override
     public List<Transition> history(String bookingId) {
         return bookings.history(bookingId);
     }
 
-    // ---- calendars ----
+    // ---- calendars (CalendarStore) ----
 
     @Override
     public void registerResources(List<Resource> resources) {
@@ -121,12 +121,11 @@ public final class JdbcSegmentStore implements SegmentStore {
         return calendars.committedCalendars();
     }
 
-    // ---- maintenance windows ----
+    // ---- maintenance windows (MaintenanceStore) ----
 
     @Override
-    public MaintenanceImpact addMaintenance(String resourceId, TimeInterval interval, String reason, String actor,
-                                            Instant at) {
-        return maintenance.addMaintenance(resourceId, interval, reason, actor, at);
+    public Optional<MaintenanceWindow> findMaintenance(long id) {
+        return maintenance.findMaintenance(id);
     }
 
     @Override
@@ -135,13 +134,14 @@ public final class JdbcSegmentStore implements SegmentStore {
     }
 
     @Override
-    public Optional<MaintenanceWindow> findMaintenance(long id) {
-        return maintenance.findMaintenance(id);
+    public List<MaintenanceWindow> maintenance(String resourceId, TimeInterval window) {
+        return maintenance.maintenance(resourceId, window);
     }
 
     @Override
-    public List<MaintenanceWindow> maintenance(String resourceId, TimeInterval window) {
-        return maintenance.maintenance(resourceId, window);
+    public MaintenanceImpact addMaintenance(String resourceId, TimeInterval interval, String reason, String actor,
+                                            Instant at) {
+        return maintenance.addMaintenance(resourceId, interval, reason, actor, at);
     }
 
     @Override
@@ -149,12 +149,11 @@ public final class JdbcSegmentStore implements SegmentStore {
         return maintenance.bookingsDuring(resourceId, interval);
     }
 
-    // ---- changes ----
+    // ---- changes (ChangeStore) ----
 
     @Override
-    public Optional<Segment> holdChange(String bookingId, ResourcePlanner planner, Instant expiresAt,
-                                        SegmentChange requested) throws PlanRefused {
-        return changes.holdChange(bookingId, planner, expiresAt, requested);
+    public List<Segment> expiredChanges(Instant now) {
+        return changes.expiredChanges(now);
     }
 
     @Override
@@ -168,8 +167,9 @@ public final class JdbcSegmentStore implements SegmentStore {
     }
 
     @Override
-    public List<Segment> expiredChanges(Instant now) {
-        return changes.expiredChanges(now);
+    public Optional<Segment> holdChange(String bookingId, ResourcePlanner planner, Instant expiresAt,
+                                        SegmentChange requested) throws PlanRefused {
+        return changes.holdChange(bookingId, planner, expiresAt, requested);
     }
 
     @Override
@@ -177,7 +177,7 @@ public final class JdbcSegmentStore implements SegmentStore {
         return changes.changes(bookingId);
     }
 
-    // ---- device log ----
+    // ---- device log (DeviceLogStore) ----
 
     @Override
     public void logDevice(String bookingId, List<DeviceLogEntry> entries) {

@@ -2,6 +2,7 @@ package org.crs.nsap.store;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -171,6 +172,28 @@ final class SegmentDatabase {
                 // Seen before it commits: a range that reaches back too far reads more, never less.
                 longestSeen.merge(id, seconds, Math::max);
             }
+        }
+    }
+
+    /** Reads one row of a result. */
+    @FunctionalInterface
+    interface Row<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    /** The rows {@code sql} selects with {@code parameters}, in the order it answers them. */
+    static <T> List<T> list(Connection c, String sql, Row<T> row, Object... parameters) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                ps.setObject(i + 1, parameters[i]);
+            }
+            List<T> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(row.read(rs));
+                }
+            }
+            return out;
         }
     }
 
