@@ -2,10 +2,9 @@ package org.crs.nsap.segment;
 
 import java.time.Instant;
 import java.util.Objects;
-import org.crs.nsap.service.SegmentService;
 
 /**
- * One step of a change of a segment's end time or bandwidth (see {@link SegmentService#modify}),
+ * One step of a change of a segment's end time or bandwidth (see {@link org.crs.nsap.service.SegmentService#modify}),
  * as the change log (table {@code segment_change}) records it. A change keeps the segment's
  * state, so it is no {@link org.crs.domain.booking.Transition} and the state history does not
  * hold it.
