@@ -56,7 +56,7 @@ public class ReservationPortType {
      * {@code bandwidthMbps} over [start, end). Answers RESERVED, HELD when {@code holdOnly}
      * (commit or abort it later), or REJECTED with the segment that refused and why, and the next
      * start times at which the same circuit is free. The same requestId again answers the same
-     * reservation.
+     * reservation. {@code description} and {@code holdOnly} (false) may be left out.
      */
     public ReservationInfo createReservation(String requestId, String source, String destination, long bandwidthMbps,
                                              Calendar start, Calendar end, String description,
@@ -149,8 +149,8 @@ public class ReservationPortType {
     }
 
     /**
-     * Changes a reserved or active reservation's end (absent: keep it) and/or bandwidth (0: keep
-     * it), all or nothing; a refusal says which segment could not take the change, and the
+     * Changes a reserved or active reservation's end (absent: keep it) and/or bandwidth (0 or
+     * absent: keep it), all or nothing; a refusal says which segment could not take the change, and the
      * reservation stays as it was.
      */
     public ReservationInfo modifyReservation(String requestId, Calendar end, @DefaultValue("0") long bandwidthMbps)
