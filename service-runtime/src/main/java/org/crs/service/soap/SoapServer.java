@@ -68,13 +68,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each public method of the service class (or of the contract interface given to
  * {@link Builder#service(String, String, Class, Object)}) becomes an in-out operation handled by
- * Axis2's RPCMessageReceiver, except {@code init}, {@code destroy}, {@code startUp},
+ * {@link CrsRpcMessageReceiver} (Axis2's RPCMessageReceiver, checking each request against the
+ * operation's schema and answering the caller's errors with Client faults), except {@code init}, {@code destroy}, {@code startUp},
  * {@code shutDown} and {@code setOperationContext}; method overloading is not supported. A
  * checked exception declared by a method becomes a {@code wsdl:fault} (see {@link ServiceFault}).
- * Every schema type goes into one namespace per service, elements qualified.
+ * Every schema type goes into one namespace per service, elements qualified. A primitive
+ * parameter is a required element unless annotated {@link DefaultValue}.
  *
  * <p>Hardening: Axis2 parses SOAP with Axiom's SOAP parser configuration, which refuses any
- * DOCTYPE (so no DTD, no entity, internal or external) with a SOAP fault; request bodies over
+ * DOCTYPE (so no DTD, no entity, internal or external), with a Client fault and one WARN line
+ * ({@link RefusingSoapBuilder}); request bodies over
  * {@link Builder#maxRequestBytes(long)} are refused with HTTP 413 before any parser runs (this
  * applies to the plain servlets too); operations cannot be invoked by HTTP GET (REST disabled);
  * faults carry no stack trace.
