@@ -17,11 +17,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.crs.bar.BarSettings;
-import org.crs.bar.Site;
-import org.crs.bar.segments.SoapSegmentController;
-import org.crs.bar.soap.PeerPortType;
-import org.crs.bar.soap.ReservationPortType;
 import org.crs.nsap.testing.MalformedRequests;
 import org.crs.nsap.testing.RawSoap;
 import org.junit.jupiter.api.AfterAll;
@@ -29,6 +24,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.crs.service.server.ServerConfig;
+import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.port.Site;
+import org.crs.bar.adapter.soap.SoapSegmentController;
+import org.crs.bar.api.soap.ReservationPortType;
+import org.crs.bar.api.soap.PeerPortType;
 
 /**
  * Malformed requests to every operation of both port types a BAR serves (ReservationService for
@@ -49,7 +50,7 @@ class BadRequestsTest {
                 new SoapSegmentController("nsap", BarServerTest.nowhere("NsapService"), "urn:crs:nsap:1", timeout),
                 Map.of("site-b", new SoapSegmentController("bar-site-b", BarServerTest.nowhere(BarServer.PEER_SERVICE_NAME),
                         BarServer.PEER_NAMESPACE, timeout)));
-        server = BarServer.start(new BarServer.Config("bar-bad", "jdbc:hsqldb:mem:bar-bad-" + System.nanoTime(), "SA", "",
+        server = BarServer.start(new ServerConfig("bar-bad", "jdbc:hsqldb:mem:bar-bad-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC());
     }
 

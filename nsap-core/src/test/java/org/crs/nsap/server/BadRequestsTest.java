@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.crs.service.server.ServerConfig;
 
 /**
  * Malformed requests to every operation of the NSAP port type, read from its served WSDL: each
@@ -42,7 +43,7 @@ class BadRequestsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = NsapServer.start(new NsapServer.Config("nsap-bad", "jdbc:hsqldb:mem:nsap-bad-" + System.nanoTime(), "SA", "",
+        server = NsapServer.start(new ServerConfig("nsap-bad", "jdbc:hsqldb:mem:nsap-bad-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), new OneLinkPlanner(), store -> NoRouters.INSTANCE, Clock.systemUTC());
         soap = new RawSoap(server.serviceUrl());
         String held = soap.call("hold", NsapServerTest.holdBody("x", "10", NsapServerTest.future(1), NsapServerTest.future(2)));
