@@ -14,7 +14,7 @@ import org.crs.bar.reservation.SegmentOrder;
  * BAR (which serves the same port type for its site's campus). The BAR owns this interface; the
  * SOAP adapter implements it. Every call may be repeated safely with the same booking id.
  */
-public interface SegmentController {
+public interface SegmentController extends AutoCloseable {
 
     /** The controller's name in the BAR's configuration and in its reservations' segments. */
     String name();
@@ -70,4 +70,9 @@ public interface SegmentController {
 
     /** The endpoints the controller books between (hosts and its site, or sites for the NSAP). */
     List<String> endpoints() throws SegmentFailure;
+
+    /** Releases what the controller keeps open (connections); calls after this fail. */
+    @Override
+    default void close() {
+    }
 }

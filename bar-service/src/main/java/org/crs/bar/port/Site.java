@@ -13,7 +13,8 @@ import java.util.Optional;
  * @param wan the NSAP
  * @param peers the BAR of each other site, by site name
  */
-public record Site(String name, SegmentController campus, SegmentController wan, Map<String, SegmentController> peers) {
+public record Site(String name, SegmentController campus, SegmentController wan, Map<String, SegmentController> peers)
+        implements AutoCloseable {
 
     public Site {
         Objects.requireNonNull(name, "name");
@@ -39,5 +40,13 @@ public record Site(String name, SegmentController campus, SegmentController wan,
             return Optional.of(wan);
         }
         return peers.values().stream().filter(p -> p.name().equals(controllerName)).findFirst();
+    }
+
+    /** Closes every controller of the site. */
+    @Override
+    public void close() {
+        campus.close();
+        wan.close();
+        peers.values().forEach(SegmentController::close);
     }
 }

@@ -31,4 +31,14 @@ public record Reservation(ReservationRequest request, String owner, ReservationS
     public String requestId() {
         return request.requestId();
     }
+
+    /**
+     * Its segment of a role.
+     *
+     * @throws IllegalStateException if it has none (a same-site circuit has only a local campus)
+     */
+    public Segment segment(SegmentRole role) {
+        return segments.stream().filter(s -> s.role() == role).findFirst()
+                .orElseThrow(() -> new IllegalStateException("reservation " + requestId() + " has no " + role + " segment"));
+    }
 }

@@ -35,4 +35,9 @@ public record Segment(SegmentRole role, String controller, SegmentOrder order, S
         return new Segment(role, controller, order, answer.state(), answer.sourceVlan(), answer.destinationVlan(),
                 answer.description().isEmpty() ? description : answer.description());
     }
+
+    /** This segment asking for {@code other} instead of its order. */
+    public Segment withOrder(SegmentOrder other) {
+        return new Segment(role, controller, other, state, sourceVlan, destinationVlan, description);
+    }
 }

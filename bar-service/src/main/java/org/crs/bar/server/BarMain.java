@@ -56,9 +56,18 @@ public final class BarMain {
         return new Site(config.site(), campus, wan, peers);
     }
 
-    /** Starts the BAR of a configuration on the system clock (UTC). */
+    /**
+     * Starts the BAR of a configuration on the system clock (UTC); stopping it also closes the
+     * connections to its controllers.
+     */
     public static BarServer start(BarServerConfig config) throws Exception {
-        return BarServer.start(config.serverConfig(), site(config), config.settings(), Clock.systemUTC());
+        Site site = site(config);
+        try {
+            return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(), site);
+        } catch (Exception | Error e) {
+            site.close();
+            throw e;
+        }
     }
 
     /**

@@ -64,9 +64,19 @@ public final class BarServer implements AutoCloseable {
      * @param site the controllers it negotiates with (its L-NSAP, the NSAP, the peer BARs)
      */
     public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock) throws Exception {
+        return start(config, site, settings, clock, () -> { });
+    }
+
+    /**
+     * As {@link #start(ServerConfig, Site, BarSettings, Clock)}, and {@code owned} is closed when
+     * the BAR stops, after the calls under way (the site's controllers, when the BAR made them).
+     */
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned)
+            throws Exception {
         AtomicReference<ReservationService> service = new AtomicReference<>();
         AtomicReference<ReservationStore> store = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
+            setUp.closeOnStop(owned);
             ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
             setUp.closeOnStop(() -> shutDown(calls));
             store.set(new JdbcReservationStore(setUp.database().dataSource()));

@@ -5,20 +5,32 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
-import org.crs.domain.availability.StartWindow;
+import org.crs.bar.availability.AvailabilitySearch;
+import org.crs.bar.negotiation.Negotiation;
+import org.crs.bar.negotiation.Negotiation.Holding;
+import org.crs.bar.negotiation.SegmentCalls;
+import org.crs.bar.negotiation.SegmentCalls.Outcome;
+import org.crs.bar.port.CircuitParts;
+import org.crs.bar.port.ReservationStore;
+import org.crs.bar.port.SegmentController;
+import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.port.Site;
+import org.crs.bar.reservation.BadRequest;
+import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.ChangeRefused;
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.ReservationRequest;
+import org.crs.bar.reservation.Segment;
+import org.crs.bar.reservation.SegmentOrder;
+import org.crs.bar.reservation.SegmentRole;
+import org.crs.domain.availability.SlotChoice.Slot;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
@@ -26,64 +38,43 @@ import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.crs.bar.reservation.Reservation;
-import org.crs.bar.reservation.ReservationRequest;
-import org.crs.bar.reservation.Flexibility;
-import org.crs.bar.reservation.Segment;
-import org.crs.bar.reservation.SegmentRole;
-import org.crs.bar.reservation.BarSettings;
-import org.crs.bar.reservation.BadRequest;
-import org.crs.bar.reservation.ChangeRefused;
-import org.crs.bar.port.ReservationStore;
-import org.crs.bar.port.SegmentController;
-import org.crs.bar.port.SegmentFailure;
-import org.crs.bar.port.Site;
-import org.crs.bar.availability.AvailabilitySearch;
-import org.crs.bar.port.CircuitParts;
-import org.crs.bar.reservation.SegmentAnswer;
-import org.crs.bar.reservation.SegmentOrder;
 
 /**
- * The reservation service of a BAR: books a circuit from a host at this site to a host at
- * another by holding its three segments (the WAN at the NSAP, this campus at the L-NSAP, the
- * other campus at that site's BAR), all or nothing, then brings it up and down on time. A
- * circuit between two hosts of this site is one segment, held by this site's L-NSAP alone.
- *
- * <p>Negotiation: the NSAP holds the WAN path first and names the hand-off VLAN at each access
- * point; the two campus segments are then held on those VLANs in parallel. If any part refuses
- * or does not answer within its controller's timeout, every part that may be held is aborted
- * and the reservation is REJECTED with the part and its reason. Otherwise every part is
- * committed (unless the client asked to stop at HELD) and the reservation is RESERVED.
- *
- * <p>On time: {@link #runDueWork()}, run every fraction of a second by the BAR's sweep,
- * activates reservations whose start minus the set-up lead has come, releases those whose end
- * has come, aborts hold-only reservations not committed in time, and finishes what a stopped
- * BAR left half done ({@link #reconcile}). Every state change is
- * conditional on the state it starts from, so two sweeps (or two BAR replicas) never act twice.
+ * The reservation service of a BAR, the façade its port types call: books a circuit from a host
+ * at this site to a host at another by holding its three segments (the WAN at the NSAP, this
+ * campus at the L-NSAP, the other campus at that site's BAR), all or nothing
+ * ({@link Negotiation}), then brings it up and down on time ({@link DueWork}). A circuit between
+ * two hosts of this site is one segment, held by this site's L-NSAP alone. Requests are checked
+ * first ({@link RequestValidator}); a flexible request's slot is chosen from the availability
+ * search ({@link FlexibleRequests}). Every state change is recorded conditionally on the state it
+ * starts from ({@link Recorder}).
  */
 public final class ReservationService {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReservationService.class);
-    private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
-    private static final int MAX_DESCRIPTION = 2000;
-    /** A start this far in the past is taken as "now" (clients' clocks differ a little). */
-    private static final Duration START_GRACE = Duration.ofMinutes(1);
-    /**
-     * A part that did not answer its hold may still book it afterwards (a slow peer): it is
-     * aborted at once and again this much later.
-     */
-    static final Duration LATE_ABORT = Duration.ofSeconds(5);
     /** The scheduler's name in histories. */
     public static final String SCHEDULER = "scheduler";
+
+    /** The last part of a segment's booking id, by its role. */
+    private static final Map<SegmentRole, String> PART_NAMES = Map.of(SegmentRole.WAN, "wan",
+            SegmentRole.LOCAL_CAMPUS, "campus", SegmentRole.REMOTE_CAMPUS, "remote");
+    /** How many times a fixed request is held before it is refused (see holdWithRetries). */
+    static final int FIXED_ATTEMPTS = 2;
+    /** About how long a refused request waits before it tries again. */
+    private static final long RETRY_PAUSE_MILLIS = 100;
+    /** How many slots a flexible request tries when the one it found is taken before it is held. */
+    static final int SLOT_ATTEMPTS = 3;
 
     private final ReservationStore store;
     private final Site site;
     private final BarSettings settings;
-    private final ExecutorService calls;
     private final Clock clock;
-    /** Reservations the due work is acting on now, so a sweep does not start one twice. */
-    private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
     private final AvailabilitySearch availability;
+    private final RequestValidator validator;
+    private final Recorder recorder;
+    private final Negotiation negotiation;
+    private final FlexibleRequests flexible;
+    private final DueWork dueWork;
 
     /**
      * @param calls runs calls to controllers, and due work, in parallel; unbounded, since a task
@@ -94,9 +85,13 @@ public final class ReservationService {
         this.store = store;
         this.site = site;
         this.settings = settings;
-        this.calls = calls;
         this.clock = clock;
         this.availability = new AvailabilitySearch(site, settings, calls, clock);
+        this.validator = new RequestValidator(site, settings, clock);
+        this.recorder = new Recorder(store, clock);
+        this.negotiation = new Negotiation(new SegmentCalls(site, calls), settings);
+        this.flexible = new FlexibleRequests(availability, settings, clock);
+        this.dueWork = new DueWork(recorder, negotiation, settings);
     }
 
     public Site site() {
@@ -116,7 +111,7 @@ public final class ReservationService {
         if (request.flexibility() != null) {
             return createFlexible(request, actor);
         }
-        validate(request);
+        validator.validate(request);
         Optional<Reservation> created = store.create(request, actor, segments(request, 1), ReservationTransition.created(actor,
                 "requested " + request.bandwidthMbps() + " Mbit/s " + request.source() + " -> " + request.destination()
                         + " over " + request.interval(), clock.instant()));
@@ -143,7 +138,7 @@ public final class ReservationService {
     private Reservation holdWithRetries(Reservation r, String actor, int attempts, NextTry next, boolean suggest)
             throws BadRequest {
         for (int attempt = 1; ; attempt++) {
-            Holding holding = holdAll(r);
+            Holding holding = negotiation.holdAll(r);
             if (holding.held()) {
                 return held(r, holding, actor);
             }
@@ -157,14 +152,14 @@ public final class ReservationService {
                 }
             }
             if (retry.isEmpty()) {
-                String why = holding.refusal() + (suggest && holding.answered() ? nextFreeStarts(r.request()) : "");
-                return moveOrCurrent(r, ReservationState.REJECTED, actor, why, holding.segments());
+                String why = holding.refusal() + (suggest && holding.answered() ? flexible.nextFreeStarts(r.request()) : "");
+                return recorder.moveOrCurrent(r, ReservationState.REJECTED, actor, why, holding.segments());
             }
             ReservationRequest again = retry.get();
             String reason = r.request().bandwidthMbps() + " Mbit/s over " + r.request().interval() + " refused ("
                     + holding.refusal() + "); trying " + again.bandwidthMbps() + " Mbit/s over " + again.interval();
             Optional<Reservation> moved = store.modify(r.requestId(), ReservationState.REQUESTED, again,
-                    segments(again, attempt + 1), actor, clip(reason), clock.instant());
+                    segments(again, attempt + 1), actor, Recorder.clip(reason), clock.instant());
             if (moved.isEmpty()) {
                 return store.find(r.requestId()).orElseThrow();
             }
@@ -187,10 +182,9 @@ public final class ReservationService {
      */
     private Reservation held(Reservation r, Holding holding, String actor) {
         if (r.request().holdOnly()) {
-            return moveOrCurrent(r, ReservationState.HELD, actor, holding.reason(), holding.segments());
+            return recorder.moveOrCurrent(r, ReservationState.HELD, actor, holding.reason(), holding.segments());
         }
-        ReservationTransition held = new ReservationTransition(r.state(), ReservationState.HELD, actor,
-                clip(holding.reason()), clock.instant());
+        ReservationTransition held = recorder.transition(r, r.state(), ReservationState.HELD, actor, holding.reason());
         return commitSegments(r, Optional.of(held), holding.segments(), actor);
     }
 
@@ -213,29 +207,6 @@ public final class ReservationService {
         return segments;
     }
 
-    // ---- flexible requests ----
-
-    /** The last part of a segment's booking id, by its role. */
-    private static final Map<SegmentRole, String> PART_NAMES = Map.of(SegmentRole.WAN, "wan",
-            SegmentRole.LOCAL_CAMPUS, "campus", SegmentRole.REMOTE_CAMPUS, "remote");
-
-    /** How many times a fixed request is held before it is refused (see holdWithRetries). */
-    static final int FIXED_ATTEMPTS = 2;
-    /** About how long a refused request waits before it tries again. */
-    private static final long RETRY_PAUSE_MILLIS = 100;
-
-    /** How many slots a flexible request tries when the one it found is taken before it is held. */
-    static final int SLOT_ATTEMPTS = 3;
-    /** How many bandwidths a transfer compares, from the most it allows down. */
-    private static final int TRANSFER_BANDWIDTHS = 6;
-    /** How far after a refused start a refusal looks for free start times. */
-    static final Duration SUGGESTION_HORIZON = Duration.ofDays(7);
-    private static final int SUGGESTIONS = 3;
-
-    /** A slot chosen for a flexible request: when, and at what bandwidth. */
-    private record Slot(TimeInterval interval, long mbps) {
-    }
-
     /**
      * Books the earliest slot that fits a window request, or the transfer that finishes first.
      * If the slot is taken between the search and the holds, the search runs again and its
@@ -243,8 +214,7 @@ public final class ReservationService {
      * it from ever overbooking.
      */
     private Reservation createFlexible(ReservationRequest request, String actor) throws BadRequest {
-        Flexibility f = request.flexibility();
-        validateFlexible(request);
+        validator.validateFlexible(request);
         Optional<Reservation> existing = existingFor(request);
         if (existing.isPresent()) {
             return existing.get();
@@ -252,112 +222,25 @@ public final class ReservationService {
         Slot slot;
         String nothing;
         try {
-            slot = chooseSlot(request).orElse(null);
-            nothing = slot == null ? noSlotReason(request) : null;
+            slot = flexible.chooseSlot(request).orElse(null);
+            nothing = slot == null ? flexible.noSlotReason(request) : null;
         } catch (SegmentFailure e) {
             slot = null;
             nothing = "could not search for a slot: " + e.getMessage();
         }
         ReservationRequest booked = slot == null ? request : request.at(slot.interval(), slot.mbps());
         Optional<Reservation> created = store.create(booked, actor, segments(booked, 1), ReservationTransition.created(
-                actor, describe(f, request) + (slot == null ? "" : "; chose " + slot.mbps() + " Mbit/s over " + slot.interval()),
+                actor, FlexibleRequests.describe(request) + (slot == null ? "" : "; chose " + slot.mbps() + " Mbit/s over " + slot.interval()),
                 clock.instant()));
         if (created.isEmpty()) {
             return existingFor(request).orElseThrow();
         }
         Reservation r = created.get();
         if (slot == null) {
-            return moveOrCurrent(r, ReservationState.REJECTED, actor, nothing, r.segments());
+            return recorder.moveOrCurrent(r, ReservationState.REJECTED, actor, nothing, r.segments());
         }
         return holdWithRetries(r, actor, SLOT_ATTEMPTS,
-                refused -> chooseSlot(request).map(next -> request.at(next.interval(), next.mbps())), false);
-    }
-
-    /**
-     * The slot a flexible request books: for a window, the earliest start at its bandwidth; for a
-     * transfer, among bandwidths from the most it allows down, the one that finishes first (the
-     * lower bandwidth on a tie).
-     */
-    private Optional<Slot> chooseSlot(ReservationRequest request) throws SegmentFailure, BadRequest {
-        Flexibility f = request.flexibility();
-        if (!f.isTransfer()) {
-            return earliest(request, f.requestedMbps(), f.duration())
-                    .map(start -> new Slot(new TimeInterval(start, start.plus(f.duration())), f.requestedMbps()));
-        }
-        Slot best = null;
-        long mbps = f.requestedMbps();
-        Instant from = latest(f.window().start(), clock.instant());
-        for (int tried = 0; tried < TRANSFER_BANDWIDTHS && mbps > 0; tried++) {
-            Duration takes = transferTime(f, mbps);
-            if (best != null && !from.plus(takes).isBefore(best.interval().end())) {
-                break; // slower bandwidths cannot finish first any more
-            }
-            if (takes.compareTo(f.window().duration()) <= 0) {
-                Optional<Instant> start = earliest(request, mbps, takes);
-                if (start.isPresent() && (best == null || !start.get().plus(takes).isAfter(best.interval().end()))) {
-                    best = new Slot(new TimeInterval(start.get(), start.get().plus(takes)), mbps);
-                }
-            }
-            mbps = mbps / 2;
-        }
-        return Optional.ofNullable(best);
-    }
-
-    private Optional<Instant> earliest(ReservationRequest request, long mbps, Duration duration)
-            throws SegmentFailure, BadRequest {
-        return availability.find(request.source(), request.destination(), mbps, duration, request.flexibility().window())
-                .starts().earliest();
-    }
-
-    /** A transfer's duration at {@code mbps}, at least the shortest reservation. */
-    private Duration transferTime(Flexibility f, long mbps) {
-        Duration takes = f.transferTime(mbps);
-        return takes.compareTo(settings.minimumDuration()) < 0 ? settings.minimumDuration() : takes;
-    }
-
-    private String noSlotReason(ReservationRequest request) throws SegmentFailure, BadRequest {
-        Flexibility f = request.flexibility();
-        Duration duration = f.isTransfer() ? transferTime(f, f.requestedMbps()) : f.duration();
-        AvailabilitySearch.Answer answer = availability.find(request.source(), request.destination(), f.requestedMbps(),
-                duration, f.window());
-        return "no slot in " + f.window() + ": " + f.requestedMbps() + " Mbit/s for " + duration.toSeconds()
-                + " s is not free end to end at any start time" + (f.isTransfer() ? " (nor any lower bandwidth that finishes in time)" : "")
-                + "; the most free for " + duration.toSeconds() + " s: " + answer.maxBandwidthMbps() + " Mbit/s";
-    }
-
-    private static String describe(Flexibility f, ReservationRequest r) {
-        return f.isTransfer()
-                ? "requested " + f.volumeMegabytes() + " MB " + r.source() + " -> " + r.destination() + " within " + f.window()
-                        + " at up to " + f.requestedMbps() + " Mbit/s"
-                : "requested " + f.requestedMbps() + " Mbit/s " + r.source() + " -> " + r.destination() + " for "
-                        + f.duration().toSeconds() + " s within " + f.window();
-    }
-
-    /**
-     * For a refusal: the next few start times, within {@link #SUGGESTION_HORIZON} of the refused
-     * start, at which the same circuit can be booked; empty when the search finds none or fails.
-     */
-    private String nextFreeStarts(ReservationRequest request) {
-        TimeInterval asked = request.interval();
-        try {
-            AvailabilitySearch.Answer answer = availability.find(request.source(), request.destination(),
-                    request.bandwidthMbps(), asked.duration(), new TimeInterval(asked.start(),
-                            asked.start().plus(SUGGESTION_HORIZON).plus(asked.duration())));
-            List<StartWindow> windows = answer.starts().windows();
-            if (windows.isEmpty()) {
-                return "; no start time within " + SUGGESTION_HORIZON.toDays() + " days has " + request.bandwidthMbps()
-                        + " Mbit/s (the most free: " + answer.maxBandwidthMbps() + " Mbit/s)";
-            }
-            List<String> offers = new ArrayList<>();
-            for (StartWindow w : windows.subList(0, Math.min(SUGGESTIONS, windows.size()))) {
-                offers.add(w.earliest().equals(w.latest()) ? w.earliest().toString()
-                        : "from " + w.earliest() + " to " + w.latest());
-            }
-            return "; free start times: " + String.join(", ", offers);
-        } catch (SegmentFailure | BadRequest | RuntimeException e) {
-            LOG.info("no free start times for the refusal of {}: {}", request.requestId(), e.getMessage());
-            return "";
-        }
+                refused -> flexible.chooseSlot(request).map(next -> request.at(next.interval(), next.mbps())), false);
     }
 
     /**
@@ -369,6 +252,22 @@ public final class ReservationService {
     public AvailabilitySearch.Answer findAvailability(Endpoint source, Endpoint destination, long mbps, Duration duration,
                                                       TimeInterval window) throws BadRequest, SegmentFailure {
         return availability.find(source, destination, mbps, duration, window);
+    }
+
+    /**
+     * Commits held segments and moves the reservation to RESERVED, or aborts them all and moves it
+     * to ABORTED; {@code held} is the move to HELD not yet recorded, if any, written with it.
+     */
+    private Reservation commitSegments(Reservation r, Optional<ReservationTransition> held, List<Segment> heldSegments,
+                                       String actor) {
+        Negotiation.Commitment commitment = negotiation.commitAll(heldSegments);
+        ReservationState end = commitment.committed() ? ReservationState.RESERVED : ReservationState.ABORTED;
+        String reason = commitment.committed() ? "every segment committed"
+                : "commit failed: " + String.join("; ", commitment.failures());
+        List<ReservationTransition> steps = new ArrayList<>();
+        held.ifPresent(steps::add);
+        steps.add(recorder.transition(r, held.map(ReservationTransition::to).orElse(r.state()), end, actor, reason));
+        return recorder.moveOrCurrent(r, steps, commitment.segments());
     }
 
     /** Commits a hold-only reservation. Committing a reserved (or later) one answers it. */
@@ -396,7 +295,7 @@ public final class ReservationService {
                     + "; only a held reservation can be aborted (cancel a reserved one)");
         }
         String why = reason == null || reason.isBlank() ? "aborted by " + actor : reason;
-        return releaseHeld(r, ReservationState.ABORTED, actor, why);
+        return dueWork.releaseHeld(r, ReservationState.ABORTED, actor, why);
     }
 
     /**
@@ -408,9 +307,9 @@ public final class ReservationService {
         String why = reason == null || reason.isBlank() ? "cancelled by " + actor : reason;
         return switch (r.state()) {
             case CANCELLED -> r;
-            case HELD, PENDING_APPROVAL -> releaseHeld(r, ReservationState.CANCELLED, actor, why);
+            case HELD, PENDING_APPROVAL -> dueWork.releaseHeld(r, ReservationState.CANCELLED, actor, why);
             case RESERVED -> releaseReserved(r, actor, why);
-            case ACTIVE -> tearDown(r, ReservationState.CANCELLED, actor, why);
+            case ACTIVE -> dueWork.tearDown(r, ReservationState.CANCELLED, actor, why);
             case REQUESTED, ACTIVATING, RELEASING -> throw new BadRequest("requestId", "reservation " + requestId
                     + " is " + r.state() + "; cancel it again once that settles");
             case FINISHED, REJECTED, ABORTED, FAILED -> throw new BadRequest("requestId", "reservation " + requestId
@@ -459,17 +358,13 @@ public final class ReservationService {
             return r;
         }
         TimeInterval configured = settings.configured(interval);
-        List<Outcome> held = onEverySegment(r.segments(),
-                (controller, s) -> controller.modify(s.bookingId(), configured.end(), mbps, settings.negotiationHold()));
-        List<String> failures = held.stream().filter(o -> o.failure() != null).map(Outcome::describe).toList();
-        if (!failures.isEmpty()) {
-            List<Segment> mayHold = held.stream().filter(o -> o.failure() == null || !o.failure().answered())
-                    .map(Outcome::segment).toList();
-            onEverySegment(mayHold, (controller, s) -> controller.abortModify(s.bookingId()));
-            throw new ChangeRefused("the change was refused: " + String.join("; ", failures));
+        List<Outcome> committed;
+        try {
+            committed = negotiation.change(r.segments(), configured.end(), mbps);
+        } catch (Negotiation.ChangeNotHeld e) {
+            throw new ChangeRefused("the change was refused: " + String.join("; ", e.failures()));
         }
-        List<Outcome> committed = onEverySegment(r.segments(), (controller, s) -> controller.commitModify(s.bookingId()));
-        List<String> notApplied = committed.stream().filter(o -> o.failure() != null).map(Outcome::describe).toList();
+        List<String> notApplied = SegmentCalls.failed(committed);
         String reason = "modified: end " + was.interval().end() + " -> " + end + ", " + was.bandwidthMbps() + " -> " + mbps
                 + " Mbit/s" + (notApplied.isEmpty() ? "" : "; NOT applied by: " + String.join("; ", notApplied));
         if (!notApplied.isEmpty()) {
@@ -477,22 +372,25 @@ public final class ReservationService {
         }
         ReservationRequest modified = new ReservationRequest(was.requestId(), was.source(), was.destination(), mbps,
                 interval, was.description(), was.holdOnly());
-        List<Segment> segments = segmentsOf(committed).stream().map(s -> withOrder(s, mbps, configured)).toList();
-        Optional<Reservation> stored = store.modify(requestId, r.state(), modified, segments, actor, clip(reason),
+        List<Segment> segments = SegmentCalls.segmentsOf(committed).stream()
+                .map(s -> Negotiation.withBooking(s, mbps, configured)).toList();
+        Optional<Reservation> stored = store.modify(requestId, r.state(), modified, segments, actor, Recorder.clip(reason),
                 clock.instant());
         if (stored.isEmpty()) {
             // It moved meanwhile (the sweep brought it up): record the change in its new state.
             Reservation now = require(requestId);
-            stored = store.modify(requestId, now.state(), modified, segments, actor, clip(reason), clock.instant());
+            stored = store.modify(requestId, now.state(), modified, segments, actor, Recorder.clip(reason), clock.instant());
         }
         return stored.orElseGet(() -> store.find(requestId).orElseThrow());
     }
 
-    private static Segment withOrder(Segment s, long mbps, TimeInterval interval) {
-        SegmentOrder o = s.order();
-        return new Segment(s.role(), s.controller(), new SegmentOrder(o.bookingId(), o.source(), o.destination(), mbps,
-                interval, o.sourceVlan(), o.destinationVlan()), s.state(), s.sourceVlan(), s.destinationVlan(),
-                s.description());
+    private Reservation releaseReserved(Reservation r, String actor, String reason) {
+        // A committed segment is released by deactivating it; nothing was configured yet.
+        List<Outcome> outcomes = negotiation.deactivateAll(r.segments());
+        List<String> failures = SegmentCalls.notReached(outcomes, SegmentState.RELEASED);
+        return recorder.moveOrCurrent(r, ReservationState.CANCELLED, actor,
+                failures.isEmpty() ? reason : reason + "; not released: " + String.join("; ", failures),
+                SegmentCalls.segmentsOf(outcomes));
     }
 
     /** The reservation as it is now. */
@@ -533,406 +431,6 @@ public final class ReservationService {
         }
     }
 
-    // ---- on time ----
-
-    /**
-     * Starts what is due now: activates reservations whose start minus the set-up lead has come,
-     * releases those whose end has come, aborts hold-only reservations not committed in time.
-     * Each runs on the call executor; a reservation already being acted on is not started again.
-     *
-     * @return completes when everything started here has finished, with how many were started
-     */
-    public CompletableFuture<Integer> runDueWork() {
-        Instant now = clock.instant();
-        List<CompletableFuture<?>> work = new ArrayList<>();
-        for (Reservation r : store.list(EnumSet.of(ReservationState.RESERVED),
-                new TimeInterval(now, now.plus(settings.setUpLead()).plusMillis(1)), 1000)) {
-            if (!r.request().interval().start().minus(settings.setUpLead()).isAfter(now)) {
-                start(work, r, () -> activate(r.requestId()));
-            }
-        }
-        for (Reservation r : store.endedBy(EnumSet.of(ReservationState.ACTIVE), now, 1000)) {
-            start(work, r, () -> release(r.requestId()));
-        }
-        for (Reservation r : store.unchangedSince(EnumSet.of(ReservationState.HELD), now.minus(settings.clientHold()), 1000)) {
-            start(work, r, () -> releaseHeld(r, ReservationState.ABORTED, SCHEDULER,
-                    "not committed within " + settings.clientHold().toSeconds() + " s"));
-        }
-        for (Reservation r : halfDone(settings.negotiationHold())) {
-            start(work, r, () -> reconcileOne(r));
-        }
-        int started = work.size();
-        return CompletableFuture.allOf(work.toArray(new CompletableFuture<?>[0])).thenApply(done -> started);
-    }
-
-    private void start(List<CompletableFuture<?>> work, Reservation r, Runnable task) {
-        if (!inFlight.add(r.requestId())) {
-            return;
-        }
-        work.add(CompletableFuture.runAsync(() -> {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                LOG.error("due work on reservation {} failed", r.requestId(), e);
-            } finally {
-                inFlight.remove(r.requestId());
-            }
-        }, calls));
-    }
-
-    /**
-     * Brings a reserved circuit up: activates every segment in parallel; if any fails, takes the
-     * others down again and the reservation is FAILED with the reason.
-     */
-    public Reservation activate(String requestId) {
-        Reservation r = store.find(requestId).orElseThrow();
-        if (r.state() != ReservationState.RESERVED) {
-            return r;
-        }
-        Optional<Reservation> activating = move(r, ReservationState.ACTIVATING, SCHEDULER, "activating", r.segments());
-        if (activating.isEmpty()) {
-            return store.find(requestId).orElseThrow();
-        }
-        return finishActivation(activating.get());
-    }
-
-    private Reservation finishActivation(Reservation r) {
-        List<Outcome> outcomes = onEverySegment(r.segments(), (controller, s) -> controller.activate(s.bookingId()));
-        List<Segment> segments = segmentsOf(outcomes);
-        List<String> failures = outcomes.stream().filter(o -> !o.reached(SegmentState.ACTIVE)).map(Outcome::describe).toList();
-        if (failures.isEmpty()) {
-            Reservation active = moveOrCurrent(r, ReservationState.ACTIVE, SCHEDULER, "circuit up on " + routersOf(segments),
-                    segments);
-            LOG.info("reservation {} is up", r.requestId());
-            return active;
-        }
-        LOG.warn("activation of {} failed: {}", r.requestId(), failures);
-        List<Outcome> rollback = onEverySegment(segments.stream().filter(s -> s.state() == SegmentState.ACTIVE).toList(),
-                (controller, s) -> controller.deactivate(s.bookingId()));
-        return moveOrCurrent(r, ReservationState.FAILED, SCHEDULER, "activation failed: " + String.join("; ", failures)
-                + rolledBack(rollback), merge(segments, rollback));
-    }
-
-    /** Tears an active circuit down at its end: FINISHED. */
-    public Reservation release(String requestId) {
-        Reservation r = store.find(requestId).orElseThrow();
-        if (r.state() != ReservationState.ACTIVE) {
-            return r;
-        }
-        return tearDown(r, ReservationState.FINISHED, SCHEDULER, "ended at " + r.request().interval().end());
-    }
-
-    /**
-     * Finishes what a BAR that stopped left half done: a negotiation is given up (REJECTED),
-     * an activation is completed (or rolled back if a segment fails), a tear-down is completed.
-     * A lone BAR runs it at start with no age; BAR replicas sharing a database give it an age
-     * (a replica that is alive finishes its own work well within it), and the sweep runs it
-     * with the negotiation hold as age for whatever a stopped replica left.
-     *
-     * @param olderThan only reservations unchanged for at least this long
-     * @return how many reservations were reconciled
-     */
-    public int reconcile(Duration olderThan) {
-        int n = 0;
-        for (Reservation r : halfDone(olderThan)) {
-            n++;
-            reconcileOne(r);
-        }
-        return n;
-    }
-
-    private List<Reservation> halfDone(Duration olderThan) {
-        return store.unchangedSince(EnumSet.of(ReservationState.REQUESTED, ReservationState.ACTIVATING,
-                ReservationState.RELEASING), clock.instant().minus(olderThan), 10_000);
-    }
-
-    private void reconcileOne(Reservation r) {
-        LOG.info("reconciling reservation {}, found {} since {}", r.requestId(), r.state(), r.updatedAt());
-        switch (r.state()) {
-            case REQUESTED -> {
-                List<Segment> aborted = abortAll(r.segments(), "the BAR stopped during negotiation");
-                moveOrCurrent(r, ReservationState.REJECTED, SCHEDULER, "the BAR stopped during negotiation", aborted);
-            }
-            case ACTIVATING -> finishActivation(r);
-            case RELEASING -> {
-                boolean ended = !r.request().interval().end().isAfter(clock.instant());
-                finishTearDown(r, ended ? ReservationState.FINISHED : ReservationState.CANCELLED,
-                        ended ? "ended at " + r.request().interval().end() : "cancelled (tear-down completed after a restart)");
-            }
-            default -> throw new IllegalStateException("not a state to reconcile: " + r.state());
-        }
-    }
-
-    // ---- negotiation ----
-
-    /**
-     * What holding every segment came to: all held (refusal null), or a refusal with every part
-     * that may have been held aborted.
-     *
-     * @param answered whether every part that failed answered (a refusal), rather than stayed silent
-     */
-    private record Holding(List<Segment> segments, String reason, String refusal, boolean answered) {
-
-        boolean held() {
-            return refusal == null;
-        }
-    }
-
-    private Holding holdAll(Reservation r) {
-        if (r.request().sameSite()) {
-            return holdCampusOnly(r);
-        }
-        Segment wan = r.segments().get(0);
-        Segment held;
-        try {
-            held = wan.with(site.wan().hold(wan.order(), settings.negotiationHold()));
-        } catch (SegmentFailure e) {
-            List<Segment> segments = new ArrayList<>(r.segments());
-            if (!e.answered()) {
-                segments.set(0, abortOne(wan, "the WAN hold did not answer in time"));
-                abortAgainLater(List.of(wan));
-            }
-            return new Holding(segments, null, describe(wan, e), e.answered());
-        }
-        Segment local = withVlans(r.segments().get(1), 0, held.sourceVlan());
-        Segment remote = withVlans(r.segments().get(2), held.destinationVlan(), 0);
-        // Unless the client asked to stop at HELD, the remote campus is the last part: the peer BAR
-        // holds and commits it in one call (two calls and a write fewer for it and its L-NSAP), and
-        // if another part fails it is aborted like a held one.
-        boolean commitRemote = !r.request().holdOnly();
-        List<Outcome> campuses = onEverySegment(List.of(local, remote), (controller, s) ->
-                commitRemote && s.role() == SegmentRole.REMOTE_CAMPUS ? controller.holdAndCommit(s.order())
-                        : controller.hold(s.order(), settings.negotiationHold()));
-        List<Segment> segments = new ArrayList<>();
-        segments.add(held);
-        segments.addAll(segmentsOf(campuses));
-        List<String> failures = campuses.stream().filter(o -> o.failure() != null).map(Outcome::describe).toList();
-        if (failures.isEmpty()) {
-            return new Holding(segments, "every segment held", null, true);
-        }
-        // Abort all parts that may be held: those that answered HELD, and those that did not answer.
-        List<Segment> toAbort = new ArrayList<>();
-        toAbort.add(held);
-        campuses.stream().filter(o -> o.failure() == null || !o.failure().answered()).map(Outcome::segment).forEach(toAbort::add);
-        List<Segment> aborted = merge(segments, onEverySegment(toAbort,
-                (controller, s) -> controller.abort(s.bookingId(), "another segment of the circuit refused")));
-        List<Segment> silent = campuses.stream().filter(o -> o.failure() != null && !o.failure().answered())
-                .map(Outcome::segment).toList();
-        abortAgainLater(silent);
-        return new Holding(aborted, null, String.join("; ", failures), silent.isEmpty());
-    }
-
-    /**
-     * Between two hosts of this site: this site's L-NSAP holds the one segment, and unless the
-     * client asked to stop at HELD commits it in the same call.
-     */
-    private Holding holdCampusOnly(Reservation r) {
-        Outcome held = onEverySegment(r.segments(), (controller, s) -> r.request().holdOnly()
-                ? controller.hold(s.order(), settings.negotiationHold()) : controller.holdAndCommit(s.order())).get(0);
-        if (held.failure() == null) {
-            return new Holding(List.of(held.segment()), "the campus segment is held", null, true);
-        }
-        if (!held.failure().answered()) {
-            abortOne(held.segment(), "the hold did not answer in time");
-            abortAgainLater(List.of(held.segment()));
-        }
-        return new Holding(List.of(held.segment()), null, held.describe(), held.failure().answered());
-    }
-
-    /**
-     * Commits held segments and moves the reservation to RESERVED, or aborts them all and moves it
-     * to ABORTED; {@code held} is the move to HELD not yet recorded, if any, written with it.
-     */
-    private Reservation commitSegments(Reservation r, Optional<ReservationTransition> held, List<Segment> heldSegments,
-                                       String actor) {
-        // A segment held and committed in one call is committed already.
-        List<Outcome> outcomes = onEverySegment(heldSegments.stream().filter(s -> s.state() != SegmentState.COMMITTED)
-                .toList(), (controller, s) -> controller.commit(s.bookingId()));
-        List<Segment> segments = merge(heldSegments, outcomes);
-        List<String> failures = outcomes.stream().filter(o -> !o.reached(SegmentState.COMMITTED)).map(Outcome::describe).toList();
-        ReservationState end = failures.isEmpty() ? ReservationState.RESERVED : ReservationState.ABORTED;
-        String reason = failures.isEmpty() ? "every segment committed" : "commit failed: " + String.join("; ", failures);
-        if (!failures.isEmpty()) {
-            segments = abortAll(segments, "another segment of the circuit could not be committed");
-        }
-        List<ReservationTransition> steps = new ArrayList<>();
-        held.ifPresent(steps::add);
-        steps.add(new ReservationTransition(held.map(ReservationTransition::to).orElse(r.state()), end, actor, clip(reason),
-                clock.instant()));
-        return store.move(r.requestId(), steps, segments).orElseGet(() -> store.find(r.requestId()).orElseThrow());
-    }
-
-    private Reservation releaseHeld(Reservation r, ReservationState end, String actor, String reason) {
-        return moveOrCurrent(r, end, actor, reason, abortAll(r.segments(), reason));
-    }
-
-    private Reservation releaseReserved(Reservation r, String actor, String reason) {
-        // A committed segment is released by deactivating it; nothing was configured yet.
-        List<Outcome> outcomes = onEverySegment(r.segments(), (controller, s) -> controller.deactivate(s.bookingId()));
-        List<String> failures = outcomes.stream().filter(o -> !o.reached(SegmentState.RELEASED)).map(Outcome::describe).toList();
-        return moveOrCurrent(r, ReservationState.CANCELLED, actor,
-                failures.isEmpty() ? reason : reason + "; not released: " + String.join("; ", failures), segmentsOf(outcomes));
-    }
-
-    private Reservation tearDown(Reservation r, ReservationState end, String actor, String reason) {
-        Optional<Reservation> releasing = move(r, ReservationState.RELEASING, actor, reason, r.segments());
-        if (releasing.isEmpty()) {
-            return store.find(r.requestId()).orElseThrow();
-        }
-        return finishTearDown(releasing.get(), end, reason);
-    }
-
-    private Reservation finishTearDown(Reservation r, ReservationState end, String reason) {
-        List<Outcome> outcomes = onEverySegment(r.segments(), (controller, s) -> controller.deactivate(s.bookingId()));
-        List<String> failures = outcomes.stream().filter(o -> !o.reached(SegmentState.RELEASED)).map(Outcome::describe).toList();
-        if (failures.isEmpty()) {
-            LOG.info("reservation {} is down: {}", r.requestId(), end);
-            return moveOrCurrent(r, end, SCHEDULER, reason + "; circuit torn down", segmentsOf(outcomes));
-        }
-        return moveOrCurrent(r, ReservationState.FAILED, SCHEDULER, "tear-down failed: " + String.join("; ", failures),
-                segmentsOf(outcomes));
-    }
-
-    private List<Segment> abortAll(List<Segment> segments, String reason) {
-        List<Segment> attempted = segments.stream().filter(s -> s.state() == null || s.state().holdsResources()).toList();
-        return merge(segments, onEverySegment(attempted, (controller, s) -> controller.abort(s.bookingId(), reason)));
-    }
-
-    private void abortAgainLater(List<Segment> silent) {
-        if (!silent.isEmpty()) {
-            CompletableFuture.runAsync(() -> onEverySegment(silent, (controller, s) -> controller.abort(s.bookingId(),
-                    "the circuit was given up while this hold was under way")),
-                    CompletableFuture.delayedExecutor(LATE_ABORT.toMillis(), TimeUnit.MILLISECONDS, calls));
-        }
-    }
-
-    private Segment abortOne(Segment s, String reason) {
-        return segmentsOf(onEverySegment(List.of(s), (controller, x) -> controller.abort(x.bookingId(), reason))).get(0);
-    }
-
-    // ---- calls to controllers ----
-
-    @FunctionalInterface
-    private interface Call {
-        SegmentAnswer on(SegmentController controller, Segment segment) throws SegmentFailure;
-    }
-
-    /** What one call on one segment came to: the segment as answered, or the failure. */
-    private record Outcome(Segment segment, SegmentFailure failure, String reason) {
-
-        boolean reached(SegmentState state) {
-            return failure == null && segment.state() == state;
-        }
-
-        String describe() {
-            if (failure != null) {
-                return ReservationService.describe(segment, failure);
-            }
-            return label(segment) + " is " + segment.state() + (reason.isEmpty() ? "" : ": " + reason);
-        }
-    }
-
-    /**
-     * Runs the call on every segment in parallel and waits for all. The last segment's call runs
-     * on this thread, which would otherwise only wait: one thread hand-off fewer per step.
-     */
-    private List<Outcome> onEverySegment(List<Segment> segments, Call call) {
-        if (segments.isEmpty()) {
-            return List.of();
-        }
-        List<CompletableFuture<Outcome>> others = new ArrayList<>();
-        for (Segment s : segments.subList(0, segments.size() - 1)) {
-            others.add(CompletableFuture.supplyAsync(() -> callOne(s, call), calls));
-        }
-        Outcome last = callOne(segments.get(segments.size() - 1), call);
-        List<Outcome> outcomes = new ArrayList<>(others.stream().map(CompletableFuture::join).toList());
-        outcomes.add(last);
-        return outcomes;
-    }
-
-    private Outcome callOne(Segment s, Call call) {
-        SegmentController controller = site.controller(s.controller()).orElse(null);
-        if (controller == null) {
-            return new Outcome(s, new SegmentFailure(s.controller(), false, "no such controller configured", null), "");
-        }
-        try {
-            SegmentAnswer answer = call.on(controller, s);
-            return new Outcome(s.with(answer), null, answer.reason());
-        } catch (SegmentFailure e) {
-            return new Outcome(s, e, "");
-        } catch (RuntimeException e) {
-            return new Outcome(s, new SegmentFailure(s.controller(), false, String.valueOf(e), e), "");
-        }
-    }
-
-    private static List<Segment> segmentsOf(List<Outcome> outcomes) {
-        return outcomes.stream().map(Outcome::segment).toList();
-    }
-
-    /** The segments with those that were called replaced by what they answered. */
-    private static List<Segment> merge(List<Segment> segments, List<Outcome> answered) {
-        List<Segment> out = new ArrayList<>(segments);
-        for (Outcome o : answered) {
-            for (int i = 0; i < out.size(); i++) {
-                if (out.get(i).bookingId().equals(o.segment().bookingId())) {
-                    out.set(i, o.segment());
-                }
-            }
-        }
-        return out;
-    }
-
-    private static String rolledBack(List<Outcome> rollback) {
-        List<String> failed = rollback.stream().filter(o -> !o.reached(SegmentState.RELEASED)).map(Outcome::describe).toList();
-        return failed.isEmpty() ? "; the other segments were taken down" : "; NOT taken down: " + String.join("; ", failed);
-    }
-
-    private static String describe(Segment s, SegmentFailure e) {
-        return label(s) + ": " + e.getMessage();
-    }
-
-    private static String label(Segment s) {
-        return switch (s.role()) {
-            case WAN -> "WAN segment";
-            case LOCAL_CAMPUS -> "local campus segment";
-            case REMOTE_CAMPUS -> "remote campus segment";
-        };
-    }
-
-    private static String routersOf(List<Segment> segments) {
-        return String.join("; ", segments.stream().map(s -> s.controller() + ": " + s.description()).toList());
-    }
-
-    private static Segment withVlans(Segment s, int sourceVlan, int destinationVlan) {
-        SegmentOrder o = s.order();
-        return new Segment(s.role(), s.controller(), new SegmentOrder(o.bookingId(), o.source(), o.destination(),
-                o.bandwidthMbps(), o.interval(), sourceVlan, destinationVlan), s.state(), s.sourceVlan(),
-                s.destinationVlan(), s.description());
-    }
-
-    // ---- state ----
-
-    private Optional<Reservation> move(Reservation r, ReservationState next, String actor, String reason,
-                                       List<Segment> segments) {
-        return store.move(r.requestId(), new ReservationTransition(r.state(), next, actor, clip(reason), clock.instant()),
-                segments);
-    }
-
-    private Reservation moveOrCurrent(Reservation r, ReservationState next, String actor, String reason,
-                                      List<Segment> segments) {
-        return move(r, next, actor, reason, segments).orElseGet(() -> store.find(r.requestId()).orElseThrow());
-    }
-
-    private static Instant latest(Instant a, Instant b) {
-        return a.isAfter(b) ? a : b;
-    }
-
-    private static String clip(String reason) {
-        return reason.length() <= MAX_DESCRIPTION ? reason : reason.substring(0, MAX_DESCRIPTION - 1) + "…";
-    }
-
-    // ---- input ----
-
     /** Unique at every controller: request ids are unique per BAR, and each BAR is at one site. */
     private String bookingId(String requestId, String part) {
         return site.name() + ":" + requestId + ":" + part;
@@ -940,77 +438,49 @@ public final class ReservationService {
 
     private Optional<Reservation> existingFor(ReservationRequest request) throws BadRequest {
         Optional<Reservation> existing = store.find(request.requestId());
-        if (existing.isPresent() && !sameRequest(existing.get().request(), request)) {
+        if (existing.isPresent() && !RequestValidator.sameRequest(existing.get().request(), request)) {
             throw new BadRequest("requestId", "reservation " + request.requestId() + " already exists for a different request");
         }
         return existing;
     }
 
-    private static boolean sameRequest(ReservationRequest a, ReservationRequest b) {
-        if (a.flexibility() != null || b.flexibility() != null) {
-            return a.source().equals(b.source()) && a.destination().equals(b.destination())
-                    && Objects.equals(a.flexibility(), b.flexibility()) && a.holdOnly() == b.holdOnly();
-        }
-        return a.source().equals(b.source()) && a.destination().equals(b.destination())
-                && a.bandwidthMbps() == b.bandwidthMbps() && a.interval().equals(b.interval()) && a.holdOnly() == b.holdOnly();
-    }
-
     private Reservation require(String requestId) throws BadRequest {
-        checkRequestId(requestId);
+        RequestValidator.checkRequestId(requestId);
         return store.find(requestId).orElseThrow(() -> new BadRequest("requestId", "no reservation " + requestId));
     }
 
-    private static void checkRequestId(String requestId) throws BadRequest {
-        if (requestId == null || !REQUEST_ID.matcher(requestId).matches()) {
-            throw new BadRequest("requestId", "must be 1 to 64 letters, digits, '.', '_' or '-'");
-        }
+    // ---- on time ----
+
+    /**
+     * Starts what is due now ({@link DueWork}): activations, releases, lapsed client holds,
+     * half-done work of a stopped BAR.
+     *
+     * @return completes when everything started here has finished, with how many were started
+     */
+    public CompletableFuture<Integer> runDueWork() {
+        return dueWork.run();
     }
 
-    private void validate(ReservationRequest r) throws BadRequest {
-        validateEnds(r);
-        Instant now = clock.instant();
-        TimeInterval interval = r.interval();
-        if (interval.start().isBefore(now.minus(START_GRACE))) {
-            throw new BadRequest("start", "must not be in the past, was " + interval.start());
-        }
-        if (interval.start().isAfter(now.plus(settings.maximumAdvance()))) {
-            throw new BadRequest("start", "must be within " + settings.maximumAdvance().toDays() + " days, was "
-                    + interval.start());
-        }
-        if (interval.duration().compareTo(settings.minimumDuration()) < 0) {
-            throw new BadRequest("end", "the reservation must last at least " + settings.minimumDuration().toSeconds()
-                    + " s, was " + interval.duration().toSeconds() + " s");
-        }
+    /** Brings a reserved circuit up now; see {@link DueWork}. */
+    public Reservation activate(String requestId) {
+        return dueWork.activate(requestId);
     }
 
-    /** A flexible request's window: the search checks the rest (how far ahead, how long). */
-    private void validateFlexible(ReservationRequest r) throws BadRequest {
-        validateEnds(r);
-        Flexibility f = r.flexibility();
-        if (!f.window().end().isAfter(clock.instant())) {
-            throw new BadRequest("end", "the window must not be over, was " + f.window());
-        }
-        if (f.isTransfer()) {
-            if (f.volumeMegabytes() <= 0) {
-                throw new BadRequest("volumeMegabytes", "must be positive, was " + f.volumeMegabytes());
-            }
-        } else if (f.duration().compareTo(settings.minimumDuration()) < 0) {
-            throw new BadRequest("durationSeconds", "must be at least " + settings.minimumDuration().toSeconds() + " s, was "
-                    + f.duration().toSeconds() + " s");
-        } else if (f.duration().compareTo(f.window().duration()) > 0) {
-            throw new BadRequest("durationSeconds", "is longer than the window " + f.window());
-        }
+    /** Tears an active circuit down at its end: FINISHED. */
+    public Reservation release(String requestId) {
+        return dueWork.release(requestId);
     }
 
-    /** What fixed and flexible requests share: the id, the ends, the bandwidth and the description. */
-    private void validateEnds(ReservationRequest r) throws BadRequest {
-        checkRequestId(r.requestId());
-        CircuitParts.of(site, r.source(), r.destination()); // the ends make a circuit from this site
-        if (r.bandwidthMbps() <= 0) {
-            throw new BadRequest("bandwidthMbps", "must be a positive number of Mbit/s, was " + r.bandwidthMbps());
-        }
-        if (r.description().length() > MAX_DESCRIPTION) {
-            throw new BadRequest("description", "must be at most " + MAX_DESCRIPTION + " characters");
-        }
+    /**
+     * Finishes what a BAR that stopped left half done. A lone BAR runs it at start with no age;
+     * BAR replicas sharing a database give it an age (a replica that is alive finishes its own
+     * work well within it), and the sweep runs it with the negotiation hold as age for whatever a
+     * stopped replica left.
+     *
+     * @param olderThan only reservations unchanged for at least this long
+     * @return how many reservations were reconciled
+     */
+    public int reconcile(Duration olderThan) {
+        return dueWork.reconcile(olderThan);
     }
 }

@@ -24,7 +24,7 @@ public interface RouterDriver<S extends CircuitSegment> {
     /**
      * Configures the segment on the router, saves the configuration, and verifies it by
      * reading the configuration back. (A driver whose protocol cannot do all of this says so in
-     * its own documentation: the SNMP driver of the 7600 neither polices nor saves.)
+     * its own documentation: the SNMP driver of the 7600 does not police.)
      *
      * <p>Calling it again for a segment that is already fully present changes nothing.
      *

@@ -83,6 +83,16 @@ class SoapSegmentControllerTest {
     }
 
     @Test
+    void aClosedControllerMakesNoMoreCalls() throws Exception {
+        SoapSegmentController closed = new SoapSegmentController("nsap", server.serviceUrl(), NsapContract.NAMESPACE,
+                Duration.ofSeconds(10));
+        assertFalse(closed.endpoints().isEmpty(), "it answers while open");
+        closed.close();
+        SegmentFailure f = assertThrows(SegmentFailure.class, closed::endpoints);
+        assertFalse(f.answered(), "a closed controller reaches nobody");
+    }
+
+    @Test
     void availabilityAnswersTheStartWindowsAroundABooking() throws Exception {
         Instant day = farDay(40);
         String id = id();

@@ -3,7 +3,7 @@
  *
  * Devices: Cisco 7600 series (7609 with SUP720/RSP720) on IOS 12.2(33)SR/SX in VTP
  * transparent mode, as the campus edge router. Written and tested against the CRS router
- * emulator's 7600 profile and SNMP agent, which follow Cisco's MIBs (see shared DEVICES.md).
+ * emulator's 7600 profile and SNMP agent, which follow Cisco's MIBs (see docs/devices.md).
  *
  * Protocol: SNMPv2c (write community) or SNMPv3 (authPriv: HMAC-192-SHA-256, AES-128), one
  * SET per request unless noted: multi-varbind sets are not atomic on every agent.
@@ -62,26 +62,30 @@
  */
 package org.crs.routers.driver.snmp;
 
-import java.nio.ByteBuffer;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.ADMIN_DOWN;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.ADMIN_UP;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.DEFAULT_VLAN;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.IF_ADMIN_STATUS;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.IF_ALIAS;
+import static org.crs.routers.driver.snmp.CiscoVlanMibs.VM_VLAN;
+
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
 import org.crs.routers.driver.CampusSegment;
 import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.DriverException;
-import org.crs.routers.driver.HostPairSegment;
 import org.crs.routers.driver.InterfaceCounters;
 import org.crs.routers.driver.RouterDriver;
 import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.driver.SegmentState;
-import org.crs.routers.driver.VlanSegment;
+import org.crs.routers.driver.snmp.SegmentReading.Element;
+import org.crs.routers.driver.snmp.SegmentReading.HostView;
+import org.crs.routers.driver.snmp.SegmentReading.Ports;
+import org.crs.routers.driver.snmp.SegmentReading.Status;
 import org.snmp4j.smi.Integer32;
-import org.snmp4j.smi.OID;
 import org.snmp4j.smi.OctetString;
-import org.snmp4j.smi.Variable;
 import org.snmp4j.smi.VariableBinding;
 
 /**
@@ -93,54 +97,12 @@ import org.snmp4j.smi.VariableBinding;
  * not enforced by this driver. Routers that must police circuits are driven by
  * {@link org.crs.routers.driver.cli.Cisco7600CliDriver}. See the comment at the top of this
  * file for the exact requests.
+ *
+ * <p>The VLAN is created and deleted by {@code VtpEditBuffer}, the trunk's bitmap is changed by
+ * {@code TrunkBitmap}, what the router shows for a segment is a {@code SegmentReading}, and
+ * the MIB objects are named in {@link CiscoVlanMibs}.
  */
 public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
-
-    /** VTP management domain index: IOS has one, numbered 1. */
-    public static final int VTP_DOMAIN = 1;
-
-    // CISCO-VTP-MIB
-    public static final OID VTP_VLAN_STATE = new OID("1.3.6.1.4.1.9.9.46.1.3.1.1.2");
-    public static final OID VTP_VLAN_NAME = new OID("1.3.6.1.4.1.9.9.46.1.3.1.1.4");
-    public static final OID VTP_VLAN_EDIT_OPERATION = new OID("1.3.6.1.4.1.9.9.46.1.4.1.1.1");
-    public static final OID VTP_VLAN_APPLY_STATUS = new OID("1.3.6.1.4.1.9.9.46.1.4.1.1.2");
-    public static final OID VTP_VLAN_EDIT_BUFFER_OWNER = new OID("1.3.6.1.4.1.9.9.46.1.4.1.1.3");
-    public static final OID VTP_VLAN_EDIT_TYPE = new OID("1.3.6.1.4.1.9.9.46.1.4.2.1.3");
-    public static final OID VTP_VLAN_EDIT_NAME = new OID("1.3.6.1.4.1.9.9.46.1.4.2.1.4");
-    public static final OID VTP_VLAN_EDIT_DOT10_SAID = new OID("1.3.6.1.4.1.9.9.46.1.4.2.1.6");
-    public static final OID VTP_VLAN_EDIT_ROW_STATUS = new OID("1.3.6.1.4.1.9.9.46.1.4.2.1.11");
-    /** vlanTrunkPortVlansEnabled (VLANs 0-1023); the 2k, 3k and 4k columns follow. */
-    public static final OID VLAN_TRUNK_PORT_VLANS_ENABLED = new OID("1.3.6.1.4.1.9.9.46.1.6.1.1.4");
-    public static final OID VLAN_TRUNK_PORT_VLANS_ENABLED_2K = new OID("1.3.6.1.4.1.9.9.46.1.6.1.1.17");
-    public static final OID VLAN_TRUNK_PORT_VLANS_ENABLED_3K = new OID("1.3.6.1.4.1.9.9.46.1.6.1.1.18");
-    public static final OID VLAN_TRUNK_PORT_VLANS_ENABLED_4K = new OID("1.3.6.1.4.1.9.9.46.1.6.1.1.19");
-    // CISCO-VLAN-MEMBERSHIP-MIB
-    public static final OID VM_VLAN = new OID("1.3.6.1.4.1.9.9.68.1.2.2.1.2");
-    // IF-MIB
-    public static final OID IF_ADMIN_STATUS = new OID("1.3.6.1.2.1.2.2.1.7");
-    public static final OID IF_ALIAS = new OID("1.3.6.1.2.1.31.1.1.1.18");
-
-    // Values
-    public static final int EDIT_COPY = 2;
-    public static final int EDIT_APPLY = 3;
-    public static final int EDIT_RELEASE = 4;
-    public static final int APPLY_IN_PROGRESS = 1;
-    public static final int APPLY_SUCCEEDED = 2;
-    public static final int ROW_CREATE_AND_GO = 4;
-    public static final int ROW_DESTROY = 6;
-    public static final int VLAN_TYPE_ETHERNET = 1;
-    public static final int VLAN_OPERATIONAL = 1;
-    public static final int ADMIN_UP = 1;
-    public static final int ADMIN_DOWN = 2;
-    /** The access VLAN of a parked port. */
-    public static final int DEFAULT_VLAN = 1;
-    /** Who holds the VTP edit buffer while CRS edits it, as other managers see it. */
-    public static final String EDIT_BUFFER_OWNER = "crs";
-
-    private static final int TRUNK_BITMAP_BYTES = 128;
-    private static final long APPLY_POLL_MILLIS = 100;
-    private static final String[] APPLY_STATUS_NAMES = {"?", "inProgress", "succeeded", "configNumberError",
-        "inconsistentEdit", "tooBig", "localNVStoreFail", "remoteNVStoreFail", "editBufferEmpty", "someOtherError"};
 
     private final RouterEndpoint router;
     private final SnmpTimeouts timeouts;
@@ -167,163 +129,6 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         return router;
     }
 
-    // --- what the router shows -------------------------------------------------------------------
-
-    /** The ports of a segment, as ifIndexes: its host ports, and its trunk's (0 for a host pair). */
-    private record Ports(List<Integer> hosts, int trunk) {
-    }
-
-    /** One host port's reading: vmVlan (-1 when it is not an access port), ifAlias, ifAdminStatus. */
-    private record HostView(int vlan, String alias, int admin) {
-    }
-
-    /**
-     * Everything of the router that a segment touches, in one reading. Two readings are equal
-     * when the router is in the same state for this segment.
-     *
-     * @param vlanName the VLAN's name, or null when the VLAN does not exist
-     * @param hosts the host ports, in the segment's order
-     * @param trunkBitmap hex of the trunk's bitmap column holding the VLAN, or null when the
-     *     port is not a trunk or the segment has none
-     * @param carryingTrunk for a host pair, a trunk port (ifIndex) that allows the VLAN, or 0
-     */
-    private record View(String vlanName, List<HostView> hosts, String trunkBitmap, boolean trunkAllows,
-                        int carryingTrunk) {
-
-        boolean vlanExists() {
-            return vlanName != null;
-        }
-    }
-
-    /** The access ports of a segment: one with a trunk, or the two of a host pair. */
-    private static List<String> hostPorts(CampusSegment s) {
-        return s instanceof HostPairSegment p ? p.hostPorts() : List.of(((VlanSegment) s).hostPort());
-    }
-
-    /** The segment's trunk, or null for a host pair. */
-    private static String trunkPort(CampusSegment s) {
-        return s instanceof VlanSegment v ? v.trunkPort() : null;
-    }
-
-    private View read(SnmpSession s, CampusSegment seg, Ports ports) throws DriverException {
-        List<OID> oids = new ArrayList<>(List.of(
-                SnmpSession.oid(VTP_VLAN_STATE, VTP_DOMAIN, seg.vlan()),
-                SnmpSession.oid(VTP_VLAN_NAME, VTP_DOMAIN, seg.vlan())));
-        for (int host : ports.hosts()) {
-            oids.add(SnmpSession.oid(VM_VLAN, host));
-            oids.add(SnmpSession.oid(IF_ALIAS, host));
-            oids.add(SnmpSession.oid(IF_ADMIN_STATUS, host));
-        }
-        if (ports.trunk() > 0) {
-            oids.add(trunkColumnOid(seg.vlan(), ports.trunk()));
-        }
-        List<VariableBinding> values = s.get(oids);
-        String vlanName = values.get(0).isException() ? null
-                : values.get(1).isException() ? "" : values.get(1).getVariable().toString();
-        List<HostView> hosts = new ArrayList<>();
-        for (int i = 0; i < ports.hosts().size(); i++) {
-            VariableBinding vlan = values.get(2 + 3 * i);
-            VariableBinding alias = values.get(3 + 3 * i);
-            VariableBinding admin = values.get(4 + 3 * i);
-            hosts.add(new HostView(vlan.isException() ? -1 : vlan.getVariable().toInt(),
-                    alias.isException() ? "" : alias.getVariable().toString(),
-                    admin.isException() ? -1 : admin.getVariable().toInt()));
-        }
-        byte[] bitmap = null;
-        if (ports.trunk() > 0) {
-            VariableBinding trunk = values.get(values.size() - 1);
-            bitmap = trunk.isException() ? null : bitmap(trunk.getVariable());
-        }
-        int carrying = ports.trunk() > 0 ? 0 : trunkCarrying(s, seg.vlan());
-        return new View(vlanName, List.copyOf(hosts),
-                bitmap == null ? null : HexFormat.of().formatHex(bitmap),
-                bitmap != null && bitSet(bitmap, seg.vlan()), carrying);
-    }
-
-    /** The first trunk port (ifIndex) whose VLAN bitmap allows the VLAN, or 0. */
-    private static int trunkCarrying(SnmpSession s, int vlan) throws DriverException {
-        OID column = trunkColumnOid(vlan, 0);
-        column.trim(1);
-        for (VariableBinding vb : s.walk(column)) {
-            if (bitSet(bitmap(vb.getVariable()), vlan)) {
-                return vb.getOid().last();
-            }
-        }
-        return 0;
-    }
-
-    private enum Status { FREE, PRESENT, PARTIAL, TAKEN }
-
-    private record Element(String name, Status status, String detail) {
-    }
-
-    private static String vlanElement(CampusSegment s) {
-        return "vlan " + s.vlan();
-    }
-
-    private static String hostElement(CampusSegment s, String port) {
-        return "host port " + port + " on vlan " + s.vlan();
-    }
-
-    private static String trunkElement(CampusSegment s) {
-        return "trunk " + trunkPort(s) + " allows vlan " + s.vlan();
-    }
-
-    private static String alias(CampusSegment s) {
-        return s.label() + " host";
-    }
-
-    /** The segment's elements: the VLAN, each host port, and the trunk when it has one. */
-    private static List<Element> elements(CampusSegment s, View v) {
-        List<Element> out = new ArrayList<>();
-        boolean vlanForeign = v.vlanExists() && !v.vlanName().equals(s.label());
-        if (!v.vlanExists()) {
-            out.add(v.carryingTrunk() > 0
-                    ? new Element(vlanElement(s), Status.TAKEN, vlanElement(s) + " is allowed on trunk ifIndex "
-                            + v.carryingTrunk())
-                    : new Element(vlanElement(s), Status.FREE, ""));
-        } else if (vlanForeign) {
-            out.add(new Element(vlanElement(s), Status.TAKEN, vlanElement(s) + " already exists as " + v.vlanName()));
-        } else {
-            out.add(new Element(vlanElement(s), Status.PRESENT, ""));
-        }
-
-        List<String> ports = hostPorts(s);
-        for (int i = 0; i < ports.size(); i++) {
-            String port = ports.get(i);
-            HostView h = v.hosts().get(i);
-            boolean aliasOurs = h.alias().equals(alias(s));
-            boolean inOurVlan = h.vlan() == s.vlan() && !vlanForeign;
-            if (aliasOurs && h.vlan() == s.vlan() && h.admin() == ADMIN_UP) {
-                out.add(new Element(hostElement(s, port), Status.PRESENT, ""));
-            } else if (aliasOurs || inOurVlan) {
-                out.add(new Element(hostElement(s, port), Status.PARTIAL, hostElement(s, port)
-                        + " is partly configured: " + describe(h)));
-            } else if (h.vlan() == DEFAULT_VLAN && h.alias().isEmpty() && h.admin() == ADMIN_DOWN) {
-                out.add(new Element(hostElement(s, port), Status.FREE, ""));
-            } else {
-                out.add(new Element(hostElement(s, port), Status.TAKEN, "host port " + port + " is not parked: "
-                        + describe(h)));
-            }
-        }
-
-        if (trunkPort(s) != null) {
-            if (v.trunkBitmap() == null) {
-                out.add(new Element(trunkElement(s), Status.TAKEN, trunkPort(s) + " is not a trunk"));
-            } else if (vlanForeign) {
-                out.add(new Element(trunkElement(s), Status.TAKEN, "vlan " + s.vlan() + " belongs to " + v.vlanName()));
-            } else {
-                out.add(new Element(trunkElement(s), v.trunkAllows() ? Status.PRESENT : Status.FREE, ""));
-            }
-        }
-        return out;
-    }
-
-    private static String describe(HostView h) {
-        return "vmVlan " + h.vlan() + ", ifAlias \"" + h.alias() + "\", ifAdminStatus "
-                + (h.admin() == ADMIN_UP ? "up" : h.admin() == ADMIN_DOWN ? "down" : String.valueOf(h.admin()));
-    }
-
     // --- set-up -----------------------------------------------------------------------------------
 
     /**
@@ -337,24 +142,19 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
     @Override
     public void setUp(CampusSegment seg) throws DriverException {
         try (SnmpSession s = open()) {
-            Ports ports = ports(s, seg);
-            View before = read(s, seg, ports);
-            List<Element> elements = elements(seg, before);
-            if (elements.stream().allMatch(e -> e.status() == Status.PRESENT)) {
+            Ports ports = Ports.of(s, seg);
+            SegmentReading before = SegmentReading.read(s, seg, ports);
+            if (before.complete(seg)) {
                 return;
             }
-            List<String> blocked = elements.stream()
-                    .filter(e -> e.status() == Status.TAKEN || e.status() == Status.PARTIAL)
-                    .map(Element::detail)
-                    .toList();
+            List<String> blocked = before.blockers(seg);
             if (!blocked.isEmpty()) {
                 throw new DriverException(router.name(), "check that " + seg.label() + "'s resources are free",
                         String.join("; ", blocked), null);
             }
-            DriverException failure;
             try {
                 if (!before.vlanExists()) {
-                    createVlan(s, seg);
+                    VtpEditBuffer.createVlan(s, seg.vlan(), seg.label());
                 }
                 for (int i = 0; i < ports.hosts().size(); i++) {
                     if (before.hosts().get(i).vlan() != seg.vlan()) {
@@ -363,27 +163,18 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                     }
                 }
                 if (ports.trunk() > 0 && !before.trunkAllows()) {
-                    setTrunkBit(s, seg.vlan(), ports.trunk(), true);
+                    TrunkBitmap.set(s, seg.vlan(), ports.trunk(), true);
                 }
                 for (int host : ports.hosts()) {
-                    s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, host), new OctetString(alias(seg))));
+                    s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, host),
+                            new OctetString(SegmentReading.hostAlias(seg))));
                     s.set(new VariableBinding(SnmpSession.oid(IF_ADMIN_STATUS, host), new Integer32(ADMIN_UP)));
                 }
-                View after = read(s, seg, ports);
-                List<String> wrong = elements(seg, after).stream()
-                        .filter(e -> e.status() != Status.PRESENT)
-                        .map(e -> e.name() + (e.detail().isEmpty() ? " missing" : ": " + e.detail()))
-                        .toList();
-                if (wrong.isEmpty()) {
-                    SnmpConfigSave.save(s);
-                    return;
-                }
-                failure = new DriverException(router.name(), "verify " + seg.label(),
-                        "the state read back does not show " + String.join("; ", wrong), null);
-            } catch (DriverException e) {
-                failure = e;
+                List<String> wrong = SegmentReading.read(s, seg, ports).notPresent(seg);
+                saveUnlessWrong(s, wrong, "verify " + seg.label(), "the state read back does not show ");
+            } catch (DriverException failure) {
+                throw undo(s, seg, ports, before, failure);
             }
-            throw undo(s, seg, ports, before, failure);
         }
     }
 
@@ -391,9 +182,10 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
      * Puts back every value that differs from the reading before set-up, in tear-down order,
      * tolerating errors (each is in the device log), and compares a fresh reading with it.
      */
-    private DriverException undo(SnmpSession s, CampusSegment seg, Ports ports, View before, DriverException failure) {
+    private DriverException undo(SnmpSession s, CampusSegment seg, Ports ports, SegmentReading before,
+                                 DriverException failure) {
         try {
-            View now = read(s, seg, ports);
+            SegmentReading now = SegmentReading.read(s, seg, ports);
             List<DriverException> errors = new ArrayList<>();
             for (int i = 0; i < ports.hosts().size(); i++) {
                 int host = ports.hosts().get(i);
@@ -413,18 +205,18 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                 }
             }
             if (ports.trunk() > 0 && now.trunkAllows() != before.trunkAllows()) {
-                attempt(errors, () -> setTrunkBit(s, seg.vlan(), ports.trunk(), before.trunkAllows()));
+                attempt(errors, () -> TrunkBitmap.set(s, seg.vlan(), ports.trunk(), before.trunkAllows()));
             }
             if (now.vlanExists() && !before.vlanExists()) {
-                attempt(errors, () -> deleteVlan(s, seg));
+                attempt(errors, () -> VtpEditBuffer.deleteVlan(s, seg.vlan()));
             }
             errors.forEach(failure::addSuppressed);
-            View after = read(s, seg, ports);
+            SegmentReading after = SegmentReading.read(s, seg, ports);
             if (after.equals(before)) {
                 return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), true, List.of(), failure);
             }
             return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), false,
-                    leftovers(seg, before, after), failure);
+                    after.changedSince(before, seg), failure);
         } catch (DriverException e) {
             failure.addSuppressed(e);
             return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), false,
@@ -432,10 +224,12 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         }
     }
 
+    /** One request (or read-modify-write) of an undo. */
     private interface Step {
         void run() throws DriverException;
     }
 
+    /** Runs one undo step, keeping its failure so that the undo goes on with the next. */
     private static void attempt(List<DriverException> errors, Step step) {
         try {
             step.run();
@@ -444,43 +238,28 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         }
     }
 
-    private static List<String> leftovers(CampusSegment seg, View before, View after) {
-        List<String> left = new ArrayList<>();
-        if (after.vlanExists() != before.vlanExists()) {
-            left.add(vlanElement(seg));
-        }
-        List<String> ports = hostPorts(seg);
-        for (int i = 0; i < ports.size(); i++) {
-            if (!after.hosts().get(i).equals(before.hosts().get(i))) {
-                left.add(hostElement(seg, ports.get(i)) + " (" + describe(after.hosts().get(i)) + ")");
-            }
-        }
-        if (!Objects.equals(after.trunkBitmap(), before.trunkBitmap())) {
-            left.add(trunkElement(seg));
-        }
-        return left;
-    }
-
     // --- tear-down --------------------------------------------------------------------------------
 
+    /**
+     * Parks the host port(s) (down, no alias, VLAN 1), disallows the VLAN on the trunk and
+     * deletes the VLAN, each only when it is the segment's; reads the state back and saves.
+     */
     @Override
     public void tearDown(CampusSegment seg) throws DriverException {
         try (SnmpSession s = open()) {
-            Ports ports = ports(s, seg);
-            View before = read(s, seg, ports);
-            List<Element> elements = elements(seg, before);
+            Ports ports = Ports.of(s, seg);
+            SegmentReading before = SegmentReading.read(s, seg, ports);
+            List<Element> elements = before.elements(seg);
             int hostCount = ports.hosts().size();
             boolean vlanOurs = elements.get(0).status() == Status.PRESENT;
             List<Boolean> hostOurs = new ArrayList<>();
             for (int i = 0; i < hostCount; i++) {
-                Status st = elements.get(1 + i).status();
-                hostOurs.add(st == Status.PRESENT || st == Status.PARTIAL);
+                hostOurs.add(elements.get(1 + i).ours());
             }
             boolean trunkOurs = ports.trunk() > 0 && elements.get(1 + hostCount).status() == Status.PRESENT;
             if (!vlanOurs && !hostOurs.contains(true) && !trunkOurs) {
                 return;
             }
-            DriverException failure;
             try {
                 for (int i = 0; i < hostCount; i++) {
                     if (!hostOurs.get(i)) {
@@ -491,7 +270,7 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                     if (h.admin() != ADMIN_DOWN) {
                         s.set(new VariableBinding(SnmpSession.oid(IF_ADMIN_STATUS, host), new Integer32(ADMIN_DOWN)));
                     }
-                    if (h.alias().equals(alias(seg))) {
+                    if (h.alias().equals(SegmentReading.hostAlias(seg))) {
                         s.set(new VariableBinding(SnmpSession.oid(IF_ALIAS, host), new OctetString("")));
                     }
                     if (h.vlan() == seg.vlan()) {
@@ -499,46 +278,34 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
                     }
                 }
                 if (trunkOurs) {
-                    setTrunkBit(s, seg.vlan(), ports.trunk(), false);
+                    TrunkBitmap.set(s, seg.vlan(), ports.trunk(), false);
                 }
                 if (vlanOurs) {
-                    deleteVlan(s, seg);
+                    VtpEditBuffer.deleteVlan(s, seg.vlan());
                 }
-                View after = read(s, seg, ports);
-                List<String> left = remaining(seg, after);
-                if (left.isEmpty()) {
-                    SnmpConfigSave.save(s);
-                    return;
-                }
-                failure = new DriverException(router.name(), "verify removal of " + seg.label(),
-                        "the state read back still shows " + String.join("; ", left), null);
-            } catch (DriverException e) {
-                failure = e;
+                List<String> left = SegmentReading.read(s, seg, ports).remaining(seg);
+                saveUnlessWrong(s, left, "verify removal of " + seg.label(), "the state read back still shows ");
+            } catch (DriverException failure) {
+                throw afterFailedTearDown(s, seg, ports, before, failure);
             }
-            List<String> left;
-            boolean unchanged;
-            try {
-                View after = read(s, seg, ports);
-                left = remaining(seg, after);
-                unchanged = after.equals(before);
-            } catch (DriverException e) {
-                failure.addSuppressed(e);
-                left = List.of();
-                unchanged = false;
-            }
-            throw new DriverException(router.name(), failure.step(), failure.deviceAnswer(), unchanged, left, failure);
         }
     }
 
-    private static List<String> remaining(CampusSegment seg, View v) {
-        List<Element> elements = elements(seg, v);
-        List<String> left = new ArrayList<>();
-        for (Element e : elements) {
-            if (e.status() == Status.PRESENT || e.status() == Status.PARTIAL) {
-                left.add(e.name());
-            }
+    /** The failure of a tear-down, with what of the segment a fresh reading still shows. */
+    private DriverException afterFailedTearDown(SnmpSession s, CampusSegment seg, Ports ports,
+                                                SegmentReading before, DriverException failure) {
+        List<String> left;
+        boolean unchanged;
+        try {
+            SegmentReading after = SegmentReading.read(s, seg, ports);
+            left = after.remaining(seg);
+            unchanged = after.equals(before);
+        } catch (DriverException e) {
+            failure.addSuppressed(e);
+            left = List.of();
+            unchanged = false;
         }
-        return left;
+        return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), unchanged, left, failure);
     }
 
     // --- reading ----------------------------------------------------------------------------------
@@ -550,10 +317,10 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
     @Override
     public SegmentState readState(CampusSegment seg) throws DriverException {
         try (SnmpSession s = open()) {
-            View v = read(s, seg, ports(s, seg));
+            SegmentReading reading = SegmentReading.read(s, seg, Ports.of(s, seg));
             List<String> present = new ArrayList<>();
             List<String> missing = new ArrayList<>();
-            for (Element e : elements(seg, v)) {
+            for (Element e : reading.elements(seg)) {
                 switch (e.status()) {
                     case PRESENT -> present.add(e.name());
                     case PARTIAL -> {
@@ -574,146 +341,20 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
         }
     }
 
-    // --- the VTP edit buffer ------------------------------------------------------------------------
-
-    private void createVlan(SnmpSession s, CampusSegment seg) throws DriverException {
-        editVlans(s, () -> {
-            s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_ROW_STATUS, VTP_DOMAIN, seg.vlan()),
-                    new Integer32(ROW_CREATE_AND_GO)));
-            s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_TYPE, VTP_DOMAIN, seg.vlan()),
-                    new Integer32(VLAN_TYPE_ETHERNET)));
-            s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_NAME, VTP_DOMAIN, seg.vlan()),
-                    new OctetString(seg.label())));
-            s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_DOT10_SAID, VTP_DOMAIN, seg.vlan()),
-                    new OctetString(dot10Said(seg.vlan()))));
-        });
-    }
-
-    private void deleteVlan(SnmpSession s, CampusSegment seg) throws DriverException {
-        editVlans(s, () -> s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_ROW_STATUS, VTP_DOMAIN, seg.vlan()),
-                new Integer32(ROW_DESTROY))));
-    }
-
-    /**
-     * The 802.10 SAID of a VLAN: 100000 + V as 4 bytes, big-endian (1234 gives 00 01 8B 72; the
-     * "00 01 88 D2" in DEVICES.md is 100562, an arithmetic slip).
-     */
-    static byte[] dot10Said(int vlan) {
-        return ByteBuffer.allocate(4).putInt(100_000 + vlan).array();
-    }
-
-    /**
-     * Takes the VTP edit buffer (copy, with CRS as owner), makes the edits, applies them, waits
-     * for the result, and always releases the buffer, so a failure never leaves it locked.
-     */
-    private void editVlans(SnmpSession s, Step edits) throws DriverException {
-        // copy and owner in one PDU: the procedure Cisco documents for taking the buffer.
-        s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_OPERATION, VTP_DOMAIN), new Integer32(EDIT_COPY)),
-                new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_BUFFER_OWNER, VTP_DOMAIN),
-                        new OctetString(EDIT_BUFFER_OWNER)));
-        try {
-            edits.run();
-            s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_OPERATION, VTP_DOMAIN), new Integer32(EDIT_APPLY)));
-            awaitApply(s);
-        } catch (DriverException e) {
-            try {
-                release(s);
-            } catch (DriverException releaseFailed) {
-                e.addSuppressed(releaseFailed);
-            }
-            throw e;
-        }
-        release(s);
-    }
-
-    private void release(SnmpSession s) throws DriverException {
-        s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_OPERATION, VTP_DOMAIN), new Integer32(EDIT_RELEASE)));
-    }
-
-    private void awaitApply(SnmpSession s) throws DriverException {
-        OID status = SnmpSession.oid(VTP_VLAN_APPLY_STATUS, VTP_DOMAIN);
-        long deadline = System.nanoTime() + timeouts.vtpApply().toNanos();
-        while (true) {
-            VariableBinding vb = s.get(status);
-            int value = vb.isException() ? -1 : vb.getVariable().toInt();
-            if (value == APPLY_SUCCEEDED) {
-                return;
-            }
-            if (value != APPLY_IN_PROGRESS) {
-                String name = value > 0 && value < APPLY_STATUS_NAMES.length ? APPLY_STATUS_NAMES[value] : SnmpSession.describe(vb);
-                throw new DriverException(router.name(), "apply VLAN edit (vtpVlanApplyStatus)",
-                        "the VLAN edit was not applied: " + name + "(" + value + ")", null);
-            }
-            if (System.nanoTime() > deadline) {
-                throw new DriverException(router.name(), "apply VLAN edit (vtpVlanApplyStatus)",
-                        "still inProgress after " + timeouts.vtpApply().toMillis() + " ms", null);
-            }
-            try {
-                Thread.sleep(APPLY_POLL_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new DriverException(router.name(), "apply VLAN edit (vtpVlanApplyStatus)", "interrupted", e);
-            }
-        }
-    }
-
-    // --- the trunk bitmap -------------------------------------------------------------------------
-
-    /** The column of vlanTrunkPortVlansEnabled(2k/3k/4k) that holds this VLAN's bit, for one port. */
-    static OID trunkColumnOid(int vlan, int ifIndex) {
-        OID column = vlan < 1024 ? VLAN_TRUNK_PORT_VLANS_ENABLED
-                : vlan < 2048 ? VLAN_TRUNK_PORT_VLANS_ENABLED_2K
-                : vlan < 3072 ? VLAN_TRUNK_PORT_VLANS_ENABLED_3K
-                : VLAN_TRUNK_PORT_VLANS_ENABLED_4K;
-        return SnmpSession.oid(column, ifIndex);
-    }
-
-    /** Whether the VLAN's bit is set: bit n (n = vlan mod 1024) is byte n/8, mask 0x80 >> n%8. */
-    static boolean bitSet(byte[] bitmap, int vlan) {
-        int n = vlan % 1024;
-        return (bitmap[n / 8] & (0x80 >> (n % 8))) != 0;
-    }
-
-    static byte[] withBit(byte[] bitmap, int vlan, boolean on) {
-        byte[] out = Arrays.copyOf(bitmap, TRUNK_BITMAP_BYTES);
-        int n = vlan % 1024;
-        if (on) {
-            out[n / 8] |= (byte) (0x80 >> (n % 8));
-        } else {
-            out[n / 8] &= (byte) ~(0x80 >> (n % 8));
-        }
-        return out;
-    }
-
-    /** A bitmap as the agent sent it, padded to 128 bytes (agents may drop trailing zeros). */
-    private static byte[] bitmap(Variable v) {
-        byte[] raw = v instanceof OctetString s ? s.getValue() : new byte[0];
-        return Arrays.copyOf(raw, TRUNK_BITMAP_BYTES);
-    }
-
-    /** Read-modify-write of the one bitmap that holds the VLAN; the other VLANs stay as they are. */
-    private void setTrunkBit(SnmpSession s, int vlan, int trunkIfIndex, boolean on) throws DriverException {
-        OID oid = trunkColumnOid(vlan, trunkIfIndex);
-        VariableBinding current = s.get(oid);
-        if (current.isException()) {
-            throw new DriverException(router.name(), "get " + oid, "the port is not a trunk ("
-                    + SnmpSession.describe(current) + ")", null);
-        }
-        s.set(new VariableBinding(oid, new OctetString(withBit(bitmap(current.getVariable()), vlan, on))));
-    }
-
     // --- helpers ----------------------------------------------------------------------------------
+
+    /**
+     * Saves the configuration when the read-back finds nothing wrong; otherwise fails with what
+     * is wrong and saves nothing, so a change that did not take is never written to startup-config.
+     */
+    private void saveUnlessWrong(SnmpSession s, List<String> wrong, String step, String answer) throws DriverException {
+        if (!wrong.isEmpty()) {
+            throw new DriverException(router.name(), step, answer + String.join("; ", wrong), null);
+        }
+        SnmpConfigSave.save(s);
+    }
 
     private SnmpSession open() throws DriverException {
         return SnmpSession.open(router, timeouts, log);
-    }
-
-    private static Ports ports(SnmpSession s, CampusSegment seg) throws DriverException {
-        List<Integer> hosts = new ArrayList<>();
-        for (String port : hostPorts(seg)) {
-            hosts.add(s.ifIndex(port));
-        }
-        String trunk = trunkPort(seg);
-        return new Ports(List.copyOf(hosts), trunk == null ? 0 : s.ifIndex(trunk));
     }
 }

@@ -76,12 +76,7 @@ final class SnmpConfigSave {
                 throw new DriverException(router, STEP, "ccCopyState still " + state + " after "
                         + s.timeouts().vtpApply().toMillis() + " ms", null);
             }
-            try {
-                Thread.sleep(POLL_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new DriverException(router, STEP, "interrupted", e);
-            }
+            s.pauseBeforePolling(POLL_MILLIS, STEP);
         }
     }
 }

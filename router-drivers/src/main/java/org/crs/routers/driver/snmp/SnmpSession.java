@@ -266,6 +266,20 @@ public final class SnmpSession implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Waits before the next read of a status the agent is still working on (a VLAN edit being
+     * applied, a configuration being copied). An interrupt ends the wait as a failure of
+     * {@code step}, with the thread's interrupt flag set again for the caller.
+     */
+    void pauseBeforePolling(long millis, String step) throws DriverException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DriverException(router.name(), step, "interrupted", e);
+        }
+    }
+
     /** The router this session talks to. */
     public RouterEndpoint router() {
         return router;

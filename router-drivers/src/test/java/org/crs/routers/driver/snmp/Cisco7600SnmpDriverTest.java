@@ -256,8 +256,8 @@ class Cisco7600SnmpDriverTest {
     void hostPairFailureOnTheSecondPortUndoesTheFirst() throws Exception {
         String before = lab.config(Lab.EDGE);
         // Once the first port is in the VLAN, the second port's vmVlan set is refused.
-        lab.afterMatching(e -> e.request().startsWith("set " + Cisco7600SnmpDriver.VM_VLAN.toDottedString()),
-                () -> edge.faults().rejectSnmpSet(Cisco7600SnmpDriver.VM_VLAN.toDottedString(), 1));
+        lab.afterMatching(e -> e.request().startsWith("set " + CiscoVlanMibs.VM_VLAN.toDottedString()),
+                () -> edge.faults().rejectSnmpSet(CiscoVlanMibs.VM_VLAN.toDottedString(), 1));
 
         DriverException e = assertThrows(DriverException.class, () -> v2c(TEST_TIMEOUTS).setUp(PAIR43));
 
@@ -265,7 +265,7 @@ class Cisco7600SnmpDriverTest {
         assertTrue(e.restored(), e.getMessage());
         assertEquals(before, lab.config(Lab.EDGE));
         long vmVlanSets = lab.requests().stream()
-                .filter(r -> r.startsWith("set " + Cisco7600SnmpDriver.VM_VLAN.toDottedString())).count();
+                .filter(r -> r.startsWith("set " + CiscoVlanMibs.VM_VLAN.toDottedString())).count();
         assertEquals(3, vmVlanSets, "port A in, port B refused, port A back: " + lab.requests());
     }
 
@@ -274,7 +274,7 @@ class Cisco7600SnmpDriverTest {
     @Test
     void rejectedSetMidSetUpIsReportedWithTheOidAndUndone() throws Exception {
         String before = lab.config(Lab.EDGE);
-        edge.faults().rejectSnmpSet(Cisco7600SnmpDriver.IF_ALIAS.toDottedString(), 1);
+        edge.faults().rejectSnmpSet(CiscoVlanMibs.IF_ALIAS.toDottedString(), 1);
 
         DriverException e = assertThrows(DriverException.class, () -> v2c(TEST_TIMEOUTS).setUp(LP42));
 
@@ -301,7 +301,7 @@ class Cisco7600SnmpDriverTest {
     @Test
     void vtpEditBufferIsReleasedWhenAVlanEditFails() throws Exception {
         String before = lab.config(Lab.EDGE);
-        edge.faults().rejectSnmpSet(Cisco7600SnmpDriver.VTP_VLAN_EDIT_NAME.toDottedString(), 1);
+        edge.faults().rejectSnmpSet(CiscoVlanMibs.VTP_VLAN_EDIT_NAME.toDottedString(), 1);
         Cisco7600SnmpDriver driver = v2c(TEST_TIMEOUTS);
 
         DriverException e = assertThrows(DriverException.class, () -> driver.setUp(LP42));
@@ -328,7 +328,7 @@ class Cisco7600SnmpDriverTest {
     void unansweredSetMidSetUpFailsWithATimeoutAndIsUndone() throws Exception {
         String before = lab.config(Lab.EDGE);
         // Once the host port is in the VLAN, the next request (the trunk bitmap read) is lost.
-        lab.afterMatching(e -> e.request().startsWith("set " + Cisco7600SnmpDriver.VM_VLAN.toDottedString()),
+        lab.afterMatching(e -> e.request().startsWith("set " + CiscoVlanMibs.VM_VLAN.toDottedString()),
                 () -> edge.faults().dropSnmpRequests(1));
 
         DriverException e = assertThrows(DriverException.class, () -> v2c(NO_RETRY).setUp(LP42));

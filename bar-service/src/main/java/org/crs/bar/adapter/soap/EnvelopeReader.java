@@ -1,0 +1,204 @@
+package org.crs.bar.adapter.soap;
+
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+
+/**
+ * Reads a SOAP 1.1 answer of the NSAP port type with StAX, without DTDs or external entities:
+ * either a fault's message ({@code field: reason} from its detail, or its faultstring), or the
+ * answer element's {@code return} children, each a simple text or a bean's fields.
+ */
+final class EnvelopeReader {
+
+    static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
+    private static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
+    private static final XMLInputFactory XML = xmlInputFactory();
+
+    private EnvelopeReader() {
+    }
+
+    /** The body's first element read: either a fault's message, or the answer's {@code return} elements. */
+    static final class Answer {
+        String fault;
+        final List<Element> returns = new ArrayList<>();
+    }
+
+    /** A {@code return} element: its text when simple (null when nil), its children's texts when a bean. */
+    record Element(String text, Map<String, String> children) {
+    }
+
+    private static XMLInputFactory xmlInputFactory() {
+        XMLInputFactory f = XMLInputFactory.newFactory();
+        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        f.setProperty(XMLInputFactory.IS_COALESCING, true);
+        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
+        return f;
+    }
+
+    /** The answer in {@code xml}, or null when it is not a SOAP envelope with a body. */
+    static Answer parse(String xml) throws XMLStreamException {
+        XMLStreamReader r = XML.createXMLStreamReader(new StringReader(xml));
+        try {
+            if (!nextElement(r) || !"Envelope".equals(r.getLocalName()) || !SOAP11.equals(r.getNamespaceURI())) {
+                return null;
+            }
+            while (nextElement(r)) {
+                if ("Body".equals(r.getLocalName()) && SOAP11.equals(r.getNamespaceURI())) {
+                    if (!nextChild(r)) {
+                        return new Answer();
+                    }
+                    return "Fault".equals(r.getLocalName()) && SOAP11.equals(r.getNamespaceURI()) ? fault(r) : returns(r);
+                }
+                skip(r);
+            }
+            return null;
+        } finally {
+            r.close();
+        }
+    }
+
+    // At a soapenv:Fault: faultstring, and field and reason anywhere in the detail (the detail's
+    // outer element is named after the service: NsapServiceServiceFault, PeerServiceServiceFault).
+    private static Answer fault(XMLStreamReader r) throws XMLStreamException {
+        String faultString = null;
+        String field = null;
+        String reason = null;
+        int depth = 1;
+        while (depth > 0) {
+            int event = r.next();
+            if (event == XMLStreamConstants.START_ELEMENT) {
+                depth++;
+                String local = r.getLocalName();
+                if ("faultstring".equals(local) && depth == 2) {
+                    faultString = r.getElementText();
+                    depth--;
+                } else if ("field".equals(local) && field == null) {
+                    field = text(r);
+                    depth--;
+                } else if ("reason".equals(local) && reason == null) {
+                    reason = text(r);
+                    depth--;
+                }
+            } else if (event == XMLStreamConstants.END_ELEMENT) {
+                depth--;
+            } else if (event == XMLStreamConstants.END_DOCUMENT) {
+                break;
+            }
+        }
+        Answer a = new Answer();
+        a.fault = faultMessage(field, reason, faultString);
+        return a;
+    }
+
+    static String faultMessage(String field, String reason, String faultString) {
+        String said = reason != null && !reason.isBlank() ? reason.trim()
+                : faultString != null && !faultString.isBlank() ? faultString.trim() : "a SOAP fault without a reason";
+        if (field == null || field.isBlank() || said.startsWith(field.trim() + ":")) {
+            return said;
+        }
+        return field.trim() + ": " + said;
+    }
+
+    // At the answer element (opResponse): each child is a return; a bean's fields are its children.
+    private static Answer returns(XMLStreamReader r) throws XMLStreamException {
+        Answer a = new Answer();
+        while (nextChild(r)) {
+            if (isNil(r)) {
+                skip(r);
+                a.returns.add(new Element(null, null));
+                continue;
+            }
+            StringBuilder text = new StringBuilder();
+            Map<String, String> children = null;
+            while (true) {
+                int event = r.next();
+                if (event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA) {
+                    text.append(r.getText());
+                } else if (event == XMLStreamConstants.START_ELEMENT) {
+                    if (children == null) {
+                        children = new HashMap<>();
+                    }
+                    String local = r.getLocalName();
+                    String value = text(r);
+                    children.merge(local, value == null ? "" : value, (first, next) -> first + "," + next);
+                } else if (event == XMLStreamConstants.END_ELEMENT || event == XMLStreamConstants.END_DOCUMENT) {
+                    break;
+                }
+            }
+            a.returns.add(children != null ? new Element(null, children) : new Element(text.toString(), null));
+        }
+        return a;
+    }
+
+    /** The text of a simple element the reader is at, null when nil; leaves the reader at its end. */
+    private static String text(XMLStreamReader r) throws XMLStreamException {
+        if (isNil(r)) {
+            skip(r);
+            return null;
+        }
+        StringBuilder text = new StringBuilder();
+        int depth = 1;
+        while (depth > 0) {
+            int event = r.next();
+            if (event == XMLStreamConstants.START_ELEMENT) {
+                depth++;
+            } else if (event == XMLStreamConstants.END_ELEMENT) {
+                depth--;
+            } else if ((event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA) && depth == 1) {
+                text.append(r.getText());
+            } else if (event == XMLStreamConstants.END_DOCUMENT) {
+                break;
+            }
+        }
+        return text.toString();
+    }
+
+    private static boolean isNil(XMLStreamReader r) {
+        String nil = r.getAttributeValue(XSI, "nil");
+        return nil != null && ("true".equals(nil.trim()) || "1".equals(nil.trim()));
+    }
+
+    private static boolean nextElement(XMLStreamReader r) throws XMLStreamException {
+        while (r.hasNext()) {
+            if (r.next() == XMLStreamConstants.START_ELEMENT) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** To the next child element of the current parent, or false at the parent's end. */
+    private static boolean nextChild(XMLStreamReader r) throws XMLStreamException {
+        while (r.hasNext()) {
+            int event = r.next();
+            if (event == XMLStreamConstants.START_ELEMENT) {
+                return true;
+            }
+            if (event == XMLStreamConstants.END_ELEMENT) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** From a start element past its end. */
+    private static void skip(XMLStreamReader r) throws XMLStreamException {
+        int depth = 1;
+        while (depth > 0 && r.hasNext()) {
+            int event = r.next();
+            if (event == XMLStreamConstants.START_ELEMENT) {
+                depth++;
+            } else if (event == XMLStreamConstants.END_ELEMENT) {
+                depth--;
+            }
+        }
+    }}

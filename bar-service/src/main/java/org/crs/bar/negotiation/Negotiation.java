@@ -1,0 +1,241 @@
+package org.crs.bar.negotiation;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.crs.bar.negotiation.SegmentCalls.Outcome;
+import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.Segment;
+import org.crs.bar.reservation.SegmentOrder;
+import org.crs.bar.reservation.SegmentRole;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.time.TimeInterval;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Books a circuit's segments all or nothing. Between two sites the NSAP holds the WAN path
+ * first and names the hand-off VLAN at each access point; the two campus segments are then
+ * held on those VLANs in parallel. If any part refuses or does not answer within its
+ * controller's deadline, every part that may be held is aborted. Between two hosts of this
+ * site one campus segment is held by the site's L-NSAP.
+ *
+ * <p>A part that did not answer may still book afterwards (a slow peer): it is aborted at once
+ * and again {@link #LATE_ABORT} later, and that late abort is tried again, ever less often,
+ * until a controller answers it.
+ */
+public final class Negotiation {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Negotiation.class);
+
+    /** How long after a hold that did not answer it is aborted again. */
+    public static final Duration LATE_ABORT = Duration.ofSeconds(5);
+    /** The longest pause between two tries of a late abort that failed. */
+    static final Duration LATE_ABORT_MAX_PAUSE = Duration.ofMinutes(5);
+
+    /**
+     * What holding every segment came to: all held (refusal null), or a refusal with every part
+     * that may have been held aborted.
+     *
+     * @param reason why it went on, for the history (null when refused)
+     * @param answered whether every part that failed answered (a refusal), rather than stayed silent
+     */
+    public record Holding(List<Segment> segments, String reason, String refusal, boolean answered) {
+
+        public boolean held() {
+            return refusal == null;
+        }
+    }
+
+    /** What committing came to: the segments as answered, and the parts that could not commit. */
+    public record Commitment(List<Segment> segments, List<String> failures) {
+
+        public boolean committed() {
+            return failures.isEmpty();
+        }
+    }
+
+    private final SegmentCalls calls;
+    private final BarSettings settings;
+
+    public Negotiation(SegmentCalls calls, BarSettings settings) {
+        this.calls = calls;
+        this.settings = settings;
+    }
+
+    /** The calls this negotiation makes, for others that act on the same segments. */
+    public SegmentCalls calls() {
+        return calls;
+    }
+
+    /** Holds every segment of the reservation; see {@link Holding}. */
+    public Holding holdAll(Reservation r) {
+        if (r.request().sameSite()) {
+            return holdCampusOnly(r);
+        }
+        Segment wan = r.segment(SegmentRole.WAN);
+        Outcome wanHeld = calls.onOne(wan, (controller, s) -> controller.hold(s.order(), settings.negotiationHold()));
+        if (wanHeld.failure() != null) {
+            List<Segment> segments = r.segments();
+            if (!wanHeld.failure().answered()) {
+                segments = SegmentCalls.merge(segments, List.of(abortOne(wan, "the WAN hold did not answer in time")));
+                abortAgainLater(List.of(wan));
+            }
+            return new Holding(segments, null, wanHeld.describe(), wanHeld.failure().answered());
+        }
+        Segment held = wanHeld.segment();
+        Segment local = withVlans(r.segment(SegmentRole.LOCAL_CAMPUS), 0, held.sourceVlan());
+        Segment remote = withVlans(r.segment(SegmentRole.REMOTE_CAMPUS), held.destinationVlan(), 0);
+        // Unless the client asked to stop at HELD, the remote campus is the last part: the peer BAR
+        // holds and commits it in one call (two calls and a write fewer for it and its L-NSAP), and
+        // if another part fails it is aborted like a held one.
+        boolean commitRemote = !r.request().holdOnly();
+        List<Outcome> campuses = calls.onEvery(List.of(local, remote), (controller, s) ->
+                commitRemote && s.role() == SegmentRole.REMOTE_CAMPUS ? controller.holdAndCommit(s.order())
+                        : controller.hold(s.order(), settings.negotiationHold()));
+        List<Segment> segments = new ArrayList<>();
+        segments.add(held);
+        segments.addAll(SegmentCalls.segmentsOf(campuses));
+        List<String> failures = SegmentCalls.failed(campuses);
+        if (failures.isEmpty()) {
+            return new Holding(segments, "every segment held", null, true);
+        }
+        // Abort all parts that may be held: those that answered HELD, and those that did not answer.
+        List<Segment> toAbort = new ArrayList<>();
+        toAbort.add(held);
+        campuses.stream().filter(Outcome::mayHold).map(Outcome::segment).forEach(toAbort::add);
+        List<Segment> aborted = SegmentCalls.merge(segments, calls.onEvery(toAbort,
+                (controller, s) -> controller.abort(s.bookingId(), "another segment of the circuit refused")));
+        List<Segment> silent = campuses.stream().filter(o -> o.failure() != null && !o.failure().answered())
+                .map(Outcome::segment).toList();
+        abortAgainLater(silent);
+        return new Holding(aborted, null, String.join("; ", failures), silent.isEmpty());
+    }
+
+    /**
+     * Between two hosts of this site: this site's L-NSAP holds the one segment, and unless the
+     * client asked to stop at HELD commits it in the same call.
+     */
+    private Holding holdCampusOnly(Reservation r) {
+        Outcome held = calls.onOne(r.segment(SegmentRole.LOCAL_CAMPUS), (controller, s) -> r.request().holdOnly()
+                ? controller.hold(s.order(), settings.negotiationHold()) : controller.holdAndCommit(s.order()));
+        if (held.failure() == null) {
+            return new Holding(List.of(held.segment()), "the campus segment is held", null, true);
+        }
+        if (!held.failure().answered()) {
+            abortOne(held.segment(), "the hold did not answer in time");
+            abortAgainLater(List.of(held.segment()));
+        }
+        return new Holding(List.of(held.segment()), null, held.describe(), held.failure().answered());
+    }
+
+    /**
+     * Commits held segments; if one cannot commit, aborts them all (a segment held and committed
+     * in one call is committed already, and is aborted like the others).
+     */
+    public Commitment commitAll(List<Segment> heldSegments) {
+        List<Outcome> outcomes = calls.onEvery(heldSegments.stream().filter(s -> s.state() != SegmentState.COMMITTED)
+                .toList(), (controller, s) -> controller.commit(s.bookingId()));
+        List<Segment> segments = SegmentCalls.merge(heldSegments, outcomes);
+        List<String> failures = SegmentCalls.notReached(outcomes, SegmentState.COMMITTED);
+        if (!failures.isEmpty()) {
+            segments = abortAll(segments, "another segment of the circuit could not be committed");
+        }
+        return new Commitment(segments, failures);
+    }
+
+    /** Aborts every segment that may hold resources (or whose hold was never answered). */
+    public List<Segment> abortAll(List<Segment> segments, String reason) {
+        List<Segment> attempted = segments.stream().filter(s -> s.state() == null || s.state().holdsResources()).toList();
+        return SegmentCalls.merge(segments, calls.onEvery(attempted, (controller, s) -> controller.abort(s.bookingId(), reason)));
+    }
+
+    private Outcome abortOne(Segment s, String reason) {
+        return calls.onOne(s, (controller, x) -> controller.abort(x.bookingId(), reason));
+    }
+
+    /** Aborts segments whose hold did not answer again later, when a late hold would have arrived. */
+    private void abortAgainLater(List<Segment> silent) {
+        for (Segment s : silent) {
+            lateAbort(s, LATE_ABORT);
+        }
+    }
+
+    private void lateAbort(Segment s, Duration after) {
+        CompletableFuture.runAsync(() -> {
+            Outcome o = calls.onOne(s, (controller, x) -> controller.abort(x.bookingId(),
+                    "the circuit was given up while this hold was under way"));
+            if (o.failure() != null && !o.failure().answered()) {
+                Duration next = after.multipliedBy(2).compareTo(LATE_ABORT_MAX_PAUSE) > 0 ? LATE_ABORT_MAX_PAUSE
+                        : after.multipliedBy(2);
+                LOG.warn("late abort of segment {} at {} failed ({}); trying again in {} s", s.bookingId(), s.controller(),
+                        o.failure().getMessage(), next.toSeconds());
+                lateAbort(s, next);
+            }
+        }, CompletableFuture.delayedExecutor(after.toMillis(), TimeUnit.MILLISECONDS, calls.executor()));
+    }
+
+    /** Deactivates every segment (a committed one is released, an active one taken down). */
+    public List<Outcome> deactivateAll(List<Segment> segments) {
+        return calls.onEvery(segments, (controller, s) -> controller.deactivate(s.bookingId()));
+    }
+
+    /** Activates every segment in parallel. */
+    public List<Outcome> activateAll(List<Segment> segments) {
+        return calls.onEvery(segments, (controller, s) -> controller.activate(s.bookingId()));
+    }
+
+    /**
+     * Changes every segment's end and bandwidth, all or nothing: every segment holds the change,
+     * then every segment commits it; if one cannot hold it, every held change is dropped.
+     *
+     * @return the segments as committed with the change
+     * @throws ChangeNotHeld naming every segment that refused or did not answer
+     */
+    public List<Outcome> change(List<Segment> segments, Instant end, long mbps) throws ChangeNotHeld {
+        List<Outcome> held = calls.onEvery(segments,
+                (controller, s) -> controller.modify(s.bookingId(), end, mbps, settings.negotiationHold()));
+        List<String> failures = SegmentCalls.failed(held);
+        if (!failures.isEmpty()) {
+            List<Segment> mayHold = held.stream().filter(Outcome::mayHold).map(Outcome::segment).toList();
+            calls.onEvery(mayHold, (controller, s) -> controller.abortModify(s.bookingId()));
+            throw new ChangeNotHeld(failures);
+        }
+        return calls.onEvery(segments, (controller, s) -> controller.commitModify(s.bookingId()));
+    }
+
+    /** A change that some segment could not hold; every held change was dropped. */
+    public static final class ChangeNotHeld extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final List<String> failures;
+
+        ChangeNotHeld(List<String> failures) {
+            super(String.join("; ", failures));
+            this.failures = List.copyOf(failures);
+        }
+
+        public List<String> failures() {
+            return failures;
+        }
+    }
+
+    /** The segment with its order on other hand-off VLANs. */
+    private static Segment withVlans(Segment s, int sourceVlan, int destinationVlan) {
+        SegmentOrder o = s.order();
+        return s.withOrder(new SegmentOrder(o.bookingId(), o.source(), o.destination(), o.bandwidthMbps(), o.interval(),
+                sourceVlan, destinationVlan));
+    }
+
+    /** The segment with its order at another bandwidth and configured interval. */
+    public static Segment withBooking(Segment s, long mbps, TimeInterval interval) {
+        SegmentOrder o = s.order();
+        return s.withOrder(new SegmentOrder(o.bookingId(), o.source(), o.destination(), mbps, interval, o.sourceVlan(),
+                o.destinationVlan()));
+    }
+}

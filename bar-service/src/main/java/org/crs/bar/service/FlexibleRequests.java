@@ -1,0 +1,127 @@
+package org.crs.bar.service;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.crs.bar.availability.AvailabilitySearch;
+import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.BadRequest;
+import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.Flexibility;
+import org.crs.bar.reservation.ReservationRequest;
+import org.crs.domain.availability.SlotChoice;
+import org.crs.domain.availability.SlotChoice.Slot;
+import org.crs.domain.availability.StartWindow;
+import org.crs.domain.time.TimeInterval;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where the availability search meets booking: the slot a flexible request takes
+ * ({@link SlotChoice}), why none fits, and the next free start times a refusal offers.
+ */
+final class FlexibleRequests {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FlexibleRequests.class);
+
+    /** How many bandwidths a transfer compares, from the most it allows down. */
+    private static final int TRANSFER_BANDWIDTHS = 6;
+    /** How far after a refused start a refusal looks for free start times. */
+    static final Duration SUGGESTION_HORIZON = Duration.ofDays(7);
+    private static final int SUGGESTIONS = 3;
+
+    private final AvailabilitySearch availability;
+    private final BarSettings settings;
+    private final Clock clock;
+
+    FlexibleRequests(AvailabilitySearch availability, BarSettings settings, Clock clock) {
+        this.availability = availability;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /**
+     * The slot a flexible request books: for a window, the earliest start at its bandwidth; for a
+     * transfer, the bandwidth that finishes first.
+     */
+    Optional<Slot> chooseSlot(ReservationRequest request) throws SegmentFailure, BadRequest {
+        Flexibility f = request.flexibility();
+        SlotChoice.EarliestStart<Exception> search = (mbps, duration) -> earliest(request, mbps, duration);
+        try {
+            if (!f.isTransfer()) {
+                return SlotChoice.earliest(f.requestedMbps(), f.duration(), search);
+            }
+            Instant from = f.window().start().isAfter(clock.instant()) ? f.window().start() : clock.instant();
+            return SlotChoice.fastestTransfer(f.requestedMbps(), mbps -> transferTime(f, mbps), f.window(), from,
+                    TRANSFER_BANDWIDTHS, search);
+        } catch (SegmentFailure | BadRequest | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("unexpected failure of the availability search", e);
+        }
+    }
+
+    private Optional<Instant> earliest(ReservationRequest request, long mbps, Duration duration)
+            throws SegmentFailure, BadRequest {
+        return availability.find(request.source(), request.destination(), mbps, duration, request.flexibility().window())
+                .starts().earliest();
+    }
+
+    /** A transfer's duration at {@code mbps}, at least the shortest reservation. */
+    private Duration transferTime(Flexibility f, long mbps) {
+        Duration takes = f.transferTime(mbps);
+        return takes.compareTo(settings.minimumDuration()) < 0 ? settings.minimumDuration() : takes;
+    }
+
+    /** Why no slot fits, with the most bandwidth that is free for the duration. */
+    String noSlotReason(ReservationRequest request) throws SegmentFailure, BadRequest {
+        Flexibility f = request.flexibility();
+        Duration duration = f.isTransfer() ? transferTime(f, f.requestedMbps()) : f.duration();
+        AvailabilitySearch.Answer answer = availability.find(request.source(), request.destination(), f.requestedMbps(),
+                duration, f.window());
+        return "no slot in " + f.window() + ": " + f.requestedMbps() + " Mbit/s for " + duration.toSeconds()
+                + " s is not free end to end at any start time" + (f.isTransfer() ? " (nor any lower bandwidth that finishes in time)" : "")
+                + "; the most free for " + duration.toSeconds() + " s: " + answer.maxBandwidthMbps() + " Mbit/s";
+    }
+
+    /** What a flexible request asked, for its first history entry. */
+    static String describe(ReservationRequest r) {
+        Flexibility f = r.flexibility();
+        return f.isTransfer()
+                ? "requested " + f.volumeMegabytes() + " MB " + r.source() + " -> " + r.destination() + " within " + f.window()
+                        + " at up to " + f.requestedMbps() + " Mbit/s"
+                : "requested " + f.requestedMbps() + " Mbit/s " + r.source() + " -> " + r.destination() + " for "
+                        + f.duration().toSeconds() + " s within " + f.window();
+    }
+
+    /**
+     * For a refusal: the next few start times, within {@link #SUGGESTION_HORIZON} of the refused
+     * start, at which the same circuit can be booked; empty when the search finds none or fails.
+     */
+    String nextFreeStarts(ReservationRequest request) {
+        TimeInterval asked = request.interval();
+        try {
+            AvailabilitySearch.Answer answer = availability.find(request.source(), request.destination(),
+                    request.bandwidthMbps(), asked.duration(), new TimeInterval(asked.start(),
+                            asked.start().plus(SUGGESTION_HORIZON).plus(asked.duration())));
+            List<StartWindow> windows = answer.starts().windows();
+            if (windows.isEmpty()) {
+                return "; no start time within " + SUGGESTION_HORIZON.toDays() + " days has " + request.bandwidthMbps()
+                        + " Mbit/s (the most free: " + answer.maxBandwidthMbps() + " Mbit/s)";
+            }
+            List<String> offers = new ArrayList<>();
+            for (StartWindow w : windows.subList(0, Math.min(SUGGESTIONS, windows.size()))) {
+                offers.add(w.earliest().equals(w.latest()) ? w.earliest().toString()
+                        : "from " + w.earliest() + " to " + w.latest());
+            }
+            return "; free start times: " + String.join(", ", offers);
+        } catch (SegmentFailure | BadRequest | RuntimeException e) {
+            LOG.info("no free start times for the refusal of {}: {}", request.requestId(), e.getMessage());
+            return "";
+        }
+    }
+}

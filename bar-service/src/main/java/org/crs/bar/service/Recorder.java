@@ -1,0 +1,67 @@
+package org.crs.bar.service;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import org.crs.bar.port.ReservationStore;
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.Segment;
+import org.crs.domain.reservation.ReservationState;
+import org.crs.domain.reservation.ReservationTransition;
+
+/**
+ * Records a reservation's moves in the store: each move is conditional on the state it starts
+ * from, so two sweeps (or two BAR replicas) never act twice; the loser reads what the winner did.
+ */
+final class Recorder {
+
+    /** The longest reason a history keeps. */
+    static final int MAX_REASON = 2000;
+
+    private final ReservationStore store;
+    private final Clock clock;
+
+    Recorder(ReservationStore store, Clock clock) {
+        this.store = store;
+        this.clock = clock;
+    }
+
+    ReservationStore store() {
+        return store;
+    }
+
+    Instant now() {
+        return clock.instant();
+    }
+
+    /** The move from the reservation's state to {@code next}, as of now. */
+    ReservationTransition transition(Reservation r, ReservationState from, ReservationState next, String actor, String reason) {
+        return new ReservationTransition(from, next, actor, clip(reason), now());
+    }
+
+    /** Moves it on, if it is still in the state it was read in. */
+    Optional<Reservation> move(Reservation r, ReservationState next, String actor, String reason, List<Segment> segments) {
+        return store.move(r.requestId(), transition(r, r.state(), next, actor, reason), segments);
+    }
+
+    /** Moves it on, or answers it as another move left it. */
+    Reservation moveOrCurrent(Reservation r, ReservationState next, String actor, String reason, List<Segment> segments) {
+        return move(r, next, actor, reason, segments).orElseGet(() -> current(r.requestId()));
+    }
+
+    /** Several moves in one write, or the reservation as another move left it. */
+    Reservation moveOrCurrent(Reservation r, List<ReservationTransition> steps, List<Segment> segments) {
+        return store.move(r.requestId(), steps, segments).orElseGet(() -> current(r.requestId()));
+    }
+
+    /** The reservation as it is now; it exists. */
+    Reservation current(String requestId) {
+        return store.find(requestId).orElseThrow();
+    }
+
+    static String clip(String reason) {
+        return reason.length() <= MAX_REASON ? reason : reason.substring(0, MAX_REASON - 1) + "…";
+    }
+}
