@@ -14,7 +14,7 @@ import java.util.Objects;
 import java.util.function.Function;
 
 import org.crs.bar.server.BarServer;
-import org.crs.nsap.ResourcePlanner;
+import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.campus.CampusPlanner;

@@ -20,14 +20,14 @@ import org.crs.domain.time.TimeInterval;
 import org.crs.domain.topology.CampusTopology;
 import org.crs.domain.topology.HostPort;
 import org.crs.domain.topology.Uplink;
-import org.crs.nsap.CalendarSource;
-import org.crs.nsap.Plan;
-import org.crs.nsap.PlanReads;
-import org.crs.nsap.PlanRefused;
-import org.crs.nsap.ResourcePlanner;
-import org.crs.nsap.ResourceUse;
-import org.crs.nsap.RouterPart;
-import org.crs.nsap.SegmentRequest;
+import org.crs.nsap.port.CalendarSource;
+import org.crs.nsap.segment.Plan;
+import org.crs.nsap.port.PlanReads;
+import org.crs.nsap.port.PlanRefused;
+import org.crs.nsap.port.ResourcePlanner;
+import org.crs.nsap.segment.ResourceUse;
+import org.crs.nsap.segment.RouterPart;
+import org.crs.nsap.segment.SegmentRequest;
 
 /**
  * What the L-NSAP knows of its campus: a segment joins an end-host's port to an uplink of

@@ -21,11 +21,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 
-import org.crs.nsap.ActivationFailed;
-import org.crs.nsap.RouterPart;
-import org.crs.nsap.Segment;
-import org.crs.nsap.SegmentActivator;
-import org.crs.nsap.SegmentStore;
+import org.crs.nsap.port.ActivationFailed;
+import org.crs.nsap.segment.RouterPart;
+import org.crs.nsap.segment.Segment;
+import org.crs.nsap.port.SegmentActivator;
+import org.crs.nsap.port.SegmentStore;
 import org.crs.routers.driver.CircuitSegment;
 import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.DeviceLogEntry;

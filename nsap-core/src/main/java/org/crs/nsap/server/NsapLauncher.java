@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.crs.nsap.ResourcePlanner;
+import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.activation.RouterDirectory.Profile;

@@ -6,10 +6,10 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
-import org.crs.nsap.ResourcePlanner;
-import org.crs.nsap.SegmentActivator;
-import org.crs.nsap.SegmentService;
-import org.crs.nsap.SegmentStore;
+import org.crs.nsap.port.ResourcePlanner;
+import org.crs.nsap.port.SegmentActivator;
+import org.crs.nsap.service.SegmentService;
+import org.crs.nsap.port.SegmentStore;
 import org.crs.nsap.soap.NsapPortType;
 import org.crs.nsap.store.JdbcSegmentStore;
 import org.crs.service.db.Database;

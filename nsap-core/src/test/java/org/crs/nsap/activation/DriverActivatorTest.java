@@ -23,9 +23,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-import org.crs.nsap.ActivationFailed;
-import org.crs.nsap.RouterPart;
-import org.crs.nsap.Segment;
+import org.crs.nsap.port.ActivationFailed;
+import org.crs.nsap.segment.RouterPart;
+import org.crs.nsap.segment.Segment;
 import org.crs.nsap.activation.RouterDirectory.Protocol;
 import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.routers.driver.DriverException;

@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.crs.nsap.Segment;
+import org.crs.nsap.segment.Segment;
 import org.crs.nsap.testing.NoRouters;
 import org.crs.nsap.testing.OneLinkPlanner;
 import org.crs.nsap.testing.RawSoap;

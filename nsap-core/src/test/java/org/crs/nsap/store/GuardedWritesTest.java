@@ -25,11 +25,12 @@ import org.crs.domain.availability.StartTimes;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
-import org.crs.nsap.CalendarSource;
-import org.crs.nsap.Plan;
-import org.crs.nsap.PlanRefused;
-import org.crs.nsap.ResourcePlanner;
-import org.crs.nsap.SegmentRequest;
+import org.crs.nsap.port.CalendarSource;
+import org.crs.nsap.port.DuplicateBooking;
+import org.crs.nsap.port.PlanRefused;
+import org.crs.nsap.port.ResourcePlanner;
+import org.crs.nsap.segment.Plan;
+import org.crs.nsap.segment.SegmentRequest;
 import org.crs.nsap.testing.OneHopPlanner;
 import org.crs.service.db.Database;
 import org.crs.service.db.testing.EmbeddedPostgres;
@@ -62,7 +63,7 @@ class GuardedWritesTest {
             return EmbeddedPostgres.shared().openNewDatabase();
         }
 
-        /** Only PostgreSQL locks the last booked resources before the first read (see JdbcSegmentStore.tryHold). */
+        /** Only PostgreSQL locks the last booked resources before the first read (see JdbcBookingStore.tryHold). */
         @Test
         void aHoldUnderTheLocksOfTheLastBookedResourcesWaitsForAnAdmissionHoldingThemAndPlansOnWhatItBooked()
                 throws Exception {

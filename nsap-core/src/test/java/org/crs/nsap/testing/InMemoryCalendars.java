@@ -11,8 +11,8 @@ import java.util.TreeSet;
 import org.crs.domain.calendar.Booking;
 import org.crs.domain.calendar.BookingCalendar;
 import org.crs.domain.time.TimeInterval;
-import org.crs.nsap.CalendarSource;
-import org.crs.nsap.VlanBookings;
+import org.crs.nsap.port.CalendarSource;
+import org.crs.nsap.port.VlanBookings;
 
 /**
  * The calendars of a few resources, held in memory as a store would read them, and a record

@@ -1,7 +1,7 @@
 package org.crs.nsap.testing;
 
-import org.crs.nsap.Segment;
-import org.crs.nsap.SegmentActivator;
+import org.crs.nsap.segment.Segment;
+import org.crs.nsap.port.SegmentActivator;
 
 /** An activator for tests whose subject is not the routers: activation always succeeds, nothing is sent. */
 public final class NoRouters implements SegmentActivator {

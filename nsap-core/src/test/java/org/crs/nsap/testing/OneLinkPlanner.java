@@ -8,12 +8,12 @@ import org.crs.domain.availability.StartTimes;
 import org.crs.domain.admission.Admission;
 import org.crs.domain.admission.AdmissionResult;
 import org.crs.domain.admission.Resource;
-import org.crs.nsap.CalendarSource;
-import org.crs.nsap.Plan;
-import org.crs.nsap.PlanRefused;
-import org.crs.nsap.ResourcePlanner;
-import org.crs.nsap.ResourceUse;
-import org.crs.nsap.SegmentRequest;
+import org.crs.nsap.port.CalendarSource;
+import org.crs.nsap.segment.Plan;
+import org.crs.nsap.port.PlanRefused;
+import org.crs.nsap.port.ResourcePlanner;
+import org.crs.nsap.segment.ResourceUse;
+import org.crs.nsap.segment.SegmentRequest;
 
 /**
  * A network of two sites joined by one link, for testing the store and the service (which

@@ -27,14 +27,14 @@ import org.crs.domain.topology.AccessPoint;
 import org.crs.domain.topology.CoreRouter;
 import org.crs.domain.topology.Link;
 import org.crs.domain.topology.WanTopology;
-import org.crs.nsap.CalendarSource;
-import org.crs.nsap.Plan;
-import org.crs.nsap.PlanReads;
-import org.crs.nsap.PlanRefused;
-import org.crs.nsap.ResourcePlanner;
-import org.crs.nsap.ResourceUse;
-import org.crs.nsap.RouterPart;
-import org.crs.nsap.SegmentRequest;
+import org.crs.nsap.port.CalendarSource;
+import org.crs.nsap.segment.Plan;
+import org.crs.nsap.port.PlanReads;
+import org.crs.nsap.port.PlanRefused;
+import org.crs.nsap.port.ResourcePlanner;
+import org.crs.nsap.segment.ResourceUse;
+import org.crs.nsap.segment.RouterPart;
+import org.crs.nsap.segment.SegmentRequest;
 
 /**
  * What the NSAP knows of the WAN: a segment runs from one site's access point to another's,

@@ -9,6 +9,7 @@ import org.crs.routers.emulator.device.InterfaceName;
 import org.crs.routers.emulator.device.Profile;
 import org.crs.routers.emulator.snmp.SnmpAgent;
 import org.crs.routers.emulator.ssh.SshFrontEnd;
+import org.crs.routers.emulator.faults.Faults;
 
 /**
  * One running emulated router: its device model, its SSH server and its SNMP agent on

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.crs.routers.emulator.Faults;
+import org.crs.routers.emulator.faults.Faults;
 import org.crs.routers.emulator.device.Device;
 import org.crs.routers.emulator.device.Profile;
 import org.snmp4j.PDU;

@@ -5,7 +5,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.security.SecureRandom;
 import java.time.Duration;
-import org.crs.routers.emulator.Faults;
+import org.crs.routers.emulator.faults.Faults;
 import org.crs.routers.emulator.device.Device;
 import org.snmp4j.CommandResponder;
 import org.snmp4j.CommandResponderEvent;

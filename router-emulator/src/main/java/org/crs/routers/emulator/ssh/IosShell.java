@@ -10,7 +10,7 @@ import org.apache.sshd.server.Environment;
 import org.apache.sshd.server.ExitCallback;
 import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.Command;
-import org.crs.routers.emulator.Faults;
+import org.crs.routers.emulator.faults.Faults;
 import org.crs.routers.emulator.cli.IosSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -9,7 +9,7 @@ import org.apache.sshd.common.AttributeRepository;
 import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
-import org.crs.routers.emulator.Faults;
+import org.crs.routers.emulator.faults.Faults;
 import org.crs.routers.emulator.cli.IosSession;
 import org.crs.routers.emulator.device.Device;
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Clock;
 import java.util.List;
 
-import org.crs.routers.emulator.Faults;
+import org.crs.routers.emulator.faults.Faults;
 import org.crs.routers.emulator.device.Device;
 import org.crs.routers.emulator.device.Profile;
 import org.crs.routers.emulator.device.Vlan;

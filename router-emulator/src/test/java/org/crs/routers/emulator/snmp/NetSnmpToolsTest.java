@@ -14,7 +14,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.crs.routers.emulator.Faults;
+import org.crs.routers.emulator.faults.Faults;
 import org.crs.routers.emulator.device.Device;
 import org.crs.routers.emulator.device.Interface;
 import org.crs.routers.emulator.device.InterfaceName;

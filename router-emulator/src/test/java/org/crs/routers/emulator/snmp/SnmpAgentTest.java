@@ -12,7 +12,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
-import org.crs.routers.emulator.Faults;
+import org.crs.routers.emulator.faults.Faults;
 import org.crs.routers.emulator.device.Device;
 import org.crs.routers.emulator.device.Interface;
 import org.crs.routers.emulator.device.InterfaceName;

@@ -1,0 +1,113 @@
+package org.crs.architecture;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * The rules of docs/architecture.md ("Layers and their rules"), one test each, over the
+ * production classes of every module. A rule changes only with a reason written there.
+ */
+class ArchitectureRulesTest {
+
+    /** What "I/O" means for code that must have none. */
+    private static final String[] IO = {
+        "java.sql..", "javax.sql..", "java.net..", "java.io.File", "java.nio.file..", "java.nio.channels..",
+        "jakarta.servlet..", "javax.servlet..", "org.apache.catalina..", "org.apache.tomcat..",
+        "org.apache.axis2..", "org.apache.axiom..", "org.apache.hc..", "org.apache.sshd..", "org.snmp4j..",
+        "com.fasterxml.jackson..", "org.yaml..", "org.quartz..", "org.hsqldb..", "org.postgresql..",
+        "com.zaxxer.hikari..", "org.flywaydb..", "org.crs.service..", "org.crs.routers.."
+    };
+
+    static JavaClasses classes;
+
+    @BeforeAll
+    static void importProductionClasses() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("org.crs");
+    }
+
+    @Test
+    void theDomainImportsNoIo() {
+        noClasses().that().resideInAPackage("org.crs.domain..")
+                .should().dependOnClassesThat().resideInAnyPackage(IO)
+                .as("the domain imports no I/O")
+                .because("the domain model is pure: time, calendars, admission, paths (docs/architecture.md)")
+                .check(classes);
+    }
+
+    @Test
+    void theReservationModelImportsNoIo() {
+        noClasses().that().resideInAPackage("org.crs.bar.reservation..")
+                .should().dependOnClassesThat().resideInAnyPackage(IO)
+                .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.bar.port..", "org.crs.bar.service..",
+                        "org.crs.bar.negotiation..", "org.crs.bar.adapter..", "org.crs.bar.api..", "org.crs.bar.server..")
+                .as("the reservation model imports no I/O and nothing of the BAR above it")
+                .check(classes);
+    }
+
+    @Test
+    void theBarsLayersPointDownOnly() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("api").definedBy("org.crs.bar.api..")
+                .layer("server").definedBy("org.crs.bar.server..")
+                .layer("service").definedBy("org.crs.bar.service..", "org.crs.bar.negotiation..",
+                        "org.crs.bar.availability..")
+                .layer("port").definedBy("org.crs.bar.port..")
+                .layer("adapter").definedBy("org.crs.bar.adapter..")
+                .layer("model").definedBy("org.crs.bar.reservation..")
+                .whereLayer("server").mayNotBeAccessedByAnyLayer()
+                .whereLayer("api").mayOnlyBeAccessedByLayers("server")
+                .whereLayer("adapter").mayOnlyBeAccessedByLayers("server")
+                .whereLayer("service").mayOnlyBeAccessedByLayers("api", "server")
+                .whereLayer("port").mayOnlyBeAccessedByLayers("service", "adapter", "api", "server")
+                .as("the BAR's layers point down only: api -> service -> port <- adapter, all over the model")
+                .check(classes);
+    }
+
+    @Test
+    void theBarsServiceReachesStorageAndControllersOnlyThroughItsPorts() {
+        noClasses().that().resideInAnyPackage("org.crs.bar.service..", "org.crs.bar.negotiation..",
+                        "org.crs.bar.availability..")
+                .should().dependOnClassesThat().resideInAnyPackage(IO)
+                .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.bar.adapter..")
+                .as("the BAR's service reaches storage and controllers only through the ports it owns")
+                .check(classes);
+    }
+
+    @Test
+    void theBarDoesNotDependOnTheNsapServices() {
+        noClasses().that().resideInAPackage("org.crs.bar..")
+                .should().dependOnClassesThat(resideInAPackage("org.crs.nsap..")
+                        .and(resideOutsideOfPackage("org.crs.nsap.contract..")))
+                .as("the BAR depends on the NSAP port type's contract only, not on the services that serve it")
+                .check(classes);
+    }
+
+    @Test
+    void nothingInProductionImportsTheEmulator() {
+        noClasses().that().resideOutsideOfPackages("org.crs.routers.emulator..", "org.crs.demo..")
+                .should().dependOnClassesThat().resideInAPackage("org.crs.routers.emulator..")
+                .as("nothing in production code imports the router emulator")
+                .because("services reach routers through the router access file, emulated or not; only the demo"
+                        + " runs the emulator (docs/architecture.md)")
+                .check(classes);
+    }
+
+    @Test
+    void noPackageCycles() {
+        slices().matching("org.crs.(**)").should().beFreeOfCycles()
+                .as("no package cycles")
+                .check(classes);
+    }
+}

@@ -1,0 +1,102 @@
+package org.crs.nsap.service;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.crs.domain.admission.Resource;
+import org.crs.domain.admission.VlanRange;
+import org.crs.nsap.port.BookingStore;
+import org.crs.nsap.port.ResourcePlanner;
+import org.crs.nsap.segment.Segment;
+import org.crs.nsap.segment.SegmentRequest;
+
+/**
+ * The checks of the service's input: each refuses bad input with a {@link RequestRejected}
+ * naming the field, before anything changes.
+ */
+final class RequestChecks {
+
+    private static final Pattern BOOKING_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,99}");
+
+    private final ResourcePlanner planner;
+    private final BookingStore bookings;
+    private final Clock clock;
+
+    RequestChecks(ResourcePlanner planner, BookingStore bookings, Clock clock) {
+        this.planner = planner;
+        this.bookings = bookings;
+        this.clock = clock;
+    }
+
+    /** The segment a well-formed booking id names; refused naming bookingId when there is none. */
+    Segment require(String bookingId) throws RequestRejected {
+        checkBookingId(bookingId);
+        return bookings.find(bookingId).orElseThrow(() -> RequestRejected.badField("bookingId",
+                "no booking " + bookingId));
+    }
+
+    /** A new segment's request: its booking id, endpoints, bandwidth, end and VLANs. */
+    void validate(SegmentRequest r) throws RequestRejected {
+        checkBookingId(r.bookingId());
+        checkEnds(r.source(), r.destination());
+        if (r.bandwidthMbps() <= 0) {
+            throw RequestRejected.badField("bandwidthMbps", "must be a positive number of Mbit/s, was " + r.bandwidthMbps());
+        }
+        if (!r.interval().end().isAfter(clock.instant())) {
+            throw RequestRejected.badField("end", "must be in the future, was " + r.interval().end());
+        }
+        checkVlan("sourceVlan", r.sourceVlan());
+        checkVlan("destinationVlan", r.destinationVlan());
+    }
+
+    static void checkBookingId(String bookingId) throws RequestRejected {
+        if (bookingId == null || !BOOKING_ID.matcher(bookingId).matches()) {
+            throw RequestRejected.badField("bookingId", "must be 1 to 100 letters, digits, '.', '_', ':' or '-'");
+        }
+    }
+
+    /** Two different endpoints of this service's network. */
+    void checkEnds(String source, String destination) throws RequestRejected {
+        List<String> endpoints = planner.endpoints();
+        if (source == null || !endpoints.contains(source)) {
+            throw RequestRejected.badField("source", "unknown endpoint '" + source + "'; known: " + endpoints);
+        }
+        if (destination == null || !endpoints.contains(destination)) {
+            throw RequestRejected.badField("destination", "unknown endpoint '" + destination + "'; known: " + endpoints);
+        }
+        if (source.equals(destination)) {
+            throw RequestRejected.badField("destination", "must differ from the source");
+        }
+    }
+
+    /** How long a hold or a held change lasts: at least a second, at most {@link SegmentService#MAX_HOLD}. */
+    static void checkHoldFor(Duration holdFor) throws RequestRejected {
+        Duration max = SegmentService.MAX_HOLD;
+        if (holdFor == null || holdFor.isNegative() || holdFor.isZero() || holdFor.compareTo(max) > 0) {
+            throw RequestRejected.badField("holdSeconds", "must be between 1 and " + max.toSeconds() + " seconds");
+        }
+    }
+
+    private static void checkVlan(String field, int vlan) throws RequestRejected {
+        if (vlan != 0 && (vlan < 2 || vlan > 4094 || VlanRange.isReserved(vlan))) {
+            throw RequestRejected.badField(field, "must be 0 (any) or a VLAN in 2..4094 other than 1002..1005, was " + vlan);
+        }
+    }
+
+    /** A resource of this service's network. */
+    void checkResource(String resourceId) throws RequestRejected {
+        List<String> known = planner.resources().stream().map(Resource::id).toList();
+        if (resourceId == null || !known.contains(resourceId)) {
+            throw RequestRejected.badField("resourceId", "unknown resource '" + resourceId + "'; known: " + known);
+        }
+    }
+
+    /** A reason for the operators who read it later. */
+    static void checkReason(String reason) throws RequestRejected {
+        if (reason == null || reason.isBlank()) {
+            throw RequestRejected.badField("reason", "is required: say why, for the operators who read it later");
+        }
+    }
+}

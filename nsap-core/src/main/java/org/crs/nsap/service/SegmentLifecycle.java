@@ -1,0 +1,300 @@
+package org.crs.nsap.service;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.booking.Transition;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.port.ActivationFailed;
+import org.crs.nsap.port.BookingStore;
+import org.crs.nsap.port.CalendarStore;
+import org.crs.nsap.port.DeviceLogStore;
+import org.crs.nsap.port.DuplicateBooking;
+import org.crs.nsap.port.PlanRefused;
+import org.crs.nsap.port.ResourcePlanner;
+import org.crs.nsap.port.SegmentActivator;
+import org.crs.nsap.segment.CheckResult;
+import org.crs.nsap.segment.Plan;
+import org.crs.nsap.segment.RouterPart;
+import org.crs.nsap.segment.Segment;
+import org.crs.nsap.segment.SegmentRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The life of a segment, for {@link SegmentService}: whether and when a request fits, the
+ * hold, its commit or abort, activation and deactivation on the routers, a hold's expiry, and
+ * what a segment is and went through. A record of its collaborators: it keeps no state of its own.
+ */
+record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLogStore deviceLog,
+                        ResourcePlanner planner, SegmentActivator activator, RequestChecks checks, Clock clock) {
+
+    /** Logs as the service: one logger for all its operations. */
+    private static final Logger LOG = LoggerFactory.getLogger(SegmentService.class);
+
+    StartTimes availability(String source, String destination, SlotQuery query) throws RequestRejected {
+        checks.checkEnds(source, destination);
+        try {
+            return planner.availability(source, destination, query, calendars.committedCalendars());
+        } catch (PlanRefused e) {
+            throw RequestRejected.badField(e.field() == null ? "source" : e.field(), e.getMessage());
+        }
+    }
+
+    long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
+            throws RequestRejected {
+        checks.checkEnds(source, destination);
+        try {
+            return planner.widest(source, destination, duration, earliestStart, latestStart, calendars.committedCalendars());
+        } catch (PlanRefused e) {
+            throw RequestRejected.badField(e.field() == null ? "source" : e.field(), e.getMessage());
+        }
+    }
+
+    CheckResult check(SegmentRequest request) throws RequestRejected {
+        checks.validate(request);
+        try {
+            Plan plan = bookings.tryPlan(request, planner);
+            return new CheckResult(true, null, plan.description());
+        } catch (PlanRefused e) {
+            if (e.field() != null) {
+                throw RequestRejected.badField(e.field(), e.getMessage());
+            }
+            return new CheckResult(false, e.resource(), e.getMessage());
+        }
+    }
+
+    Segment hold(SegmentRequest request, Duration holdFor, String actor) throws RequestRejected {
+        checks.validate(request);
+        RequestChecks.checkHoldFor(holdFor);
+        Instant now = clock.instant();
+        Instant expires = now.plus(holdFor);
+        return booked(request, () -> {
+            Segment held = bookings.hold(request, planner, expires, created(request, actor, now));
+            LOG.info("held {} until {}: {}", held.bookingId(), expires, held.plan().description());
+            return held;
+        });
+    }
+
+    Segment holdAndCommit(SegmentRequest request, String actor) throws RequestRejected {
+        checks.validate(request);
+        Instant now = clock.instant();
+        Segment booked = booked(request, () -> {
+            Segment committed = bookings.holdAndCommit(request, planner, created(request, actor, now),
+                    new Transition(SegmentState.HELD, SegmentState.COMMITTED, actor, "committed with its hold", now));
+            LOG.info("held and committed {}: {}", committed.bookingId(), committed.plan().description());
+            return committed;
+        });
+        return booked.state() == SegmentState.HELD ? commit(booked.bookingId(), actor) : booked;
+    }
+
+    private static Transition created(SegmentRequest request, String actor, Instant at) {
+        return Transition.created(actor, "held " + request.bandwidthMbps() + " Mbit/s over " + request.interval(), at);
+    }
+
+    /** A write of a new booking to the bookings. */
+    @FunctionalInterface
+    private interface NewBooking {
+        Segment write() throws PlanRefused;
+    }
+
+    /**
+     * Writes a new booking; when the request does not fit or its id is taken, answers the
+     * booking of this same request (a repeated call, or a racing one) as it is, or refuses.
+     */
+    private Segment booked(SegmentRequest request, NewBooking booking) throws RequestRejected {
+        try {
+            return booking.write();
+        } catch (PlanRefused e) {
+            // A repeated call finds its own booking in the way: answer as for the first call.
+            Optional<Segment> existing = existingFor(request);
+            if (existing.isPresent()) {
+                return existing.get();
+            }
+            throw refusal(e);
+        } catch (DuplicateBooking e) {
+            // The id is taken: by this same request, another, or an abort that came first.
+            Optional<Segment> existing = existingFor(request);
+            if (existing.isPresent()) {
+                return existing.get();
+            }
+            throw abortedBeforeHold(request.bookingId(), e);
+        }
+    }
+
+    /** The refusal of a booking id an abort took before any hold of it arrived; else {@code taken} itself. */
+    private RequestRejected abortedBeforeHold(String bookingId, RuntimeException taken) {
+        BookingStore.UnheldAbort a = bookings.unheldAbort(bookingId).orElseThrow(() -> taken);
+        return new RequestRejected("bookingId", null, "booking " + bookingId + " was aborted by " + a.actor() + " at "
+                + a.at() + " before any hold of it arrived (" + a.reason() + "); it books nothing");
+    }
+
+    private static RequestRejected refusal(PlanRefused e) {
+        return e.field() != null ? RequestRejected.badField(e.field(), e.getMessage())
+                : new RequestRejected(null, e.resource(), e.getMessage());
+    }
+
+    private Optional<Segment> existingFor(SegmentRequest request) throws RequestRejected {
+        Optional<Segment> existing = bookings.find(request.bookingId());
+        if (existing.isPresent() && !sameRequest(existing.get(), request)) {
+            throw RequestRejected.badField("bookingId", "booking " + request.bookingId()
+                    + " already exists for a different request");
+        }
+        return existing;
+    }
+
+    private static boolean sameRequest(Segment segment, SegmentRequest request) {
+        SegmentRequest stored = segment.request();
+        return stored.source().equals(request.source()) && stored.destination().equals(request.destination())
+                && stored.bandwidthMbps() == request.bandwidthMbps() && stored.interval().equals(request.interval())
+                && (request.sourceVlan() == 0 || request.sourceVlan() == segment.plan().sourceVlan())
+                && (request.destinationVlan() == 0 || request.destinationVlan() == segment.plan().destinationVlan());
+    }
+
+    Segment commit(String bookingId, String actor) throws RequestRejected {
+        RequestChecks.checkBookingId(bookingId);
+        Optional<Segment> committed = bookings.commitHold(bookingId,
+                new Transition(SegmentState.HELD, SegmentState.COMMITTED, actor, "committed", clock.instant()));
+        if (committed.isPresent()) {
+            return committed.get();
+        }
+        Segment s = checks.require(bookingId);
+        if (s.state() == SegmentState.EXPIRED || s.state() == SegmentState.ABORTED) {
+            throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
+                    + " and can no longer be committed");
+        }
+        if (s.state() == SegmentState.HELD) {
+            // Its hold lapsed: it is expired even if the sweep has not run yet.
+            expire(s);
+            throw new RequestRejected("bookingId", null, "booking " + bookingId + " expired at " + s.holdExpiresAt()
+                    + " and can no longer be committed");
+        }
+        return s;
+    }
+
+    Segment abort(String bookingId, String actor, String reason) throws RequestRejected {
+        RequestChecks.checkBookingId(bookingId);
+        String why = reason == null || reason.isBlank() ? "aborted" : reason;
+        Optional<Segment> found = bookings.find(bookingId);
+        if (found.isEmpty()) {
+            if (bookings.abortUnheld(bookingId, actor, why, clock.instant())) {
+                LOG.info("booking {} aborted by {} before any hold of it arrived: {}", bookingId, actor, why);
+            }
+            found = bookings.find(bookingId); // a hold that took the id first
+            if (found.isEmpty()) {
+                throw abortedBeforeHold(bookingId, new IllegalStateException("booking id " + bookingId
+                        + " is taken by neither a segment nor an abort"));
+            }
+        }
+        Segment s = found.get();
+        if (s.state() == SegmentState.ABORTED || s.state() == SegmentState.EXPIRED) {
+            return s;
+        }
+        if (s.state() != SegmentState.HELD && s.state() != SegmentState.COMMITTED) {
+            throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
+                    + "; only held or committed bookings can be aborted (deactivate an active one)");
+        }
+        return moveOrCurrent(s, SegmentState.ABORTED, actor, why);
+    }
+
+    Segment activate(String bookingId, String actor) throws RequestRejected {
+        Segment s = checks.require(bookingId);
+        if (s.state() == SegmentState.ACTIVE || s.state() == SegmentState.ACTIVATING) {
+            return s;
+        }
+        if (s.state() != SegmentState.COMMITTED) {
+            throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
+                    + "; only committed bookings can be activated");
+        }
+        Optional<Segment> activating = bookings.move(bookingId, transition(s, SegmentState.ACTIVATING, actor, "activating"));
+        if (activating.isEmpty()) {
+            return checks.require(bookingId); // another call moved it first
+        }
+        try {
+            activator.activate(activating.get());
+            return moveOrCurrent(activating.get(), SegmentState.ACTIVE, actor, "configured on " + routers(s));
+        } catch (ActivationFailed e) {
+            LOG.warn("activation of {} failed: {}", bookingId, e.getMessage());
+            return moveOrCurrent(activating.get(), SegmentState.FAILED, actor, "activation failed: " + e.getMessage()
+                    + (e.routersRestored() ? "; routers restored" : "; routers NOT all restored"));
+        }
+    }
+
+    Segment deactivate(String bookingId, String actor) throws RequestRejected {
+        Segment s = checks.require(bookingId);
+        if (s.state() == SegmentState.RELEASED || s.state() == SegmentState.DEACTIVATING) {
+            return s;
+        }
+        if (s.state() == SegmentState.COMMITTED) {
+            return moveOrCurrent(s, SegmentState.RELEASED, actor, "released before activation");
+        }
+        if (s.state() != SegmentState.ACTIVE) {
+            throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
+                    + "; only active or committed bookings can be deactivated");
+        }
+        Optional<Segment> deactivating = bookings.move(bookingId, transition(s, SegmentState.DEACTIVATING, actor, "deactivating"));
+        if (deactivating.isEmpty()) {
+            return checks.require(bookingId);
+        }
+        try {
+            activator.deactivate(deactivating.get());
+            return moveOrCurrent(deactivating.get(), SegmentState.RELEASED, actor, "removed from " + routers(s));
+        } catch (ActivationFailed e) {
+            LOG.warn("deactivation of {} failed: {}", bookingId, e.getMessage());
+            return moveOrCurrent(deactivating.get(), SegmentState.FAILED, actor, "deactivation failed: " + e.getMessage());
+        }
+    }
+
+    Segment status(String bookingId) throws RequestRejected {
+        return checks.require(bookingId);
+    }
+
+    List<Segment> query(List<SegmentState> states, TimeInterval window) {
+        return bookings.query(states, window);
+    }
+
+    List<Transition> history(String bookingId) throws RequestRejected {
+        checks.require(bookingId);
+        return bookings.history(bookingId);
+    }
+
+    List<DeviceLogStore.DeviceLogRecord> deviceLog(String bookingId, int limit) throws RequestRejected {
+        if (limit < 1 || limit > 10_000) {
+            throw RequestRejected.badField("limit", "must be between 1 and 10000");
+        }
+        return deviceLog.deviceLog(bookingId, limit);
+    }
+
+    /** The holds whose time has come. */
+    List<Segment> dueHolds() {
+        return bookings.expiredHolds(clock.instant());
+    }
+
+    /** Lets the hold expire; whether this call expired it. */
+    boolean expire(Segment s) {
+        boolean moved = bookings.move(s.bookingId(), new Transition(SegmentState.HELD, SegmentState.EXPIRED, "hold-sweep",
+                "not committed by " + s.holdExpiresAt(), clock.instant())).isPresent();
+        if (moved) {
+            LOG.info("hold {} expired", s.bookingId());
+        }
+        return moved;
+    }
+
+    private Segment moveOrCurrent(Segment s, SegmentState next, String actor, String reason) throws RequestRejected {
+        return bookings.move(s.bookingId(), transition(s, next, actor, reason)).orElse(checks.require(s.bookingId()));
+    }
+
+    private Transition transition(Segment s, SegmentState next, String actor, String reason) {
+        return new Transition(s.state(), next, actor, reason, clock.instant());
+    }
+
+    private static String routers(Segment s) {
+        return String.join(", ", s.plan().routerParts().stream().map(RouterPart::router).toList());
+    }
+}

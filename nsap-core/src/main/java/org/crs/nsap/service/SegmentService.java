@@ -1,0 +1,278 @@
+package org.crs.nsap.service;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Predicate;
+
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.booking.Transition;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.port.DeviceLogStore;
+import org.crs.nsap.port.ResourcePlanner;
+import org.crs.nsap.port.SegmentActivator;
+import org.crs.nsap.port.SegmentStore;
+import org.crs.nsap.segment.CheckResult;
+import org.crs.nsap.segment.MaintenanceImpact;
+import org.crs.nsap.segment.MaintenanceWindow;
+import org.crs.nsap.segment.Segment;
+import org.crs.nsap.segment.SegmentChange;
+import org.crs.nsap.segment.SegmentRequest;
+
+/**
+ * The segment booking service of an NSAP or L-NSAP: the operations of the NSAP port type in
+ * domain terms. Checks every input and refuses bad input naming the field, changing
+ * nothing; repeating a call with the same booking id is safe.
+ *
+ * <p>Lifecycle: hold (HELD, lapses at its expiry unless committed: {@link #expireDueHolds()}), commit (COMMITTED),
+ * activate (ACTIVATING, then ACTIVE or FAILED with the routers restored), deactivate
+ * (DEACTIVATING, then RELEASED), abort (ABORTED, from HELD or COMMITTED). Every move is
+ * recorded with its actor and reason.
+ *
+ * <p>Operators take resources out of service for maintenance ({@link #addMaintenance}): admission
+ * refuses every hold and change that would book a resource during one of its live windows.
+ *
+ * <p>A COMMITTED or ACTIVE segment may change its end time and bandwidth in two phases, so
+ * that a client changing a circuit across several services gets all or nothing: modify holds
+ * the change (booking its resources next to the current ones, lapsing like a hold), then
+ * commitModify applies it or abortModify drops it. A change keeps the segment's state; its
+ * steps are recorded in the change log ({@link #changes}), not in the state history.
+ *
+ * <p>This class is the service's face: each operation is carried out by the part it belongs
+ * to, the lifecycle ({@link SegmentLifecycle}), two-phase modification ({@link
+ * SegmentModifications}) or maintenance windows ({@link MaintenanceWindows}), each checking
+ * its input with {@link RequestChecks}.
+ */
+public final class SegmentService {
+
+    /** Longest a hold may last before it must be committed. */
+    public static final Duration MAX_HOLD = Duration.ofHours(1);
+
+    private final ResourcePlanner planner;
+    private final SegmentLifecycle lifecycle;
+    private final SegmentModifications modifications;
+    private final MaintenanceWindows maintenance;
+
+    /**
+     * @param store where segments are kept
+     * @param planner what this service's network is
+     * @param activator configures routers
+     * @param clock the time; holds lapse when {@link #expireDueHolds()} runs after their expiry
+     */
+    public SegmentService(SegmentStore store, ResourcePlanner planner, SegmentActivator activator, Clock clock) {
+        this.planner = planner;
+        RequestChecks checks = new RequestChecks(planner, store, clock);
+        this.lifecycle = new SegmentLifecycle(store, store, store, planner, activator, checks, clock);
+        this.modifications = new SegmentModifications(store, planner, checks, clock);
+        this.maintenance = new MaintenanceWindows(store, checks, clock);
+        store.registerResources(planner.resources());
+    }
+
+    /** The endpoints this service books between. */
+    public List<String> endpoints() {
+        return planner.endpoints();
+    }
+
+    /**
+     * The start times in the query's range at which a segment from {@code source} to
+     * {@code destination} could be booked ({@link ResourcePlanner#availability}), over the
+     * committed calendars. Books nothing and locks nothing.
+     *
+     * @throws RequestRejected naming the field, for endpoints this network does not have
+     */
+    public StartTimes availability(String source, String destination, SlotQuery query) throws RequestRejected {
+        return lifecycle.availability(source, destination, query);
+    }
+
+    /**
+     * The most bandwidth a segment from {@code source} to {@code destination} could have for
+     * {@code duration} at some start time in [earliestStart, latestStart]; 0 when none.
+     *
+     * @throws RequestRejected naming the field, for endpoints this network does not have
+     */
+    public long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
+            throws RequestRejected {
+        return lifecycle.widest(source, destination, duration, earliestStart, latestStart);
+    }
+
+    /** Would the request fit now? Books nothing. */
+    public CheckResult check(SegmentRequest request) throws RequestRejected {
+        return lifecycle.check(request);
+    }
+
+    /**
+     * Books the segment, held until {@code holdFor} from now unless committed.
+     *
+     * @throws RequestRejected for bad input, a booking id used for another request, or a
+     *     request that does not fit (naming the first resource that lacks capacity)
+     */
+    public Segment hold(SegmentRequest request, Duration holdFor, String actor) throws RequestRejected {
+        return lifecycle.hold(request, holdFor, actor);
+    }
+
+    /**
+     * Books the segment for good in one step, as a hold and its commit would, in one transaction:
+     * for the last part of an all-or-nothing booking, whose caller aborts it (COMMITTED to
+     * ABORTED) if another part fails. A repeated call answers the booking as it is, committing it
+     * if a hold of the same request left it HELD.
+     *
+     * @throws RequestRejected as {@link #hold} does
+     */
+    public Segment holdAndCommit(SegmentRequest request, String actor) throws RequestRejected {
+        return lifecycle.holdAndCommit(request, actor);
+    }
+
+    /** Confirms a held segment. Committing a committed (or later) segment answers its state. */
+    public Segment commit(String bookingId, String actor) throws RequestRejected {
+        return lifecycle.commit(bookingId, actor);
+    }
+
+    /**
+     * Releases a held or committed segment. Aborting an aborted segment answers its state. An
+     * abort that finds no booking (its hold timed out on the way, and may still arrive) is
+     * recorded so that the hold, arriving later, books nothing; it is answered with a refusal
+     * naming {@code bookingId} that says so.
+     */
+    public Segment abort(String bookingId, String actor, String reason) throws RequestRejected {
+        return lifecycle.abort(bookingId, actor, reason);
+    }
+
+    /**
+     * Configures the segment on its routers. On failure every router is restored and the
+     * segment is FAILED with the router and reason. Activating an active segment answers it.
+     */
+    public Segment activate(String bookingId, String actor) throws RequestRejected {
+        return lifecycle.activate(bookingId, actor);
+    }
+
+    /** The segment as it is now. */
+    public Segment status(String bookingId) throws RequestRejected {
+        return lifecycle.status(bookingId);
+    }
+
+    /** Removes the segment from its routers and ends it. Deactivating a released segment answers it. */
+    public Segment deactivate(String bookingId, String actor) throws RequestRejected {
+        return lifecycle.deactivate(bookingId, actor);
+    }
+
+    /** Segments in the given states (all when empty) overlapping the window (any time when null). */
+    public List<Segment> query(List<SegmentState> states, TimeInterval window) {
+        return lifecycle.query(states, window);
+    }
+
+    /** Every state change of a segment, oldest first. */
+    public List<Transition> history(String bookingId) throws RequestRejected {
+        return lifecycle.history(bookingId);
+    }
+
+    /** The device log of one segment, or of all when {@code bookingId} is null. */
+    public List<DeviceLogStore.DeviceLogRecord> deviceLog(String bookingId, int limit) throws RequestRejected {
+        return lifecycle.deviceLog(bookingId, limit);
+    }
+
+    /**
+     * Holds a change of a COMMITTED or ACTIVE segment's end time and bandwidth, until
+     * {@code holdFor} from now unless committed with {@link #commitModify}. The segment keeps
+     * its resources and VLANs; the change is checked against the calendars without the
+     * segment's own booking, and while it is pending both the current and the changed booking
+     * occupy the resources. Repeating the call while the same change is pending answers the
+     * same; repeating it after that change was committed answers the segment.
+     *
+     * @param newEnd the new end: after the start and in the future
+     * @param newBandwidthMbps the new bandwidth, positive
+     * @throws RequestRejected for bad input (naming the field), a segment that cannot change or
+     *     already has another change pending (naming bookingId), or a change that does not fit
+     *     (naming the first resource that cannot take it); nothing changed
+     */
+    public Segment modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor, String actor)
+            throws RequestRejected {
+        return modifications.modify(bookingId, newEnd, newBandwidthMbps, holdFor, actor);
+    }
+
+    /**
+     * Applies the pending change: the segment's end and bandwidth become the change's, and the
+     * resources it booked before the change are free. For an ACTIVE segment the new bandwidth
+     * is recorded only: the routers keep policing the rate they were configured with.
+     * Committing again after the change was applied answers the segment.
+     *
+     * @throws RequestRejected naming bookingId when no change is pending, or it lapsed
+     */
+    public Segment commitModify(String bookingId, String actor) throws RequestRejected {
+        return modifications.commitModify(bookingId, actor);
+    }
+
+    /** Every step of every change of a segment's end time or bandwidth, oldest first. */
+    public List<SegmentChange> changes(String bookingId) throws RequestRejected {
+        return modifications.changes(bookingId);
+    }
+
+    /** Drops the pending change, freeing what it booked. Aborting when none is pending answers the segment. */
+    public Segment abortModify(String bookingId, String actor) throws RequestRejected {
+        return modifications.abortModify(bookingId, actor);
+    }
+
+    /**
+     * Takes a resource out of service over {@code window}: from now on admission refuses
+     * every hold and every change that would book the resource at an instant of it, naming
+     * the resource. Bookings already made stand; the answer names those that overlap the
+     * window, so that the operator can tell whom it affects. Recording the same window (same
+     * resource, interval, reason and actor) again while it is live answers the first.
+     *
+     * @param resourceId a resource of this service (a host port, an uplink, a link, an access point)
+     * @param window when; it must end in the future
+     * @param reason why, required; kept up to 2000 characters
+     * @throws RequestRejected naming {@code resourceId}, {@code end} or {@code reason}; nothing recorded
+     */
+    public MaintenanceImpact addMaintenance(String resourceId, TimeInterval window, String actor, String reason)
+            throws RequestRejected {
+        return maintenance.addMaintenance(resourceId, window, actor, reason);
+    }
+
+    /**
+     * Lifts a maintenance window: the resource can be booked over it again. The window is kept
+     * with who lifted it, when and why. Lifting a lifted window answers it as it is.
+     *
+     * @param reason why, required; kept up to 2000 characters
+     * @throws RequestRejected naming {@code windowId} (no such window) or {@code reason}
+     */
+    public MaintenanceWindow liftMaintenance(long windowId, String actor, String reason) throws RequestRejected {
+        return maintenance.liftMaintenance(windowId, actor, reason);
+    }
+
+    /**
+     * The maintenance windows, live and lifted, of one resource (of every resource when
+     * {@code resourceId} is null) that overlap {@code window}, by start time; each live one
+     * with the live bookings it overlaps.
+     *
+     * @throws RequestRejected naming {@code resourceId} when it is not a resource of this service
+     */
+    public List<MaintenanceImpact> listMaintenance(String resourceId, TimeInterval window) throws RequestRejected {
+        return maintenance.listMaintenance(resourceId, window);
+    }
+
+    /**
+     * Lets every hold and every pending change whose time has come lapse. Run every second by
+     * the hold sweep (a Quartz job in the service's database, so it runs after a restart too),
+     * and at start.
+     *
+     * @return how many holds and pending changes lapsed
+     */
+    public int expireDueHolds() {
+        int expired = lapsed(lifecycle.dueHolds(), lifecycle::expire);
+        return expired + lapsed(modifications.dueChanges(), modifications::lapse);
+    }
+
+    /** How many of the segments due {@code lapse} let lapse, each in turn. */
+    private static int lapsed(List<Segment> due, Predicate<Segment> lapse) {
+        int lapsed = 0;
+        for (Segment s : due) {
+            if (lapse.test(s)) {
+                lapsed++;
+            }
+        }
+        return lapsed;
+    }
+}
