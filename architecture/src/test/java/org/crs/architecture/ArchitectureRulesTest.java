@@ -25,7 +25,8 @@ class ArchitectureRulesTest {
         "jakarta.servlet..", "javax.servlet..", "org.apache.catalina..", "org.apache.tomcat..",
         "org.apache.axis2..", "org.apache.axiom..", "org.apache.hc..", "org.apache.sshd..", "org.snmp4j..",
         "com.fasterxml.jackson..", "org.yaml..", "org.quartz..", "org.hsqldb..", "org.postgresql..",
-        "com.zaxxer.hikari..", "org.flywaydb..", "org.crs.service..", "org.crs.routers.."
+        "com.zaxxer.hikari..", "org.flywaydb..", "org.crs.service..", "org.crs.routers.driver.cli..",
+        "org.crs.routers.driver.snmp..", "org.crs.routers.emulator.."
     };
 
     static JavaClasses classes;
@@ -82,6 +83,41 @@ class ArchitectureRulesTest {
                 .should().dependOnClassesThat().resideInAnyPackage(IO)
                 .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.bar.adapter..")
                 .as("the BAR's service reaches storage and controllers only through the ports it owns")
+                .check(classes);
+    }
+
+    @Test
+    void theSegmentModelImportsNoIo() {
+        noClasses().that().resideInAPackage("org.crs.nsap.segment..")
+                .should().dependOnClassesThat().resideInAnyPackage(IO)
+                .as("the NSAP's segment model imports no I/O")
+                .check(classes);
+    }
+
+    @Test
+    void theNsapsLayersPointDownOnly() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("api").definedBy("org.crs.nsap.soap..")
+                .layer("server").definedBy("org.crs.nsap.server..", "org.crs.nsap.campus..", "org.crs.nsap.wan..")
+                .layer("service").definedBy("org.crs.nsap.service..")
+                .layer("port").definedBy("org.crs.nsap.port..")
+                .layer("adapter").definedBy("org.crs.nsap.store..", "org.crs.nsap.activation..")
+                .layer("model").definedBy("org.crs.nsap.segment..")
+                .whereLayer("server").mayNotBeAccessedByAnyLayer()
+                .whereLayer("api").mayOnlyBeAccessedByLayers("server")
+                .whereLayer("adapter").mayOnlyBeAccessedByLayers("server")
+                .whereLayer("service").mayOnlyBeAccessedByLayers("api", "server")
+                .whereLayer("port").mayOnlyBeAccessedByLayers("service", "adapter", "api", "server")
+                .as("the NSAP's layers point down only: api -> service -> port <- adapters, all over the model")
+                .check(classes);
+    }
+
+    @Test
+    void theNsapServiceReachesStorageAndRoutersOnlyThroughItsPorts() {
+        noClasses().that().resideInAPackage("org.crs.nsap.service..")
+                .should().dependOnClassesThat().resideInAnyPackage(IO)
+                .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.nsap.store..", "org.crs.nsap.activation..")
+                .as("the NSAP's service reaches storage and routers only through the ports it owns")
                 .check(classes);
     }
 

@@ -7,19 +7,11 @@ import org.crs.routers.driver.HostPairSegment;
 import org.crs.routers.driver.PseudowireSegment;
 import org.crs.routers.driver.VlanSegment;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
-
 /**
  * The part of a segment that lives on one router, as planned at hold time and configured at
  * activation: a router layer segment without its circuit number and rate, which the
- * booking supplies.
+ * booking supplies. The store keeps parts as JSON (its {@code RouterPartJson}).
  */
-@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
-@JsonSubTypes({
-    @JsonSubTypes.Type(value = RouterPart.Vlan.class, name = "vlan"),
-    @JsonSubTypes.Type(value = RouterPart.Pseudowire.class, name = "pseudowire"),
-    @JsonSubTypes.Type(value = RouterPart.HostPair.class, name = "host-pair")})
 public sealed interface RouterPart {
 
     /** The router's inventory name. */

@@ -44,7 +44,7 @@ final class SegmentRows {
      */
     private static final int SWEEP_BATCH = 1000;
     private static final String FIND = "SELECT * FROM segment WHERE booking_id = ?";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = RouterPartJson.MAPPER;
 
     private SegmentRows() {
     }

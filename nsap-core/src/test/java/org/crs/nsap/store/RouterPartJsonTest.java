@@ -1,19 +1,19 @@
-package org.crs.nsap.segment;
+package org.crs.nsap.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
-import org.crs.routers.driver.HostPairSegment;
+import org.crs.nsap.segment.RouterPart;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** Router parts as plans store them: JSON with a "kind" (JdbcSegmentStore keeps plans so). */
+/** Router parts as plans store them: JSON with a "kind" (the store keeps plans so). */
 class RouterPartJsonTest {
 
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = RouterPartJson.MAPPER;
 
     @Test
     void partsStoredBeforeHostPairsExistedStillRead() throws Exception {
@@ -36,13 +36,5 @@ class RouterPartJsonTest {
         assertEquals("{\"kind\":\"host-pair\",\"router\":\"edge-a\",\"vlan\":1000,\"hostPortA\":\"GigabitEthernet1/1\","
                 + "\"hostPortB\":\"GigabitEthernet1/2\"}", text);
         assertEquals(pair, json.readValue(text, RouterPart.class));
-    }
-
-    @Test
-    void hostPairBecomesAHostPairSegmentForTheBooking() {
-        RouterPart pair = new RouterPart.HostPair("edge-a", 1000, "GigabitEthernet1/1", "GigabitEthernet1/2");
-
-        assertEquals(new HostPairSegment(42, 100_000_000L, 1000, "GigabitEthernet1/1", "GigabitEthernet1/2"),
-                pair.toSegment(42, 100_000_000L));
     }
 }
