@@ -53,4 +53,38 @@ class ZeepReservationClientTest {
             assertTrue(bar.store().find("zeep-1-bad").isEmpty(), "the refused request was stored");
         }
     }
+
+    /** A client generated from the WSDL need not send the optional elements: holdOnly, description, a kept bandwidth. */
+    @Test
+    void zeepSendingOnlyTheRequiredElementsBooksModifiesAndCancelsACircuit() throws Exception {
+        Path data = Files.createTempDirectory("crs-zeep-required");
+        try (Federation federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(),
+                Federation.Options.hsqldbFiles(data), false, BarSettings.defaults(), Duration.ofSeconds(10),
+                Clock.systemUTC()))) {
+            BarServer bar = federation.bar("site-a");
+            String out = runPython("src/test/python/zeep_bar_required_only.py", bar.wsdlUrl().toString(), "zeep-required", "41");
+            assertTrue(out.endsWith("ok\n"), out);
+            assertEquals(List.of("REQUESTED", "HELD", "RESERVED", "RESERVED", "CANCELLED"),
+                    bar.service().history("zeep-required").stream().map(t -> t.to().name()).toList());
+        }
+    }
+
+    private static String runPython(String script, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(System.getProperty("crs.python", "python3"), script));
+        command.addAll(List.of(args));
+        Process p;
+        try {
+            p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new AssertionError("python could not be run; install the test tools with deploy/install-test-tools.sh", e);
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("zeep did not finish: " + out);
+        }
+        System.out.println(out);
+        assertEquals(0, p.exitValue(), out);
+        return out;
+    }
 }

@@ -1,38 +1,207 @@
 package org.crs.service.soap;
 
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.util.UUID;
+import javax.xml.namespace.QName;
+import org.apache.axiom.om.OMAbstractFactory;
+import org.apache.axiom.om.OMElement;
+import org.apache.axiom.om.OMNamespace;
+import org.apache.axiom.om.OMXMLBuilderFactory;
+import org.apache.axiom.soap.SOAPBody;
+import org.apache.axiom.soap.SOAPEnvelope;
+import org.apache.axiom.soap.SOAPFactory;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.MessageContext;
-import org.apache.axis2.rpc.receivers.RPCMessageReceiver;
+import org.apache.axis2.databinding.utils.BeanUtil;
+import org.apache.axis2.description.AxisMessage;
+import org.apache.axis2.description.AxisOperation;
+import org.apache.axis2.description.AxisService;
+import org.apache.axis2.description.java2wsdl.TypeTable;
+import org.apache.axis2.receivers.AbstractInOutMessageReceiver;
+import org.apache.axis2.rpc.receivers.RPCUtil;
+import org.apache.axis2.util.StreamWrapper;
+import org.apache.axis2.wsdl.WSDLConstants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Axis2's RPCMessageReceiver, except that an exception the service method throws without
- * declaring it (a bug, a database error, a driver error whose text may name a device or a
- * credential) reaches the client as "Internal error (incident ID)" instead of its own message;
- * the full exception is logged with the same incident id. Declared exceptions (typed faults such
- * as {@link ServiceFault}) and AxisFaults thrown on purpose pass unchanged, and so do faults for
- * requests Axis2 cannot read.
+ * Axis2's RPCMessageReceiver for CRS services, answering a bad request as the caller's error:
+ * <ul>
+ * <li>the operation is the body's element: a SOAPAction naming another operation is refused
+ * (Axis2 dispatches on the SOAPAction first, so a {@code getReservation} body sent with the
+ * action of {@code cancelReservation} used to cancel);</li>
+ * <li>the request element is checked against the operation's schema ({@link RequestShape})
+ * before Axis2 binds it to Java: a bad number, boolean or time, an element missing, out of order,
+ * repeated or unknown is refused naming the element;</li>
+ * <li>those refusals and a {@link ServiceFault} the method throws are Client faults ({@code Sender}
+ * in SOAP 1.2) whose detail carries field and reason, in the shape of the service's typed fault;
+ * a {@link ServiceFault#failure} is a Server fault;</li>
+ * <li>an exception the method throws without declaring it (a bug, a database error, a driver
+ * error whose text may name a device or a credential) reaches the client as "Internal error
+ * (incident ID)" instead of its own message; the full exception is logged with the same id.</li>
+ * </ul>
+ * The answer to a good request is built by Axis2 exactly as its RPCMessageReceiver does.
  */
-final class CrsRpcMessageReceiver extends RPCMessageReceiver {
+final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
+
+    /** Name of the AxisOperation parameter holding the operation's Java method. */
+    static final String METHOD_PARAMETER = "crs.method";
 
     private static final Logger log = LoggerFactory.getLogger(CrsRpcMessageReceiver.class);
+    private static final String SOAP11_ENVELOPE = "http://schemas.xmlsoap.org/soap/envelope/";
+    private static final String SOAP12_ENVELOPE = "http://www.w3.org/2003/05/soap-envelope";
 
     @Override
     public void invokeBusinessLogic(MessageContext in, MessageContext out) throws AxisFault {
-        try {
-            super.invokeBusinessLogic(in, out);
-        } catch (AxisFault fault) {
-            if (fault.getCause() instanceof InvocationTargetException ite && !(ite.getCause() instanceof AxisFault)) {
-                String incident = UUID.randomUUID().toString().substring(0, 8);
-                String service = in.getAxisService() == null ? "?" : in.getAxisService().getName();
-                String operation = in.getAxisOperation() == null ? "?" : in.getAxisOperation().getName().getLocalPart();
-                log.error("Undeclared exception from {}.{} (incident {})", service, operation, incident, ite.getCause());
-                throw new AxisFault("Internal error (incident " + incident + ")");
-            }
-            throw fault;
+        AxisOperation op = in.getOperationContext().getAxisOperation();
+        AxisService service = in.getAxisService();
+        Method method = (Method) op.getParameterValue(METHOD_PARAMETER);
+        RequestShape shape = (RequestShape) op.getParameterValue(RequestShape.PARAMETER);
+        if (method == null || shape == null) {
+            throw new AxisFault("Operation " + op.getName() + " of " + service.getName() + " was not deployed by SoapServer");
         }
+        Object target = getTheImplementationObject(in);
+        AxisMessage inMessage = op.getMessage(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
+        OMElement request = requestElement(in, inMessage.getElementQName());
+        try {
+            shape.check(request);
+        } catch (RequestShape.Refusal refusal) {
+            throw clientFault(in, refusal.field, refusal.reason);
+        }
+
+        Object result;
+        try {
+            result = RPCUtil.invokeServiceClass(inMessage, method, target, null, request, in);
+        } catch (InvocationTargetException e) {
+            throw fault(in, method, e.getCause());
+        } catch (IllegalAccessException e) {
+            throw new AxisFault("Operation " + method.getName() + " of " + service.getName() + " is not accessible", e);
+        }
+
+        SOAPFactory factory = getSOAPFactory(in);
+        AxisMessage outMessage = op.getMessage(WSDLConstants.MESSAGE_LABEL_OUT_VALUE);
+        String namespace = outMessage != null && outMessage.getElementQName() != null
+                ? outMessage.getElementQName().getNamespaceURI() : service.getTargetNamespace();
+        OMNamespace ns = factory.createOMNamespace(namespace, service.getSchemaTargetNamespacePrefix());
+        SOAPEnvelope envelope = factory.getDefaultEnvelope();
+        try {
+            RPCUtil.processResponseAsDocLitWrapped(result, service, method, envelope, factory, ns, null, out);
+        } catch (AxisFault e) {
+            throw e;
+        } catch (Exception e) {
+            throw fault(in, method, e);
+        }
+        out.setEnvelope(envelope);
+    }
+
+    /**
+     * The body's element, which must be the operation's: Axis2 took the operation from the
+     * SOAPAction when there was one.
+     */
+    private static OMElement requestElement(MessageContext in, QName expected) throws AxisFault {
+        SOAPBody body = in.getEnvelope().getBody();
+        OMElement element = body == null ? null : body.getFirstElement();
+        if (element == null) {
+            throw clientFault(in, expected.getLocalPart(), "the SOAP body is empty; it must hold the "
+                    + expected.getLocalPart() + " element");
+        }
+        QName actual = element.getQName();
+        if (!actual.getLocalPart().equals(expected.getLocalPart())) {
+            throw clientFault(in, "SOAPAction", "names the operation " + expected.getLocalPart() + " but the body holds "
+                    + actual.getLocalPart() + "; send the action of the body's operation, or none");
+        }
+        if (!expected.getNamespaceURI().equals(actual.getNamespaceURI())) {
+            throw clientFault(in, actual.getLocalPart(), "must be in the namespace " + expected.getNamespaceURI()
+                    + ", was " + (actual.getNamespaceURI().isEmpty() ? "none" : actual.getNamespaceURI()));
+        }
+        if (element.getNextOMSibling() != null && nextElement(element) != null) {
+            throw clientFault(in, nextElement(element).getLocalName(), "the SOAP body must hold one element, "
+                    + expected.getLocalPart() + ", and nothing after it");
+        }
+        return element;
+    }
+
+    private static OMElement nextElement(OMElement element) {
+        for (var node = element.getNextOMSibling(); node != null; node = node.getNextOMSibling()) {
+            if (node instanceof OMElement next) {
+                return next;
+            }
+        }
+        return null;
+    }
+
+    /** The fault for what the service method threw, as Axis2 makes it, with the right code. */
+    private AxisFault fault(MessageContext in, Method method, Throwable cause) {
+        if (cause instanceof AxisFault axisFault) {
+            return axisFault;
+        }
+        AxisService service = in.getAxisService();
+        if (cause instanceof ServiceFault serviceFault && declares(method, cause.getClass())) {
+            AxisFault fault = new AxisFault(cause.getMessage());
+            fault.setDetail(detail(in, serviceFault));
+            if (serviceFault.callersError()) {
+                fault.setFaultCode(clientCode(in));
+            }
+            return fault;
+        }
+        if (cause instanceof Exception && !(cause instanceof RuntimeException) && declares(method, cause.getClass())) {
+            AxisFault fault = new AxisFault(cause.getMessage());
+            fault.setDetail(typedDetail(in, cause));
+            return fault;
+        }
+        String incident = UUID.randomUUID().toString().substring(0, 8);
+        log.error("Undeclared exception from {}.{} (incident {})", service.getName(), method.getName(), incident, cause);
+        return new AxisFault("Internal error (incident " + incident + ")");
+    }
+
+    // Axis2 maps an exception to a declared fault only when its class is exactly a declared one
+    private static boolean declares(Method method, Class<?> thrown) {
+        for (Class<?> declared : method.getExceptionTypes()) {
+            if (declared.getName().equals(thrown.getName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A Client fault naming {@code field}, with the detail of a {@link ServiceFault}. */
+    static AxisFault clientFault(MessageContext in, String field, String reason) {
+        ServiceFault refusal = ServiceFault.badField(field, reason);
+        AxisFault fault = new AxisFault(refusal.getMessage());
+        fault.setFaultCode(clientCode(in));
+        fault.setDetail(detail(in, refusal));
+        return fault;
+    }
+
+    static QName clientCode(MessageContext in) {
+        return clientCode(in.isSOAP11());
+    }
+
+    /** The fault code of a caller's error: Client in SOAP 1.1, Sender in SOAP 1.2. */
+    static QName clientCode(boolean soap11) {
+        return soap11 ? new QName(SOAP11_ENVELOPE, "Client", "soapenv") : new QName(SOAP12_ENVELOPE, "Sender", "soapenv");
+    }
+
+    /** {@code <ns:{Service}ServiceFault><ServiceFault><field/><reason/></ServiceFault></...>}, as Axis2 makes it. */
+    private static OMElement detail(MessageContext in, ServiceFault fault) {
+        return typedDetail(in, fault);
+    }
+
+    private static OMElement typedDetail(MessageContext in, Throwable thrown) {
+        AxisService service = in.getAxisService();
+        String simpleName = thrown.getClass().getSimpleName();
+        TypeTable types = service.getTypeTable();
+        QName wrapper = types.getQNamefortheType(service.getName() + simpleName);
+        if (wrapper == null) {
+            // an operation that declares no ServiceFault: the same shape in the service's namespace
+            wrapper = new QName(service.getSchemaTargetNamespace(), service.getName() + simpleName,
+                    service.getSchemaTargetNamespacePrefix());
+        }
+        SOAPFactory factory = in.isSOAP11() ? OMAbstractFactory.getSOAP11Factory() : OMAbstractFactory.getSOAP12Factory();
+        OMElement detail = factory.createOMElement(wrapper);
+        var reader = BeanUtil.getPullParser(thrown, new QName(wrapper.getNamespaceURI(), simpleName), types, true, false);
+        detail.addChild(OMXMLBuilderFactory.createStAXOMBuilder(new StreamWrapper(reader)).getDocumentElement());
+        return detail;
     }
 }

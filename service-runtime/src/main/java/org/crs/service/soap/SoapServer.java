@@ -20,11 +20,14 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.lang.reflect.Method;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.Constants;
 import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.description.AxisMessage;
+import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.description.AxisService;
 import org.apache.axis2.description.TransportInDescription;
 import org.apache.axis2.description.WSDL2Constants;
@@ -35,6 +38,7 @@ import org.apache.axis2.engine.MessageReceiver;
 import org.apache.axis2.rpc.receivers.RPCInOnlyMessageReceiver;
 import org.apache.axis2.transport.http.AxisServlet;
 import org.apache.axis2.transport.http.AxisServletListener;
+import org.apache.axis2.wsdl.WSDLConstants;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
@@ -64,13 +68,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Each public method of the service class (or of the contract interface given to
  * {@link Builder#service(String, String, Class, Object)}) becomes an in-out operation handled by
- * Axis2's RPCMessageReceiver, except {@code init}, {@code destroy}, {@code startUp},
+ * {@link CrsRpcMessageReceiver} (Axis2's RPCMessageReceiver, checking each request against the
+ * operation's schema and answering the caller's errors with Client faults), except {@code init}, {@code destroy}, {@code startUp},
  * {@code shutDown} and {@code setOperationContext}; method overloading is not supported. A
  * checked exception declared by a method becomes a {@code wsdl:fault} (see {@link ServiceFault}).
- * Every schema type goes into one namespace per service, elements qualified.
+ * Every schema type goes into one namespace per service, elements qualified. A primitive
+ * parameter is a required element unless annotated {@link DefaultValue}.
  *
  * <p>Hardening: Axis2 parses SOAP with Axiom's SOAP parser configuration, which refuses any
- * DOCTYPE (so no DTD, no entity, internal or external) with a SOAP fault; request bodies over
+ * DOCTYPE (so no DTD, no entity, internal or external), with a Client fault and one WARN line
+ * ({@link RefusingSoapBuilder}); request bodies over
  * {@link Builder#maxRequestBytes(long)} are refused with HTTP 413 before any parser runs (this
  * applies to the plain servlets too); operations cannot be invoked by HTTP GET (REST disabled);
  * faults carry no stack trace.
@@ -451,7 +458,41 @@ public final class SoapServer implements AutoCloseable {
             service.addParameter(InstanceServiceObjectSupplier.SERVICE_INSTANCE_PARAMETER, def.serviceObject);
             // one service object for the application: Axis2 neither re-creates nor destroys it per request
             service.setScope(Constants.SCOPE_APPLICATION);
+            describeRequests(service, impl);
             cc.deployService(service);
+        }
+    }
+
+    /**
+     * Gives each in-out operation its Java method and the shape of its request
+     * ({@link RequestShape}), which {@link CrsRpcMessageReceiver} checks requests against; building
+     * the shape makes the parameters annotated {@link DefaultValue} optional in the schema, so the
+     * served WSDL and the receiver agree.
+     */
+    private static void describeRequests(AxisService service, Class<?> impl) throws AxisFault {
+        for (Iterator<AxisOperation> it = service.getOperations(); it.hasNext(); ) {
+            AxisOperation op = it.next();
+            if (!(op.getMessageReceiver() instanceof CrsRpcMessageReceiver)) {
+                continue;
+            }
+            String name = op.getName().getLocalPart();
+            Method method = null;
+            for (Method m : impl.getMethods()) {
+                if (m.getName().equals(name) && !m.isBridge()) {
+                    method = m;
+                    break;
+                }
+            }
+            AxisMessage in = op.getMessage(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
+            if (method == null || in == null) {
+                throw new AxisFault("No method or no input message for operation " + name + " of " + service.getName());
+            }
+            try {
+                op.addParameter(CrsRpcMessageReceiver.METHOD_PARAMETER, method);
+                op.addParameter(RequestShape.PARAMETER, RequestShape.of(method, in.getSchemaElement(), service));
+            } catch (IllegalArgumentException e) {
+                throw new AxisFault("Operation " + name + " of " + service.getName() + ": " + e.getMessage(), e);
+            }
         }
     }
 

@@ -196,7 +196,8 @@ public class PeerPortType {
         return i;
     }
 
+    // the L-NSAP refused: the caller's request; it did not answer: our failure
     private static ServiceFault fault(SegmentFailure e) {
-        return new ServiceFault(null, e.getMessage());
+        return e.answered() ? new ServiceFault(null, e.getMessage()) : ServiceFault.failure(e.getMessage());
     }
 }

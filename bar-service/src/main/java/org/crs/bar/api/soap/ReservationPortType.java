@@ -12,6 +12,7 @@ import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.contract.StartWindowBean;
+import org.crs.service.soap.DefaultValue;
 import org.crs.service.soap.ServiceFault;
 import org.crs.service.soap.SoapTimes;
 import org.crs.bar.availability.AvailabilitySearch;
@@ -55,10 +56,11 @@ public class ReservationPortType {
      * {@code bandwidthMbps} over [start, end). Answers RESERVED, HELD when {@code holdOnly}
      * (commit or abort it later), or REJECTED with the segment that refused and why, and the next
      * start times at which the same circuit is free. The same requestId again answers the same
-     * reservation.
+     * reservation. {@code description} and {@code holdOnly} (false) may be left out.
      */
     public ReservationInfo createReservation(String requestId, String source, String destination, long bandwidthMbps,
-                                             Calendar start, Calendar end, String description, boolean holdOnly)
+                                             Calendar start, Calendar end, String description,
+                                             @DefaultValue("false") boolean holdOnly)
             throws ServiceFault {
         return create(requestId, source, destination, bandwidthMbps, interval(start, end), description, holdOnly, null);
     }
@@ -71,7 +73,8 @@ public class ReservationPortType {
      */
     public ReservationInfo createReservationInWindow(String requestId, String source, String destination,
                                                      long bandwidthMbps, long durationSeconds, Calendar windowStart,
-                                                     Calendar windowEnd, String description, boolean holdOnly)
+                                                     Calendar windowEnd, String description,
+                                                     @DefaultValue("false") boolean holdOnly)
             throws ServiceFault {
         TimeInterval window = window(windowStart, windowEnd);
         if (durationSeconds <= 0) {
@@ -89,7 +92,8 @@ public class ReservationPortType {
      */
     public ReservationInfo createTransfer(String requestId, String source, String destination, long volumeMegabytes,
                                           long maxBandwidthMbps, Calendar earliestStart, Calendar deadline,
-                                          String description, boolean holdOnly) throws ServiceFault {
+                                          String description, @DefaultValue("false") boolean holdOnly)
+            throws ServiceFault {
         if (earliestStart == null) {
             throw ServiceFault.badField("earliestStart", "is missing");
         }
@@ -145,11 +149,12 @@ public class ReservationPortType {
     }
 
     /**
-     * Changes a reserved or active reservation's end (absent: keep it) and/or bandwidth (0: keep
-     * it), all or nothing; a refusal says which segment could not take the change, and the
+     * Changes a reserved or active reservation's end (absent: keep it) and/or bandwidth (0 or
+     * absent: keep it), all or nothing; a refusal says which segment could not take the change, and the
      * reservation stays as it was.
      */
-    public ReservationInfo modifyReservation(String requestId, Calendar end, long bandwidthMbps) throws ServiceFault {
+    public ReservationInfo modifyReservation(String requestId, Calendar end, @DefaultValue("0") long bandwidthMbps)
+            throws ServiceFault {
         try {
             return info(service.modify(requestId, end == null ? null : end.toInstant(), bandwidthMbps, actor));
         } catch (BadRequest e) {
@@ -224,7 +229,8 @@ public class ReservationPortType {
         } catch (BadRequest e) {
             throw fault(renamed(e, WINDOW_FIELDS));
         } catch (SegmentFailure e) {
-            throw new ServiceFault(null, "availability unknown: " + e.getMessage());
+            String reason = "availability unknown: " + e.getMessage();
+            throw e.answered() ? new ServiceFault(null, reason) : ServiceFault.failure(reason);
         }
     }
 

@@ -1,0 +1,133 @@
+package org.crs.bar.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.crs.bar.BarSettings;
+import org.crs.bar.Site;
+import org.crs.bar.segments.SoapSegmentController;
+import org.crs.bar.soap.PeerPortType;
+import org.crs.bar.soap.ReservationPortType;
+import org.crs.nsap.testing.MalformedRequests;
+import org.crs.nsap.testing.RawSoap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Malformed requests to every operation of both port types a BAR serves (ReservationService for
+ * clients, PeerService for other BARs), read from the served WSDLs: each gets a Client fault
+ * whose detail names the field, and stores nothing. The BAR's L-NSAP, NSAP and peer point at
+ * closed ports, so a request that got through would answer a fault without a field.
+ */
+class BadRequestsTest {
+
+    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    static BarServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Duration timeout = Duration.ofSeconds(2);
+        Site site = new Site("site-a",
+                new SoapSegmentController("lnsap-site-a", BarServerTest.nowhere("NsapService"), "urn:crs:nsap:1", timeout),
+                new SoapSegmentController("nsap", BarServerTest.nowhere("NsapService"), "urn:crs:nsap:1", timeout),
+                Map.of("site-b", new SoapSegmentController("bar-site-b", BarServerTest.nowhere(BarServer.PEER_SERVICE_NAME),
+                        BarServer.PEER_NAMESPACE, timeout)));
+        server = BarServer.start(new BarServer.Config("bar-bad", "jdbc:hsqldb:mem:bar-bad-" + System.nanoTime(), "SA", "",
+                "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    static String get(URI uri) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    // run after @BeforeAll: the server is up
+    static Stream<MalformedRequests.Case> reservationCorpus() throws Exception {
+        return MalformedRequests.of(get(server.wsdlUrl())).stream();
+    }
+
+    static Stream<MalformedRequests.Case> peerCorpus() throws Exception {
+        return MalformedRequests.of(get(server.peerWsdlUrl())).stream();
+    }
+
+    static String snapshot() {
+        return server.store().list(List.of(), null, 1000).stream()
+                .map(r -> r.request().requestId() + " " + r.state() + " " + r.updatedAt()).toList().toString();
+    }
+
+    static void assertClientFaultNamingTheField(URI endpoint, String namespace, MalformedRequests.Case c) throws Exception {
+        String before = snapshot();
+        HttpResponse<String> answer = new RawSoap(endpoint, namespace).post(
+                "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\"" + namespace
+                        + "\"><soapenv:Body>" + c.body() + "</soapenv:Body></soapenv:Envelope>", c.soapActionOperation());
+        assertEquals(500, answer.statusCode(), answer.body());
+        assertEquals(MalformedRequests.CLIENT, MalformedRequests.faultCode(answer.body()), answer.body());
+        assertEquals(c.field(), MalformedRequests.text(answer.body(), "field"), answer.body());
+        assertEquals(before, snapshot());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("reservationCorpus")
+    void aMalformedReservationRequestGetsAClientFaultNamingTheFieldAndStoresNothing(MalformedRequests.Case c) throws Exception {
+        assertClientFaultNamingTheField(server.serviceUrl(), BarServer.NAMESPACE, c);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("peerCorpus")
+    void aMalformedPeerRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c) throws Exception {
+        assertClientFaultNamingTheField(server.peerUrl(), BarServer.PEER_NAMESPACE, c);
+    }
+
+    @Test
+    void theCorporaCoverEveryOperationOfBothPortTypes() throws Exception {
+        assertEquals(publicMethods(ReservationPortType.class), operations(reservationCorpus()));
+        assertEquals(publicMethods(PeerPortType.class), operations(peerCorpus()));
+    }
+
+    @Test
+    void aGetReservationBodySentWithTheCancelSoapActionIsRefused() throws Exception {
+        String answer = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE).post(BarServerTest.envelope(
+                "<n:getReservation><n:requestId>r1</n:requestId></n:getReservation>"), "cancelReservation").body();
+        assertEquals(MalformedRequests.CLIENT, MalformedRequests.faultCode(answer), answer);
+        assertEquals("SOAPAction", MalformedRequests.text(answer, "field"), answer);
+    }
+
+    @Test
+    void aPeerThatDoesNotAnswerIsAServerFault() throws Exception {
+        String answer = new RawSoap(server.peerUrl(), BarServer.PEER_NAMESPACE).call("listEndpoints",
+                "<n:listEndpoints/>");
+        assertEquals("{http://schemas.xmlsoap.org/soap/envelope/}Server", MalformedRequests.faultCode(answer), answer);
+    }
+
+    static Set<String> publicMethods(Class<?> portType) {
+        return Arrays.stream(portType.getDeclaredMethods()).filter(m -> Modifier.isPublic(m.getModifiers()))
+                .map(Method::getName).collect(Collectors.toSet());
+    }
+
+    static Set<String> operations(Stream<MalformedRequests.Case> corpus) {
+        return corpus.map(MalformedRequests.Case::operation).collect(Collectors.toSet());
+    }
+}
