@@ -15,17 +15,17 @@ import org.crs.domain.time.TimeInterval;
  * @param interval when the circuit runs, half-open, UTC
  * @param description free text for the owner and operators (may be empty)
  * @param holdOnly stop at HELD: the client commits or aborts later (phased commit)
- * @param flexibility what the client asked when it let the BAR choose the interval (and, for a
- *     transfer, the bandwidth), null for a fixed request; {@code interval} and
- *     {@code bandwidthMbps} are then the ones chosen
+ * @param timing what the client asked; when it let the BAR choose ({@link Timing.InWindow},
+ *     {@link Timing.Transfer}), {@code interval} and {@code bandwidthMbps} are the ones chosen
  */
 public record ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
-                                 TimeInterval interval, String description, boolean holdOnly, Flexibility flexibility) {
+                                 TimeInterval interval, String description, boolean holdOnly, Timing timing) {
 
     /** A fixed request: this interval, this bandwidth. */
     public ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
                               TimeInterval interval, String description, boolean holdOnly) {
-        this(requestId, source, destination, bandwidthMbps, interval, description, holdOnly, null);
+        this(requestId, source, destination, bandwidthMbps, interval, description, holdOnly,
+                new Timing.Fixed(interval, bandwidthMbps));
     }
 
     public ReservationRequest {
@@ -33,12 +33,18 @@ public record ReservationRequest(String requestId, Endpoint source, Endpoint des
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(destination, "destination");
         Objects.requireNonNull(interval, "interval");
+        Objects.requireNonNull(timing, "timing");
         description = description == null ? "" : description;
     }
 
     /** The same request booked at {@code chosen} with {@code mbps}. */
     public ReservationRequest at(TimeInterval chosen, long mbps) {
-        return new ReservationRequest(requestId, source, destination, mbps, chosen, description, holdOnly, flexibility);
+        return new ReservationRequest(requestId, source, destination, mbps, chosen, description, holdOnly, timing);
+    }
+
+    /** Whether the client let the BAR choose the interval (and, for a transfer, the bandwidth). */
+    public boolean isFlexible() {
+        return !(timing instanceof Timing.Fixed);
     }
 
     /** Whether both ends are at the same site (only that site's L-NSAP is involved). */

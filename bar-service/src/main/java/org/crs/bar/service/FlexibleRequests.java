@@ -11,7 +11,7 @@ import org.crs.bar.availability.AvailabilitySearch;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.BarSettings;
-import org.crs.bar.reservation.Flexibility;
+import org.crs.bar.reservation.Timing;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.domain.availability.SlotChoice;
 import org.crs.domain.availability.SlotChoice.Slot;
@@ -49,15 +49,16 @@ final class FlexibleRequests {
      * transfer, the bandwidth that finishes first.
      */
     Optional<Slot> chooseSlot(ReservationRequest request) throws SegmentFailure, BadRequest {
-        Flexibility f = request.flexibility();
-        SlotChoice.EarliestStart<Exception> search = (mbps, duration) -> earliest(request, mbps, duration);
+        TimeInterval window = window(request.timing());
+        SlotChoice.EarliestStart<Exception> search = (mbps, duration) -> availability.find(request.source(),
+                request.destination(), mbps, duration, window).starts().earliest();
         try {
-            if (!f.isTransfer()) {
-                return SlotChoice.earliest(f.requestedMbps(), f.duration(), search);
+            if (request.timing() instanceof Timing.Transfer t) {
+                Instant from = window.start().isAfter(clock.instant()) ? window.start() : clock.instant();
+                return SlotChoice.fastestTransfer(t.requestedMbps(), mbps -> transferTime(t, mbps), window, from,
+                        TRANSFER_BANDWIDTHS, search);
             }
-            Instant from = f.window().start().isAfter(clock.instant()) ? f.window().start() : clock.instant();
-            return SlotChoice.fastestTransfer(f.requestedMbps(), mbps -> transferTime(f, mbps), f.window(), from,
-                    TRANSFER_BANDWIDTHS, search);
+            return SlotChoice.earliest(request.timing().requestedMbps(), duration(request.timing()), search);
         } catch (SegmentFailure | BadRequest | RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -65,37 +66,50 @@ final class FlexibleRequests {
         }
     }
 
-    private Optional<Instant> earliest(ReservationRequest request, long mbps, Duration duration)
-            throws SegmentFailure, BadRequest {
-        return availability.find(request.source(), request.destination(), mbps, duration, request.flexibility().window())
-                .starts().earliest();
+    /** The window a flexible request lies in. */
+    private static TimeInterval window(Timing timing) {
+        if (timing instanceof Timing.InWindow w) {
+            return w.window();
+        }
+        if (timing instanceof Timing.Transfer t) {
+            return t.window();
+        }
+        throw new IllegalArgumentException("not a flexible request: " + timing);
+    }
+
+    /** How long a flexible request's circuit runs at the bandwidth it asked. */
+    private Duration duration(Timing timing) {
+        return timing instanceof Timing.Transfer t ? transferTime(t, t.requestedMbps()) : ((Timing.InWindow) timing).duration();
     }
 
     /** A transfer's duration at {@code mbps}, at least the shortest reservation. */
-    private Duration transferTime(Flexibility f, long mbps) {
-        Duration takes = f.transferTime(mbps);
+    private Duration transferTime(Timing.Transfer t, long mbps) {
+        Duration takes = t.transferTime(mbps);
         return takes.compareTo(settings.minimumDuration()) < 0 ? settings.minimumDuration() : takes;
     }
 
     /** Why no slot fits, with the most bandwidth that is free for the duration. */
     String noSlotReason(ReservationRequest request) throws SegmentFailure, BadRequest {
-        Flexibility f = request.flexibility();
-        Duration duration = f.isTransfer() ? transferTime(f, f.requestedMbps()) : f.duration();
-        AvailabilitySearch.Answer answer = availability.find(request.source(), request.destination(), f.requestedMbps(),
-                duration, f.window());
-        return "no slot in " + f.window() + ": " + f.requestedMbps() + " Mbit/s for " + duration.toSeconds()
-                + " s is not free end to end at any start time" + (f.isTransfer() ? " (nor any lower bandwidth that finishes in time)" : "")
+        Timing timing = request.timing();
+        TimeInterval window = window(timing);
+        Duration duration = duration(timing);
+        boolean transfer = timing instanceof Timing.Transfer;
+        AvailabilitySearch.Answer answer = availability.find(request.source(), request.destination(), timing.requestedMbps(),
+                duration, window);
+        return "no slot in " + window + ": " + timing.requestedMbps() + " Mbit/s for " + duration.toSeconds()
+                + " s is not free end to end at any start time" + (transfer ? " (nor any lower bandwidth that finishes in time)" : "")
                 + "; the most free for " + duration.toSeconds() + " s: " + answer.maxBandwidthMbps() + " Mbit/s";
     }
 
     /** What a flexible request asked, for its first history entry. */
     static String describe(ReservationRequest r) {
-        Flexibility f = r.flexibility();
-        return f.isTransfer()
-                ? "requested " + f.volumeMegabytes() + " MB " + r.source() + " -> " + r.destination() + " within " + f.window()
-                        + " at up to " + f.requestedMbps() + " Mbit/s"
-                : "requested " + f.requestedMbps() + " Mbit/s " + r.source() + " -> " + r.destination() + " for "
-                        + f.duration().toSeconds() + " s within " + f.window();
+        if (r.timing() instanceof Timing.Transfer t) {
+            return "requested " + t.volumeMegabytes() + " MB " + r.source() + " -> " + r.destination() + " within "
+                    + t.window() + " at up to " + t.requestedMbps() + " Mbit/s";
+        }
+        Timing.InWindow w = (Timing.InWindow) r.timing();
+        return "requested " + w.requestedMbps() + " Mbit/s " + r.source() + " -> " + r.destination() + " for "
+                + w.duration().toSeconds() + " s within " + w.window();
     }
 
     /**

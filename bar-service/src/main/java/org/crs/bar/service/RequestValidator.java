@@ -3,14 +3,13 @@ package org.crs.bar.service;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 import java.util.regex.Pattern;
 
 import org.crs.bar.port.CircuitParts;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.BarSettings;
-import org.crs.bar.reservation.Flexibility;
+import org.crs.bar.reservation.Timing;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.domain.time.TimeInterval;
 
@@ -59,19 +58,28 @@ final class RequestValidator {
     /** A flexible request's window: the search checks the rest (how far ahead, how long). */
     void validateFlexible(ReservationRequest r) throws BadRequest {
         validateEnds(r);
-        Flexibility f = r.flexibility();
-        if (!f.window().end().isAfter(clock.instant())) {
-            throw new BadRequest("end", "the window must not be over, was " + f.window());
-        }
-        if (f.isTransfer()) {
-            if (f.volumeMegabytes() <= 0) {
-                throw new BadRequest("volumeMegabytes", "must be positive, was " + f.volumeMegabytes());
+        if (r.timing() instanceof Timing.InWindow w) {
+            checkWindow(w.window());
+            if (w.duration().compareTo(settings.minimumDuration()) < 0) {
+                throw new BadRequest("durationSeconds", "must be at least " + settings.minimumDuration().toSeconds()
+                        + " s, was " + w.duration().toSeconds() + " s");
             }
-        } else if (f.duration().compareTo(settings.minimumDuration()) < 0) {
-            throw new BadRequest("durationSeconds", "must be at least " + settings.minimumDuration().toSeconds() + " s, was "
-                    + f.duration().toSeconds() + " s");
-        } else if (f.duration().compareTo(f.window().duration()) > 0) {
-            throw new BadRequest("durationSeconds", "is longer than the window " + f.window());
+            if (w.duration().compareTo(w.window().duration()) > 0) {
+                throw new BadRequest("durationSeconds", "is longer than the window " + w.window());
+            }
+        } else if (r.timing() instanceof Timing.Transfer t) {
+            checkWindow(t.window());
+            if (t.volumeMegabytes() <= 0) {
+                throw new BadRequest("volumeMegabytes", "must be positive, was " + t.volumeMegabytes());
+            }
+        } else {
+            throw new IllegalArgumentException("not a flexible request: " + r.timing());
+        }
+    }
+
+    private void checkWindow(TimeInterval window) throws BadRequest {
+        if (!window.end().isAfter(clock.instant())) {
+            throw new BadRequest("end", "the window must not be over, was " + window);
         }
     }
 
@@ -89,11 +97,7 @@ final class RequestValidator {
 
     /** Whether a repeated request id asks for the same thing (then it answers the same reservation). */
     static boolean sameRequest(ReservationRequest a, ReservationRequest b) {
-        if (a.flexibility() != null || b.flexibility() != null) {
-            return a.source().equals(b.source()) && a.destination().equals(b.destination())
-                    && Objects.equals(a.flexibility(), b.flexibility()) && a.holdOnly() == b.holdOnly();
-        }
-        return a.source().equals(b.source()) && a.destination().equals(b.destination())
-                && a.bandwidthMbps() == b.bandwidthMbps() && a.interval().equals(b.interval()) && a.holdOnly() == b.holdOnly();
+        return a.source().equals(b.source()) && a.destination().equals(b.destination()) && a.timing().equals(b.timing())
+                && a.holdOnly() == b.holdOnly();
     }
 }

@@ -108,7 +108,7 @@ public final class ReservationService {
      * @throws BadRequest for invalid input, or a request id used for a different request
      */
     public Reservation create(ReservationRequest request, String actor) throws BadRequest {
-        if (request.flexibility() != null) {
+        if (request.isFlexible()) {
             return createFlexible(request, actor);
         }
         validator.validate(request);

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.crs.bar.adapter.jdbc.JdbcReservationStore;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
-import org.crs.bar.reservation.Flexibility;
+import org.crs.bar.reservation.Timing;
 import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentRole;
 import org.crs.bar.reservation.BarSettings;
@@ -221,9 +221,10 @@ class ReservationServiceTest {
 
     // ---- flexible requests ----
 
-    static ReservationRequest flexible(String id, Flexibility f) {
+    static ReservationRequest flexible(String id, Timing f) {
+        TimeInterval window = f instanceof Timing.Transfer t ? t.window() : ((Timing.InWindow) f).window();
         return new ReservationRequest(id, Endpoint.parse("site-a:host-a1"), Endpoint.parse("site-b:host-b1"),
-                f.requestedMbps(), f.window(), "test", false, f);
+                f.requestedMbps(), window, "test", false, f);
     }
 
     static TimeInterval hours(int from, int to) {
@@ -233,14 +234,14 @@ class ReservationServiceTest {
     @Test
     void aWindowRequestBooksTheEarliestStartAtWhichEverySegmentIsFree() throws Exception {
         wan.booked.add(hours(1, 3), wan.capacityMbps);
-        Flexibility f = Flexibility.within(hours(1, 10), Duration.ofHours(1), 500);
+        Timing f = new Timing.InWindow(hours(1, 10), Duration.ofHours(1), 500);
 
         Reservation r = service.create(flexible("r1", f), "alice");
 
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
         Instant start = T0.plus(Duration.ofHours(3)).plusSeconds(1);
         assertEquals(new TimeInterval(start, start.plus(Duration.ofHours(1))), r.request().interval());
-        assertEquals(f, service.get("r1").request().flexibility(), "what was asked is kept");
+        assertEquals(f, service.get("r1").request().timing(), "what was asked is kept");
         assertEquals(r.request().interval(), service.create(flexible("r1", f), "alice").request().interval(),
                 "the same request answers the same reservation");
     }
@@ -249,7 +250,7 @@ class ReservationServiceTest {
     void aTransferTakesTheBandwidthThatFinishesFirst() throws Exception {
         // 450,000 MB is 3,600,000 Mbit: an hour at 1,000 Mbit/s, two at 500. Only 500 are free until hour 5.
         wan.booked.add(hours(1, 5), wan.capacityMbps - 500);
-        Flexibility f = Flexibility.transfer(hours(1, 12), 450_000, 1_000);
+        Timing f = new Timing.Transfer(hours(1, 12), 450_000, 1_000);
 
         Reservation r = service.create(flexible("r1", f), "alice");
 
@@ -261,7 +262,7 @@ class ReservationServiceTest {
     @Test
     void aSlotTakenBeforeItIsHeldMovesTheRequestToTheNextFreeSlot() throws Exception {
         wan.refuseNextHolds.set(1);
-        Flexibility f = Flexibility.within(hours(1, 10), Duration.ofHours(1), 500);
+        Timing f = new Timing.InWindow(hours(1, 10), Duration.ofHours(1), 500);
         // Once refused, the slot is taken from then on.
         wan.booked.add(hours(1, 2), wan.capacityMbps);
 
@@ -277,7 +278,7 @@ class ReservationServiceTest {
     @Test
     void aFlexibleRequestWithNoFreeSlotIsRejectedNamingTheMostThatIsFree() throws Exception {
         wan.booked.add(hours(0, 24), wan.capacityMbps - 200);
-        Flexibility f = Flexibility.within(hours(1, 10), Duration.ofHours(1), 500);
+        Timing f = new Timing.InWindow(hours(1, 10), Duration.ofHours(1), 500);
 
         Reservation r = service.create(flexible("r1", f), "alice");
 

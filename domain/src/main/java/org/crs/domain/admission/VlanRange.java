@@ -1,12 +1,14 @@
 package org.crs.domain.admission;
 
+import org.crs.domain.vlan.VlanId;
+
 /**
  * The VLAN numbers circuits may use on a trunk or at an access point, {@code first..last}
  * inclusive (the way IOS writes {@code vlan 1000-1999}).
  *
- * <p>VLAN 1 (the default VLAN) and 4095 can never carry a circuit, so a range lies within
- * 2..4094. IOS also reserves 1002..1005 for FDDI and Token Ring; a range may span them, but
- * {@link #isUsable} excludes them, so they are never handed out.
+ * <p>VLAN 1 (the default VLAN) can never carry a circuit, so a range lies within 2..4094
+ * ({@link VlanId}). IOS also reserves 1002..1005 for FDDI and Token Ring; a range may span them,
+ * but {@link #isUsable} excludes them, so they are never handed out.
  *
  * @param first the lowest VLAN of the range
  * @param last the highest VLAN of the range, at least {@code first}
@@ -14,11 +16,12 @@ package org.crs.domain.admission;
 public record VlanRange(int first, int last) {
 
     public VlanRange {
-        if (first < 2 || first > 4094) {
-            throw new IllegalArgumentException("first VLAN must be in 2..4094, was " + first);
+        if (first < VlanId.MIN_CIRCUIT || first > VlanId.MAX) {
+            throw new IllegalArgumentException("first VLAN must be in " + VlanId.MIN_CIRCUIT + ".." + VlanId.MAX + ", was "
+                    + first);
         }
-        if (last < first || last > 4094) {
-            throw new IllegalArgumentException("last VLAN must be in " + first + "..4094, was " + last);
+        if (last < first || last > VlanId.MAX) {
+            throw new IllegalArgumentException("last VLAN must be in " + first + ".." + VlanId.MAX + ", was " + last);
         }
     }
 
@@ -27,14 +30,9 @@ public record VlanRange(int first, int last) {
         return vlan >= first && vlan <= last;
     }
 
-    /** Whether {@code vlan} is in the range and not one of IOS's reserved 1002..1005. */
+    /** Whether {@code vlan} is in the range and can carry a circuit (not one of IOS's reserved 1002..1005). */
     public boolean isUsable(int vlan) {
-        return contains(vlan) && !isReserved(vlan);
-    }
-
-    /** Whether IOS reserves {@code vlan} (1002..1005) so that no circuit may use it. */
-    public static boolean isReserved(int vlan) {
-        return vlan >= 1002 && vlan <= 1005;
+        return contains(vlan) && VlanId.canCarryCircuit(vlan);
     }
 
     /** As IOS writes it: {@code 1000-1999}. */

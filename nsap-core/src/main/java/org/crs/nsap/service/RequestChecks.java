@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import org.crs.domain.admission.Resource;
-import org.crs.domain.admission.VlanRange;
+import org.crs.domain.vlan.VlanId;
 import org.crs.nsap.port.BookingStore;
 import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.segment.Segment;
@@ -80,8 +80,8 @@ final class RequestChecks {
     }
 
     private static void checkVlan(String field, int vlan) throws RequestRejected {
-        if (vlan != 0 && (vlan < 2 || vlan > 4094 || VlanRange.isReserved(vlan))) {
-            throw RequestRejected.badField(field, "must be 0 (any) or a VLAN in 2..4094 other than 1002..1005, was " + vlan);
+        if (vlan != 0 && !VlanId.canCarryCircuit(vlan)) {
+            throw RequestRejected.badField(field, "must be 0 (any) or a VLAN in " + VlanId.CIRCUIT_RANGE + ", was " + vlan);
         }
     }
 

@@ -1,5 +1,7 @@
 package org.crs.routers.driver;
 
+import org.crs.domain.vlan.VlanId;
+
 /**
  * A circuit segment on a campus edge router (Cisco 7600): a VLAN with its access ports
  * policed at the booked rate. Either a host port joined to the WAN trunk
@@ -24,8 +26,8 @@ public sealed interface CampusSegment extends CircuitSegment permits VlanSegment
         if (rateBps < 8000) {
             throw new IllegalArgumentException("rateBps must be at least 8000, was " + rateBps);
         }
-        if (vlan < 2 || vlan > 4094 || (vlan >= 1002 && vlan <= 1005)) {
-            throw new IllegalArgumentException("vlan must be in 2..4094 and not 1002..1005, was " + vlan);
+        if (!VlanId.canCarryCircuit(vlan)) {
+            throw new IllegalArgumentException("vlan must be in " + VlanId.CIRCUIT_RANGE + ", was " + vlan);
         }
     }
 }

@@ -3,6 +3,8 @@ package org.crs.routers.driver;
 import java.util.List;
 import java.util.Objects;
 
+import org.crs.domain.vlan.VlanId;
+
 /**
  * A WAN segment on a Cisco 12000: a dot1Q subinterface on the access interface bound to an
  * Ethernet-over-MPLS pseudowire, pinned to a traffic-engineered tunnel that reserves the
@@ -26,8 +28,8 @@ public record PseudowireSegment(long circuitId, long rateBps, int vlan, String a
         if (rateBps < 8000) {
             throw new IllegalArgumentException("rateBps must be at least 8000, was " + rateBps);
         }
-        if (vlan < 1 || vlan > 4094) {
-            throw new IllegalArgumentException("vlan must be in 1..4094, was " + vlan);
+        if (!VlanId.isValid(vlan)) {
+            throw new IllegalArgumentException("vlan must be in " + VlanId.MIN + ".." + VlanId.MAX + ", was " + vlan);
         }
         Objects.requireNonNull(accessInterface, "accessInterface");
         Objects.requireNonNull(peerLoopback, "peerLoopback");

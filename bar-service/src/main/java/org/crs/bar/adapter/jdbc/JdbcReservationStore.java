@@ -31,7 +31,7 @@ import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
 import org.crs.bar.port.ReservationStore;
-import org.crs.bar.reservation.Flexibility;
+import org.crs.bar.reservation.Timing;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
@@ -83,7 +83,7 @@ public final class JdbcReservationStore implements ReservationStore {
                         Jdbc.utc(request.interval().start()), Jdbc.utc(request.interval().end()),
                         Jdbc.clip(request.description(), TEXT), request.holdOnly(), Jdbc.utc(created.at()),
                         Jdbc.utc(created.at())));
-                row.addAll(flexibility(request.flexibility()));
+                row.addAll(flexibility(request.timing()));
                 p.update("INSERT INTO reservation (" + RESERVATION_COLUMNS
                         + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.toArray());
                 addSegments(p, segments, OF_RESERVATION, request.requestId());
@@ -310,15 +310,22 @@ public final class JdbcReservationStore implements ReservationStore {
     }
 
     /** The five flexibility columns: all null for a fixed request. */
-    private static List<Object> flexibility(Flexibility f) {
+    private static List<Object> flexibility(Timing timing) {
         Object noTime = StatementPipeline.nullOf(Types.TIMESTAMP_WITH_TIMEZONE);
         Object noNumber = StatementPipeline.nullOf(Types.BIGINT);
-        return List.of(f == null ? noTime : Jdbc.utc(f.window().start()), f == null ? noTime : Jdbc.utc(f.window().end()),
-                f == null || f.duration() == null ? noNumber : f.duration().toSeconds(),
-                f == null || !f.isTransfer() ? noNumber : f.volumeMegabytes(), f == null ? noNumber : f.requestedMbps());
+        if (timing instanceof Timing.InWindow w) {
+            return List.of(Jdbc.utc(w.window().start()), Jdbc.utc(w.window().end()), w.duration().toSeconds(), noNumber,
+                    w.requestedMbps());
+        }
+        if (timing instanceof Timing.Transfer t) {
+            return List.of(Jdbc.utc(t.window().start()), Jdbc.utc(t.window().end()), noNumber, t.volumeMegabytes(),
+                    t.requestedMbps());
+        }
+        return List.of(noTime, noTime, noNumber, noNumber, noNumber);
     }
 
-    private static Flexibility flexibility(ResultSet rs) throws SQLException {
+    /** What the client asked, from the flexibility columns, or null for a fixed request. */
+    private static Timing flexibleTiming(ResultSet rs) throws SQLException {
         Instant windowStart = Jdbc.instantOrNull(rs, "flex_window_start");
         if (windowStart == null) {
             return null;
@@ -326,16 +333,19 @@ public final class JdbcReservationStore implements ReservationStore {
         TimeInterval window = new TimeInterval(windowStart, Jdbc.instant(rs, "flex_window_end"));
         long seconds = rs.getLong("flex_duration_seconds");
         boolean transfer = rs.wasNull();
-        return transfer ? Flexibility.transfer(window, rs.getLong("flex_volume_megabytes"), rs.getLong("flex_mbps"))
-                : Flexibility.within(window, Duration.ofSeconds(seconds), rs.getLong("flex_mbps"));
+        return transfer ? new Timing.Transfer(window, rs.getLong("flex_volume_megabytes"), rs.getLong("flex_mbps"))
+                : new Timing.InWindow(window, Duration.ofSeconds(seconds), rs.getLong("flex_mbps"));
     }
 
     private static Reservation reservation(ResultSet rs, List<Segment> segments) throws SQLException {
+        long mbps = rs.getLong("bandwidth_mbps");
+        TimeInterval interval = new TimeInterval(Jdbc.instant(rs, "start_at"), Jdbc.instant(rs, "end_at"));
+        Timing flexible = flexibleTiming(rs);
         ReservationRequest request = new ReservationRequest(rs.getString("request_id"),
                 new Endpoint(rs.getString("source_site"), rs.getString("source_host")),
-                new Endpoint(rs.getString("destination_site"), rs.getString("destination_host")),
-                rs.getLong("bandwidth_mbps"), new TimeInterval(Jdbc.instant(rs, "start_at"), Jdbc.instant(rs, "end_at")),
-                rs.getString("description"), rs.getBoolean("hold_only"), flexibility(rs));
+                new Endpoint(rs.getString("destination_site"), rs.getString("destination_host")), mbps, interval,
+                rs.getString("description"), rs.getBoolean("hold_only"),
+                flexible != null ? flexible : new Timing.Fixed(interval, mbps));
         return new Reservation(request, rs.getString("owner"), ReservationState.valueOf(rs.getString("state")),
                 rs.getString("reason"), segments, Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"));
     }

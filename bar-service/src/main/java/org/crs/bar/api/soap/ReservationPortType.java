@@ -19,7 +19,7 @@ import org.crs.bar.availability.AvailabilitySearch;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.ChangeRefused;
-import org.crs.bar.reservation.Flexibility;
+import org.crs.bar.reservation.Timing;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
@@ -62,7 +62,9 @@ public class ReservationPortType {
                                              Calendar start, Calendar end, String description,
                                              @DefaultValue("false") boolean holdOnly)
             throws ServiceFault {
-        return create(requestId, source, destination, bandwidthMbps, interval(start, end), description, holdOnly, null);
+        TimeInterval interval = interval(start, end);
+        return create(requestId, source, destination, bandwidthMbps, interval, description, holdOnly,
+                new Timing.Fixed(interval, bandwidthMbps));
     }
 
     /**
@@ -81,7 +83,7 @@ public class ReservationPortType {
             throw ServiceFault.badField("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
         }
         return create(requestId, source, destination, bandwidthMbps, window, description, holdOnly,
-                Flexibility.within(window, Duration.ofSeconds(durationSeconds), bandwidthMbps));
+                new Timing.InWindow(window, Duration.ofSeconds(durationSeconds), bandwidthMbps));
     }
 
     /**
@@ -105,19 +107,20 @@ public class ReservationPortType {
             throw ServiceFault.badField("volumeMegabytes", "must be a positive number of megabytes, was " + volumeMegabytes);
         }
         return create(requestId, source, destination, maxBandwidthMbps, window, description, holdOnly,
-                Flexibility.transfer(window, volumeMegabytes, maxBandwidthMbps));
+                new Timing.Transfer(window, volumeMegabytes, maxBandwidthMbps));
     }
 
     private ReservationInfo create(String requestId, String source, String destination, long bandwidthMbps,
-                                   TimeInterval interval, String description, boolean holdOnly, Flexibility flexibility)
+                                   TimeInterval interval, String description, boolean holdOnly, Timing timing)
             throws ServiceFault {
         ReservationRequest request = new ReservationRequest(requestId == null ? "" : requestId,
                 endpoint("source", source), endpoint("destination", destination), bandwidthMbps, interval, description,
-                holdOnly, flexibility);
+                holdOnly, timing);
         try {
             return info(service.create(request, actor));
         } catch (BadRequest e) {
-            throw fault(flexibility == null ? e : renamed(e, flexibility.isTransfer() ? TRANSFER_FIELDS : WINDOW_FIELDS));
+            throw fault(timing instanceof Timing.Transfer ? renamed(e, TRANSFER_FIELDS)
+                    : timing instanceof Timing.InWindow ? renamed(e, WINDOW_FIELDS) : e);
         }
     }
 

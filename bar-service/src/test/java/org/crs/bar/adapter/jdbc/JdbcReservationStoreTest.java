@@ -30,7 +30,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.crs.bar.reservation.Flexibility;
+import org.crs.bar.reservation.Timing;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
@@ -134,9 +134,9 @@ class JdbcReservationStoreTest {
         void whatAFlexibleRequestAskedRoundTrips() {
             TimeInterval window = new TimeInterval(T0.plusSeconds(3600), T0.plusSeconds(36_000));
             TimeInterval chosen = new TimeInterval(T0.plusSeconds(7200), T0.plusSeconds(10_800));
-            for (Flexibility f : List.of(Flexibility.within(window, Duration.ofHours(1), 250),
-                    Flexibility.transfer(window, 450_000, 1000))) {
-                String id = f.isTransfer() ? "transfer" : "window";
+            for (Timing f : List.of(new Timing.InWindow(window, Duration.ofHours(1), 250),
+                    new Timing.Transfer(window, 450_000, 1000))) {
+                String id = f instanceof Timing.Transfer ? "transfer" : "window";
                 ReservationRequest r = new ReservationRequest(id, A, B, 250, chosen, "", false, f);
                 create(r);
                 assertEquals(r, store.find(id).orElseThrow().request());
