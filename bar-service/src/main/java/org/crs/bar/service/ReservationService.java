@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.crs.bar.availability.AvailabilitySearch;
 import org.crs.bar.negotiation.Negotiation;
@@ -60,8 +60,6 @@ public final class ReservationService {
             SegmentRole.LOCAL_CAMPUS, "campus", SegmentRole.REMOTE_CAMPUS, "remote");
     /** How many times a fixed request is held before it is refused (see holdWithRetries). */
     static final int FIXED_ATTEMPTS = 2;
-    /** About how long a refused request waits before it tries again. */
-    private static final long RETRY_PAUSE_MILLIS = 100;
     /** How many slots a flexible request tries when the one it found is taken before it is held. */
     static final int SLOT_ATTEMPTS = 3;
 
@@ -75,6 +73,8 @@ public final class ReservationService {
     private final Negotiation negotiation;
     private final FlexibleRequests flexible;
     private final DueWork dueWork;
+    /** Retries of refused holds take turns, so that of two requests racing for the same ports one wins. */
+    private final ReentrantLock retries = new ReentrantLock(true);
 
     /**
      * @param calls runs calls to controllers, and due work, in parallel; unbounded, since a task
@@ -129,22 +129,21 @@ public final class ReservationService {
 
     /**
      * Holds every segment and moves on (to HELD, RESERVED) when all are held. When a segment
-     * refuses, tries again a random moment later, up to {@code attempts} in all, with what
-     * {@code next} gives and new booking ids: two requests racing for the same ports may each
-     * hold one that the other needs and both be refused, and a retry at a random moment lets
-     * one of them through. A refusal that is final says why, and with {@code suggest} the next
+     * refuses, tries again, up to {@code attempts} in all, with what {@code next} gives and new
+     * booking ids: two requests racing for the same ports may each hold one that the other needs
+     * and both be refused. Retries take turns ({@link #retries}): each has aborted what it held
+     * before the next begins, so one of two racing requests gets through, without a pause. A refusal that is final says why, and with {@code suggest} the next
      * free start times.
      */
     private Reservation holdWithRetries(Reservation r, String actor, int attempts, NextTry next, boolean suggest)
             throws BadRequest {
         for (int attempt = 1; ; attempt++) {
-            Holding holding = negotiation.holdAll(r);
+            Holding holding = attempt == 1 ? negotiation.holdAll(r) : holdInTurn(r);
             if (holding.held()) {
                 return held(r, holding, actor);
             }
             Optional<ReservationRequest> retry = Optional.empty();
             if (holding.answered() && attempt < attempts) {
-                pauseBeforeRetry();
                 try {
                     retry = next.after(r.request());
                 } catch (SegmentFailure | BadRequest e) {
@@ -167,11 +166,13 @@ public final class ReservationService {
         }
     }
 
-    private static void pauseBeforeRetry() {
+    /** A retry's hold, one at a time at this BAR; a refused one has aborted what it held when it ends. */
+    private Holding holdInTurn(Reservation r) {
+        retries.lock();
         try {
-            Thread.sleep(ThreadLocalRandom.current().nextLong(RETRY_PAUSE_MILLIS / 2, RETRY_PAUSE_MILLIS * 2));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            return negotiation.holdAll(r);
+        } finally {
+            retries.unlock();
         }
     }
 

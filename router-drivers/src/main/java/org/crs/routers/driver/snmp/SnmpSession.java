@@ -42,6 +42,8 @@ import org.snmp4j.smi.UdpAddress;
 import org.snmp4j.smi.Variable;
 import org.snmp4j.smi.VariableBinding;
 import org.snmp4j.transport.DefaultUdpTransportMapping;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * SNMP requests to one router over UDP: SNMPv2c with a community, or SNMPv3 USM with
@@ -56,6 +58,8 @@ import org.snmp4j.transport.DefaultUdpTransportMapping;
  * (and an SNMP agent in the same JVM, as in tests) do not share security state.
  */
 public final class SnmpSession implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SnmpSession.class);
 
     public static final OID IF_DESCR = new OID("1.3.6.1.2.1.2.2.1.2");
     public static final OID IF_NAME = new OID("1.3.6.1.2.1.31.1.1.1.1");
@@ -370,7 +374,8 @@ public final class SnmpSession implements AutoCloseable {
         try {
             snmp.close();
         } catch (IOException e) {
-            // Closing a UDP socket fails only if it is already gone.
+            // Closing a UDP socket fails only if it is already gone; nothing is lost, but say so.
+            LOG.warn("closing an SNMP session: {}", e.toString());
         }
     }
 
