@@ -29,8 +29,11 @@ import org.slf4j.LoggerFactory;
  * <p>A part that did not answer may still book afterwards (a slow peer): it is aborted at once
  * and again {@link #LATE_ABORT} later, and that late abort is tried again, ever less often,
  * until a controller answers it.
+ *
+ * @param calls the calls on the segments, also for those that act on them later (the due work)
+ * @param settings how long holds last during a negotiation
  */
-public final class Negotiation {
+public record Negotiation(SegmentCalls calls, BarSettings settings) {
 
     private static final Logger LOG = LoggerFactory.getLogger(Negotiation.class);
 
@@ -59,19 +62,6 @@ public final class Negotiation {
         public boolean committed() {
             return failures.isEmpty();
         }
-    }
-
-    private final SegmentCalls calls;
-    private final BarSettings settings;
-
-    public Negotiation(SegmentCalls calls, BarSettings settings) {
-        this.calls = calls;
-        this.settings = settings;
-    }
-
-    /** The calls this negotiation makes, for others that act on the same segments. */
-    public SegmentCalls calls() {
-        return calls;
     }
 
     /** Holds every segment of the reservation; see {@link Holding}. */

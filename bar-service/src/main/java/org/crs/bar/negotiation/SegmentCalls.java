@@ -17,8 +17,11 @@ import org.slf4j.LoggerFactory;
 /**
  * One call on each of several segments, made in parallel on the call executor, each to the
  * controller that books the segment; each controller bounds its own calls by its deadline.
+ *
+ * @param site the controllers of this site, found by the name a segment records
+ * @param executor runs the calls; unbounded, since a task on it may wait for calls it starts on it
  */
-public final class SegmentCalls {
+public record SegmentCalls(Site site, ExecutorService executor) {
 
     private static final Logger LOG = LoggerFactory.getLogger(SegmentCalls.class);
 
@@ -53,22 +56,6 @@ public final class SegmentCalls {
         }
     }
 
-    private final Site site;
-    private final ExecutorService calls;
-
-    /**
-     * @param calls runs the calls; unbounded, since a task on it may wait for calls it starts on it
-     */
-    public SegmentCalls(Site site, ExecutorService calls) {
-        this.site = site;
-        this.calls = calls;
-    }
-
-    /** The executor the calls run on. */
-    public ExecutorService executor() {
-        return calls;
-    }
-
     /**
      * Runs the call on every segment in parallel and waits for all. The last segment's call runs
      * on this thread, which would otherwise only wait: one thread hand-off fewer per step.
@@ -79,7 +66,7 @@ public final class SegmentCalls {
         }
         List<CompletableFuture<Outcome>> others = new ArrayList<>();
         for (Segment s : segments.subList(0, segments.size() - 1)) {
-            others.add(CompletableFuture.supplyAsync(() -> callOne(s, call), calls));
+            others.add(CompletableFuture.supplyAsync(() -> callOne(s, call), executor));
         }
         Outcome last = callOne(segments.get(segments.size() - 1), call);
         List<Outcome> outcomes = new ArrayList<>(others.stream().map(CompletableFuture::join).toList());

@@ -104,7 +104,7 @@ public final class BarMain {
 
         @Override
         public BarServerConfig load(Path file) throws IOException {
-            return BarServerConfig.load(file);
+            return BarServerConfig.FILE.load(file);
         }
 
         @Override

@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.crs.service.db.Database;
 import org.crs.service.schedule.Sweep;
+import org.crs.service.server.RunningService;
 import org.crs.service.server.ServerConfig;
 import org.crs.service.server.ServiceShell;
 import org.quartz.JobKey;
@@ -32,7 +32,7 @@ import org.crs.bar.service.ReservationService;
  * services: the client port type at {@code /services/ReservationService} and the peer port type
  * for other sites' BARs at {@code /services/PeerService}.
  */
-public final class BarServer implements AutoCloseable {
+public final class BarServer extends RunningService {
 
     private static final Logger LOG = LoggerFactory.getLogger(BarServer.class);
 
@@ -47,12 +47,11 @@ public final class BarServer implements AutoCloseable {
     static final JobKey DUE_WORK = JobKey.jobKey("run-due-work", "reservations");
     public static final Duration DUE_WORK_PERIOD = Duration.ofMillis(250);
 
-    private final ServiceShell shell;
     private final ReservationService service;
     private final ReservationStore store;
 
     private BarServer(ServiceShell shell, ReservationService service, ReservationStore store) {
-        this.shell = shell;
+        super(shell, SERVICE_NAME);
         this.service = service;
         this.store = store;
     }
@@ -127,39 +126,12 @@ public final class BarServer implements AutoCloseable {
         return store;
     }
 
-    public Database database() {
-        return shell.database();
-    }
-
-    public URI wsdlUrl() {
-        return shell.wsdlUrl(SERVICE_NAME);
-    }
-
-    public URI serviceUrl() {
-        return shell.serviceUrl(SERVICE_NAME);
-    }
-
     /** Where other sites' BARs call this one. */
     public URI peerUrl() {
-        return shell.serviceUrl(PEER_SERVICE_NAME);
+        return shell().serviceUrl(PEER_SERVICE_NAME);
     }
 
     public URI peerWsdlUrl() {
-        return shell.wsdlUrl(PEER_SERVICE_NAME);
-    }
-
-    public int port() {
-        return shell.port();
-    }
-
-    /** From the start of {@link #start} until the WSDL was served. */
-    public Duration startupTime() {
-        return shell.startupTime();
-    }
-
-    /** Stops the endpoints, the sweep, the calls under way (after a grace) and the database. */
-    @Override
-    public void close() {
-        shell.close();
+        return shell().wsdlUrl(PEER_SERVICE_NAME);
     }
 }

@@ -1,6 +1,5 @@
 package org.crs.bar.server;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -11,11 +10,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
 
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
 import org.crs.service.server.ServiceConfig;
+import org.crs.service.server.ServiceConfig.Basics;
+import org.crs.service.server.ServiceConfig.Reader;
 import org.crs.bar.reservation.BarSettings;
 
 /**
@@ -64,39 +64,30 @@ import org.crs.bar.reservation.BarSettings;
  * <p>{@link #toString()} and the messages of the exceptions thrown here never contain the
  * database password.
  *
- * @param source the file read, for messages (null when parsed from text)
- * @param name the instance's name
+ * @param basics the keys every service has ({@link ServiceConfig})
  * @param site this site's name
- * @param host the address to listen on
- * @param port the TCP port, 0 for any free one
- * @param jdbcUrl the database; a relative HSQLDB file path already made absolute
- * @param dbUser the database user (null: the driver's default, SA for HSQLDB)
- * @param dbPassword the database password (empty when none)
- * @param clustered whether several replicas of this BAR share the database's schedule (PostgreSQL only)
  * @param campus the service URL of this site's L-NSAP
  * @param wan the service URL of the NSAP
  * @param peers the PeerService URL of every other site's BAR, by site, in the file's order
  * @param callTimeout how long one call to an L-NSAP, the NSAP or a peer may take in all
  * @param settings how the BAR books
  */
-public record BarServerConfig(Path source, String name, String site, String host, int port, String jdbcUrl, String dbUser,
-                              String dbPassword, boolean clustered, URI campus, URI wan, Map<String, URI> peers,
-                              Duration callTimeout, BarSettings settings) implements ServiceConfig {
+public record BarServerConfig(Basics basics, String site, URI campus, URI wan, Map<String, URI> peers, Duration callTimeout,
+                              BarSettings settings) implements ServiceConfig {
 
+    /** Reads the file ({@code BarServerConfig.FILE.load(path)}), or parses its text. */
+    public static final Reader<BarServerConfig> FILE = new Reader<>(BarServerConfig::parse);
     /** Default {@code callTimeout}. */
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
 
     public BarServerConfig {
-        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(basics, "basics");
         Objects.requireNonNull(site, "site");
-        Objects.requireNonNull(host, "host");
-        Objects.requireNonNull(jdbcUrl, "jdbcUrl");
         Objects.requireNonNull(campus, "campus");
         Objects.requireNonNull(wan, "wan");
         peers = Collections.unmodifiableMap(new LinkedHashMap<>(peers));
         Objects.requireNonNull(callTimeout, "callTimeout");
         Objects.requireNonNull(settings, "settings");
-        dbPassword = dbPassword == null ? "" : dbPassword;
     }
 
     @Override
@@ -107,35 +98,9 @@ public record BarServerConfig(Path source, String name, String site, String host
 
     // --- reading ---------------------------------------------------------------------------------
 
-    /** Reads a configuration file, resolving {@code ${NAME}} from the process environment. */
-    public static BarServerConfig load(Path file) throws IOException {
-        return load(file, System::getenv);
-    }
-
-    /**
-     * Reads a configuration file, resolving {@code ${NAME}} with {@code environment}.
-     *
-     * @throws IOException if the file cannot be read
-     * @throws IllegalArgumentException naming the file and what is wrong in it
-     */
-    public static BarServerConfig load(Path file, Function<String, String> environment) throws IOException {
-        return ServiceConfig.load(file, environment, BarServerConfig::parse);
-    }
-
-    /**
-     * Parses configuration YAML.
-     *
-     * @param baseDir the folder a relative HSQLDB file path is relative to
-     * @param environment gives the value of an environment variable, or null when it is not set
-     * @throws IllegalArgumentException saying what is wrong, without the file name
-     */
-    public static BarServerConfig parse(String yaml, Path baseDir, Function<String, String> environment) {
-        return ServiceConfig.parse(yaml, baseDir, environment, BarServerConfig::parse);
-    }
-
     private static BarServerConfig parse(String yaml, Path baseDir, Path source, EnvReferences env) {
         FileYaml file = ConfigYaml.read(yaml, FileYaml.class);
-        ServiceConfig.Basics basics = ServiceConfig.basics(yaml, baseDir, source, env, file.name(), file.listen(),
+        Basics basics = ServiceConfig.basics(yaml, baseDir, source, env, file.name(), file.listen(),
                 file.database(), "{host: 127.0.0.1, port: 8080}");
         String site = ConfigYaml.name(env.resolve(file.site(), "site"), "site", ConfigYaml.at(yaml, "site"));
         URI campus = url(file.campus(), "campus", env, yaml);
@@ -167,8 +132,7 @@ public record BarServerConfig(Path source, String name, String site, String host
                 "callTimeout", ConfigYaml.at(yaml, "callTimeout"));
         BarSettings settings = settings(file.booking(), env, yaml);
 
-        return new BarServerConfig(source, basics.name(), site, basics.host(), basics.port(), basics.jdbcUrl(),
-                basics.dbUser(), basics.dbPassword(), basics.clustered(), campus, wan, peers, callTimeout, settings);
+        return new BarServerConfig(basics, site, campus, wan, peers, callTimeout, settings);
     }
 
     private static URI url(UrlYaml section, String key, EnvReferences env, String yaml) {

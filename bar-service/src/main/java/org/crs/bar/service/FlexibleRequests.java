@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * Where the availability search meets booking: the slot a flexible request takes
  * ({@link SlotChoice}), why none fits, and the next free start times a refusal offers.
  */
-final class FlexibleRequests {
+record FlexibleRequests(AvailabilitySearch availability, BarSettings settings, Clock clock) {
 
     private static final Logger LOG = LoggerFactory.getLogger(FlexibleRequests.class);
 
@@ -33,16 +33,6 @@ final class FlexibleRequests {
     /** How far after a refused start a refusal looks for free start times. */
     static final Duration SUGGESTION_HORIZON = Duration.ofDays(7);
     private static final int SUGGESTIONS = 3;
-
-    private final AvailabilitySearch availability;
-    private final BarSettings settings;
-    private final Clock clock;
-
-    FlexibleRequests(AvailabilitySearch availability, BarSettings settings, Clock clock) {
-        this.availability = availability;
-        this.settings = settings;
-        this.clock = clock;
-    }
 
     /**
      * The slot a flexible request books: for a window, the earliest start at its bandwidth; for a

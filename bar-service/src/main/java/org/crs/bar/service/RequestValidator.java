@@ -14,22 +14,12 @@ import org.crs.bar.reservation.ReservationRequest;
 import org.crs.domain.time.TimeInterval;
 
 /** The rules a request must keep before anything is booked; each refusal names its field. */
-final class RequestValidator {
+record RequestValidator(Site site, BarSettings settings, Clock clock) {
 
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     static final int MAX_DESCRIPTION = 2000;
     /** A start this far in the past is taken as "now" (clients' clocks differ a little). */
     private static final Duration START_GRACE = Duration.ofMinutes(1);
-
-    private final Site site;
-    private final BarSettings settings;
-    private final Clock clock;
-
-    RequestValidator(Site site, BarSettings settings, Clock clock) {
-        this.site = site;
-        this.settings = settings;
-        this.clock = clock;
-    }
 
     static void checkRequestId(String requestId) throws BadRequest {
         if (requestId == null || !REQUEST_ID.matcher(requestId).matches()) {

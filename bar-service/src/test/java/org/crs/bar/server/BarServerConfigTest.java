@@ -63,7 +63,7 @@ class BarServerConfigTest {
     }
 
     BarServerConfig parse(String yaml) {
-        return BarServerConfig.parse(yaml, dir, env(ENV));
+        return BarServerConfig.FILE.parse(yaml, dir, env(ENV));
     }
 
     String refusal(String yaml) {
@@ -76,7 +76,7 @@ class BarServerConfigTest {
     void everyKeyIsRead() throws Exception {
         Path file = dir.resolve("bar.yaml");
         Files.writeString(file, GOOD);
-        BarServerConfig c = BarServerConfig.load(file, env(ENV));
+        BarServerConfig c = BarServerConfig.FILE.load(file, env(ENV));
         assertEquals(file.toAbsolutePath().normalize(), c.source());
         assertEquals("bar-site-a", c.name());
         assertEquals("site-a", c.site());
@@ -160,7 +160,7 @@ class BarServerConfigTest {
         assertFalse(c.toString().contains("pg-secret-4711"), c.toString());
         assertTrue(c.toString().contains("password=***"), c.toString());
         IllegalArgumentException unset = assertThrows(IllegalArgumentException.class,
-                () -> BarServerConfig.parse(GOOD, dir, env(Map.of())));
+                () -> BarServerConfig.FILE.parse(GOOD, dir, env(Map.of())));
         assertEquals("database.password: environment variable CRS_DB_PASSWORD is not set", unset.getMessage());
     }
 
@@ -188,7 +188,7 @@ class BarServerConfigTest {
                 wan: {url: http://127.0.0.1:9/services/NsapService}
                 peers: [{site: site-b, url: http://127.0.0.1:9/services/PeerService}]
                 """);
-        BarServer bar = BarMain.start(BarServerConfig.load(file, env(Map.of())));
+        BarServer bar = BarMain.start(BarServerConfig.FILE.load(file, env(Map.of())));
         try {
             HttpClient http = HttpClient.newHttpClient();
             for (URI wsdl : List.of(bar.wsdlUrl(), bar.peerWsdlUrl())) {
@@ -205,8 +205,8 @@ class BarServerConfigTest {
     @Test
     void exampleConfigurationsLoadAndMatchTheDemoPorts() throws Exception {
         Path config = Path.of("../deploy/config");
-        BarServerConfig a = BarServerConfig.load(config.resolve("bar-site-a.yaml"), env(Map.of()));
-        BarServerConfig b = BarServerConfig.load(config.resolve("bar-site-b.yaml"), env(Map.of()));
+        BarServerConfig a = BarServerConfig.FILE.load(config.resolve("bar-site-a.yaml"), env(Map.of()));
+        BarServerConfig b = BarServerConfig.FILE.load(config.resolve("bar-site-b.yaml"), env(Map.of()));
         assertEquals(List.of("bar-site-a", "site-a", 8080, 8081, 8090, Map.of("site-b", 8083)), ports(a));
         assertEquals(List.of("bar-site-b", "site-b", 8083, 8082, 8090, Map.of("site-a", 8080)), ports(b));
         assertEquals(BarSettings.defaults(), a.settings());

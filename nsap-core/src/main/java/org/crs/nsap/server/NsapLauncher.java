@@ -175,7 +175,7 @@ public final class NsapLauncher implements AutoCloseable {
 
         @Override
         public Checked load(Path file) throws IOException {
-            NsapServerConfig config = NsapServerConfig.load(file);
+            NsapServerConfig config = NsapServerConfig.FILE.load(file);
             Topology topology = reader.read(config.topology());
             RouterDirectory routers = RouterDirectory.load(config.routerAccess());
             List<String> problems = routerProblems(topology.routers(), routers);

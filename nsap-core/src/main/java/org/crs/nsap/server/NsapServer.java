@@ -1,6 +1,5 @@
 package org.crs.nsap.server;
 
-import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
@@ -12,8 +11,8 @@ import org.crs.nsap.service.SegmentService;
 import org.crs.nsap.port.SegmentStore;
 import org.crs.nsap.soap.NsapPortType;
 import org.crs.nsap.store.JdbcSegmentStore;
-import org.crs.service.db.Database;
 import org.crs.service.schedule.Sweep;
+import org.crs.service.server.RunningService;
 import org.crs.service.server.ServerConfig;
 import org.crs.service.server.ServiceShell;
 import org.quartz.JobKey;
@@ -27,7 +26,7 @@ import org.crs.nsap.contract.NsapContract;
  * their expiry ({@link SegmentService#expireDueHolds()} every {@link #HOLD_SWEEP_PERIOD}), and
  * the NSAP port type over SOAP at {@code /services/NsapService}.
  */
-public final class NsapServer implements AutoCloseable {
+public final class NsapServer extends RunningService {
 
     private static final Logger LOG = LoggerFactory.getLogger(NsapServer.class);
 
@@ -35,12 +34,11 @@ public final class NsapServer implements AutoCloseable {
     static final JobKey HOLD_SWEEP = JobKey.jobKey("expire-due-holds", "holds");
     public static final Duration HOLD_SWEEP_PERIOD = Duration.ofSeconds(1);
 
-    private final ServiceShell shell;
     private final SegmentService service;
     private final SegmentStore store;
 
     private NsapServer(ServiceShell shell, SegmentService service, SegmentStore store) {
-        this.shell = shell;
+        super(shell, NsapContract.SERVICE_NAME);
         this.service = service;
         this.store = store;
     }
@@ -71,32 +69,5 @@ public final class NsapServer implements AutoCloseable {
 
     public SegmentStore store() {
         return store;
-    }
-
-    public Database database() {
-        return shell.database();
-    }
-
-    public URI wsdlUrl() {
-        return shell.wsdlUrl(NsapContract.SERVICE_NAME);
-    }
-
-    public URI serviceUrl() {
-        return shell.serviceUrl(NsapContract.SERVICE_NAME);
-    }
-
-    public int port() {
-        return shell.port();
-    }
-
-    /** From the start of {@link #start} until the WSDL was served. */
-    public Duration startupTime() {
-        return shell.startupTime();
-    }
-
-    /** Stops the endpoint, the hold sweep and the database. */
-    @Override
-    public void close() {
-        shell.close();
     }
 }

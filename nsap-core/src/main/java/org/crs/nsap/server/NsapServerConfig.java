@@ -1,14 +1,14 @@
 package org.crs.nsap.server;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
-import java.util.function.Function;
 
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
 import org.crs.service.server.ServiceConfig;
+import org.crs.service.server.ServiceConfig.Basics;
+import org.crs.service.server.ServiceConfig.Reader;
 
 /**
  * The service configuration file of one standalone L-NSAP or NSAP (docs/configuration.md,
@@ -43,28 +43,19 @@ import org.crs.service.server.ServiceConfig;
  * <p>{@link #toString()} and the messages of the exceptions thrown here never contain the
  * database password.
  *
- * @param source the file read, for messages (null when parsed from text)
- * @param name the instance's name
- * @param host the address to listen on
- * @param port the TCP port, 0 for any free one
- * @param jdbcUrl the database; a relative HSQLDB file path already made absolute
- * @param dbUser the database user (null: the driver's default, SA for HSQLDB)
- * @param dbPassword the database password (empty when none)
- * @param clustered whether several instances share the database's schedule (PostgreSQL only)
+ * @param basics the keys every service has ({@link ServiceConfig})
  * @param topology the topology file, absolute
  * @param routerAccess the router access file, absolute
  */
-public record NsapServerConfig(Path source, String name, String host, int port, String jdbcUrl, String dbUser,
-                               String dbPassword, boolean clustered, Path topology, Path routerAccess)
-        implements ServiceConfig {
+public record NsapServerConfig(Basics basics, Path topology, Path routerAccess) implements ServiceConfig {
+
+    /** Reads the file ({@code NsapServerConfig.FILE.load(path)}), or parses its text. */
+    public static final Reader<NsapServerConfig> FILE = new Reader<>(NsapServerConfig::parse);
 
     public NsapServerConfig {
-        Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(host, "host");
-        Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+        Objects.requireNonNull(basics, "basics");
         Objects.requireNonNull(topology, "topology");
         Objects.requireNonNull(routerAccess, "routerAccess");
-        dbPassword = dbPassword == null ? "" : dbPassword;
     }
 
     @Override
@@ -74,41 +65,14 @@ public record NsapServerConfig(Path source, String name, String host, int port, 
 
     // --- reading ---------------------------------------------------------------------------------
 
-    /** Reads a configuration file, resolving {@code ${NAME}} from the process environment. */
-    public static NsapServerConfig load(Path file) throws IOException {
-        return load(file, System::getenv);
-    }
-
-    /**
-     * Reads a configuration file, resolving {@code ${NAME}} with {@code environment}.
-     *
-     * @throws IOException if the file cannot be read
-     * @throws IllegalArgumentException naming the file and what is wrong in it
-     */
-    public static NsapServerConfig load(Path file, Function<String, String> environment) throws IOException {
-        return ServiceConfig.load(file, environment, NsapServerConfig::parse);
-    }
-
-    /**
-     * Parses configuration YAML.
-     *
-     * @param baseDir the folder relative paths are relative to
-     * @param environment gives the value of an environment variable, or null when it is not set
-     * @throws IllegalArgumentException saying what is wrong, without the file name
-     */
-    public static NsapServerConfig parse(String yaml, Path baseDir, Function<String, String> environment) {
-        return ServiceConfig.parse(yaml, baseDir, environment, NsapServerConfig::parse);
-    }
-
     private static NsapServerConfig parse(String yaml, Path baseDir, Path source, EnvReferences env) {
         FileYaml file = ConfigYaml.read(yaml, FileYaml.class);
-        ServiceConfig.Basics basics = ServiceConfig.basics(yaml, baseDir, source, env, file.name(), file.listen(),
+        Basics basics = ServiceConfig.basics(yaml, baseDir, source, env, file.name(), file.listen(),
                 file.database(), "{host: 127.0.0.1, port: 8081}");
         Path topology = existingFile(baseDir, required(env.resolve(file.topology(), "topology"), "topology"), "topology");
         Path routerAccess = existingFile(baseDir, required(env.resolve(file.routerAccess(), "routerAccess"), "routerAccess"),
                 "routerAccess");
-        return new NsapServerConfig(source, basics.name(), basics.host(), basics.port(), basics.jdbcUrl(), basics.dbUser(),
-                basics.dbPassword(), basics.clustered(), topology, routerAccess);
+        return new NsapServerConfig(basics, topology, routerAccess);
     }
 
     private static String required(String value, String key) {

@@ -83,7 +83,7 @@ class NsapServerConfigTest {
 
     @Test
     void goodFileIsReadWithSecretsFromTheEnvironmentAndPathsBesideIt() throws Exception {
-        NsapServerConfig c = NsapServerConfig.load(write(GOOD), env(ENV));
+        NsapServerConfig c = NsapServerConfig.FILE.load(write(GOOD), env(ENV));
         assertEquals("lnsap-site-a", c.name());
         assertEquals("0.0.0.0", c.host());
         assertEquals(8081, c.port());
@@ -103,7 +103,7 @@ class NsapServerConfigTest {
 
     @Test
     void defaultsAndARelativeHsqldbFileBesideTheConfiguration() throws Exception {
-        NsapServerConfig c = NsapServerConfig.load(write("""
+        NsapServerConfig c = NsapServerConfig.FILE.load(write("""
                 name: nsap
                 listen: {port: 8090}
                 database: {jdbcUrl: "jdbc:hsqldb:file:data/nsap/db;shutdown=true"}
@@ -119,7 +119,7 @@ class NsapServerConfigTest {
         // absolute paths, mem: databases and literal '$${' stay as written
         assertEquals("jdbc:hsqldb:file:/var/lib/crs/db", ConfigYaml.withAbsoluteHsqldbFile("jdbc:hsqldb:file:/var/lib/crs/db", dir));
         assertEquals("jdbc:hsqldb:mem:x", ConfigYaml.withAbsoluteHsqldbFile("jdbc:hsqldb:mem:x", dir));
-        NsapServerConfig literal = NsapServerConfig.parse(GOOD.replace("${CRS_DB_PASSWORD}", "a$${b}"), dir, env(ENV));
+        NsapServerConfig literal = NsapServerConfig.FILE.parse(GOOD.replace("${CRS_DB_PASSWORD}", "a$${b}"), dir, env(ENV));
         assertEquals("a${b}", literal.dbPassword());
     }
 
@@ -128,12 +128,12 @@ class NsapServerConfigTest {
     @Test
     void unknownKeyIsRefusedNamingItsPlaceLineAndTheKnownKeys() throws Exception {
         Path file = write(GOOD.replace("  user: crs_lnsap", "  username: crs_lnsap"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.load(file, env(ENV)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.FILE.load(file, env(ENV)));
         assertEquals(file + ": unknown key \"username\" in database (line 8); known keys there: clustered, jdbcUrl, password, user",
                 e.getMessage());
 
         IllegalArgumentException top = assertThrows(IllegalArgumentException.class,
-                () -> NsapServerConfig.parse(GOOD + "activationThreads: 4\n", dir, env(ENV)));
+                () -> NsapServerConfig.FILE.parse(GOOD + "activationThreads: 4\n", dir, env(ENV)));
         assertTrue(top.getMessage().startsWith("unknown key \"activationThreads\" (line 13); known keys there: database, listen,"),
                 top.getMessage());
     }
@@ -143,7 +143,7 @@ class NsapServerConfigTest {
         Path file = write(GOOD);
         Map<String, String> partial = new HashMap<>(ENV);
         partial.remove("CRS_DB_PASSWORD");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.load(file, env(partial)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.FILE.load(file, env(partial)));
         assertEquals(file + ": database.password: environment variable CRS_DB_PASSWORD is not set", e.getMessage());
         assertFalse(e.getMessage().contains("db.example.org"), "no value, not even another key's");
     }
@@ -165,7 +165,7 @@ class NsapServerConfigTest {
                 GOOD.replace("routerAccess: routers.yaml\n", ""), "routerAccess is missing",
                 GOOD.replace("  port: 8081", "  port: 8081\n  port: 8082"), "key \"port\" appears twice in one mapping (line 6)");
         refusals.forEach((yaml, message) -> {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.parse(yaml, dir, env(ENV)),
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.FILE.parse(yaml, dir, env(ENV)),
                     message);
             assertEquals(message, e.getMessage());
             assertFalse(e.getMessage().contains("pg-secret-4711"));
@@ -174,7 +174,7 @@ class NsapServerConfigTest {
 
     @Test
     void yamlSyntaxErrorsDoNotQuoteTheLine() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.parse(
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.FILE.parse(
                 GOOD.replace("${CRS_DB_PASSWORD}", "\"literal-secret-99"), dir, env(ENV)));
         System.out.println("a YAML syntax error reads: " + e.getMessage());
         assertTrue(e.getMessage().startsWith("not valid YAML (line "), e.getMessage());
@@ -222,7 +222,7 @@ class NsapServerConfigTest {
                 topology: topology/site-a-campus.yaml
                 routerAccess: routers.yaml
                 """);
-        NsapServerConfig config = NsapServerConfig.load(file, env(Map.of()));
+        NsapServerConfig config = NsapServerConfig.FILE.load(file, env(Map.of()));
         NsapLauncher launcher = NsapLauncher.start(config, new OneLinkPlanner(),
                 RouterDirectory.load(config.routerAccess()));
         try {
@@ -245,7 +245,7 @@ class NsapServerConfigTest {
     @Test
     void exampleConfigurationsLoad() throws Exception {
         for (String name : List.of("lnsap-site-a", "lnsap-site-b", "nsap")) {
-            NsapServerConfig c = NsapServerConfig.load(CONFIG.resolve(name + ".yaml"), env(Map.of()));
+            NsapServerConfig c = NsapServerConfig.FILE.load(CONFIG.resolve(name + ".yaml"), env(Map.of()));
             assertEquals(name, c.name());
             assertEquals(Vendor.HSQLDB, c.vendor());
             assertEquals(CONFIG.resolve("routers-demo.yaml").toAbsolutePath().normalize(), c.routerAccess());

@@ -13,7 +13,7 @@ import org.crs.service.db.Vendor;
 /**
  * What the configuration file of every service has (docs/configuration.md): a name, where it
  * listens and its database. Each service's configuration record implements this and adds only
- * its own keys; {@link #basics} reads the shared ones and {@link #load} the file.
+ * its own keys (its {@link #basics()} are the shared ones); a {@link Reader} reads its files.
  *
  * <pre>{@code
  * name: lnsap-site-a                  # required: logs, the scheduler's name; A-Z a-z 0-9 _ . -
@@ -38,29 +38,48 @@ public interface ServiceConfig {
     /** Default listen address: this machine only. */
     String DEFAULT_HOST = ConfigYaml.DEFAULT_HOST;
 
+    /** The keys every service has. */
+    Basics basics();
+
     /** The file read, for messages (null when parsed from text). */
-    Path source();
+    default Path source() {
+        return basics().source();
+    }
 
     /** The instance's name. */
-    String name();
+    default String name() {
+        return basics().name();
+    }
 
     /** The address to listen on. */
-    String host();
+    default String host() {
+        return basics().host();
+    }
 
     /** The TCP port, 0 for any free one. */
-    int port();
+    default int port() {
+        return basics().port();
+    }
 
     /** The database; a relative HSQLDB file path already made absolute. */
-    String jdbcUrl();
+    default String jdbcUrl() {
+        return basics().jdbcUrl();
+    }
 
     /** The database user (null: the driver's default, SA for HSQLDB). */
-    String dbUser();
+    default String dbUser() {
+        return basics().dbUser();
+    }
 
     /** The database password (empty when none). */
-    String dbPassword();
+    default String dbPassword() {
+        return basics().dbPassword();
+    }
 
     /** Whether several instances share the database's schedule (PostgreSQL only). */
-    boolean clustered();
+    default boolean clustered() {
+        return basics().clustered();
+    }
 
     /** The settings {@link ServiceShell#start} takes. */
     default ServerConfig serverConfig() {
@@ -85,7 +104,7 @@ public interface ServiceConfig {
     }
 
     /**
-     * The shared keys, read.
+     * The keys every service has, read.
      *
      * @param source the file read, for messages (null when parsed from text)
      */
@@ -99,6 +118,7 @@ public interface ServiceConfig {
             dbPassword = dbPassword == null ? "" : dbPassword;
         }
 
+        /** Never shows the password. */
         @Override
         public String toString() {
             return "Basics[" + name + "]";
@@ -125,38 +145,63 @@ public interface ServiceConfig {
         return new Basics(source, resolvedName, l.host(), l.port(), db.jdbcUrl(), db.user(), db.password(), db.clustered());
     }
 
-    /** Parses a configuration file's text into a service's configuration. */
-    @FunctionalInterface
-    interface Parser<C> {
-        /**
-         * @param baseDir the folder relative paths are relative to
-         * @param source the file, for messages
-         * @throws IllegalArgumentException saying what is wrong, without the file name
-         */
-        C parse(String yaml, Path baseDir, Path source, EnvReferences env);
-    }
-
     /**
-     * Reads a configuration file, resolving {@code ${NAME}} with {@code environment}.
+     * Reads one service's configuration files.
      *
-     * @throws IOException if the file cannot be read
-     * @throws IllegalArgumentException naming the file and what is wrong in it
+     * @param <C> the service's configuration
      */
-    static <C> C load(Path file, Function<String, String> environment, Parser<C> parser) throws IOException {
-        Path absolute = file.toAbsolutePath().normalize();
-        String text = Files.readString(absolute);
-        try {
-            return parser.parse(text, absolute.getParent(), absolute,
-                    new EnvReferences(Objects.requireNonNull(environment, "environment")));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
-        }
-    }
+    final class Reader<C> {
 
-    /** Parses configuration text (no file), resolving {@code ${NAME}} with {@code environment}. */
-    static <C> C parse(String yaml, Path baseDir, Function<String, String> environment, Parser<C> parser) {
-        Objects.requireNonNull(yaml, "yaml");
-        Objects.requireNonNull(baseDir, "baseDir");
-        return parser.parse(yaml, baseDir, null, new EnvReferences(Objects.requireNonNull(environment, "environment")));
+        /** Parses a configuration file's text into a service's configuration. */
+        @FunctionalInterface
+        public interface Parser<C> {
+            /**
+             * @param baseDir the folder relative paths are relative to
+             * @param source the file, for messages (null when parsed from text)
+             * @throws IllegalArgumentException saying what is wrong, without the file name
+             */
+            C parse(String yaml, Path baseDir, Path source, EnvReferences env);
+        }
+
+        private final Parser<C> parser;
+
+        public Reader(Parser<C> parser) {
+            this.parser = Objects.requireNonNull(parser, "parser");
+        }
+
+        /** Reads a configuration file, resolving {@code ${NAME}} from the process environment. */
+        public C load(Path file) throws IOException {
+            return load(file, System::getenv);
+        }
+
+        /**
+         * Reads a configuration file, resolving {@code ${NAME}} with {@code environment}.
+         *
+         * @throws IOException if the file cannot be read
+         * @throws IllegalArgumentException naming the file and what is wrong in it
+         */
+        public C load(Path file, Function<String, String> environment) throws IOException {
+            Path absolute = file.toAbsolutePath().normalize();
+            String text = Files.readString(absolute);
+            try {
+                return parser.parse(text, absolute.getParent(), absolute,
+                        new EnvReferences(Objects.requireNonNull(environment, "environment")));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+            }
+        }
+
+        /**
+         * Parses configuration text (no file).
+         *
+         * @param baseDir the folder relative paths are relative to
+         * @param environment gives the value of an environment variable, or null when it is not set
+         * @throws IllegalArgumentException saying what is wrong
+         */
+        public C parse(String yaml, Path baseDir, Function<String, String> environment) {
+            Objects.requireNonNull(yaml, "yaml");
+            Objects.requireNonNull(baseDir, "baseDir");
+            return parser.parse(yaml, baseDir, null, new EnvReferences(Objects.requireNonNull(environment, "environment")));
+        }
     }
 }

@@ -125,6 +125,11 @@ public final class SoapSegmentController implements SegmentController {
     }
 
     @Override
+    public SegmentAnswer commit(String bookingId) throws SegmentFailure {
+        return segment(call("commit", EnvelopeWriter.byId("commit", bookingId)));
+    }
+
+    @Override
     public SegmentAnswer holdAndCommit(SegmentOrder order) throws SegmentFailure {
         StringBuilder body = new StringBuilder(640).append("<n:holdAndCommit>");
         EnvelopeWriter.request(body, order);
@@ -133,8 +138,8 @@ public final class SoapSegmentController implements SegmentController {
     }
 
     @Override
-    public SegmentAnswer commit(String bookingId) throws SegmentFailure {
-        return segment(call("commit", EnvelopeWriter.byId("commit", bookingId)));
+    public SegmentAnswer activate(String bookingId) throws SegmentFailure {
+        return segment(call("activate", EnvelopeWriter.byId("activate", bookingId)));
     }
 
     @Override
@@ -146,18 +151,8 @@ public final class SoapSegmentController implements SegmentController {
     }
 
     @Override
-    public SegmentAnswer activate(String bookingId) throws SegmentFailure {
-        return segment(call("activate", EnvelopeWriter.byId("activate", bookingId)));
-    }
-
-    @Override
     public SegmentAnswer deactivate(String bookingId) throws SegmentFailure {
         return segment(call("deactivate", EnvelopeWriter.byId("deactivate", bookingId)));
-    }
-
-    @Override
-    public SegmentAnswer status(String bookingId) throws SegmentFailure {
-        return segment(call("status", EnvelopeWriter.byId("status", bookingId)));
     }
 
     @Override
@@ -172,13 +167,8 @@ public final class SoapSegmentController implements SegmentController {
     }
 
     @Override
-    public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
-        return segment(call("commitModify", EnvelopeWriter.byId("commitModify", bookingId)));
-    }
-
-    @Override
-    public SegmentAnswer abortModify(String bookingId) throws SegmentFailure {
-        return segment(call("abortModify", EnvelopeWriter.byId("abortModify", bookingId)));
+    public SegmentAnswer status(String bookingId) throws SegmentFailure {
+        return segment(call("status", EnvelopeWriter.byId("status", bookingId)));
     }
 
     @Override
@@ -202,6 +192,11 @@ public final class SoapSegmentController implements SegmentController {
     }
 
     @Override
+    public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
+        return segment(call("commitModify", EnvelopeWriter.byId("commitModify", bookingId)));
+    }
+
+    @Override
     public long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
             throws SegmentFailure {
         StringBuilder body = new StringBuilder(400).append("<n:widestBandwidth>");
@@ -218,6 +213,11 @@ public final class SoapSegmentController implements SegmentController {
         } catch (NumberFormatException e) {
             throw unreachable("answered a bandwidth '" + text + "', not a number", e);
         }
+    }
+
+    @Override
+    public SegmentAnswer abortModify(String bookingId) throws SegmentFailure {
+        return segment(call("abortModify", EnvelopeWriter.byId("abortModify", bookingId)));
     }
 
     @Override

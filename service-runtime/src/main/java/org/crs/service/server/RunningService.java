@@ -1,0 +1,60 @@
+package org.crs.service.server;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+
+import org.crs.service.db.Database;
+
+/**
+ * A started service on its {@link ServiceShell}: what every running service answers (its
+ * database, its main port type's URLs, its port, how long it took to start) and how it stops.
+ * Each service adds its own parts.
+ */
+public abstract class RunningService implements AutoCloseable {
+
+    private final ServiceShell shell;
+    private final String mainService;
+
+    /**
+     * @param mainService the name of the port type the service is known by ({@code ReservationService})
+     */
+    protected RunningService(ServiceShell shell, String mainService) {
+        this.shell = Objects.requireNonNull(shell, "shell");
+        this.mainService = Objects.requireNonNull(mainService, "mainService");
+    }
+
+    /** The shell, for a subclass's other port types. */
+    protected final ServiceShell shell() {
+        return shell;
+    }
+
+    public final Database database() {
+        return shell.database();
+    }
+
+    /** The WSDL URL of the main port type. */
+    public final URI wsdlUrl() {
+        return shell.wsdlUrl(mainService);
+    }
+
+    /** The endpoint URL of the main port type. */
+    public final URI serviceUrl() {
+        return shell.serviceUrl(mainService);
+    }
+
+    public final int port() {
+        return shell.port();
+    }
+
+    /** From the start of the shell until the port types were served. */
+    public final Duration startupTime() {
+        return shell.startupTime();
+    }
+
+    /** Stops the endpoint, the schedule, the service's own resources and the database, in that order. */
+    @Override
+    public void close() {
+        shell.close();
+    }
+}
