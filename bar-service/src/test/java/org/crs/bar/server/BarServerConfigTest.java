@@ -77,16 +77,16 @@ class BarServerConfigTest {
         Path file = dir.resolve("bar.yaml");
         Files.writeString(file, GOOD);
         BarServerConfig c = BarServerConfig.FILE.load(file, env(ENV));
-        assertEquals(file.toAbsolutePath().normalize(), c.source());
+        assertEquals(file.toAbsolutePath().normalize(), c.basics().source());
         assertEquals("bar-site-a", c.name());
         assertEquals("site-a", c.site());
-        assertEquals("0.0.0.0", c.host());
-        assertEquals(8080, c.port());
-        assertEquals("jdbc:postgresql://db.site-a.example.org:5432/crs_bar", c.jdbcUrl());
+        assertEquals("0.0.0.0", c.basics().host());
+        assertEquals(8080, c.basics().port());
+        assertEquals("jdbc:postgresql://db.site-a.example.org:5432/crs_bar", c.basics().jdbcUrl());
         assertEquals(Vendor.POSTGRESQL, c.vendor());
-        assertEquals("crs_bar", c.dbUser());
-        assertEquals("pg-secret-4711", c.dbPassword());
-        assertTrue(c.clustered());
+        assertEquals("crs_bar", c.basics().dbUser());
+        assertEquals("pg-secret-4711", c.basics().dbPassword());
+        assertTrue(c.basics().clustered());
         assertEquals(URI.create("http://lnsap.site-a.example.org:8081/services/NsapService"), c.campus());
         assertEquals(URI.create("https://nsap.example.org:8090/services/NsapService"), c.wan());
         assertEquals(List.of("site-b", "site-c"), List.copyOf(c.peers().keySet()));
@@ -111,9 +111,9 @@ class BarServerConfigTest {
         assertEquals(BarSettings.defaults(), c.settings());
         assertEquals(BarServerConfig.DEFAULT_CALL_TIMEOUT, c.callTimeout());
         assertEquals(Map.of(), c.peers());
-        assertEquals(BarServerConfig.DEFAULT_HOST, c.host());
+        assertEquals(BarServerConfig.DEFAULT_HOST, c.basics().host());
         assertEquals("jdbc:hsqldb:file:" + dir.resolve("data/bar/db").toAbsolutePath().normalize() + ";shutdown=true",
-                c.jdbcUrl(), "a relative HSQLDB file is beside the configuration");
+                c.basics().jdbcUrl(), "a relative HSQLDB file is beside the configuration");
         assertEquals(BarSettings.defaults().withClientHold(Duration.ofHours(1)),
                 parse(GOOD.replaceAll("(?s)booking:.*", "booking: {clientHold: 1h}\n")).settings(), "one key set, the rest default");
     }
@@ -156,7 +156,7 @@ class BarServerConfigTest {
     @Test
     void passwordComesFromTheEnvironmentAndToStringNeverShowsIt() {
         BarServerConfig c = parse(GOOD);
-        assertEquals("pg-secret-4711", c.dbPassword());
+        assertEquals("pg-secret-4711", c.basics().dbPassword());
         assertFalse(c.toString().contains("pg-secret-4711"), c.toString());
         assertTrue(c.toString().contains("password=***"), c.toString());
         IllegalArgumentException unset = assertThrows(IllegalArgumentException.class,
@@ -214,7 +214,7 @@ class BarServerConfigTest {
     }
 
     private static List<Object> ports(BarServerConfig c) {
-        return List.of(c.name(), c.site(), c.port(), c.campus().getPort(), c.wan().getPort(),
+        return List.of(c.name(), c.site(), c.basics().port(), c.campus().getPort(), c.wan().getPort(),
                 Map.of(c.peers().keySet().iterator().next(), c.peers().values().iterator().next().getPort()));
     }
 }

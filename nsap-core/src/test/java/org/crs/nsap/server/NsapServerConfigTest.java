@@ -85,13 +85,13 @@ class NsapServerConfigTest {
     void goodFileIsReadWithSecretsFromTheEnvironmentAndPathsBesideIt() throws Exception {
         NsapServerConfig c = NsapServerConfig.FILE.load(write(GOOD), env(ENV));
         assertEquals("lnsap-site-a", c.name());
-        assertEquals("0.0.0.0", c.host());
-        assertEquals(8081, c.port());
-        assertEquals("jdbc:postgresql://db.example.org:5432/crs_lnsap", c.jdbcUrl());
+        assertEquals("0.0.0.0", c.basics().host());
+        assertEquals(8081, c.basics().port());
+        assertEquals("jdbc:postgresql://db.example.org:5432/crs_lnsap", c.basics().jdbcUrl());
         assertEquals(Vendor.POSTGRESQL, c.vendor());
-        assertEquals("crs_lnsap", c.dbUser());
-        assertEquals("pg-secret-4711", c.dbPassword());
-        assertTrue(c.clustered());
+        assertEquals("crs_lnsap", c.basics().dbUser());
+        assertEquals("pg-secret-4711", c.basics().dbPassword());
+        assertTrue(c.basics().clustered());
         assertEquals(dir.resolve("topology/site-a-campus.yaml").toAbsolutePath().normalize(), c.topology());
         assertEquals(dir.resolve("routers.yaml").toAbsolutePath().normalize(), c.routerAccess());
 
@@ -110,17 +110,17 @@ class NsapServerConfigTest {
                 topology: topology/site-a-campus.yaml
                 routerAccess: routers.yaml
                 """), env(Map.of()));
-        assertEquals(NsapServerConfig.DEFAULT_HOST, c.host());
+        assertEquals(NsapServerConfig.DEFAULT_HOST, c.basics().host());
         assertEquals("jdbc:hsqldb:file:" + dir.resolve("data/nsap/db").toAbsolutePath().normalize() + ";shutdown=true",
-                c.jdbcUrl());
-        assertNull(c.dbUser(), "HSQLDB's default user (SA) is the database's choice");
-        assertEquals("", c.dbPassword());
-        assertFalse(c.clustered());
+                c.basics().jdbcUrl());
+        assertNull(c.basics().dbUser(), "HSQLDB's default user (SA) is the database's choice");
+        assertEquals("", c.basics().dbPassword());
+        assertFalse(c.basics().clustered());
         // absolute paths, mem: databases and literal '$${' stay as written
         assertEquals("jdbc:hsqldb:file:/var/lib/crs/db", ConfigYaml.withAbsoluteHsqldbFile("jdbc:hsqldb:file:/var/lib/crs/db", dir));
         assertEquals("jdbc:hsqldb:mem:x", ConfigYaml.withAbsoluteHsqldbFile("jdbc:hsqldb:mem:x", dir));
         NsapServerConfig literal = NsapServerConfig.FILE.parse(GOOD.replace("${CRS_DB_PASSWORD}", "a$${b}"), dir, env(ENV));
-        assertEquals("a${b}", literal.dbPassword());
+        assertEquals("a${b}", literal.basics().dbPassword());
     }
 
     // --- refusals --------------------------------------------------------------------------------

@@ -41,66 +41,33 @@ public interface ServiceConfig {
     /** The keys every service has. */
     Basics basics();
 
-    /** The file read, for messages (null when parsed from text). */
-    default Path source() {
-        return basics().source();
-    }
-
     /** The instance's name. */
     default String name() {
         return basics().name();
     }
 
-    /** The address to listen on. */
-    default String host() {
-        return basics().host();
-    }
-
-    /** The TCP port, 0 for any free one. */
-    default int port() {
-        return basics().port();
-    }
-
-    /** The database; a relative HSQLDB file path already made absolute. */
-    default String jdbcUrl() {
-        return basics().jdbcUrl();
-    }
-
-    /** The database user (null: the driver's default, SA for HSQLDB). */
-    default String dbUser() {
-        return basics().dbUser();
-    }
-
-    /** The database password (empty when none). */
-    default String dbPassword() {
-        return basics().dbPassword();
-    }
-
-    /** Whether several instances share the database's schedule (PostgreSQL only). */
-    default boolean clustered() {
-        return basics().clustered();
-    }
-
     /** The settings {@link ServiceShell#start} takes. */
     default ServerConfig serverConfig() {
-        return new ServerConfig(name(), jdbcUrl(), dbUser(), dbPassword(), host(), port(), clustered());
+        Basics b = basics();
+        return new ServerConfig(b.name(), b.jdbcUrl(), b.dbUser(), b.dbPassword(), b.host(), b.port(), b.clustered());
     }
 
     /** The database vendor of {@link #jdbcUrl()}. */
     default Vendor vendor() {
-        return Vendor.fromJdbcUrl(jdbcUrl());
+        return Vendor.fromJdbcUrl(basics().jdbcUrl());
     }
 
     /** The JDBC URL with any {@code password=} property masked, for logs and start-up output. */
     default String jdbcUrlForLog() {
-        return ConfigYaml.jdbcUrlForLog(jdbcUrl());
+        return ConfigYaml.jdbcUrlForLog(basics().jdbcUrl());
     }
 
     /** The shared keys as {@code toString} shows them, the password masked. */
     default String basicsForLog() {
-        return (source() == null ? "" : source() + ": ") + "name=" + name() + ", listen=" + host() + ":" + port()
-                + ", jdbcUrl=" + jdbcUrlForLog() + ", user=" + dbUser() + ", password="
-                + (dbPassword().isEmpty() ? "(none)" : "***") + ", clustered=" + clustered();
+        Basics b = basics();
+        return (b.source() == null ? "" : b.source() + ": ") + "name=" + b.name() + ", listen=" + b.host() + ":" + b.port()
+                + ", jdbcUrl=" + jdbcUrlForLog() + ", user=" + b.dbUser() + ", password="
+                + (b.dbPassword().isEmpty() ? "(none)" : "***") + ", clustered=" + b.clustered();
     }
 
     /**

@@ -144,7 +144,7 @@ public final class ServiceLauncher {
                 + service.startupTime(running).toMillis() + " ms, JVM up " + ManagementFactory.getRuntimeMXBean().getUptime()
                 + " ms); Ctrl-C stops it.");
         service.details(loaded, running).forEach(line -> out.println("  " + line));
-        out.println("  database  " + config.jdbcUrlForLog() + (config.clustered() ? " (clustered)" : ""));
+        out.println("  database  " + config.jdbcUrlForLog() + (config.basics().clustered() ? " (clustered)" : ""));
         out.flush();
         stopped.await();
         return 0;

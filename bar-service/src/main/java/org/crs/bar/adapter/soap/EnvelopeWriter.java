@@ -14,37 +14,68 @@ final class EnvelopeWriter {
     }
 
     /** The whole envelope around an operation's element. */
-    static String envelope(String namespace, CharSequence body) {
+    static String envelope(String namespace, Body body) {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><soapenv:Envelope xmlns:soapenv=\"" + EnvelopeReader.SOAP11
-                + "\" xmlns:n=\"" + escape(namespace) + "\"><soapenv:Body>" + body + "</soapenv:Body></soapenv:Envelope>";
+                + "\" xmlns:n=\"" + escape(namespace) + "\"><soapenv:Body>" + body.xml() + "</soapenv:Body></soapenv:Envelope>";
     }
 
-    /** The order as the port type's {@code SegmentRequestBean}, its elements in the schema's order. */
-    static void request(StringBuilder body, SegmentOrder order) {
-        body.append("<n:request>");
-        element(body, "bandwidthMbps", Long.toString(order.bandwidthMbps()));
-        element(body, "bookingId", order.bookingId());
-        element(body, "destination", order.destination());
-        element(body, "destinationVlan", Integer.toString(order.destinationVlan()));
-        element(body, "end", dateTime(order.interval().end()));
-        element(body, "source", order.source());
-        element(body, "sourceVlan", Integer.toString(order.sourceVlan()));
-        element(body, "start", dateTime(order.interval().start()));
-        body.append("</n:request>");
+    /**
+     * The body of one operation: its element, and in it the parameters in the order the schema
+     * gives them.
+     */
+    static final class Body {
+        private final String operation;
+        private final StringBuilder xml = new StringBuilder(256);
+
+        private Body(String operation) {
+            this.operation = operation;
+        }
+
+        /** The operation the body calls. */
+        String operation() {
+            return operation;
+        }
+
+        /** Adds a simple parameter. */
+        Body element(String element, String text) {
+            xml.append("<n:").append(element).append('>').append(escape(text)).append("</n:").append(element).append('>');
+            return this;
+        }
+
+        /** Adds a number. */
+        Body element(String element, long number) {
+            return element(element, Long.toString(number));
+        }
+
+        /** Adds a time, as UTC with a Z (a valid xs:dateTime). */
+        Body element(String element, Instant time) {
+            return element(element, time.toString());
+        }
+
+        /** Adds the order as the port type's {@code SegmentRequestBean}, its elements in the schema's order. */
+        Body request(SegmentOrder order) {
+            xml.append("<n:request>");
+            element("bandwidthMbps", order.bandwidthMbps());
+            element("bookingId", order.bookingId());
+            element("destination", order.destination());
+            element("destinationVlan", order.destinationVlan());
+            element("end", order.interval().end());
+            element("source", order.source());
+            element("sourceVlan", order.sourceVlan());
+            element("start", order.interval().start());
+            xml.append("</n:request>");
+            return this;
+        }
+
+        /** The operation's element with the parameters in it. */
+        String xml() {
+            return "<n:" + operation + ">" + xml + "</n:" + operation + ">";
+        }
     }
 
-    static StringBuilder byId(String operation, String bookingId) {
-        StringBuilder body = new StringBuilder(96).append("<n:").append(operation).append('>');
-        element(body, "bookingId", bookingId);
-        return body.append("</n:").append(operation).append('>');
-    }
-
-    static void element(StringBuilder out, String element, String text) {
-        out.append("<n:").append(element).append('>').append(escape(text)).append("</n:").append(element).append('>');
-    }
-
-    static String dateTime(Instant instant) {
-        return instant.toString(); // ISO-8601 in UTC with a Z: a valid xs:dateTime
+    /** The body of {@code operation}, parameters to follow. */
+    static Body body(String operation) {
+        return new Body(operation);
     }
 
     static String escape(String text) {

@@ -1,5 +1,7 @@
 package org.crs.bar.adapter.soap;
 
+import static org.crs.bar.adapter.soap.EnvelopeWriter.body;
+
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +17,7 @@ import javax.xml.stream.XMLStreamException;
 
 import org.crs.bar.adapter.soap.EnvelopeReader.Answer;
 import org.crs.bar.adapter.soap.EnvelopeReader.Element;
+import org.crs.bar.adapter.soap.EnvelopeWriter.Body;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.SegmentAnswer;
@@ -117,72 +120,47 @@ public final class SoapSegmentController implements SegmentController {
 
     @Override
     public SegmentAnswer hold(SegmentOrder order, Duration holdFor) throws SegmentFailure {
-        StringBuilder body = new StringBuilder(640).append("<n:hold>");
-        EnvelopeWriter.request(body, order);
-        EnvelopeWriter.element(body, "holdSeconds", Integer.toString(holdSeconds(holdFor)));
-        body.append("</n:hold>");
-        return segment(call("hold", body));
+        return segment(call(body("hold").request(order).element("holdSeconds", holdSeconds(holdFor))));
     }
 
     @Override
     public SegmentAnswer commit(String bookingId) throws SegmentFailure {
-        return segment(call("commit", EnvelopeWriter.byId("commit", bookingId)));
+        return segment(call(body("commit").element("bookingId", bookingId)));
     }
 
     @Override
     public SegmentAnswer holdAndCommit(SegmentOrder order) throws SegmentFailure {
-        StringBuilder body = new StringBuilder(640).append("<n:holdAndCommit>");
-        EnvelopeWriter.request(body, order);
-        body.append("</n:holdAndCommit>");
-        return segment(call("holdAndCommit", body));
-    }
-
-    @Override
-    public SegmentAnswer activate(String bookingId) throws SegmentFailure {
-        return segment(call("activate", EnvelopeWriter.byId("activate", bookingId)));
+        return segment(call(body("holdAndCommit").request(order)));
     }
 
     @Override
     public SegmentAnswer abort(String bookingId, String reason) throws SegmentFailure {
-        StringBuilder body = new StringBuilder(160).append("<n:abort>");
-        EnvelopeWriter.element(body, "bookingId", bookingId);
-        EnvelopeWriter.element(body, "reason", reason == null ? "" : reason);
-        return segment(call("abort", body.append("</n:abort>")));
+        return segment(call(body("abort").element("bookingId", bookingId).element("reason", reason == null ? "" : reason)));
     }
 
     @Override
-    public SegmentAnswer deactivate(String bookingId) throws SegmentFailure {
-        return segment(call("deactivate", EnvelopeWriter.byId("deactivate", bookingId)));
+    public SegmentAnswer activate(String bookingId) throws SegmentFailure {
+        return segment(call(body("activate").element("bookingId", bookingId)));
     }
 
     @Override
     public SegmentAnswer modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor)
             throws SegmentFailure {
-        StringBuilder body = new StringBuilder(240).append("<n:modify>");
-        EnvelopeWriter.element(body, "bookingId", bookingId);
-        EnvelopeWriter.element(body, "end", EnvelopeWriter.dateTime(newEnd));
-        EnvelopeWriter.element(body, "bandwidthMbps", Long.toString(newBandwidthMbps));
-        EnvelopeWriter.element(body, "holdSeconds", Integer.toString(holdSeconds(holdFor)));
-        return segment(call("modify", body.append("</n:modify>")));
+        return segment(call(body("modify").element("bookingId", bookingId).element("end", newEnd)
+                .element("bandwidthMbps", newBandwidthMbps).element("holdSeconds", holdSeconds(holdFor))));
     }
 
     @Override
-    public SegmentAnswer status(String bookingId) throws SegmentFailure {
-        return segment(call("status", EnvelopeWriter.byId("status", bookingId)));
+    public SegmentAnswer deactivate(String bookingId) throws SegmentFailure {
+        return segment(call(body("deactivate").element("bookingId", bookingId)));
     }
 
     @Override
     public StartTimes availability(String source, String destination, SlotQuery query) throws SegmentFailure {
-        StringBuilder body = new StringBuilder(400).append("<n:availability>");
-        EnvelopeWriter.element(body, "source", source);
-        EnvelopeWriter.element(body, "destination", destination);
-        EnvelopeWriter.element(body, "bandwidthMbps", Long.toString(query.mbps()));
-        EnvelopeWriter.element(body, "durationSeconds", Long.toString(wholeSeconds(query.duration())));
-        EnvelopeWriter.element(body, "earliestStart", EnvelopeWriter.dateTime(millisUp(query.earliestStart())));
-        EnvelopeWriter.element(body, "latestStart", EnvelopeWriter.dateTime(query.latestStart().truncatedTo(ChronoUnit.MILLIS)));
-        body.append("</n:availability>");
+        Body body = body("availability").element("source", source).element("destination", destination)
+                .element("bandwidthMbps", query.mbps());
         List<StartWindow> windows = new ArrayList<>();
-        for (Element r : call("availability", body).returns) {
+        for (Element r : call(startTimes(body, query.duration(), query.earliestStart(), query.latestStart())).returns) {
             if (r.children() == null) {
                 continue; // an empty array may come as one nil element
             }
@@ -192,21 +170,15 @@ public final class SoapSegmentController implements SegmentController {
     }
 
     @Override
-    public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
-        return segment(call("commitModify", EnvelopeWriter.byId("commitModify", bookingId)));
+    public SegmentAnswer status(String bookingId) throws SegmentFailure {
+        return segment(call(body("status").element("bookingId", bookingId)));
     }
 
     @Override
     public long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
             throws SegmentFailure {
-        StringBuilder body = new StringBuilder(400).append("<n:widestBandwidth>");
-        EnvelopeWriter.element(body, "source", source);
-        EnvelopeWriter.element(body, "destination", destination);
-        EnvelopeWriter.element(body, "durationSeconds", Long.toString(wholeSeconds(duration)));
-        EnvelopeWriter.element(body, "earliestStart", EnvelopeWriter.dateTime(millisUp(earliestStart)));
-        EnvelopeWriter.element(body, "latestStart", EnvelopeWriter.dateTime(latestStart.truncatedTo(ChronoUnit.MILLIS)));
-        body.append("</n:widestBandwidth>");
-        List<Element> returns = call("widestBandwidth", body).returns;
+        Body body = body("widestBandwidth").element("source", source).element("destination", destination);
+        List<Element> returns = call(startTimes(body, duration, earliestStart, latestStart)).returns;
         String text = returns.isEmpty() ? null : returns.get(0).text();
         try {
             return Long.parseLong(text == null ? "" : text.trim());
@@ -216,19 +188,34 @@ public final class SoapSegmentController implements SegmentController {
     }
 
     @Override
-    public SegmentAnswer abortModify(String bookingId) throws SegmentFailure {
-        return segment(call("abortModify", EnvelopeWriter.byId("abortModify", bookingId)));
+    public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
+        return segment(call(body("commitModify").element("bookingId", bookingId)));
     }
 
     @Override
     public List<String> endpoints() throws SegmentFailure {
         List<String> endpoints = new ArrayList<>();
-        for (Element r : call("listEndpoints", new StringBuilder("<n:listEndpoints/>")).returns) {
+        for (Element r : call(body("listEndpoints")).returns) {
             if (r.text() != null) {
                 endpoints.add(r.text());
             }
         }
         return List.copyOf(endpoints);
+    }
+
+    @Override
+    public SegmentAnswer abortModify(String bookingId) throws SegmentFailure {
+        return segment(call(body("abortModify").element("bookingId", bookingId)));
+    }
+
+    /**
+     * The duration and start times of an availability question: whole seconds rounded up, and
+     * times to the millisecond the services read, so the answer never offers a start the real
+     * booking lacks.
+     */
+    private static Body startTimes(Body body, Duration duration, Instant earliestStart, Instant latestStart) {
+        return body.element("durationSeconds", wholeSeconds(duration)).element("earliestStart", millisUp(earliestStart))
+                .element("latestStart", latestStart.truncatedTo(ChronoUnit.MILLIS));
     }
 
     /** Closes the connections kept to the service. */
@@ -273,8 +260,8 @@ public final class SoapSegmentController implements SegmentController {
 
     // ---- the call ----
 
-    private Answer call(String operation, CharSequence body) throws SegmentFailure {
-        return read(operation, soap.post(operation, EnvelopeWriter.envelope(namespace, body)));
+    private Answer call(Body body) throws SegmentFailure {
+        return read(body.operation(), soap.post(body.operation(), EnvelopeWriter.envelope(namespace, body)));
     }
 
     private Answer read(String operation, SoapCall.HttpAnswer response) throws SegmentFailure {
