@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.crs.domain.refusal.Refusal;
 import org.crs.bar.negotiation.SegmentCalls.Outcome;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BarSettings;
@@ -44,9 +45,11 @@ public final class Negotiation {
      * that may have been held aborted.
      *
      * @param reason why it went on, for the history (null when refused)
+     * @param refusal why not: the code of the part that refused (see {@link SegmentCalls#refusalOf}),
+     *     and every failed part and why in its message; null when held
      * @param answered whether every part that failed answered (a refusal), rather than stayed silent
      */
-    public record Holding(List<Segment> segments, String reason, String refusal, boolean answered) {
+    public record Holding(List<Segment> segments, String reason, Refusal refusal, boolean answered) {
 
         public boolean held() {
             return refusal == null;
@@ -87,7 +90,8 @@ public final class Negotiation {
                 segments = SegmentCalls.merge(segments, List.of(abortOne(wan, "the WAN hold did not answer in time")));
                 abortAgainLater(List.of(wan));
             }
-            return new Holding(segments, null, wanHeld.describe(), wanHeld.failure().answered());
+            return new Holding(segments, null, SegmentCalls.refusalOf(List.of(wanHeld), wanHeld.describe()),
+                    wanHeld.failure().answered());
         }
         Segment held = wanHeld.segment();
         Segment local = withVlans(r.segment(SegmentRole.LOCAL_CAMPUS), 0, held.sourceVlan());
@@ -115,7 +119,7 @@ public final class Negotiation {
         List<Segment> silent = campuses.stream().filter(o -> o.failure() != null && !o.failure().answered())
                 .map(Outcome::segment).toList();
         abortAgainLater(silent);
-        return new Holding(aborted, null, String.join("; ", failures), silent.isEmpty());
+        return new Holding(aborted, null, SegmentCalls.refusalOf(campuses, String.join("; ", failures)), silent.isEmpty());
     }
 
     /**
@@ -132,7 +136,8 @@ public final class Negotiation {
             abortOne(held.segment(), "the hold did not answer in time");
             abortAgainLater(List.of(held.segment()));
         }
-        return new Holding(List.of(held.segment()), null, held.describe(), held.failure().answered());
+        return new Holding(List.of(held.segment()), null, SegmentCalls.refusalOf(List.of(held), held.describe()),
+                held.failure().answered());
     }
 
     /**
@@ -205,7 +210,7 @@ public final class Negotiation {
         if (!failures.isEmpty()) {
             List<Segment> mayHold = held.stream().filter(Outcome::mayHold).map(Outcome::segment).toList();
             calls.onEvery(mayHold, (controller, s) -> controller.abortModify(s.bookingId()));
-            throw new ChangeNotHeld(failures);
+            throw new ChangeNotHeld(failures, SegmentCalls.refusalOf(held, String.join("; ", failures)));
         }
         return calls.onEvery(segments, (controller, s) -> controller.commitModify(s.bookingId()));
     }
@@ -214,14 +219,21 @@ public final class Negotiation {
     public static final class ChangeNotHeld extends Exception {
         private static final long serialVersionUID = 1L;
         private final List<String> failures;
+        private final Refusal refusal;
 
-        ChangeNotHeld(List<String> failures) {
+        ChangeNotHeld(List<String> failures, Refusal refusal) {
             super(String.join("; ", failures));
             this.failures = List.copyOf(failures);
+            this.refusal = refusal;
         }
 
         public List<String> failures() {
             return failures;
+        }
+
+        /** Why, with the code of the segment that refused the change (see {@link SegmentCalls#refusalOf}). */
+        public Refusal refusal() {
+            return refusal;
         }
     }
 

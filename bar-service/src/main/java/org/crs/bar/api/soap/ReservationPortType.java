@@ -7,6 +7,7 @@ import java.util.Calendar;
 import java.util.List;
 import java.util.Map;
 
+import org.crs.domain.refusal.Refusal;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
@@ -28,7 +29,7 @@ import org.crs.bar.service.ReservationService;
 /**
  * The BAR's client port type (for Grid middleware and scripts): a thin layer that turns SOAP
  * parameters (xs:dateTime as Calendar) into calls on {@link ReservationService} and refusals
- * into faults naming the field and the reason. The published WSDL is kept in schema/wsdl and
+ * into faults naming the code, the field and the reason. The published WSDL is kept in schema/wsdl and
  * compared with the served one by a test.
  */
 public class ReservationPortType {
@@ -55,7 +56,8 @@ public class ReservationPortType {
      * Books a circuit from {@code source} to {@code destination} (each {@code site:host}) at
      * {@code bandwidthMbps} over [start, end). Answers RESERVED, HELD when {@code holdOnly}
      * (commit or abort it later), or REJECTED with the segment that refused and why, and the next
-     * start times at which the same circuit is free. The same requestId again answers the same
+     * start times at which the same circuit is free; a REJECTED answer's refusalCode says why for
+     * programs (NO_CAPACITY, TIMEOUT, ...). The same requestId again answers the same
      * reservation. {@code description} and {@code holdOnly} (false) may be left out.
      */
     public ReservationInfo createReservation(String requestId, String source, String destination, long bandwidthMbps,
@@ -160,7 +162,7 @@ public class ReservationPortType {
         } catch (BadRequest e) {
             throw fault(e);
         } catch (ChangeRefused e) {
-            throw new ServiceFault(null, e.getMessage());
+            throw new ServiceFault(e.refusal());
         }
     }
 
@@ -229,8 +231,8 @@ public class ReservationPortType {
         } catch (BadRequest e) {
             throw fault(renamed(e, WINDOW_FIELDS));
         } catch (SegmentFailure e) {
-            String reason = "availability unknown: " + e.getMessage();
-            throw e.answered() ? new ServiceFault(null, reason) : ServiceFault.failure(reason);
+            Refusal refusal = e.refusal().withMessage("availability unknown: " + e.getMessage());
+            throw e.answered() ? new ServiceFault(refusal) : ServiceFault.failure(refusal);
         }
     }
 
@@ -261,7 +263,7 @@ public class ReservationPortType {
 
     private static BadRequest renamed(BadRequest e, Map<String, String> names) {
         String field = names.get(e.field());
-        return field == null ? e : new BadRequest(field, e.reason());
+        return field == null ? e : new BadRequest(new Refusal(e.refusal().code(), field, e.reason()));
     }
 
     private static TimeInterval interval(Calendar start, Calendar end) throws ServiceFault {
@@ -296,6 +298,7 @@ public class ReservationPortType {
         i.setHoldOnly(q.holdOnly());
         i.setState(r.state().name());
         i.setReason(r.reason());
+        i.setRefusalCode(r.refusalCode() == null ? null : r.refusalCode().name());
         i.setOwner(r.owner());
         i.setCreatedAt(SoapTimes.calendar(r.createdAt()));
         i.setUpdatedAt(SoapTimes.calendar(r.updatedAt()));
@@ -325,7 +328,8 @@ public class ReservationPortType {
         return e;
     }
 
+    // The fault string names the field too, for clients that show only the string.
     private static ServiceFault fault(BadRequest e) {
-        return ServiceFault.badField(e.field(), e.reason());
+        return new ServiceFault(e.refusal().withMessage(e.field() + ": " + e.reason()));
     }
 }
