@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.crs.domain.refusal.Refusal;
 import org.crs.bar.negotiation.SegmentCalls.Outcome;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BarSettings;
@@ -16,6 +15,7 @@ import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentOrder;
 import org.crs.bar.reservation.SegmentRole;
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.Refusal;
 import org.crs.domain.time.TimeInterval;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -6,13 +6,13 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
-import org.crs.domain.refusal.Refusal;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.Refusal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

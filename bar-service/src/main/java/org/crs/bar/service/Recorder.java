@@ -5,10 +5,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-import org.crs.domain.refusal.Refusal;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
+import org.crs.domain.refusal.Refusal;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 

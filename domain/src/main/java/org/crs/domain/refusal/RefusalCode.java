@@ -50,7 +50,8 @@ public enum RefusalCode {
 
     /**
      * A service the request depends on did not answer within the caller's deadline; it may
-     * still act on the request later. Subject: the service (controller) that was called.
+     * still act on the request later. Also a negotiation the BAR gave up because it stopped
+     * during it. Subject: the service (controller) that was called, or empty.
      */
     TIMEOUT(Subject.PROVIDER),
 

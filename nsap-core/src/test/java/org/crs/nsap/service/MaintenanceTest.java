@@ -11,8 +11,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.segment.CheckResult;
 import org.crs.nsap.segment.MaintenanceImpact;

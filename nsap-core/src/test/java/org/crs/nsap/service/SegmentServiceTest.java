@@ -10,9 +10,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.segment.CheckResult;
 import org.crs.nsap.segment.Segment;
