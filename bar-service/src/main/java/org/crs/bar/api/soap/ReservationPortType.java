@@ -29,8 +29,8 @@ import org.crs.bar.service.ReservationService;
 /**
  * The BAR's client port type (for Grid middleware and scripts): a thin layer that turns SOAP
  * parameters (xs:dateTime as Calendar) into calls on {@link ReservationService} and refusals
- * into faults naming the code, the field and the reason. The published WSDL is kept in schema/wsdl and
- * compared with the served one by a test.
+ * into faults naming the code, the field and the reason. The published WSDL is kept in
+ * schema/wsdl and compared with the served one by a test.
  */
 public class ReservationPortType {
 
@@ -56,8 +56,7 @@ public class ReservationPortType {
      * Books a circuit from {@code source} to {@code destination} (each {@code site:host}) at
      * {@code bandwidthMbps} over [start, end). Answers RESERVED, HELD when {@code holdOnly}
      * (commit or abort it later), or REJECTED with the segment that refused and why, and the next
-     * start times at which the same circuit is free; a REJECTED answer's refusalCode says why for
-     * programs (NO_CAPACITY, TIMEOUT, ...). The same requestId again answers the same
+     * start times at which the same circuit is free. The same requestId again answers the same
      * reservation. {@code description} and {@code holdOnly} (false) may be left out.
      */
     public ReservationInfo createReservation(String requestId, String source, String destination, long bandwidthMbps,
