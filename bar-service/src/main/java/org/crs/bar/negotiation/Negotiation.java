@@ -15,6 +15,7 @@ import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentOrder;
 import org.crs.bar.reservation.SegmentRole;
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.Refusal;
 import org.crs.domain.time.TimeInterval;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,9 +48,11 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
      * that may have been held aborted.
      *
      * @param reason why it went on, for the history (null when refused)
+     * @param refusal why not: the code of the part that refused (see {@link SegmentCalls#refusalOf}),
+     *     and every failed part and why in its message; null when held
      * @param answered whether every part that failed answered (a refusal), rather than stayed silent
      */
-    public record Holding(List<Segment> segments, String reason, String refusal, boolean answered) {
+    public record Holding(List<Segment> segments, String reason, Refusal refusal, boolean answered) {
 
         public boolean held() {
             return refusal == null;
@@ -77,7 +80,8 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
                 segments = SegmentCalls.merge(segments, List.of(abortOne(wan, "the WAN hold did not answer in time")));
                 abortAgainLater(List.of(wan));
             }
-            return new Holding(segments, null, wanHeld.describe(), wanHeld.failure().answered());
+            return new Holding(segments, null, SegmentCalls.refusalOf(List.of(wanHeld), wanHeld.describe()),
+                    wanHeld.failure().answered());
         }
         Segment held = wanHeld.segment();
         Segment local = withVlans(r.segment(SegmentRole.LOCAL_CAMPUS), 0, held.sourceVlan());
@@ -105,7 +109,7 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
         List<Segment> silent = campuses.stream().filter(o -> o.failure() != null && !o.failure().answered())
                 .map(Outcome::segment).toList();
         abortAgainLater(silent);
-        return new Holding(aborted, null, String.join("; ", failures), silent.isEmpty());
+        return new Holding(aborted, null, SegmentCalls.refusalOf(campuses, String.join("; ", failures)), silent.isEmpty());
     }
 
     /**
@@ -122,7 +126,8 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
             abortOne(held.segment(), "the hold did not answer in time");
             abortAgainLater(List.of(held.segment()));
         }
-        return new Holding(List.of(held.segment()), null, held.describe(), held.failure().answered());
+        return new Holding(List.of(held.segment()), null, SegmentCalls.refusalOf(List.of(held), held.describe()),
+                held.failure().answered());
     }
 
     /**
@@ -195,7 +200,7 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
         if (!failures.isEmpty()) {
             List<Segment> mayHold = held.stream().filter(Outcome::mayHold).map(Outcome::segment).toList();
             calls.onEvery(mayHold, (controller, s) -> controller.abortModify(s.bookingId()));
-            throw new ChangeNotHeld(failures);
+            throw new ChangeNotHeld(failures, SegmentCalls.refusalOf(held, String.join("; ", failures)));
         }
         return calls.onEvery(segments, (controller, s) -> controller.commitModify(s.bookingId()));
     }
@@ -204,14 +209,21 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
     public static final class ChangeNotHeld extends Exception {
         private static final long serialVersionUID = 1L;
         private final List<String> failures;
+        private final Refusal refusal;
 
-        ChangeNotHeld(List<String> failures) {
+        ChangeNotHeld(List<String> failures, Refusal refusal) {
             super(String.join("; ", failures));
             this.failures = List.copyOf(failures);
+            this.refusal = refusal;
         }
 
         public List<String> failures() {
             return failures;
+        }
+
+        /** Why, with the code of the segment that refused the change (see {@link SegmentCalls#refusalOf}). */
+        public Refusal refusal() {
+            return refusal;
         }
     }
 

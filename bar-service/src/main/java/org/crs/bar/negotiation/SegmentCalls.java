@@ -2,6 +2,7 @@ package org.crs.bar.negotiation;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
@@ -11,6 +12,7 @@ import org.crs.bar.port.Site;
 import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.Refusal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,7 +84,7 @@ public record SegmentCalls(Site site, ExecutorService executor) {
     private Outcome callOne(Segment s, Call call) {
         SegmentController controller = site.controller(s.controller()).orElse(null);
         if (controller == null) {
-            return new Outcome(s, new SegmentFailure(s.controller(), false, "no such controller configured", null), "");
+            return new Outcome(s, SegmentFailure.silent(s.controller(), "no such controller configured", null), "");
         }
         try {
             SegmentAnswer answer = call.on(controller, s);
@@ -92,8 +94,24 @@ public record SegmentCalls(Site site, ExecutorService executor) {
         } catch (RuntimeException e) {
             // A bug in a controller: reported as the segment's failure, with its trace in the log.
             LOG.warn("call on segment {} at {} failed", s.bookingId(), s.controller(), e);
-            return new Outcome(s, new SegmentFailure(s.controller(), false, String.valueOf(e), e), "");
+            return new Outcome(s, SegmentFailure.silent(s.controller(), String.valueOf(e), e), "");
         }
+    }
+
+    /**
+     * The refusal the calls that failed come to, told as {@code message}: the code of the first
+     * controller that answered with a refusal (which says more than a silent one), else of the
+     * first that failed.
+     *
+     * @throws IllegalArgumentException when no call failed
+     */
+    public static Refusal refusalOf(List<Outcome> outcomes, String message) {
+        List<SegmentFailure> failures = outcomes.stream().map(Outcome::failure).filter(Objects::nonNull).toList();
+        if (failures.isEmpty()) {
+            throw new IllegalArgumentException("no call failed");
+        }
+        SegmentFailure first = failures.stream().filter(SegmentFailure::answered).findFirst().orElse(failures.get(0));
+        return first.refusal().withMessage(message);
     }
 
     /** The segments as the calls left them. */

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
@@ -60,6 +61,16 @@ public interface ReservationStore {
      * @throws IllegalArgumentException if the steps are empty or not consecutive
      */
     Optional<Reservation> move(String requestId, List<ReservationTransition> steps, List<Segment> segments);
+
+    /**
+     * Moves a reservation to REJECTED as {@link #move(String, ReservationTransition, List)} does,
+     * and keeps why for programs: the reservation answers {@code code} from then on.
+     *
+     * @return the reservation after the move, or empty when its state had changed meanwhile
+     * @throws IllegalArgumentException if the transition does not end in REJECTED
+     */
+    Optional<Reservation> reject(String requestId, ReservationTransition rejection, RefusalCode code,
+                                 List<Segment> segments);
 
     /** Stores what the controllers last answered about the segments; the state stays. */
     void updateSegments(String requestId, List<Segment> segments);

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.ReservationState;
 
 /**
@@ -16,9 +17,10 @@ import org.crs.domain.reservation.ReservationState;
  * @param segments its segments, in the order they were held
  * @param createdAt when it was created
  * @param updatedAt when it last changed
+ * @param refusalCode why it was refused, for programs, when it is REJECTED; null otherwise
  */
 public record Reservation(ReservationRequest request, String owner, ReservationState state, String reason,
-                          List<Segment> segments, Instant createdAt, Instant updatedAt) {
+                          List<Segment> segments, Instant createdAt, Instant updatedAt, RefusalCode refusalCode) {
 
     public Reservation {
         Objects.requireNonNull(request, "request");

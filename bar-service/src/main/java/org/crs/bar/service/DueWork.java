@@ -19,6 +19,8 @@ import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.time.TimeInterval;
 import org.slf4j.Logger;
@@ -190,8 +192,12 @@ final class DueWork {
     private void reconcileOne(Reservation r) {
         LOG.info("reconciling reservation {}, found {} since {}", r.requestId(), r.state(), r.updatedAt());
         switch (r.state()) {
-            case REQUESTED -> releaseHeld(r, ReservationState.REJECTED, ReservationService.SCHEDULER,
-                    "the BAR stopped during negotiation");
+            case REQUESTED -> {
+                // The negotiation never finished in time, whatever the parts would have answered.
+                String why = "the BAR stopped during negotiation";
+                recorder.reject(r, new Refusal(RefusalCode.TIMEOUT, "", why), ReservationService.SCHEDULER, why,
+                        negotiation.abortAll(r.segments(), why));
+            }
             case ACTIVATING -> finishActivation(r);
             case RELEASING -> {
                 boolean ended = !r.request().interval().end().isAfter(recorder.now());

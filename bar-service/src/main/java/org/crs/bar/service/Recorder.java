@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
+import org.crs.domain.refusal.Refusal;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 
@@ -44,6 +45,16 @@ final class Recorder {
     /** Moves it on, if it is still in the state it was read in. */
     Optional<Reservation> move(Reservation r, ReservationState next, String actor, String reason, List<Segment> segments) {
         return store.move(r.requestId(), transition(r, r.state(), next, actor, reason), segments);
+    }
+
+    /**
+     * Moves it to REJECTED keeping the refusal's code, or answers it as another move left it.
+     *
+     * @param reason for the history: the refusal's message and whatever the BAR adds to it
+     */
+    Reservation reject(Reservation r, Refusal refusal, String actor, String reason, List<Segment> segments) {
+        return store.reject(r.requestId(), transition(r, r.state(), ReservationState.REJECTED, actor, reason),
+                refusal.code(), segments).orElseGet(() -> current(r.requestId()));
     }
 
     /** Moves it on, or answers it as another move left it. */

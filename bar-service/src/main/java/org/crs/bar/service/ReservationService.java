@@ -32,6 +32,8 @@ import org.crs.bar.reservation.SegmentOrder;
 import org.crs.bar.reservation.SegmentRole;
 import org.crs.domain.availability.SlotChoice.Slot;
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
@@ -151,12 +153,13 @@ public final class ReservationService {
                 }
             }
             if (retry.isEmpty()) {
-                String why = holding.refusal() + (suggest && holding.answered() ? flexible.nextFreeStarts(r.request()) : "");
-                return recorder.moveOrCurrent(r, ReservationState.REJECTED, actor, why, holding.segments());
+                String why = holding.refusal().message()
+                        + (suggest && holding.answered() ? flexible.nextFreeStarts(r.request()) : "");
+                return recorder.reject(r, holding.refusal(), actor, why, holding.segments());
             }
             ReservationRequest again = retry.get();
             String reason = r.request().bandwidthMbps() + " Mbit/s over " + r.request().interval() + " refused ("
-                    + holding.refusal() + "); trying " + again.bandwidthMbps() + " Mbit/s over " + again.interval();
+                    + holding.refusal().message() + "); trying " + again.bandwidthMbps() + " Mbit/s over " + again.interval();
             Optional<Reservation> moved = store.modify(r.requestId(), ReservationState.REQUESTED, again,
                     segments(again, attempt + 1), actor, Recorder.clip(reason), clock.instant());
             if (moved.isEmpty()) {
@@ -221,13 +224,14 @@ public final class ReservationService {
             return existing.get();
         }
         Slot slot;
-        String nothing;
+        Refusal nothing;
         try {
             slot = flexible.chooseSlot(request).orElse(null);
-            nothing = slot == null ? flexible.noSlotReason(request) : null;
+            // no start time fits end to end: the parts lack the bandwidth, whichever part it is
+            nothing = slot == null ? new Refusal(RefusalCode.NO_CAPACITY, "", flexible.noSlotReason(request)) : null;
         } catch (SegmentFailure e) {
             slot = null;
-            nothing = "could not search for a slot: " + e.getMessage();
+            nothing = e.refusal().withMessage("could not search for a slot: " + e.getMessage());
         }
         ReservationRequest booked = slot == null ? request : request.at(slot.interval(), slot.mbps());
         Optional<Reservation> created = store.create(booked, actor, segments(booked, 1), ReservationTransition.created(
@@ -238,7 +242,7 @@ public final class ReservationService {
         }
         Reservation r = created.get();
         if (slot == null) {
-            return recorder.moveOrCurrent(r, ReservationState.REJECTED, actor, nothing, r.segments());
+            return recorder.reject(r, nothing, actor, nothing.message(), r.segments());
         }
         return holdWithRetries(r, actor, SLOT_ATTEMPTS,
                 refused -> flexible.chooseSlot(request).map(next -> request.at(next.interval(), next.mbps())), false);
@@ -277,7 +281,7 @@ public final class ReservationService {
         if (r.state() != ReservationState.HELD) {
             if (r.state() == ReservationState.ABORTED || r.state() == ReservationState.REJECTED
                     || r.state() == ReservationState.CANCELLED) {
-                throw new BadRequest("requestId", "reservation " + requestId + " is " + r.state()
+                throw BadRequest.notInThisState("reservation " + requestId + " is " + r.state()
                         + " and can no longer be committed" + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")"));
             }
             return r;
@@ -292,7 +296,7 @@ public final class ReservationService {
             return r;
         }
         if (r.state() != ReservationState.HELD) {
-            throw new BadRequest("requestId", "reservation " + requestId + " is " + r.state()
+            throw BadRequest.notInThisState("reservation " + requestId + " is " + r.state()
                     + "; only a held reservation can be aborted (cancel a reserved one)");
         }
         String why = reason == null || reason.isBlank() ? "aborted by " + actor : reason;
@@ -311,9 +315,9 @@ public final class ReservationService {
             case HELD, PENDING_APPROVAL -> dueWork.releaseHeld(r, ReservationState.CANCELLED, actor, why);
             case RESERVED -> releaseReserved(r, actor, why);
             case ACTIVE -> dueWork.tearDown(r, ReservationState.CANCELLED, actor, why);
-            case REQUESTED, ACTIVATING, RELEASING -> throw new BadRequest("requestId", "reservation " + requestId
+            case REQUESTED, ACTIVATING, RELEASING -> throw BadRequest.notInThisState("reservation " + requestId
                     + " is " + r.state() + "; cancel it again once that settles");
-            case FINISHED, REJECTED, ABORTED, FAILED -> throw new BadRequest("requestId", "reservation " + requestId
+            case FINISHED, REJECTED, ABORTED, FAILED -> throw BadRequest.notInThisState("reservation " + requestId
                     + " has already ended: " + r.state());
         };
     }
@@ -333,7 +337,7 @@ public final class ReservationService {
             throws BadRequest, ChangeRefused {
         Reservation r = require(requestId);
         if (r.state() != ReservationState.RESERVED && r.state() != ReservationState.ACTIVE) {
-            throw new BadRequest("requestId", "reservation " + requestId + " is " + r.state()
+            throw BadRequest.notInThisState("reservation " + requestId + " is " + r.state()
                     + "; only a reserved or active reservation can be modified");
         }
         if (newBandwidthMbps < 0) {
@@ -363,7 +367,7 @@ public final class ReservationService {
         try {
             committed = negotiation.change(r.segments(), configured.end(), mbps);
         } catch (Negotiation.ChangeNotHeld e) {
-            throw new ChangeRefused("the change was refused: " + String.join("; ", e.failures()));
+            throw new ChangeRefused(e.refusal().withMessage("the change was refused: " + String.join("; ", e.failures())));
         }
         List<String> notApplied = SegmentCalls.failed(committed);
         String reason = "modified: end " + was.interval().end() + " -> " + end + ", " + was.bandwidthMbps() + " -> " + mbps

@@ -86,6 +86,7 @@ class BadRequestsTest {
                         + "\"><soapenv:Body>" + c.body() + "</soapenv:Body></soapenv:Envelope>", c.soapActionOperation());
         assertEquals(500, answer.statusCode(), answer.body());
         assertEquals(MalformedRequests.CLIENT, MalformedRequests.faultCode(answer.body()), answer.body());
+        assertEquals("BAD_FIELD", MalformedRequests.text(answer.body(), "code"), answer.body());
         assertEquals(c.field(), MalformedRequests.text(answer.body(), "field"), answer.body());
         assertEquals(before, snapshot());
     }
@@ -117,10 +118,11 @@ class BadRequestsTest {
     }
 
     @Test
-    void aPeerThatDoesNotAnswerIsAServerFault() throws Exception {
+    void aPeerWhoseLnsapDoesNotAnswerIsAProviderSilentServerFault() throws Exception {
         String answer = new RawSoap(server.peerUrl(), BarServer.PEER_NAMESPACE).call("listEndpoints",
                 "<n:listEndpoints/>");
         assertEquals("{http://schemas.xmlsoap.org/soap/envelope/}Server", MalformedRequests.faultCode(answer), answer);
+        assertEquals("PROVIDER_SILENT", MalformedRequests.text(answer, "code"), answer);
     }
 
     static Set<String> publicMethods(Class<?> portType) {

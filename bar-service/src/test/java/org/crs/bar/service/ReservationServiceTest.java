@@ -16,6 +16,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
@@ -116,11 +118,12 @@ class ReservationServiceTest {
 
     @Test
     void aLocalCampusThatRefusesAbortsTheRemoteSegmentCommittedWithItsHold() throws Exception {
-        campus.refuseHolds = "source: host port host-a1 has no bandwidth left";
+        campus.refuseHolds = new Refusal(RefusalCode.NO_CAPACITY, "host-a1", "host port host-a1 has no bandwidth left");
 
         Reservation r = create("r1");
 
         assertEquals(ReservationState.REJECTED, r.state());
+        assertEquals(RefusalCode.NO_CAPACITY, r.refusalCode());
         assertTrue(r.reason().contains("local campus segment") && r.reason().contains("host-a1"), r.reason());
         assertEquals(SegmentState.ABORTED, peer.segments.get("site-a:r1:remote"));
         assertFalse(peer.holdsAnything() || wan.holdsAnything(), "nothing stays booked anywhere");
@@ -151,11 +154,12 @@ class ReservationServiceTest {
 
     @Test
     void aPeerThatRefusesLeavesNothingHeldAnywhereAndIsNamed() throws Exception {
-        peer.refuseHolds = "destination: unknown endpoint 'host-b1'";
+        peer.refuseHolds = Refusal.badField("destination", "destination: unknown endpoint 'host-b1'");
 
         Reservation r = create("r1");
 
         assertEquals(ReservationState.REJECTED, r.state());
+        assertEquals(RefusalCode.BAD_FIELD, r.refusalCode(), "the peer's code, kept");
         assertTrue(r.reason().contains("remote campus segment") && r.reason().contains("unknown endpoint 'host-b1'"),
                 r.reason());
         assertFalse(wan.holdsAnything(), "WAN aborted");
@@ -169,7 +173,7 @@ class ReservationServiceTest {
         Reservation r = create("r1");
 
         assertEquals(ReservationState.REJECTED, r.state());
-        assertTrue(r.reason().contains("did not answer"), r.reason());
+        assertEquals(RefusalCode.PROVIDER_SILENT, r.refusalCode(), r.reason());
         assertFalse(wan.holdsAnything());
         assertFalse(campus.holdsAnything());
         assertTrue(peer.calls.contains("abort site-a:r1:remote"), "the silent part is aborted too, in case its hold landed");
@@ -177,18 +181,19 @@ class ReservationServiceTest {
 
     @Test
     void anNsapThatRefusesRejectsWithoutAskingTheCampuses() throws Exception {
-        wan.refuseHolds = "no path with 500 Mbit/s free over the interval";
+        wan.refuseHolds = new Refusal(RefusalCode.NO_PATH, "destination", "no links join core-1 to core-2");
 
         Reservation r = create("r1");
 
         assertEquals(ReservationState.REJECTED, r.state());
+        assertEquals(RefusalCode.NO_PATH, r.refusalCode());
         assertTrue(r.reason().startsWith("WAN segment"), r.reason());
         assertTrue(campus.calls.stream().noneMatch(c -> c.startsWith("hold")) && peer.calls.stream().noneMatch(c -> c.startsWith("hold")));
     }
 
     @Test
     void aRefusedRequestIsTriedOnceMoreAMomentLaterThenRejected() throws Exception {
-        wan.refuseHolds = "link x-y has 10000 Mbit/s, 10000 booked";
+        wan.refuseHolds = new Refusal(RefusalCode.NO_CAPACITY, "x-y", "link x-y has 10000 Mbit/s, 10000 booked");
 
         Reservation r = create("r1");
 
@@ -209,7 +214,7 @@ class ReservationServiceTest {
 
     @Test
     void aRefusalOffersTheNextStartTimesAtWhichTheCircuitIsFree() throws Exception {
-        wan.refuseHolds = "link x-y has 10000 Mbit/s, 10000 booked";
+        wan.refuseHolds = new Refusal(RefusalCode.NO_CAPACITY, "x-y", "link x-y has 10000 Mbit/s, 10000 booked");
         wan.booked.add(new TimeInterval(T0, T0.plus(Duration.ofHours(5))), wan.capacityMbps);
 
         Reservation r = create("r1");
@@ -283,6 +288,7 @@ class ReservationServiceTest {
         Reservation r = service.create(flexible("r1", f), "alice");
 
         assertEquals(ReservationState.REJECTED, r.state());
+        assertEquals(RefusalCode.NO_CAPACITY, r.refusalCode());
         assertTrue(r.reason().contains("the most free for 3600 s: 200 Mbit/s"), r.reason());
         assertTrue(wan.calls.stream().noneMatch(c -> c.startsWith("hold")), "nothing held");
     }
@@ -418,6 +424,7 @@ class ReservationServiceTest {
         assertEquals(1, service.reconcile(Duration.ZERO));
 
         assertEquals(ReservationState.REJECTED, service.get("r2").state());
+        assertEquals(RefusalCode.TIMEOUT, service.get("r2").refusalCode(), "the negotiation never finished");
         assertEquals(SegmentState.ABORTED, wan.segments.get("site-a:r2:wan"));
     }
 
@@ -459,10 +466,11 @@ class ReservationServiceTest {
     @Test
     void aModifyThatOneSegmentRefusesChangesNothingAnywhere() throws Exception {
         Reservation before = create("r1");
-        peer.refuseModify = "link x has 1000 Mbit/s";
+        peer.refuseModify = new Refusal(RefusalCode.NO_CAPACITY, "x", "link x has 1000 Mbit/s");
 
         ChangeRefused e = assertThrows(ChangeRefused.class, () -> service.modify("r1", null, 900, "alice"));
 
+        assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
         assertTrue(e.getMessage().contains("remote campus segment"), e.getMessage());
         assertEquals(before.request(), service.get("r1").request());
         assertTrue(wan.pending.isEmpty() && campus.pending.isEmpty(), "held changes dropped");

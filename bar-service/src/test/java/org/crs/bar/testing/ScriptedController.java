@@ -14,6 +14,8 @@ import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.calendar.BookingCalendar;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.SegmentAnswer;
@@ -30,7 +32,7 @@ public final class ScriptedController implements SegmentController {
     private final List<String> endpoints;
     public final Map<String, SegmentState> segments = new ConcurrentHashMap<>();
     public final List<String> calls = new CopyOnWriteArrayList<>();
-    public volatile String refuseHolds;
+    public volatile Refusal refuseHolds;
     /** Refuses this many holds (as if their slot had just been taken), then holds again. */
     public final AtomicInteger refuseNextHolds = new AtomicInteger();
     public volatile boolean silent;
@@ -55,7 +57,7 @@ public final class ScriptedController implements SegmentController {
     private void call(String what, String bookingId) throws SegmentFailure {
         calls.add(what + " " + bookingId);
         if (silent) {
-            throw new SegmentFailure(name, false, "connection refused", null);
+            throw SegmentFailure.silent(name, "connection refused", null);
         }
     }
 
@@ -77,10 +79,11 @@ public final class ScriptedController implements SegmentController {
     /** Holds the segment, or refuses as told; a repeated order answers the booking as it is. */
     private SegmentAnswer book(SegmentOrder order) throws SegmentFailure {
         if (refuseHolds != null) {
-            throw new SegmentFailure(name, true, refuseHolds, null);
+            throw SegmentFailure.refused(name, refuseHolds);
         }
         if (refuseNextHolds.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            throw new SegmentFailure(name, true, "link x-y has no bandwidth left over " + order.interval(), null);
+            throw SegmentFailure.refused(name, new Refusal(RefusalCode.NO_CAPACITY, "x-y", "link x-y has no bandwidth left over "
+                    + order.interval()));
         }
         segments.putIfAbsent(order.bookingId(), SegmentState.HELD);
         int src = order.sourceVlan() != 0 ? order.sourceVlan() : sourceVlan;
@@ -91,7 +94,7 @@ public final class ScriptedController implements SegmentController {
     private SegmentAnswer move(String bookingId, SegmentState from, SegmentState to) throws SegmentFailure {
         SegmentState now = segments.get(bookingId);
         if (now == null) {
-            throw new SegmentFailure(name, true, "bookingId: no booking " + bookingId, null);
+            throw SegmentFailure.refused(name, Refusal.badField("bookingId", "bookingId: no booking " + bookingId));
         }
         if (now == from) {
             segments.put(bookingId, to);
@@ -140,7 +143,7 @@ public final class ScriptedController implements SegmentController {
         call("status", bookingId);
         SegmentState now = segments.get(bookingId);
         if (now == null) {
-            throw new SegmentFailure(name, true, "bookingId: no booking " + bookingId, null);
+            throw SegmentFailure.refused(name, Refusal.badField("bookingId", "bookingId: no booking " + bookingId));
         }
         return new SegmentAnswer(bookingId, now, sourceVlan, destinationVlan, name + " path", "");
     }
@@ -148,14 +151,14 @@ public final class ScriptedController implements SegmentController {
     /** Pending changes by booking id: new end and bandwidth. */
     public final Map<String, String> pending = new ConcurrentHashMap<>();
     public final Map<String, String> applied = new ConcurrentHashMap<>();
-    public volatile String refuseModify;
+    public volatile Refusal refuseModify;
 
     @Override
     public SegmentAnswer modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor)
             throws SegmentFailure {
         call("modify", bookingId);
         if (refuseModify != null) {
-            throw new SegmentFailure(name, true, refuseModify, null);
+            throw SegmentFailure.refused(name, refuseModify);
         }
         pending.put(bookingId, newEnd + " " + newBandwidthMbps);
         return status(bookingId);

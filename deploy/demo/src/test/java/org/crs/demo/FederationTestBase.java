@@ -207,7 +207,7 @@ abstract class FederationTestBase {
     }
 
     @Test
-    void aPeerBarThatIsDownRejectsTheBookingAndLeavesNothingHeld() throws Exception {
+    void aPeerBarThatIsDownRejectsTheBookingAsProviderSilentAndLeavesNothingHeld() throws Exception {
         federation.stopBar("site-b");
         try {
             String id = newId();
@@ -215,7 +215,7 @@ abstract class FederationTestBase {
             String answer = create(id, "site-a:host-a2", "site-b:host-b2", 100, start, start.plusSeconds(3600), false);
 
             assertEquals("REJECTED", state(answer), answer);
-            assertTrue(RawSoap.field(answer, "reason").contains("did not answer"), answer);
+            assertEquals("PROVIDER_SILENT", RawSoap.field(answer, "refusalCode"), answer);
             assertEquals(List.of(), heldAnywhere(id));
         } finally {
             federation.startBar("site-b");
@@ -223,7 +223,7 @@ abstract class FederationTestBase {
     }
 
     @Test
-    void aPeerBarSlowerThanTheTimeoutRejectsTheBookingAndLeavesNothingHeld() throws Exception {
+    void aPeerBarSlowerThanTheTimeoutRejectsTheBookingAsTimeoutAndLeavesNothingHeld() throws Exception {
         URI peer = federation.peerUrl("site-b");
         try (DelayingProxy slow = new DelayingProxy(peer.getPort(), CALL_TIMEOUT.plusSeconds(1))) {
             federation.routePeer("site-b", slow.in(peer));
@@ -235,7 +235,7 @@ abstract class FederationTestBase {
             String answer = create(id, "site-a:host-a3", "site-b:host-b3", 100, start, start.plusSeconds(3600), false);
 
             assertEquals("REJECTED", state(answer), answer);
-            assertTrue(RawSoap.field(answer, "reason").contains("did not answer"), answer);
+            assertEquals("TIMEOUT", RawSoap.field(answer, "refusalCode"), answer);
             // The late hold lands at site-b after the first abort; the second abort takes it away.
             long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
             while (!heldAnywhere(id).isEmpty() && System.nanoTime() < deadline) {
@@ -256,8 +256,27 @@ abstract class FederationTestBase {
         String answer = create(id, "site-a:host-a2", "site-b:host-b2", 5000, start, start.plusSeconds(3600), false);
 
         assertEquals("REJECTED", state(answer), answer);
+        assertEquals("NO_CAPACITY", RawSoap.field(answer, "refusalCode"), answer);
         assertTrue(RawSoap.field(answer, "reason").startsWith("WAN segment"), answer);
         assertEquals(List.of(), heldAnywhere(id));
+    }
+
+    @Test
+    void aRemoteCampusRefusalReachesTheClientWithTheRemoteLnsapsCodeAndIsKept() throws Exception {
+        Instant start = freeDay();
+        String first = newId();
+        assertEquals("RESERVED", state(create(first, "site-a:host-a1", "site-b:host-b1", 100, start,
+                start.plusSeconds(3600), false)));
+        String id = newId();
+
+        String answer = create(id, "site-a:host-a2", "site-b:host-b1", 100, start, start.plusSeconds(3600), false);
+
+        assertEquals("REJECTED", state(answer), answer);
+        // site-b's L-NSAP refused, its BAR passed the code on, and site-a's BAR kept it
+        assertEquals("HOST_PORT_BUSY", RawSoap.field(answer, "refusalCode"), answer);
+        assertEquals("HOST_PORT_BUSY", RawSoap.field(call("getReservation", id), "refusalCode"), "read again later");
+        assertEquals(List.of(), heldAnywhere(id));
+        call("cancelReservation", first);
     }
 
     @Test
@@ -399,6 +418,7 @@ abstract class FederationTestBase {
         String refused = modify(id, null, 1500);
 
         assertTrue(refused.contains("Fault") && refused.contains("WAN segment"), refused);
+        assertEquals("NO_CAPACITY", RawSoap.field(refused, "code"), refused);
         String after = call("getReservation", id);
         assertEquals("100", RawSoap.field(after, "bandwidthMbps"));
         assertEquals(100, federation.nsap().service().status("site-a:" + id + ":wan").request().bandwidthMbps());
@@ -411,7 +431,9 @@ abstract class FederationTestBase {
         Instant start = freeDay();
         String answer = create(id, "site-a:host-a1", "site-b:host-b1", 0, start, start.plusSeconds(3600), false);
 
-        assertTrue(answer.contains("Fault") && answer.contains("bandwidthMbps"), answer);
+        assertTrue(answer.contains("Fault"), answer);
+        assertEquals("BAD_FIELD", RawSoap.field(answer, "code"), answer);
+        assertEquals("bandwidthMbps", RawSoap.field(answer, "field"), answer);
         assertTrue(call("getReservation", id).contains("no reservation"));
         assertFalse(heldAnywhere(id).iterator().hasNext());
     }
@@ -483,7 +505,7 @@ abstract class FederationTestBase {
                 day.plus(Duration.ofHours(11)), false);
 
         assertEquals("REJECTED", state(answer), answer);
-        assertTrue(answer.contains("maintenance"), answer);
+        assertEquals("MAINTENANCE", RawSoap.field(answer, "refusalCode"), answer);
         // The first free start: just after the window, once the set-up lead clears it.
         assertTrue(answer.contains("free start times: from " + day.plus(Duration.ofHours(12)).toString().substring(0, 16)),
                 "the next free start: " + answer);

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.crs.domain.calendar.BookingCalendar;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 
 /**
@@ -45,13 +46,13 @@ public final class Admission {
             long peak = calendar.peak(interval);
             Optional<TimeInterval> maintenance = calendar.maintenanceDuring(interval);
             if (maintenance.isPresent()) {
-                return AdmissionResult.refused(resource, peak, mbps,
+                return AdmissionResult.refused(resource, peak, mbps, RefusalCode.MAINTENANCE,
                         resource + " is down for maintenance over " + maintenance.get() + ", " + mbps
                                 + " Mbit/s requested over " + interval);
             }
             // Written as a subtraction so that a huge request cannot overflow into a fit.
             if (mbps > resource.capacityMbps() - peak) {
-                return AdmissionResult.refused(resource, peak, mbps,
+                return AdmissionResult.refused(resource, peak, mbps, RefusalCode.NO_CAPACITY,
                         resource + " has " + resource.capacityMbps() + " Mbit/s, " + peak + " booked over "
                                 + interval + ", " + mbps + " requested");
             }

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.crs.domain.calendar.Booking;
 import org.crs.domain.calendar.BookingCalendar;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 import org.junit.jupiter.api.Test;
 
 class AdmissionTest {
@@ -48,6 +50,7 @@ class AdmissionTest {
         assertEquals(1000, result.capacityMbps());
         assertEquals(600, result.bookedMbps());
         assertEquals(500, result.requestedMbps());
+        assertEquals(new Refusal(RefusalCode.NO_CAPACITY, LINK.id(), result.reason()), result.refusal());
         assertEquals("link core-1:POS4/0-core-2:POS4/0 has 1000 Mbit/s, 600 booked over "
                 + "[2030-01-01T02:00:00Z, 2030-01-01T04:00:00Z), 500 requested", result.reason());
     }
@@ -84,6 +87,7 @@ class AdmissionTest {
         calendar.addMaintenance(hours(3, 5));
         AdmissionResult result = Admission.check(List.of(HOST_PORT, UPLINK), Map.of(UPLINK.id(), calendar), hours(2, 4), 10);
         assertEquals(Optional.of(UPLINK), result.refusedBy());
+        assertEquals(RefusalCode.MAINTENANCE, result.code());
         assertEquals("uplink edge-a:TenGigabitEthernet2/1 is down for maintenance over "
                 + "[2030-01-01T03:00:00Z, 2030-01-01T05:00:00Z), 10 Mbit/s requested over "
                 + "[2030-01-01T02:00:00Z, 2030-01-01T04:00:00Z)", result.reason());

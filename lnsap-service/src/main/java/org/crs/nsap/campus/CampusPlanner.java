@@ -16,6 +16,8 @@ import org.crs.domain.admission.Resource;
 import org.crs.domain.admission.VlanAllocator;
 import org.crs.domain.admission.VlanBooking;
 import org.crs.domain.calendar.BookingCalendar;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.domain.topology.CampusTopology;
 import org.crs.domain.topology.HostPort;
@@ -189,13 +191,13 @@ public final class CampusPlanner implements ResourcePlanner {
         AdmissionResult bandwidth = Admission.check(List.of(portResource, uplinkResource),
                 read.calendars(List.of(portResource, uplinkResource)), interval, request.bandwidthMbps());
         if (!bandwidth.admitted()) {
-            throw new PlanRefused(null, bandwidth.resource().id(), bandwidth.reason());
+            throw new PlanRefused(bandwidth.refusal());
         }
 
         read.readVlans(List.of(portResource.id(), uplinkResource.id()));
         Set<Integer> onPort = read.vlansInUse(portResource.id());
         if (!onPort.isEmpty()) {
-            throw new PlanRefused(null, portResource.id(), portResource + " of " + port.hostName()
+            throw PlanRefused.on(RefusalCode.HOST_PORT_BUSY, portResource.id(), portResource + " of " + port.hostName()
                     + " already carries a circuit during " + interval + " (" + vlanList(onPort)
                     + "); a host port carries one circuit at a time");
         }
@@ -205,14 +207,14 @@ public final class CampusPlanner implements ResourcePlanner {
         int vlan;
         if (requestedVlan != 0) {
             if (!vlans.isFree(requestedVlan, interval)) {
-                throw new PlanRefused(null, uplinkResource.id(), "VLAN " + requestedVlan + " is in use on "
+                throw PlanRefused.on(RefusalCode.VLAN_UNAVAILABLE, uplinkResource.id(), "VLAN " + requestedVlan + " is in use on "
                         + uplinkResource + " during " + interval);
             }
             vlan = requestedVlan;
         } else {
             OptionalInt lowest = vlans.lowestFree(interval);
             if (lowest.isEmpty()) {
-                throw new PlanRefused(null, uplinkResource.id(), "no VLAN of " + campus.vlans() + " is free on "
+                throw PlanRefused.on(RefusalCode.VLAN_UNAVAILABLE, uplinkResource.id(), "no VLAN of " + campus.vlans() + " is free on "
                         + uplinkResource + " during " + interval);
             }
             vlan = lowest.getAsInt();
@@ -249,7 +251,7 @@ public final class CampusPlanner implements ResourcePlanner {
         AdmissionResult bandwidth = Admission.check(List.of(portA, portB), read.calendars(List.of(portA, portB)), interval,
                 request.bandwidthMbps());
         if (!bandwidth.admitted()) {
-            throw new PlanRefused(null, bandwidth.resource().id(), bandwidth.reason());
+            throw new PlanRefused(bandwidth.refusal());
         }
         List<String> withVlans = new ArrayList<>(List.of(portA.id(), portB.id()));
         uplinks.forEach(uplink -> withVlans.add(uplink.resource().id()));
@@ -257,7 +259,7 @@ public final class CampusPlanner implements ResourcePlanner {
         for (HostPort port : List.of(a, b)) {
             Set<Integer> onPort = read.vlansInUse(port.resource().id());
             if (!onPort.isEmpty()) {
-                throw new PlanRefused(null, port.resource().id(), port.resource() + " of " + port.hostName()
+                throw PlanRefused.on(RefusalCode.HOST_PORT_BUSY, port.resource().id(), port.resource() + " of " + port.hostName()
                         + " already carries a circuit during " + interval + " (" + vlanList(onPort)
                         + "); a host port carries one circuit at a time");
             }
@@ -273,7 +275,7 @@ public final class CampusPlanner implements ResourcePlanner {
             if (!vlans.isFree(requestedVlan, interval)) {
                 Uplink user = uplinks.stream().filter(u -> read.vlansInUse(u.resource().id()).contains(requestedVlan))
                         .findFirst().orElseThrow();
-                throw new PlanRefused(null, user.resource().id(), "VLAN " + requestedVlan + " is in use on "
+                throw PlanRefused.on(RefusalCode.VLAN_UNAVAILABLE, user.resource().id(), "VLAN " + requestedVlan + " is in use on "
                         + user.resource() + " during " + interval + " (VLAN numbers are shared by all ports of "
                         + router + ")");
             }
@@ -281,7 +283,7 @@ public final class CampusPlanner implements ResourcePlanner {
         } else {
             OptionalInt lowest = vlans.lowestFree(interval);
             if (lowest.isEmpty()) {
-                throw new PlanRefused(null, uplinks.get(0).resource().id(), "no VLAN of " + campus.vlans()
+                throw PlanRefused.on(RefusalCode.VLAN_UNAVAILABLE, uplinks.get(0).resource().id(), "no VLAN of " + campus.vlans()
                         + " is free on " + router + " during " + interval);
             }
             vlan = lowest.getAsInt();
@@ -299,16 +301,16 @@ public final class CampusPlanner implements ResourcePlanner {
     /** Two different hosts of one edge router, source first. */
     private List<HostPort> hostPair(String source, String destination) throws PlanRefused {
         HostPort a = campus.hostPort(String.valueOf(source))
-                .orElseThrow(() -> new PlanRefused("source", null, unknownEndpoint(source)));
+                .orElseThrow(() -> PlanRefused.badField("source", unknownEndpoint(source)));
         HostPort b = campus.hostPort(String.valueOf(destination))
-                .orElseThrow(() -> new PlanRefused("destination", null, unknownEndpoint(destination)));
+                .orElseThrow(() -> PlanRefused.badField("destination", unknownEndpoint(destination)));
         if (a.hostName().equals(b.hostName())) {
-            throw new PlanRefused("destination", null, "a circuit joins two different hosts; source and destination"
+            throw PlanRefused.badField("destination", "a circuit joins two different hosts; source and destination"
                     + " are both " + a.hostName());
         }
         if (!a.router().equals(b.router())) {
-            throw new PlanRefused("destination", null, a.hostName() + " is on " + a.router() + ", " + b.hostName()
-                    + " on " + b.router() + "; a circuit within a site joins hosts of one edge router");
+            throw new PlanRefused(new Refusal(RefusalCode.NO_PATH, "destination", a.hostName() + " is on " + a.router()
+                    + ", " + b.hostName() + " on " + b.router() + "; a circuit within a site joins hosts of one edge router"));
         }
         return List.of(a, b);
     }
@@ -318,13 +320,13 @@ public final class CampusPlanner implements ResourcePlanner {
         int atSource = request.sourceVlan();
         int atDestination = request.destinationVlan();
         if (atSource != 0 && atDestination != 0 && atSource != atDestination) {
-            throw new PlanRefused("destinationVlan", null, "a circuit between two hosts of " + router
+            throw PlanRefused.badField("destinationVlan", "a circuit between two hosts of " + router
                     + " carries one VLAN, but sourceVlan is " + atSource + " and destinationVlan is " + atDestination);
         }
         int vlan = atDestination != 0 ? atDestination : atSource;
         String field = atDestination != 0 ? "destinationVlan" : "sourceVlan";
         if (vlan != 0 && !campus.vlans().isUsable(vlan)) {
-            throw new PlanRefused(field, null, "VLAN " + vlan + " cannot carry a circuit on " + router
+            throw PlanRefused.badField(field, "VLAN " + vlan + " cannot carry a circuit on " + router
                     + ": circuits use VLANs " + campus.vlans() + " there, except IOS's reserved 1002-1005");
         }
         return vlan;
@@ -340,13 +342,13 @@ public final class CampusPlanner implements ResourcePlanner {
         boolean fromSite = site.equals(source);
         boolean toSite = site.equals(destination);
         if (fromSite && toSite) {
-            throw new PlanRefused("destination", null, "a campus segment runs between a host and the site " + site
+            throw PlanRefused.badField("destination", "a campus segment runs between a host and the site " + site
                     + ", not from the site to itself");
         }
         String hostField = fromSite ? "destination" : "source";
         String host = fromSite ? destination : source;
         HostPort port = campus.hostPort(String.valueOf(host))
-                .orElseThrow(() -> new PlanRefused(hostField, null, unknownEndpoint(host)));
+                .orElseThrow(() -> PlanRefused.badField(hostField, unknownEndpoint(host)));
         return fromSite ? new Ends(port, "destinationVlan", "sourceVlan") : new Ends(port, "sourceVlan", "destinationVlan");
     }
 
@@ -354,13 +356,13 @@ public final class CampusPlanner implements ResourcePlanner {
         int atHost = vlanIn(request, ends.hostVlanField());
         int atSite = vlanIn(request, ends.siteVlanField());
         if (atHost != 0 && atSite != 0 && atHost != atSite) {
-            throw new PlanRefused(ends.hostVlanField(), null, "a campus segment carries one VLAN from host port to uplink, but "
+            throw PlanRefused.badField(ends.hostVlanField(), "a campus segment carries one VLAN from host port to uplink, but "
                     + ends.hostVlanField() + " is " + atHost + " and " + ends.siteVlanField() + " is " + atSite);
         }
         int vlan = atSite != 0 ? atSite : atHost;
         String field = atSite != 0 ? ends.siteVlanField() : ends.hostVlanField();
         if (vlan != 0 && !campus.vlans().isUsable(vlan)) {
-            throw new PlanRefused(field, null, "VLAN " + vlan + " cannot carry a circuit on "
+            throw PlanRefused.badField(field, "VLAN " + vlan + " cannot carry a circuit on "
                     + uplinkNames(ends.port().router()) + ": circuits use VLANs " + campus.vlans()
                     + " there, except IOS's reserved 1002-1005");
         }

@@ -2,7 +2,6 @@ package org.crs.nsap.campus;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +16,7 @@ import org.crs.domain.admission.Resource;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.availability.StartWindow;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.domain.topology.CampusTopology;
 import org.crs.nsap.segment.Plan;
@@ -115,14 +115,13 @@ class CampusPlannerTest {
     }
 
     @Test
-    void refusesAVlanInUseOnTheUplinkNamingTheUplinkAndTheVlan() {
+    void refusesAVlanInUseOnTheUplinkAsVlanUnavailableNamingTheUplinkAndTheVlan() {
         calendars.useVlan(UPLINK, 1234, interval("2030-01-01T11:00:00Z", "2030-01-01T13:00:00Z"));
 
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "site-a", 100, 0, 1234), calendars));
 
-        assertNull(refused.field());
-        assertEquals(UPLINK, refused.resource());
+        assertRefusal(RefusalCode.VLAN_UNAVAILABLE, UPLINK, refused);
         assertTrue(refused.getMessage().contains("VLAN 1234"), refused.getMessage());
         assertTrue(refused.getMessage().contains("uplink " + UPLINK), refused.getMessage());
     }
@@ -132,7 +131,7 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "site-a", 100, 0, 500), calendars));
 
-        assertEquals("destinationVlan", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "destinationVlan", refused);
         assertTrue(refused.getMessage().contains("VLAN 500"), refused.getMessage());
         assertTrue(refused.getMessage().contains("uplink " + UPLINK), refused.getMessage());
         assertTrue(refused.getMessage().contains("1000-1999"), refused.getMessage());
@@ -143,7 +142,7 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "site-a", 100, 0, 1003), calendars));
 
-        assertEquals("destinationVlan", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "destinationVlan", refused);
     }
 
     @Test
@@ -151,52 +150,49 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "site-a", 100, 1100, 1200), calendars));
 
-        assertEquals("sourceVlan", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "sourceVlan", refused);
     }
 
     @Test
-    void refusesWhenTheHostPortIsFullNamingIt() {
+    void refusesWhenTheHostPortIsFullAsNoCapacityNamingIt() {
         calendars.book(HOST_PORT, interval("2030-01-01T11:00:00Z", "2030-01-01T11:30:00Z"), 800);
 
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "site-a", 500, 0, 0), calendars));
 
-        assertNull(refused.field());
-        assertEquals(HOST_PORT, refused.resource());
+        assertRefusal(RefusalCode.NO_CAPACITY, HOST_PORT, refused);
         assertEquals("host port " + HOST_PORT + " has 1000 Mbit/s, 800 booked over " + INTERVAL + ", 500 requested",
                 refused.getMessage());
     }
 
     @Test
-    void refusesWhenTheUplinkIsFullNamingIt() {
+    void refusesWhenTheUplinkIsFullAsNoCapacityNamingIt() {
         calendars.book(UPLINK, INTERVAL, 9800);
 
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "site-a", 500, 0, 0), calendars));
 
-        assertEquals(UPLINK, refused.resource());
+        assertRefusal(RefusalCode.NO_CAPACITY, UPLINK, refused);
     }
 
     @Test
-    void refusesAHostPortUnderMaintenance() {
+    void refusesAHostPortUnderMaintenanceAsMaintenance() {
         calendars.maintenance(HOST_PORT, interval("2030-01-01T11:59:00Z", "2030-01-01T13:00:00Z"));
 
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "site-a", 1, 0, 0), calendars));
 
-        assertEquals(HOST_PORT, refused.resource());
-        assertTrue(refused.getMessage().contains("maintenance"), refused.getMessage());
+        assertRefusal(RefusalCode.MAINTENANCE, HOST_PORT, refused);
     }
 
     @Test
-    void refusesASecondCircuitOnABusyHostPortWhateverTheBandwidthLeft() {
+    void refusesASecondCircuitOnABusyHostPortAsHostPortBusyWhateverTheBandwidthLeft() {
         calendars.book(HOST_PORT, INTERVAL, 100).useVlan(HOST_PORT, 1000, INTERVAL).useVlan(UPLINK, 1000, INTERVAL);
 
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "site-a", 100, 0, 0), calendars));
 
-        assertEquals(HOST_PORT, refused.resource());
-        assertTrue(refused.getMessage().contains("one circuit at a time"), refused.getMessage());
+        assertRefusal(RefusalCode.HOST_PORT_BUSY, HOST_PORT, refused);
     }
 
     @Test
@@ -204,7 +200,7 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-z9", "site-a", 100, 0, 0), calendars));
 
-        assertEquals("source", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "source", refused);
         assertTrue(refused.getMessage().contains("host-z9"), refused.getMessage());
     }
 
@@ -213,7 +209,7 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("site-a", "host-z9", 100, 0, 0), calendars));
 
-        assertEquals("destination", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "destination", refused);
     }
 
     @Test
@@ -221,7 +217,7 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "site-b", 100, 0, 0), calendars));
 
-        assertEquals("destination", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "destination", refused);
     }
 
     // --- two hosts of the site -------------------------------------------------------------------
@@ -262,13 +258,13 @@ class CampusPlannerTest {
     }
 
     @Test
-    void hostToHostRefusesARequestedVlanInUseOnTheRoutersUplinkNamingIt() {
+    void hostToHostRefusesARequestedVlanInUseOnTheRoutersUplinkAsVlanUnavailable() {
         calendars.useVlan(UPLINK, 1500, INTERVAL);
 
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "host-a2", 100, 0, 1500), calendars));
 
-        assertEquals(UPLINK, refused.resource());
+        assertRefusal(RefusalCode.VLAN_UNAVAILABLE, UPLINK, refused);
         assertTrue(refused.getMessage().contains("VLAN 1500"), refused.getMessage());
     }
 
@@ -277,7 +273,7 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "host-a2", 100, 1100, 1200), calendars));
 
-        assertEquals("destinationVlan", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "destinationVlan", refused);
     }
 
     @Test
@@ -285,7 +281,7 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "host-a2", 100, 500, 0), calendars));
 
-        assertEquals("sourceVlan", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "sourceVlan", refused);
         assertTrue(refused.getMessage().contains("1000-1999"), refused.getMessage());
     }
 
@@ -296,19 +292,17 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "host-a2", 200, 0, 0), calendars));
 
-        assertNull(refused.field());
-        assertEquals(HOST_PORT_2, refused.resource());
+        assertRefusal(RefusalCode.NO_CAPACITY, HOST_PORT_2, refused);
     }
 
     @Test
-    void hostToHostRefusesAHostPortThatCarriesAnotherCircuit() {
+    void hostToHostRefusesAHostPortThatCarriesAnotherCircuitAsHostPortBusy() {
         calendars.book(HOST_PORT_2, INTERVAL, 10).useVlan(HOST_PORT_2, 1000, INTERVAL).useVlan(UPLINK, 1000, INTERVAL);
 
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "host-a2", 10, 0, 0), calendars));
 
-        assertEquals(HOST_PORT_2, refused.resource());
-        assertTrue(refused.getMessage().contains("one circuit at a time"), refused.getMessage());
+        assertRefusal(RefusalCode.HOST_PORT_BUSY, HOST_PORT_2, refused);
     }
 
     @Test
@@ -316,7 +310,7 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "host-a1", 100, 0, 0), calendars));
 
-        assertEquals("destination", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "destination", refused);
     }
 
     @Test
@@ -324,12 +318,12 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("host-a1", "host-z9", 100, 0, 0), calendars));
 
-        assertEquals("destination", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "destination", refused);
         assertTrue(refused.getMessage().contains("host-z9"), refused.getMessage());
     }
 
     @Test
-    void hostToHostRefusesHostsOfDifferentEdgeRoutersNamingDestination() {
+    void hostToHostRefusesHostsOfDifferentEdgeRoutersAsNoPathNamingDestination() {
         CampusPlanner twoRouters = new CampusPlanner(CampusTopologyFile.parse("""
                 site: site-a
                 edgeRouters: [{name: edge-a}, {name: edge-x}]
@@ -345,7 +339,7 @@ class CampusPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> twoRouters.plan(request("host-a1", "host-x1", 100, 0, 0), calendars));
 
-        assertEquals("destination", refused.field());
+        assertRefusal(RefusalCode.NO_PATH, "destination", refused);
         assertEquals("host-a1 is on edge-a, host-x1 on edge-x; a circuit within a site joins hosts of one edge router",
                 refused.getMessage());
     }
@@ -433,7 +427,7 @@ class CampusPlannerTest {
     void availabilityOfAnUnknownHostIsRefusedNamingTheField() {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.availability("host-z9", "site-a", twoHours(100), calendars));
-        assertEquals("source", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "source", refused);
     }
 
     @Test
@@ -444,5 +438,11 @@ class CampusPlannerTest {
 
     private static TimeInterval interval(String start, String end) {
         return new TimeInterval(Instant.parse(start), Instant.parse(end));
+    }
+
+    /** The refusal's code and what it names (a resource or a field, as the code says). */
+    private static void assertRefusal(RefusalCode code, String subject, PlanRefused refused) {
+        assertEquals(code, refused.refusal().code(), refused.getMessage());
+        assertEquals(subject, refused.refusal().subject(), refused.getMessage());
     }
 }

@@ -6,6 +6,7 @@ public class CheckAnswer {
     private boolean fits;
     private String resource;
     private String reason;
+    private String code;
 
     /** True when a hold would succeed now. */
     public boolean isFits() {
@@ -32,5 +33,17 @@ public class CheckAnswer {
 
     public void setReason(String reason) {
         this.reason = reason;
+    }
+
+    /**
+     * Why it does not fit, for programs: a refusal code (NO_CAPACITY, MAINTENANCE,
+     * VLAN_UNAVAILABLE, HOST_PORT_BUSY, ...); absent when it fits.
+     */
+    public String getCode() {
+        return code;
+    }
+
+    public void setCode(String code) {
+        this.code = code;
     }
 }

@@ -1,32 +1,47 @@
 package org.crs.nsap.port;
 
+import java.util.Objects;
+
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
+
 /**
- * A request this network cannot serve: a field names something it does not have, or a
- * resource lacks capacity over the interval.
+ * A request this network cannot serve, as a {@link Refusal}: a field names something it does not
+ * have ({@link RefusalCode#BAD_FIELD}), or the network cannot carry it over the interval (no
+ * capacity, no path, maintenance, VLAN taken, host port busy), naming the resource.
  */
 public final class PlanRefused extends Exception {
 
     private static final long serialVersionUID = 1L;
 
-    private final String field;
-    private final String resource;
+    private final Refusal refusal;
 
-    /**
-     * @param field the request field at fault, or null when the request is valid but does not fit
-     * @param resource the first resource that lacks capacity, or null
-     * @param reason what is wrong, for people
-     */
-    public PlanRefused(String field, String resource, String reason) {
-        super(reason);
-        this.field = field;
-        this.resource = resource;
+    public PlanRefused(Refusal refusal) {
+        super(Objects.requireNonNull(refusal, "refusal").message());
+        this.refusal = refusal;
     }
 
+    /** A field of the request names something this network does not have, or cannot be. */
+    public static PlanRefused badField(String field, String reason) {
+        return new PlanRefused(Refusal.badField(field, reason));
+    }
+
+    /** The network cannot carry the request on {@code resource} (its id), for {@code code}. */
+    public static PlanRefused on(RefusalCode code, String resource, String reason) {
+        return new PlanRefused(new Refusal(code, resource, reason));
+    }
+
+    public Refusal refusal() {
+        return refusal;
+    }
+
+    /** The request field at fault, or null when the refusal names none. */
     public String field() {
-        return field;
+        return refusal.field().isEmpty() ? null : refusal.field();
     }
 
+    /** The resource that cannot take the request, or null when the refusal names none. */
     public String resource() {
-        return resource;
+        return refusal.resource().isEmpty() ? null : refusal.resource();
     }
 }

@@ -14,6 +14,7 @@ import org.crs.domain.admission.Resource;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.calendar.BookingCalendar;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.segment.Plan;
 import org.crs.nsap.segment.ResourceUse;
@@ -35,8 +36,9 @@ public interface ResourcePlanner {
     /**
      * Plans a segment over the calendars as they are now.
      *
-     * @throws PlanRefused naming the first resource that lacks capacity, or the field that
-     *     names something this network does not have
+     * @throws PlanRefused naming the first resource that cannot take it, with the code saying why
+     *     (no capacity, maintenance, VLAN taken, host port busy, no path), or the field that names
+     *     something this network does not have
      */
     Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused;
 
@@ -109,17 +111,17 @@ public interface ResourcePlanner {
             }
             AdmissionResult bandwidth = Admission.check(booked, read, interval, changed.bandwidthMbps());
             if (!bandwidth.admitted()) {
-                throw new PlanRefused(null, bandwidth.resource().id(), bandwidth.reason());
+                throw new PlanRefused(bandwidth.refusal());
             }
         }
         for (ResourceUse use : current.uses()) {
             Set<Integer> inUse = calendars.vlansInUse(use.resource().id(), interval);
             if (Resource.HOST_PORT.equals(use.resource().kind()) && !inUse.isEmpty()) {
-                throw new PlanRefused(null, use.resource().id(), use.resource() + " carries another circuit during "
+                throw PlanRefused.on(RefusalCode.HOST_PORT_BUSY, use.resource().id(), use.resource() + " carries another circuit during "
                         + interval + " (VLAN " + inUse + "); a host port carries one circuit at a time");
             }
             if (use.vlan() > 0 && inUse.contains(use.vlan())) {
-                throw new PlanRefused(null, use.resource().id(), "VLAN " + use.vlan() + " is in use on " + use.resource()
+                throw PlanRefused.on(RefusalCode.VLAN_UNAVAILABLE, use.resource().id(), "VLAN " + use.vlan() + " is in use on " + use.resource()
                         + " during " + interval + " by another booking");
             }
         }

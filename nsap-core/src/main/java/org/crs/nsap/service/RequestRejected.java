@@ -1,33 +1,53 @@
 package org.crs.nsap.service;
 
+import java.util.Objects;
+
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
+import org.crs.nsap.port.PlanRefused;
+
 /**
- * A call the service refuses and that changed nothing: bad input (naming the field) or a
- * request that does not fit (naming the resource). The SOAP layer turns it into a fault.
+ * A call the service refuses and that changed nothing, as a {@link Refusal}: bad input (naming
+ * the field), a request that does not fit (naming the resource), or a call the booking's state
+ * does not allow ({@link RefusalCode#POLICY}). The SOAP layer turns it into a fault.
  */
 public final class RequestRejected extends Exception {
 
     private static final long serialVersionUID = 1L;
 
-    private final String field;
-    private final String resource;
+    private final Refusal refusal;
 
-    public RequestRejected(String field, String resource, String reason) {
-        super(reason);
-        this.field = field;
-        this.resource = resource;
+    public RequestRejected(Refusal refusal) {
+        super(Objects.requireNonNull(refusal, "refusal").message());
+        this.refusal = refusal;
     }
 
+    /** Bad input: {@link RefusalCode#BAD_FIELD} naming the field. */
     public static RequestRejected badField(String field, String reason) {
-        return new RequestRejected(field, null, reason);
+        return new RequestRejected(Refusal.badField(field, reason));
+    }
+
+    /** The booking named by {@code bookingId} is in a state that does not allow the call. */
+    static RequestRejected notInThisState(String reason) {
+        return new RequestRejected(new Refusal(RefusalCode.POLICY, "bookingId", reason));
+    }
+
+    /** The planner's refusal, as it is. */
+    static RequestRejected of(PlanRefused e) {
+        return new RequestRejected(e.refusal());
+    }
+
+    public Refusal refusal() {
+        return refusal;
     }
 
     /** The request field at fault, or null. */
     public String field() {
-        return field;
+        return refusal.field().isEmpty() ? null : refusal.field();
     }
 
-    /** The resource that lacks capacity, or null. */
+    /** The resource that cannot take the request, or null. */
     public String resource() {
-        return resource;
+        return refusal.resource().isEmpty() ? null : refusal.resource();
     }
 }

@@ -43,7 +43,7 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
         try {
             return planner.availability(source, destination, query, calendars.committedCalendars());
         } catch (PlanRefused e) {
-            throw RequestRejected.badField(e.field() == null ? "source" : e.field(), e.getMessage());
+            throw RequestRejected.of(e);
         }
     }
 
@@ -53,7 +53,7 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
         try {
             return planner.widest(source, destination, duration, earliestStart, latestStart, calendars.committedCalendars());
         } catch (PlanRefused e) {
-            throw RequestRejected.badField(e.field() == null ? "source" : e.field(), e.getMessage());
+            throw RequestRejected.of(e);
         }
     }
 
@@ -61,12 +61,12 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
         checks.validate(request);
         try {
             Plan plan = bookings.tryPlan(request, planner);
-            return new CheckResult(true, null, plan.description());
+            return new CheckResult(true, null, plan.description(), null);
         } catch (PlanRefused e) {
             if (e.field() != null) {
-                throw RequestRejected.badField(e.field(), e.getMessage());
+                throw RequestRejected.of(e);
             }
-            return new CheckResult(false, e.resource(), e.getMessage());
+            return new CheckResult(false, e.resource(), e.getMessage(), e.refusal().code());
         }
     }
 
@@ -117,7 +117,7 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
             if (existing.isPresent()) {
                 return existing.get();
             }
-            throw refusal(e);
+            throw RequestRejected.of(e);
         } catch (DuplicateBooking e) {
             // The id is taken: by this same request, another, or an abort that came first.
             Optional<Segment> existing = existingFor(request);
@@ -131,14 +131,10 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
     /** The refusal of a booking id an abort took before any hold of it arrived; else {@code taken} itself. */
     private RequestRejected abortedBeforeHold(String bookingId, RuntimeException taken) {
         BookingStore.UnheldAbort a = bookings.unheldAbort(bookingId).orElseThrow(() -> taken);
-        return new RequestRejected("bookingId", null, "booking " + bookingId + " was aborted by " + a.actor() + " at "
+        return RequestRejected.notInThisState("booking " + bookingId + " was aborted by " + a.actor() + " at "
                 + a.at() + " before any hold of it arrived (" + a.reason() + "); it books nothing");
     }
 
-    private static RequestRejected refusal(PlanRefused e) {
-        return e.field() != null ? RequestRejected.badField(e.field(), e.getMessage())
-                : new RequestRejected(null, e.resource(), e.getMessage());
-    }
 
     private Optional<Segment> existingFor(SegmentRequest request) throws RequestRejected {
         Optional<Segment> existing = bookings.find(request.bookingId());
@@ -166,13 +162,13 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
         }
         Segment s = checks.require(bookingId);
         if (s.state() == SegmentState.EXPIRED || s.state() == SegmentState.ABORTED) {
-            throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
+            throw RequestRejected.notInThisState("booking " + bookingId + " is " + s.state()
                     + " and can no longer be committed");
         }
         if (s.state() == SegmentState.HELD) {
             // Its hold lapsed: it is expired even if the sweep has not run yet.
             expire(s);
-            throw new RequestRejected("bookingId", null, "booking " + bookingId + " expired at " + s.holdExpiresAt()
+            throw RequestRejected.notInThisState("booking " + bookingId + " expired at " + s.holdExpiresAt()
                     + " and can no longer be committed");
         }
         return s;
@@ -197,7 +193,7 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
             return s;
         }
         if (s.state() != SegmentState.HELD && s.state() != SegmentState.COMMITTED) {
-            throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
+            throw RequestRejected.notInThisState("booking " + bookingId + " is " + s.state()
                     + "; only held or committed bookings can be aborted (deactivate an active one)");
         }
         return moveOrCurrent(s, SegmentState.ABORTED, actor, why);
@@ -209,7 +205,7 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
             return s;
         }
         if (s.state() != SegmentState.COMMITTED) {
-            throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
+            throw RequestRejected.notInThisState("booking " + bookingId + " is " + s.state()
                     + "; only committed bookings can be activated");
         }
         Optional<Segment> activating = bookings.move(bookingId, transition(s, SegmentState.ACTIVATING, actor, "activating"));
@@ -235,7 +231,7 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
             return moveOrCurrent(s, SegmentState.RELEASED, actor, "released before activation");
         }
         if (s.state() != SegmentState.ACTIVE) {
-            throw new RequestRejected("bookingId", null, "booking " + bookingId + " is " + s.state()
+            throw RequestRejected.notInThisState("booking " + bookingId + " is " + s.state()
                     + "; only active or committed bookings can be deactivated");
         }
         Optional<Segment> deactivating = bookings.move(bookingId, transition(s, SegmentState.DEACTIVATING, actor, "deactivating"));

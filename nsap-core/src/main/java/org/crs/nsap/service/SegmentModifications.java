@@ -43,7 +43,7 @@ record SegmentModifications(ChangeStore store, ResourcePlanner planner, RequestC
             return samePendingOrRefuse(s, newEnd, newBandwidthMbps);
         }
         if (s.state() != SegmentState.COMMITTED && s.state() != SegmentState.ACTIVE) {
-            throw RequestRejected.badField("bookingId", "booking " + bookingId + " is " + s.state()
+            throw RequestRejected.notInThisState("booking " + bookingId + " is " + s.state()
                     + "; only committed or active bookings can be modified");
         }
         Instant now = clock.instant();
@@ -70,15 +70,15 @@ record SegmentModifications(ChangeStore store, ResourcePlanner planner, RequestC
                 return held.get();
             }
         } catch (PlanRefused e) {
-            throw e.field() != null ? RequestRejected.badField(e.field(), e.getMessage())
-                    : new RequestRejected(null, e.resource(), "the change does not fit: " + e.getMessage());
+            throw new RequestRejected(e.field() != null ? e.refusal()
+                    : e.refusal().withMessage("the change does not fit: " + e.getMessage()));
         }
         // Another call changed the segment meanwhile: answer as if this call came second.
         Segment latest = checks.require(bookingId);
         if (latest.pending() != null) {
             return samePendingOrRefuse(latest, newEnd, newBandwidthMbps);
         }
-        throw RequestRejected.badField("bookingId", "booking " + bookingId + " is " + latest.state()
+        throw RequestRejected.notInThisState("booking " + bookingId + " is " + latest.state()
                 + "; only committed or active bookings can be modified");
     }
 
@@ -89,7 +89,7 @@ record SegmentModifications(ChangeStore store, ResourcePlanner planner, RequestC
         if (p != null) {
             if (!p.expiresAt().isAfter(now)) {
                 lapse(s);
-                throw RequestRejected.badField("bookingId", "the change of booking " + bookingId + " lapsed at "
+                throw RequestRejected.notInThisState("the change of booking " + bookingId + " lapsed at "
                         + p.expiresAt() + " and can no longer be committed");
             }
             String reason = "change committed: " + describe(s, p.end(), p.bandwidthMbps());
@@ -111,11 +111,11 @@ record SegmentModifications(ChangeStore store, ResourcePlanner planner, RequestC
         List<SegmentChange> changes = store.changes(bookingId);
         SegmentChange last = changes.isEmpty() ? null : changes.get(changes.size() - 1);
         if (last != null && (last.kind() == SegmentChange.Kind.LAPSED || last.kind() == SegmentChange.Kind.ABORTED)) {
-            throw RequestRejected.badField("bookingId", "the change of booking " + bookingId + " was "
+            throw RequestRejected.notInThisState("the change of booking " + bookingId + " was "
                     + last.kind().name().toLowerCase(Locale.ROOT) + " at " + last.at() + " (" + last.reason()
                     + ") and can no longer be committed");
         }
-        throw RequestRejected.badField("bookingId", "booking " + bookingId + " has no change pending");
+        throw RequestRejected.notInThisState("booking " + bookingId + " has no change pending");
     }
 
     Segment abortModify(String bookingId, String actor) throws RequestRejected {
@@ -140,7 +140,7 @@ record SegmentModifications(ChangeStore store, ResourcePlanner planner, RequestC
         if (p.end().equals(newEnd) && p.bandwidthMbps() == newBandwidthMbps) {
             return s;
         }
-        throw RequestRejected.badField("bookingId", "a change is already pending for booking " + s.bookingId()
+        throw RequestRejected.notInThisState("a change is already pending for booking " + s.bookingId()
                 + " (end " + p.end() + ", " + p.bandwidthMbps() + " Mbit/s, until " + p.expiresAt()
                 + "): commit or abort it first");
     }

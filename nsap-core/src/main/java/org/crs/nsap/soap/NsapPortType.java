@@ -9,6 +9,7 @@ import java.util.List;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
+import org.crs.domain.refusal.Refusal;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.segment.CheckResult;
 import org.crs.nsap.segment.MaintenanceImpact;
@@ -50,7 +51,7 @@ public class NsapPortType {
         this.actor = actor;
     }
 
-    /** Would this segment fit now, and if not, which resource lacks capacity? Books nothing. */
+    /** Would this segment fit now, and if not, which resource refuses it and why (its code)? Books nothing. */
     public CheckAnswer check(SegmentRequestBean request) throws ServiceFault {
         try {
             CheckResult r = service.check(toRequest(request));
@@ -58,6 +59,7 @@ public class NsapPortType {
             a.setFits(r.fits());
             a.setResource(r.resource());
             a.setReason(r.reason());
+            a.setCode(r.code() == null ? null : r.code().name());
             return a;
         } catch (RequestRejected e) {
             throw fault(e);
@@ -385,11 +387,15 @@ public class NsapPortType {
         return b;
     }
 
+    // The text names the field or resource too, for clients that show only the text.
     private static ServiceFault fault(RequestRejected e) {
-        String field = e.field();
-        if (field == null && e.resource() != null) {
-            return new ServiceFault(null, e.getMessage() + " (resource " + e.resource() + ")");
+        Refusal refusal = e.refusal();
+        if (e.resource() != null) {
+            return new ServiceFault(refusal.withMessage(e.getMessage() + " (resource " + e.resource() + ")"));
         }
-        return ServiceFault.badField(field, e.getMessage());
+        if (e.field() != null) {
+            return new ServiceFault(refusal.withMessage(e.field() + ": " + e.getMessage()));
+        }
+        return new ServiceFault(refusal);
     }
 }

@@ -77,11 +77,12 @@ class BadRequestsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("corpus")
-    void aMalformedRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c) throws Exception {
+    void aMalformedRequestGetsABadFieldClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c) throws Exception {
         String before = snapshot();
         HttpResponse<String> answer = soap.post(RawSoap.envelope(c.body()), c.soapActionOperation());
         assertEquals(500, answer.statusCode(), answer.body());
         assertEquals(MalformedRequests.CLIENT, MalformedRequests.faultCode(answer.body()), answer.body());
+        assertEquals("BAD_FIELD", MalformedRequests.text(answer.body(), "code"), answer.body());
         assertEquals(c.field(), MalformedRequests.text(answer.body(), "field"), answer.body());
         assertEquals(before, snapshot());
     }
@@ -123,13 +124,15 @@ class BadRequestsTest {
                 .header("Content-Type", "application/soap+xml; charset=UTF-8; action=\"urn:deviceLog\"")
                 .POST(HttpRequest.BodyPublishers.ofString(envelope)).build(), HttpResponse.BodyHandlers.ofString());
         assertTrue(answer.body().matches("(?s).*<soapenv:Value>soapenv:Sender</soapenv:Value>.*"), answer.body());
+        assertEquals("BAD_FIELD", MalformedRequests.text(answer.body(), "code"), answer.body());
         assertEquals("limit", MalformedRequests.text(answer.body(), "field"), answer.body());
     }
 
     @Test
-    void aServiceRefusalIsAClientFault() throws Exception {
+    void aServiceRefusalIsAClientFaultWithItsCode() throws Exception {
         String answer = soap.call("commit", "<n:commit><n:bookingId>no-such-booking</n:bookingId></n:commit>");
         assertEquals(MalformedRequests.CLIENT, MalformedRequests.faultCode(answer), answer);
+        assertEquals("BAD_FIELD", MalformedRequests.text(answer, "code"), answer);
         assertEquals("bookingId", MalformedRequests.text(answer, "field"), answer);
     }
 }

@@ -22,6 +22,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.port.CalendarSource;
 import org.crs.nsap.port.PlanRefused;
@@ -98,6 +99,7 @@ class AdmissionRaceTest {
             RequestRejected refused = assertThrows(RequestRejected.class, () -> late.hold(
                     new SegmentRequest("late", "x", "y", 100, interval, 0, 0), Duration.ofMinutes(5), "racer"));
 
+            assertEquals(RefusalCode.NO_CAPACITY, refused.refusal().code());
             assertEquals(OneLinkPlanner.LINK.id(), refused.resource());
             assertEquals(1000, peakBooked(db));
         }

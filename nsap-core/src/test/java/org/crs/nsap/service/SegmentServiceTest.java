@@ -12,6 +12,7 @@ import java.util.UUID;
 
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.segment.CheckResult;
 import org.crs.nsap.segment.Segment;
@@ -100,6 +101,7 @@ class SegmentServiceTest {
     void holdAndCommitBeyondCapacityIsRefusedNamingTheResourceAndBooksNothing() throws Exception {
         service.hold(request("b1", 700), Duration.ofMinutes(5), "bar-a");
         RequestRejected e = assertThrows(RequestRejected.class, () -> service.holdAndCommit(request("b2", 400), "bar-a"));
+        assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
         assertEquals("x-y", e.resource());
         assertThrows(RequestRejected.class, () -> service.status("b2"));
     }
@@ -114,11 +116,13 @@ class SegmentServiceTest {
     @Test
     void anAbortThatArrivesBeforeItsHoldIsRecordedAndTheHoldArrivingLaterBooksNothing() throws Exception {
         RequestRejected abort = assertThrows(RequestRejected.class, () -> service.abort("b1", "bar-a", "the hold timed out"));
+        assertEquals(RefusalCode.POLICY, abort.refusal().code());
         assertEquals("bookingId", abort.field());
         assertTrue(abort.getMessage().contains("before any hold of it arrived"), abort.getMessage());
 
         RequestRejected hold = assertThrows(RequestRejected.class,
                 () -> service.hold(request("b1", 1000), Duration.ofMinutes(5), "bar-a"));
+        assertEquals(RefusalCode.POLICY, hold.refusal().code());
         assertEquals("bookingId", hold.field());
         assertTrue(hold.getMessage().contains("aborted by bar-a") && hold.getMessage().contains("the hold timed out"),
                 hold.getMessage());
@@ -143,6 +147,7 @@ class SegmentServiceTest {
         service.hold(request("b1", 100), Duration.ofMinutes(5), "bar-a");
         RequestRejected e = assertThrows(RequestRejected.class,
                 () -> service.hold(request("b1", 200), Duration.ofMinutes(5), "bar-a"));
+        assertEquals(RefusalCode.BAD_FIELD, e.refusal().code());
         assertEquals("bookingId", e.field());
     }
 
@@ -151,11 +156,13 @@ class SegmentServiceTest {
         service.hold(request("b1", 700), Duration.ofMinutes(5), "bar-a");
         RequestRejected e = assertThrows(RequestRejected.class,
                 () -> service.hold(request("b2", 400), Duration.ofMinutes(5), "bar-a"));
+        assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
         assertEquals("x-y", e.resource());
         assertTrue(e.getMessage().contains("700 booked"), e.getMessage());
         assertThrows(RequestRejected.class, () -> service.status("b2"));
         CheckResult check = service.check(request("b3", 400));
         assertFalse(check.fits());
+        assertEquals(RefusalCode.NO_CAPACITY, check.code());
         assertEquals("x-y", check.resource());
         assertTrue(service.check(request("b3", 300)).fits());
     }
@@ -178,6 +185,7 @@ class SegmentServiceTest {
         assertEquals(1, service.expireDueHolds());
         assertEquals(SegmentState.EXPIRED, service.status("b1").state());
         RequestRejected e = assertThrows(RequestRejected.class, () -> service.commit("b1", "bar-a"));
+        assertEquals(RefusalCode.POLICY, e.refusal().code());
         assertEquals("bookingId", e.field());
         assertEquals(SegmentState.HELD, service.hold(request("b2", 1000), Duration.ofMinutes(5), "bar-a").state());
     }

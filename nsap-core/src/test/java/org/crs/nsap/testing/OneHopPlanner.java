@@ -10,6 +10,7 @@ import org.crs.domain.availability.StartTimes;
 import org.crs.domain.admission.Admission;
 import org.crs.domain.admission.AdmissionResult;
 import org.crs.domain.admission.Resource;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.nsap.port.CalendarSource;
 import org.crs.nsap.segment.Plan;
 import org.crs.nsap.port.PlanRefused;
@@ -49,16 +50,16 @@ public final class OneHopPlanner implements ResourcePlanner {
     @Override
     public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
         Resource resource = resources.stream().filter(r -> r.id().equals(request.source())).findFirst()
-                .orElseThrow(() -> new PlanRefused("source", null, "no resource " + request.source()));
+                .orElseThrow(() -> PlanRefused.badField("source", "no resource " + request.source()));
         AdmissionResult result = Admission.check(List.of(resource),
                 Map.of(resource.id(), calendars.calendar(resource.id(), request.interval())),
                 request.interval(), request.bandwidthMbps());
         if (!result.admitted()) {
-            throw new PlanRefused(null, resource.id(), result.reason());
+            throw new PlanRefused(result.refusal());
         }
         int vlan = request.sourceVlan();
         if (vlan != 0 && calendars.vlansInUse(resource.id(), request.interval()).contains(vlan)) {
-            throw new PlanRefused(null, resource.id(), "VLAN " + vlan + " is in use on " + resource);
+            throw PlanRefused.on(RefusalCode.VLAN_UNAVAILABLE, resource.id(), "VLAN " + vlan + " is in use on " + resource);
         }
         return new Plan(List.of(new ResourceUse(resource, request.bandwidthMbps(), vlan)), vlan, 0, List.of(),
                 "resource " + resource.id());
@@ -69,7 +70,7 @@ public final class OneHopPlanner implements ResourcePlanner {
     public StartTimes availability(String source, String destination, SlotQuery query, CalendarSource calendars)
             throws PlanRefused {
         Resource resource = resources.stream().filter(r -> r.id().equals(source)).findFirst()
-                .orElseThrow(() -> new PlanRefused("source", null, "no resource " + source));
+                .orElseThrow(() -> PlanRefused.badField("source", "no resource " + source));
         return ResourceStarts.fitting(calendars.calendar(resource.id(), query.span()), resource.capacityMbps(), query);
     }
 }

@@ -39,7 +39,7 @@ public class OneLinkPlanner implements ResourcePlanner {
                 java.util.Map.of(LINK.id(), calendars.calendar(LINK.id(), request.interval())),
                 request.interval(), request.bandwidthMbps());
         if (!result.admitted()) {
-            throw new PlanRefused(null, LINK.id(), result.reason());
+            throw new PlanRefused(result.refusal());
         }
         return new Plan(List.of(new ResourceUse(LINK, request.bandwidthMbps(), 0)), 0, 0, List.of(), "link x-y");
     }

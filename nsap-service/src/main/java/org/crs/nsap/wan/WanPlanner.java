@@ -22,6 +22,8 @@ import org.crs.domain.availability.StartTimes;
 import org.crs.domain.calendar.BookingCalendar;
 import org.crs.domain.path.Path;
 import org.crs.domain.path.PathFinder;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.domain.topology.AccessPoint;
 import org.crs.domain.topology.CoreRouter;
@@ -148,13 +150,14 @@ public final class WanPlanner implements ResourcePlanner {
 
     private void requireTwoRouters(AccessPoint from, AccessPoint to) throws PlanRefused {
         if (from.site().equals(to.site())) {
-            throw new PlanRefused("destination", null, "the destination must be another site than the source, "
+            throw PlanRefused.badField("destination", "the destination must be another site than the source, "
                     + from.site());
         }
         if (from.router().equals(to.router())) {
-            throw new PlanRefused("destination", null, from.site() + " and " + to.site() + " are both handed off on "
+            throw new PlanRefused(new Refusal(RefusalCode.NO_PATH, "destination", from.site() + " and " + to.site()
+                    + " are both handed off on "
                     + from.router() + "; the WAN carries circuits as pseudowires between two core routers and offers "
-                    + "none within one router");
+                    + "none within one router"));
         }
     }
 
@@ -172,7 +175,7 @@ public final class WanPlanner implements ResourcePlanner {
         List<Resource> route = route(from, path, to);
         AdmissionResult bandwidth = Admission.check(route, read.calendars(route), interval, mbps);
         if (!bandwidth.admitted()) {
-            throw new PlanRefused(null, bandwidth.resource().id(), bandwidth.reason());
+            throw new PlanRefused(bandwidth.refusal());
         }
         Vlans vlans = vlans(from, to, request, read);
         int sourceVlan = vlans.atSource();
@@ -205,8 +208,8 @@ public final class WanPlanner implements ResourcePlanner {
             return fitting.get();
         }
         Path unpruned = paths.shortestPath(from, to, mbps, link -> Long.MAX_VALUE)
-                .orElseThrow(() -> new PlanRefused("destination", null, "no links join " + from.router() + " ("
-                        + from.site() + ") to " + to.router() + " (" + to.site() + ")"));
+                .orElseThrow(() -> new PlanRefused(new Refusal(RefusalCode.NO_PATH, "destination", "no links join "
+                        + from.router() + " (" + from.site() + ") to " + to.router() + " (" + to.site() + ")")));
         List<Resource> route = route(from, unpruned, to);
         AdmissionResult bottleneck = Admission.check(route, read.calendars(route), read.interval(), mbps);
         if (bottleneck.admitted()) {
@@ -214,7 +217,7 @@ public final class WanPlanner implements ResourcePlanner {
             throw new IllegalStateException("no path fits " + mbps + " Mbit/s, yet " + String.join(" > ", unpruned.routers())
                     + " admits it");
         }
-        throw new PlanRefused(null, bottleneck.resource().id(), bottleneck.reason());
+        throw new PlanRefused(bottleneck.refusal());
     }
 
     private static List<Resource> route(AccessPoint from, Path path, AccessPoint to) {
@@ -255,7 +258,7 @@ public final class WanPlanner implements ResourcePlanner {
 
     private static void requireInRange(AccessPoint accessPoint, int vlan, String field) throws PlanRefused {
         if (vlan != 0 && !accessPoint.vlans().isUsable(vlan)) {
-            throw new PlanRefused(field, null, "VLAN " + vlan + " cannot be handed off at " + accessPoint.resource()
+            throw PlanRefused.badField(field, "VLAN " + vlan + " cannot be handed off at " + accessPoint.resource()
                     + " of " + accessPoint.site() + ": circuits use VLANs " + accessPoint.vlans()
                     + " there, except IOS's reserved 1002-1005");
         }
@@ -264,7 +267,7 @@ public final class WanPlanner implements ResourcePlanner {
     private static void requireFree(AccessPoint accessPoint, VlanAllocator vlans, int vlan, TimeInterval interval)
             throws PlanRefused {
         if (vlan != 0 && !vlans.isFree(vlan, interval)) {
-            throw new PlanRefused(null, accessPoint.resource().id(), "VLAN " + vlan + " is in use at "
+            throw PlanRefused.on(RefusalCode.VLAN_UNAVAILABLE, accessPoint.resource().id(), "VLAN " + vlan + " is in use at "
                     + accessPoint.resource() + " of " + accessPoint.site() + " during " + interval);
         }
     }
@@ -285,7 +288,7 @@ public final class WanPlanner implements ResourcePlanner {
             throws PlanRefused {
         OptionalInt lowest = vlans.lowestFree(interval);
         if (lowest.isEmpty()) {
-            throw new PlanRefused(null, accessPoint.resource().id(), "no VLAN of " + accessPoint.vlans() + " is free at "
+            throw PlanRefused.on(RefusalCode.VLAN_UNAVAILABLE, accessPoint.resource().id(), "no VLAN of " + accessPoint.vlans() + " is free at "
                     + accessPoint.resource() + " of " + accessPoint.site() + " during " + interval);
         }
         return lowest.getAsInt();
@@ -297,7 +300,7 @@ public final class WanPlanner implements ResourcePlanner {
     }
 
     private AccessPoint accessPoint(String site, String field) throws PlanRefused {
-        return wan.accessPoint(String.valueOf(site)).orElseThrow(() -> new PlanRefused(field, null,
+        return wan.accessPoint(String.valueOf(site)).orElseThrow(() -> PlanRefused.badField(field,
                 "the WAN has no access point for site " + site + "; its sites are " + String.join(", ", endpoints())));
     }
 

@@ -163,7 +163,24 @@ class GeneratedClientTest {
         NsapServiceServiceFaultException refused = assertThrows(NsapServiceServiceFaultException.class,
                 () -> hold(request("gen-2", 0, start, Duration.ofHours(1))));
         ServiceFault fault = refused.getFaultMessage().getServiceFault();
+        assertEquals("BAD_FIELD", fault.getCode());
         assertEquals("bandwidthMbps", fault.getField());
-        assertTrue(fault.getReason().contains("positive"), fault.getReason());
+    }
+
+    @Test
+    void aCapacityRefusalReachesTheStubWithItsCodeAsAFaultAndAsACheckAnswer() throws Exception {
+        Instant start = Instant.now().plus(Duration.ofMinutes(1)).truncatedTo(ChronoUnit.SECONDS);
+        SegmentRequestBean tooMuch = request("gen-3", 1_000_000, start, Duration.ofHours(1));
+
+        Check check = new Check();
+        check.setRequest(tooMuch);
+        CheckAnswer answer = nsap.check(check).get_return();
+        assertEquals("NO_CAPACITY", answer.getCode(), answer.getReason());
+
+        NsapServiceServiceFaultException refused = assertThrows(NsapServiceServiceFaultException.class,
+                () -> hold(tooMuch));
+        ServiceFault fault = refused.getFaultMessage().getServiceFault();
+        assertEquals("NO_CAPACITY", fault.getCode(), fault.getReason());
+        assertEquals(null, fault.getField(), "a capacity refusal names a resource, not a field");
     }
 }

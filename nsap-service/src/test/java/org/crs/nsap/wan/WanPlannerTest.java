@@ -2,7 +2,6 @@ package org.crs.nsap.wan;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +15,7 @@ import org.crs.domain.admission.Resource;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.availability.StartWindow;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.segment.Plan;
 import org.crs.nsap.port.PlanRefused;
@@ -122,27 +122,25 @@ class WanPlannerTest {
     }
 
     @Test
-    void refusesWhenNeitherPathFitsNamingTheBottleneckOfTheShortestPath() {
+    void refusesWhenNeitherPathFitsAsNoCapacityNamingTheBottleneckOfTheShortestPath() {
         calendars.book(DIRECT.id(), INTERVAL, 2000).book(CORE_1_2.id(), INTERVAL, 9500);
 
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("site-a", "site-b", 1000, 0, 0), calendars));
 
-        assertNull(refused.field());
-        assertEquals("core-1-core-3", refused.resource());
+        assertRefusal(RefusalCode.NO_CAPACITY, "core-1-core-3", refused);
         assertEquals("link core-1-core-3 has 2500 Mbit/s, 2000 booked over " + INTERVAL + ", 1000 requested",
                 refused.getMessage());
     }
 
     @Test
-    void refusesWhenTheDirectLinkIsDownAndTheOtherPathFullNamingTheDirectLink() {
+    void refusesWhenTheDirectLinkIsDownAndTheOtherPathFullAsMaintenanceOfTheDirectLink() {
         calendars.maintenance(DIRECT.id(), INTERVAL).book(CORE_2_3.id(), INTERVAL, 9500);
 
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("site-a", "site-b", 1000, 0, 0), calendars));
 
-        assertEquals("core-1-core-3", refused.resource());
-        assertTrue(refused.getMessage().contains("maintenance"), refused.getMessage());
+        assertRefusal(RefusalCode.MAINTENANCE, "core-1-core-3", refused);
     }
 
     @Test
@@ -152,7 +150,7 @@ class WanPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("site-a", "site-b", 500, 0, 0), calendars));
 
-        assertEquals(SITE_A.id(), refused.resource());
+        assertRefusal(RefusalCode.NO_CAPACITY, SITE_A.id(), refused);
         assertEquals("access point " + SITE_A.id() + " has 1000 Mbit/s, 600 booked over " + INTERVAL + ", 500 requested",
                 refused.getMessage());
     }
@@ -164,7 +162,7 @@ class WanPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("site-a", "site-b", 500, 0, 0), calendars));
 
-        assertEquals(SITE_B.id(), refused.resource());
+        assertRefusal(RefusalCode.NO_CAPACITY, SITE_B.id(), refused);
     }
 
     @Test
@@ -225,14 +223,13 @@ class WanPlannerTest {
     }
 
     @Test
-    void refusesARequestedVlanInUseNamingTheAccessPointAndTheVlan() {
+    void refusesARequestedVlanInUseAsVlanUnavailableNamingTheAccessPointAndTheVlan() {
         calendars.useVlan(SITE_B.id(), 1600, interval("2030-01-01T11:00:00Z", "2030-01-01T13:00:00Z"));
 
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("site-a", "site-b", 100, 0, 1600), calendars));
 
-        assertNull(refused.field());
-        assertEquals(SITE_B.id(), refused.resource());
+        assertRefusal(RefusalCode.VLAN_UNAVAILABLE, SITE_B.id(), refused);
         assertEquals("VLAN 1600 is in use at access point core-3:GigabitEthernet3/0 of site-b during " + INTERVAL,
                 refused.getMessage());
     }
@@ -242,7 +239,7 @@ class WanPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("site-a", "site-b", 100, 999, 0), calendars));
 
-        assertEquals("sourceVlan", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "sourceVlan", refused);
         assertTrue(refused.getMessage().contains("VLAN 999"), refused.getMessage());
         assertTrue(refused.getMessage().contains(SITE_A.id()), refused.getMessage());
     }
@@ -252,7 +249,7 @@ class WanPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("site-z", "site-b", 100, 0, 0), calendars));
 
-        assertEquals("source", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "source", refused);
         assertTrue(refused.getMessage().contains("site-z"), refused.getMessage());
     }
 
@@ -261,11 +258,11 @@ class WanPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.plan(request("site-a", "site-a", 100, 0, 0), calendars));
 
-        assertEquals("destination", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "destination", refused);
     }
 
     @Test
-    void refusesTwoSitesOnOneCoreRouterNamingTheDestination() {
+    void refusesTwoSitesOnOneCoreRouterAsNoPathNamingTheDestination() {
         WanPlanner oneRouter = new WanPlanner(WanTopologyFile.parse("""
                 coreRouters: [{name: core-1, loopback: 10.0.0.1}]
                 links: []
@@ -279,12 +276,12 @@ class WanPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> oneRouter.plan(request("site-a", "site-c", 100, 0, 0), calendars));
 
-        assertEquals("destination", refused.field());
+        assertRefusal(RefusalCode.NO_PATH, "destination", refused);
         assertTrue(refused.getMessage().contains("both handed off on core-1"), refused.getMessage());
     }
 
     @Test
-    void refusesSitesThatNoLinksJoin() {
+    void refusesSitesThatNoLinksJoinAsNoPath() {
         WanPlanner apart = new WanPlanner(WanTopologyFile.parse("""
                 coreRouters: [{name: core-1, loopback: 10.0.0.1}, {name: core-2, loopback: 10.0.0.2}]
                 accessPoints:
@@ -297,7 +294,7 @@ class WanPlannerTest {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> apart.plan(request("site-a", "site-b", 100, 0, 0), calendars));
 
-        assertEquals("destination", refused.field());
+        assertRefusal(RefusalCode.NO_PATH, "destination", refused);
         assertEquals("no links join core-1 (site-a) to core-2 (site-b)", refused.getMessage());
     }
 
@@ -374,7 +371,7 @@ class WanPlannerTest {
     void availabilityOfAnUnknownSiteIsRefusedNamingTheField() {
         PlanRefused refused = assertThrows(PlanRefused.class,
                 () -> planner.availability("site-a", "site-z", twoHours(10), calendars));
-        assertEquals("destination", refused.field());
+        assertRefusal(RefusalCode.BAD_FIELD, "destination", refused);
     }
 
     @Test
@@ -395,5 +392,11 @@ class WanPlannerTest {
 
     private static TimeInterval interval(String start, String end) {
         return new TimeInterval(Instant.parse(start), Instant.parse(end));
+    }
+
+    /** The refusal's code and what it names (a resource or a field, as the code says). */
+    private static void assertRefusal(RefusalCode code, String subject, PlanRefused refused) {
+        assertEquals(code, refused.refusal().code(), refused.getMessage());
+        assertEquals(subject, refused.refusal().subject(), refused.getMessage());
     }
 }

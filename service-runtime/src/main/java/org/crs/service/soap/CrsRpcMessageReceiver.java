@@ -22,6 +22,7 @@ import org.apache.axis2.receivers.AbstractInOutMessageReceiver;
 import org.apache.axis2.rpc.receivers.RPCUtil;
 import org.apache.axis2.util.StreamWrapper;
 import org.apache.axis2.wsdl.WSDLConstants;
+import org.crs.domain.refusal.Refusal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * <li>the request element is checked against the operation's schema ({@link RequestShape})
  * before Axis2 binds it to Java: a bad number, boolean or time, an element missing, out of order,
  * repeated or unknown is refused naming the element;</li>
- * <li>those refusals and a {@link ServiceFault} the method throws are Client faults ({@code Sender}
- * in SOAP 1.2) whose detail carries field and reason, in the shape of the service's typed fault;
+ * <li>those refusals ({@code BAD_FIELD}) and a {@link ServiceFault} the method throws are Client
+ * faults ({@code Sender} in SOAP 1.2) whose detail carries code, field and reason, in the shape of
+ * the service's typed fault;
  * a {@link ServiceFault#failure} is a Server fault;</li>
  * <li>an exception the method throws without declaring it (a bug, a database error, a driver
  * error whose text may name a device or a credential) reaches the client as "Internal error
@@ -66,8 +68,8 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
         OMElement request = requestElement(in, inMessage.getElementQName());
         try {
             shape.check(request);
-        } catch (RequestShape.Refusal refusal) {
-            throw clientFault(in, refusal.field, refusal.reason);
+        } catch (RequestShape.BadShape bad) {
+            throw clientFault(in, bad.refusal());
         }
 
         Object result;
@@ -165,9 +167,14 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
         return false;
     }
 
-    /** A Client fault naming {@code field}, with the detail of a {@link ServiceFault}. */
+    /** A Client fault naming {@code field} ({@code BAD_FIELD}), with the detail of a {@link ServiceFault}. */
     static AxisFault clientFault(MessageContext in, String field, String reason) {
-        ServiceFault refusal = ServiceFault.badField(field, reason);
+        return clientFault(in, Refusal.badField(field, field + ": " + reason));
+    }
+
+    /** A Client fault carrying {@code refused}, with the detail of a {@link ServiceFault}. */
+    static AxisFault clientFault(MessageContext in, Refusal refused) {
+        ServiceFault refusal = new ServiceFault(refused);
         AxisFault fault = new AxisFault(refusal.getMessage());
         fault.setFaultCode(clientCode(in));
         fault.setDetail(detail(in, refusal));
@@ -183,7 +190,7 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
         return soap11 ? new QName(SOAP11_ENVELOPE, "Client", "soapenv") : new QName(SOAP12_ENVELOPE, "Sender", "soapenv");
     }
 
-    /** {@code <ns:{Service}ServiceFault><ServiceFault><field/><reason/></ServiceFault></...>}, as Axis2 makes it. */
+    /** {@code <ns:{Service}ServiceFault><ServiceFault><code/><field/><reason/></ServiceFault></...>}, as Axis2 makes it. */
     private static OMElement detail(MessageContext in, ServiceFault fault) {
         return typedDetail(in, fault);
     }

@@ -1,5 +1,6 @@
 package org.crs.service.soap;
 
+import org.crs.domain.refusal.Refusal;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.math.BigDecimal;
@@ -91,7 +92,7 @@ final class RequestShape {
                 Rule probe = rule(element, null, service, beans);
                 try {
                     defaultText = probe.normalised(defaultValue.value());
-                } catch (Refusal e) {
+                } catch (BadShape e) {
                     throw new IllegalArgumentException("@DefaultValue(\"" + defaultValue.value() + "\") on "
                             + method.getName() + "(" + element.getName() + "): " + e.reason, e);
                 }
@@ -106,13 +107,13 @@ final class RequestShape {
      * Checks the request element {@code request} against this shape and rewrites it in place
      * (simple values normalised, defaults inserted).
      *
-     * @throws Refusal naming the first element that does not fit, and why
+     * @throws BadShape naming the first element that does not fit, and why
      */
-    void check(OMElement request) throws Refusal {
+    void check(OMElement request) throws BadShape {
         check(request, operation, rules);
     }
 
-    private static void check(OMElement parent, String parentName, List<Rule> rules) throws Refusal {
+    private static void check(OMElement parent, String parentName, List<Rule> rules) throws BadShape {
         boolean[] seen = new boolean[rules.size()];
         int last = -1;
         List<OMElement> children = new ArrayList<>();
@@ -121,7 +122,7 @@ final class RequestShape {
             OMNode node = it.next();
             if (node instanceof OMText text) {
                 if (!text.getText().isBlank()) {
-                    throw new Refusal(parentName, "must hold elements, not text");
+                    throw new BadShape(parentName, "must hold elements, not text");
                 }
                 continue;
             }
@@ -131,15 +132,15 @@ final class RequestShape {
             String name = child.getLocalName();
             int index = indexOf(rules, name);
             if (index < 0) {
-                throw new Refusal(name, "is not an element of " + parentName + "; expected "
+                throw new BadShape(name, "is not an element of " + parentName + "; expected "
                         + rules.stream().map(r -> r.name).toList());
             }
             Rule rule = rules.get(index);
             if (seen[index] && (index != last || !rule.repeats)) {
-                throw new Refusal(name, "appears more than once in " + parentName);
+                throw new BadShape(name, "appears more than once in " + parentName);
             }
             if (index < last) {
-                throw new Refusal(name, "is out of order in " + parentName + ": it must come before "
+                throw new BadShape(name, "is out of order in " + parentName + ": it must come before "
                         + rules.get(last).name);
             }
             seen[index] = true;
@@ -163,7 +164,7 @@ final class RequestShape {
                     children.get(next).insertSiblingBefore(added);
                 }
             } else if (rule.required) {
-                throw new Refusal(rule.name, "is missing from " + parentName);
+                throw new BadShape(rule.name, "is missing from " + parentName);
             }
         }
     }
@@ -294,11 +295,11 @@ final class RequestShape {
     private record Rule(String name, Kind kind, boolean required, boolean repeats, boolean nillable, String defaultText,
                         List<Rule> members) {
 
-        void check(OMElement element) throws Refusal {
+        void check(OMElement element) throws BadShape {
             String nil = element.getAttributeValue(new QName(XSI, "nil"));
             if (nil != null && (nil.trim().equals("true") || nil.trim().equals("1"))) {
                 if (!nillable) {
-                    throw new Refusal(name, "must not be nil");
+                    throw new BadShape(name, "must not be nil");
                 }
                 return;
             }
@@ -312,7 +313,7 @@ final class RequestShape {
                 return;
             }
             if (element.getFirstElement() != null) {
-                throw new Refusal(name, "must be a value, not elements");
+                throw new BadShape(name, "must be a value, not elements");
             }
             String normalised = normalised(element.getText());
             if (!normalised.equals(element.getText())) {
@@ -321,7 +322,7 @@ final class RequestShape {
         }
 
         /** The value in the form Axis2 reads right, or a refusal saying what is wrong with it. */
-        String normalised(String raw) throws Refusal {
+        String normalised(String raw) throws BadShape {
             String text = raw.strip();
             if (kind.whole()) {
                 return whole(text);
@@ -334,44 +335,44 @@ final class RequestShape {
             };
         }
 
-        private String whole(String text) throws Refusal {
+        private String whole(String text) throws BadShape {
             if (!WHOLE.matcher(text).matches()) {
                 if (DECIMAL.matcher(text).matches()) {
-                    throw new Refusal(name, "must be a whole number, not a fraction; was " + quoted(text));
+                    throw new BadShape(name, "must be a whole number, not a fraction; was " + quoted(text));
                 }
-                throw new Refusal(name, "must be a whole number, was " + quoted(text));
+                throw new BadShape(name, "must be a whole number, was " + quoted(text));
             }
             BigInteger value = new BigInteger(text);
             if (value.compareTo(BigInteger.valueOf(kind.min)) < 0 || value.compareTo(BigInteger.valueOf(kind.max)) > 0) {
-                throw new Refusal(name, "is out of range (" + kind.min + " to " + kind.max + "), was " + quoted(text));
+                throw new BadShape(name, "is out of range (" + kind.min + " to " + kind.max + "), was " + quoted(text));
             }
             return value.toString();
         }
 
-        private String decimal(String text) throws Refusal {
+        private String decimal(String text) throws BadShape {
             try {
                 return new BigDecimal(text).toString();
             } catch (NumberFormatException e) {
-                throw new Refusal(name, "must be a number, was " + quoted(text));
+                throw new BadShape(name, "must be a number, was " + quoted(text));
             }
         }
 
-        private String bool(String text) throws Refusal {
+        private String bool(String text) throws BadShape {
             return switch (text) {
                 case "true", "1" -> "true";
                 case "false", "0" -> "false";
-                default -> throw new Refusal(name, "must be true, false, 1 or 0, was " + quoted(text));
+                default -> throw new BadShape(name, "must be true, false, 1 or 0, was " + quoted(text));
             };
         }
 
-        private String dateTime(String text) throws Refusal {
+        private String dateTime(String text) throws BadShape {
             Matcher m = DATE_TIME.matcher(text);
             if (!m.matches()) {
-                throw new Refusal(name, "must be a date and time such as 2030-01-31T10:00:00Z, was " + quoted(text));
+                throw new BadShape(name, "must be a date and time such as 2030-01-31T10:00:00Z, was " + quoted(text));
             }
             String offset = m.group(8);
             if (offset == null) {
-                throw new Refusal(name, "has no UTC offset: add Z or ±hh:mm (a time without one is ambiguous), was "
+                throw new BadShape(name, "has no UTC offset: add Z or ±hh:mm (a time without one is ambiguous), was "
                         + quoted(text));
             }
             ZoneOffset zone;
@@ -381,7 +382,7 @@ final class RequestShape {
                 int hours = Integer.parseInt(offset.substring(1, 3));
                 int minutes = Integer.parseInt(offset.substring(4, 6));
                 if (minutes > 59 || hours > 14 || (hours == 14 && minutes > 0)) {
-                    throw new Refusal(name, "has a UTC offset out of range (-14:00 to +14:00), was " + quoted(text));
+                    throw new BadShape(name, "has a UTC offset out of range (-14:00 to +14:00), was " + quoted(text));
                 }
                 zone = ZoneOffset.ofHoursMinutes(offset.charAt(0) == '-' ? -hours : hours,
                         offset.charAt(0) == '-' ? -minutes : minutes);
@@ -394,7 +395,7 @@ final class RequestShape {
                         Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)),
                         Integer.parseInt(m.group(6)), nanos);
             } catch (DateTimeException | NumberFormatException e) {
-                throw new Refusal(name, "is not a date and time that exists (" + e.getMessage() + "), was " + quoted(text));
+                throw new BadShape(name, "is not a date and time that exists (" + e.getMessage() + "), was " + quoted(text));
             }
             // a Calendar holds milliseconds; UTC, so that nothing after this reads the offset again
             return local.toInstant(zone).truncatedTo(ChronoUnit.MILLIS).toString();
@@ -406,16 +407,21 @@ final class RequestShape {
     }
 
     /** A request element that does not fit: the element's name and why. */
-    static final class Refusal extends Exception {
+    static final class BadShape extends Exception {
         private static final long serialVersionUID = 1L;
 
         final String field;
         final String reason;
 
-        Refusal(String field, String reason) {
+        BadShape(String field, String reason) {
             super(field + ": " + reason, null, false, false);
             this.field = field;
             this.reason = reason;
+        }
+
+        /** The refusal a client is answered: a bad field, named after the element. */
+        Refusal refusal() {
+            return Refusal.badField(field, getMessage());
         }
     }
 }

@@ -3,6 +3,8 @@ package org.crs.service.soap;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.crs.domain.refusal.Refusal;
+
 /** The test service: a plain POJO that counts its calls (the count is not an operation). */
 public class EchoService implements EchoApi {
 
@@ -38,7 +40,7 @@ public class EchoService implements EchoApi {
     public String check(String value) throws ServiceFault {
         calls.incrementAndGet();
         if (value == null || value.isBlank()) {
-            throw new ServiceFault("value", "must not be blank");
+            throw new ServiceFault(Refusal.badField("value", "must not be blank"));
         }
         return value;
     }

@@ -187,7 +187,7 @@ class SoapServerTest {
     }
 
     @Test
-    void declaredFaultReachesAxis2ClientWithFieldAndReason() throws Exception {
+    void declaredFaultReachesAxis2ClientWithCodeFieldAndReason() throws Exception {
         RPCServiceClient client = SoapClients.rpcClient(server.serviceUrl("Echo"));
         try {
             AxisFault fault = assertThrows(AxisFault.class, () -> client.invokeBlocking(new QName(NS, "check"),
@@ -196,6 +196,7 @@ class SoapServerTest {
             OMElement detail = fault.getDetail();
             assertNotNull(detail, "fault detail");
             assertEquals(new QName(NS, "EchoServiceFault"), detail.getQName());
+            assertEquals("BAD_FIELD", descendantText(detail, "code"));
             assertEquals("value", descendantText(detail, "field"));
             assertEquals("must not be blank", descendantText(detail, "reason"));
         } finally {
@@ -204,14 +205,25 @@ class SoapServerTest {
     }
 
     @Test
-    void declaredFaultReachesRawSoap12ClientWithFieldAndReason() throws Exception {
+    void declaredFaultReachesRawSoap12ClientWithCodeFieldAndReason() throws Exception {
         HttpResponse<String> r = post12(envelope12("<e:check xmlns:e='" + NS + "'><e:value/></e:check>"));
         assertEquals(500, r.statusCode());
         Document answer = parse(r.body());
         assertEquals(1, answer.getElementsByTagNameNS(SOAP12, "Fault").getLength(), r.body());
         assertEquals(1, answer.getElementsByTagNameNS(SOAP12, "Detail").getLength(), r.body());
+        assertEquals("BAD_FIELD", text(answer, NS, "code"));
         assertEquals("value", text(answer, NS, "field"));
         assertEquals("must not be blank", text(answer, NS, "reason"));
+    }
+
+    @Test
+    void aMalformedValueIsRefusedAsABadFieldNamingTheElement() throws Exception {
+        HttpResponse<String> r = post11(envelope11("<e:echoBean xmlns:e='" + NS + "'><e:bean><e:count>many</e:count>"
+                + "</e:bean></e:echoBean>"), "urn:echoBean");
+        assertEquals(500, r.statusCode());
+        Document answer = parse(r.body());
+        assertEquals("BAD_FIELD", text(answer, NS, "code"), r.body());
+        assertEquals("count", text(answer, NS, "field"), r.body());
     }
 
     @Test

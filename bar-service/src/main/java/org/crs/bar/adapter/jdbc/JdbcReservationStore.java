@@ -26,6 +26,7 @@ import org.crs.service.db.StatementPipeline;
 import org.crs.service.db.StoreException;
 
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
@@ -53,6 +54,8 @@ public final class JdbcReservationStore implements ReservationStore {
             + "destination_site, destination_host, bandwidth_mbps, start_at, end_at, description, hold_only, "
             + "created_at, updated_at, flex_window_start, flex_window_end, flex_duration_seconds, flex_volume_megabytes, "
             + "flex_mbps";
+    /** What a read selects: the columns a creation writes, and the refusal code a rejection adds. */
+    private static final String SELECTED_COLUMNS = RESERVATION_COLUMNS + ", refusal_code";
 
     private final DataSource dataSource;
     private final Clock clock;
@@ -127,7 +130,7 @@ public final class JdbcReservationStore implements ReservationStore {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, not " + limit);
         }
-        StringBuilder sql = new StringBuilder("SELECT " + RESERVATION_COLUMNS + " FROM reservation WHERE 1 = 1");
+        StringBuilder sql = new StringBuilder("SELECT " + SELECTED_COLUMNS + " FROM reservation WHERE 1 = 1");
         if (!states.isEmpty()) {
             // enum names only, in declaration order: the same set always gives the same SQL
             sql.append(EnumSet.copyOf(states).stream().map(s -> "'" + s.name() + "'")
@@ -160,6 +163,21 @@ public final class JdbcReservationStore implements ReservationStore {
 
     @Override
     public Optional<Reservation> move(String requestId, List<ReservationTransition> steps, List<Segment> segments) {
+        return move(requestId, steps, segments, null);
+    }
+
+    @Override
+    public Optional<Reservation> reject(String requestId, ReservationTransition rejection, RefusalCode code,
+                                        List<Segment> segments) {
+        if (rejection.to() != ReservationState.REJECTED) {
+            throw new IllegalArgumentException("not a rejection: " + rejection);
+        }
+        return move(requestId, List.of(rejection), segments, Objects.requireNonNull(code, "code"));
+    }
+
+    /** A move that also sets the refusal code (null for every move but a rejection). */
+    private Optional<Reservation> move(String requestId, List<ReservationTransition> steps, List<Segment> segments,
+                                       RefusalCode code) {
         checkConsecutive(steps);
         ReservationTransition first = steps.get(0);
         ReservationTransition last = steps.get(steps.size() - 1);
@@ -169,8 +187,9 @@ public final class JdbcReservationStore implements ReservationStore {
         return inTransaction(c -> {
             StatementPipeline p = StatementPipeline.on(c);
             StatementPipeline.Count moved = p.update("UPDATE reservation SET state = ?, reason = ?, updated_at = ?, "
-                    + "write_token = ? WHERE request_id = ? AND state = ?", last.to().name(), Jdbc.clip(last.reason(), TEXT),
-                    Jdbc.utc(last.at()), token, requestId, first.from().name());
+                    + "write_token = ?, refusal_code = ? WHERE request_id = ? AND state = ?", last.to().name(),
+                    Jdbc.clip(last.reason(), TEXT), Jdbc.utc(last.at()), token,
+                    code == null ? StatementPipeline.nullOf(Types.VARCHAR) : code.name(), requestId, first.from().name());
             replaceSegments(p, requestId, segments, WRITTEN, requestId, token);
             addHistory(p, steps, WRITTEN, requestId, token);
             StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
@@ -288,7 +307,7 @@ public final class JdbcReservationStore implements ReservationStore {
         return p.query(FIND, rs -> reservation(rs, stored), requestId);
     }
 
-    private static final String FIND = "SELECT " + RESERVATION_COLUMNS + " FROM reservation WHERE request_id = ?";
+    private static final String FIND = "SELECT " + SELECTED_COLUMNS + " FROM reservation WHERE request_id = ?";
 
     private static Optional<Reservation> reservationIn(Connection c, String requestId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(FIND)) {
@@ -347,11 +366,13 @@ public final class JdbcReservationStore implements ReservationStore {
                 rs.getString("description"), rs.getBoolean("hold_only"),
                 flexible != null ? flexible : new Timing.Fixed(interval, mbps));
         return new Reservation(request, rs.getString("owner"), ReservationState.valueOf(rs.getString("state")),
-                rs.getString("reason"), segments, Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"));
+                rs.getString("reason"), segments, Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"),
+                RefusalCode.named(rs.getString("refusal_code")).orElse(null));
     }
 
     private static Reservation withSegments(Reservation r, List<Segment> segments) {
-        return new Reservation(r.request(), r.owner(), r.state(), r.reason(), segments, r.createdAt(), r.updatedAt());
+        return new Reservation(r.request(), r.owner(), r.state(), r.reason(), segments, r.createdAt(), r.updatedAt(),
+                r.refusalCode());
     }
 
     private static List<Segment> segmentsIn(Connection c, String requestId) throws SQLException {

@@ -11,10 +11,13 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
+import org.crs.domain.refusal.RefusalCode;
+
 /**
  * Reads a SOAP 1.1 answer of the NSAP port type with StAX, without DTDs or external entities:
- * either a fault's message ({@code field: reason} from its detail, or its faultstring), or the
- * answer element's {@code return} children, each a simple text or a bean's fields.
+ * either a fault's message ({@code field: reason} from its detail, or its faultstring) and its
+ * refusal code, or the answer element's {@code return} children, each a simple text or a bean's
+ * fields.
  */
 final class EnvelopeReader {
 
@@ -28,7 +31,23 @@ final class EnvelopeReader {
     /** The body's first element read: either a fault's message, or the answer's {@code return} elements. */
     static final class Answer {
         String fault;
+        /** The fault's refusal code as the detail names it, field and reason: null when absent. */
+        String code;
+        String field;
+        /** Whether the fault code is Server: the service failed, not the request. */
+        boolean serverFault;
         final List<Element> returns = new ArrayList<>();
+
+        /**
+         * The fault's code: the one its detail names. A fault without a code this client knows
+         * (from a service older or newer than its codes) reads as what its shape says: a Server
+         * fault as {@link RefusalCode#PROVIDER_SILENT} (the service failed), a fault naming a field
+         * as {@link RefusalCode#BAD_FIELD}, any other as {@link RefusalCode#POLICY}.
+         */
+        RefusalCode refusalCode() {
+            return RefusalCode.named(code).orElse(serverFault ? RefusalCode.PROVIDER_SILENT
+                    : field != null && !field.isBlank() ? RefusalCode.BAD_FIELD : RefusalCode.POLICY);
+        }
     }
 
     /** A {@code return} element: its text when simple (null when nil), its children's texts when a bean. */
@@ -66,10 +85,12 @@ final class EnvelopeReader {
         }
     }
 
-    // At a soapenv:Fault: faultstring, and field and reason anywhere in the detail (the detail's
-    // outer element is named after the service: NsapServiceServiceFault, PeerServiceServiceFault).
+    // At a soapenv:Fault: faultcode, faultstring, and code, field and reason anywhere in the detail
+    // (the detail's outer element is named after the service: NsapServiceServiceFault, PeerServiceServiceFault).
     private static Answer fault(XMLStreamReader r) throws XMLStreamException {
+        String faultCode = null;
         String faultString = null;
+        String code = null;
         String field = null;
         String reason = null;
         int depth = 1;
@@ -80,6 +101,12 @@ final class EnvelopeReader {
                 String local = r.getLocalName();
                 if ("faultstring".equals(local) && depth == 2) {
                     faultString = r.getElementText();
+                    depth--;
+                } else if ("faultcode".equals(local) && depth == 2) {
+                    faultCode = r.getElementText();
+                    depth--;
+                } else if ("code".equals(local) && code == null) {
+                    code = text(r);
                     depth--;
                 } else if ("field".equals(local) && field == null) {
                     field = text(r);
@@ -96,6 +123,10 @@ final class EnvelopeReader {
         }
         Answer a = new Answer();
         a.fault = faultMessage(field, reason, faultString);
+        a.code = code;
+        a.field = field == null ? null : field.trim();
+        // the local part only: the prefix is the server's choice
+        a.serverFault = faultCode != null && faultCode.trim().endsWith("Server");
         return a;
     }
 

@@ -32,7 +32,8 @@ import org.crs.bar.port.SegmentFailure;
  * One HTTP POST of a SOAP envelope to one service, bounded as a whole by a deadline: connecting,
  * sending and reading the whole answer. A socket timeout bounds one read, not the call, so a
  * timer cancels a call that outlives its deadline. Transport failures become a
- * {@link SegmentFailure} that did not answer, named after the controller.
+ * {@link SegmentFailure} that did not answer, named after the controller: TIMEOUT when the
+ * deadline passed, PROVIDER_SILENT when there was no connection.
  *
  * <p>One client (HTTP/1.1, a keep-alive pool of up to {@value #CONNECTIONS} connections) per
  * service; it is safe for any number of threads, and {@link #close} releases its connections.
@@ -88,7 +89,8 @@ final class SoapCall implements AutoCloseable {
     /**
      * Posts the envelope with the operation as its SOAPAction and reads the whole answer.
      *
-     * @throws SegmentFailure not answered: no connection, or no whole answer before the deadline
+     * @throws SegmentFailure not answered: no connection (PROVIDER_SILENT), or no whole answer before
+     *     the deadline (TIMEOUT)
      */
     HttpAnswer post(String operation, String envelope) throws SegmentFailure {
         HttpPost post = new HttpPost(serviceUrl);
@@ -107,9 +109,9 @@ final class SoapCall implements AutoCloseable {
             });
         } catch (IOException | RuntimeException e) {
             if (late.get() || e instanceof SocketTimeoutException) {
-                throw new SegmentFailure(name, false, operation + ": no answer within " + timeout.toMillis() + " ms", e);
+                throw SegmentFailure.timedOut(name, operation + ": no answer within " + timeout.toMillis() + " ms", e);
             }
-            throw new SegmentFailure(name, false, operation + ": " + transportProblem(e), e);
+            throw SegmentFailure.silent(name, operation + ": " + transportProblem(e), e);
         } finally {
             deadline.cancel(false);
         }

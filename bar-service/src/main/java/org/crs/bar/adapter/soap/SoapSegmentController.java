@@ -26,6 +26,8 @@ import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.availability.StartWindow;
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 
 /**
  * A {@link SegmentController} that calls the NSAP port type over SOAP 1.1: an L-NSAP or the NSAP
@@ -47,12 +49,14 @@ import org.crs.domain.booking.SegmentState;
  *
  * <p>Failures, always a {@link SegmentFailure} named after this controller:
  * <ul>
- * <li>a SOAP fault is a refusal ({@code answered() == true}); its message is the fault's
- *     {@code field: reason} from the fault detail (the NSAP already starts its reasons with the
- *     field, which is then not repeated), or the faultstring when there is no detail;</li>
- * <li>no connection, no answer within the timeout, an HTTP error without a SOAP fault, or an
- *     answer this client cannot read (not SOAP, unknown state) is {@code answered() == false}.
- *     Every call may be repeated with the same booking id, so the caller may simply retry.</li>
+ * <li>a SOAP fault is a refusal ({@code answered() == true}) with the code its detail names
+ *     (see {@code EnvelopeReader.Answer#refusalCode} for a fault without one); its message is the
+ *     fault's {@code field: reason} from the fault detail (the NSAP already starts its reasons with
+ *     the field, which is then not repeated), or the faultstring when there is no detail;</li>
+ * <li>no answer within the timeout is {@code TIMEOUT}; no connection, an HTTP error without a SOAP
+ *     fault, or an answer this client cannot read (not SOAP, unknown state) is
+ *     {@code PROVIDER_SILENT}; both are {@code answered() == false}. Every call may be repeated
+ *     with the same booking id, so the caller may simply retry.</li>
  * </ul>
  * The timeout bounds the whole call: connecting, sending, and reading the whole answer.
  *
@@ -278,7 +282,7 @@ public final class SoapSegmentController implements SegmentController {
                     + snippet(response, body) + ")", null);
         }
         if (answer.fault != null) {
-            throw new SegmentFailure(name, true, answer.fault, null);
+            throw SegmentFailure.refused(name, refusal(answer));
         }
         if (response.statusCode() != 200) {
             throw unreachable(operation + ": HTTP " + response.statusCode() + " (" + snippet(response, body) + ")", null);
@@ -314,8 +318,20 @@ public final class SoapSegmentController implements SegmentController {
         }
     }
 
+    // An answer this client cannot read is as good as none: PROVIDER_SILENT.
     private SegmentFailure unreachable(String what, Throwable cause) {
-        return new SegmentFailure(name, false, what, cause);
+        return SegmentFailure.silent(name, what, cause);
+    }
+
+    /** The fault as a refusal: its code, and as subject its field, or this controller for a failure of its own. */
+    private Refusal refusal(Answer fault) {
+        RefusalCode code = fault.refusalCode();
+        String subject = switch (code.subject()) {
+            case FIELD -> fault.field;
+            case PROVIDER -> name;
+            case RESOURCE -> ""; // the fault names the resource in its text only
+        };
+        return new Refusal(code, subject, fault.fault);
     }
 
     /** A plain-text body in short; of anything else (an HTML error page), only its type. */

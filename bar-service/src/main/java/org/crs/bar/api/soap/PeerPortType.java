@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Calendar;
 
 import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.refusal.Refusal;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.contract.SegmentInfo;
 import org.crs.nsap.contract.SegmentRequestBean;
@@ -21,7 +22,8 @@ import org.crs.bar.reservation.SegmentOrder;
  * operations for this site's campus. A peer BAR that books a circuit ending here holds, commits,
  * activates and releases the campus segment through it; this BAR passes each call to its own
  * L-NSAP, which keeps the booking and its history (the calling site's name begins every
- * booking id, so bookings from different sites never collide).
+ * booking id, so bookings from different sites never collide). A refusal of the L-NSAP reaches
+ * the calling BAR with the L-NSAP's code.
  */
 public class PeerPortType {
 
@@ -196,8 +198,10 @@ public class PeerPortType {
         return i;
     }
 
-    // the L-NSAP refused: the caller's request; it did not answer: our failure
+    // the L-NSAP refused: the caller's request, with the L-NSAP's code; it did not answer: our
+    // failure, TIMEOUT or PROVIDER_SILENT, so the calling BAR tells its client what happened here
     private static ServiceFault fault(SegmentFailure e) {
-        return e.answered() ? new ServiceFault(null, e.getMessage()) : ServiceFault.failure(e.getMessage());
+        Refusal refusal = e.refusal().withMessage(e.getMessage());
+        return e.answered() ? new ServiceFault(refusal) : ServiceFault.failure(refusal);
     }
 }

@@ -15,6 +15,7 @@ public class ReservationInfo {
     private boolean holdOnly;
     private String state;
     private String reason;
+    private String refusalCode;
     private String owner;
     private Calendar createdAt;
     private Calendar updatedAt;
@@ -107,6 +108,19 @@ public class ReservationInfo {
 
     public void setReason(String reason) {
         this.reason = reason;
+    }
+
+    /**
+     * Why it was refused, for programs, when it is REJECTED: a refusal code (NO_CAPACITY, NO_PATH,
+     * MAINTENANCE, VLAN_UNAVAILABLE, HOST_PORT_BUSY, BAD_FIELD, TIMEOUT, PROVIDER_SILENT, POLICY);
+     * absent in every other state.
+     */
+    public String getRefusalCode() {
+        return refusalCode;
+    }
+
+    public void setRefusalCode(String refusalCode) {
+        this.refusalCode = refusalCode;
     }
 
     /** Who asked for it. */

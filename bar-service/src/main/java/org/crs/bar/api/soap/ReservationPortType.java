@@ -7,6 +7,7 @@ import java.util.Calendar;
 import java.util.List;
 import java.util.Map;
 
+import org.crs.domain.refusal.Refusal;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
@@ -28,8 +29,8 @@ import org.crs.bar.service.ReservationService;
 /**
  * The BAR's client port type (for Grid middleware and scripts): a thin layer that turns SOAP
  * parameters (xs:dateTime as Calendar) into calls on {@link ReservationService} and refusals
- * into faults naming the field and the reason. The published WSDL is kept in schema/wsdl and
- * compared with the served one by a test.
+ * into faults naming the code, the field and the reason. The published WSDL is kept in
+ * schema/wsdl and compared with the served one by a test.
  */
 public class ReservationPortType {
 
@@ -163,7 +164,7 @@ public class ReservationPortType {
         } catch (BadRequest e) {
             throw fault(e);
         } catch (ChangeRefused e) {
-            throw new ServiceFault(null, e.getMessage());
+            throw new ServiceFault(e.refusal());
         }
     }
 
@@ -232,8 +233,8 @@ public class ReservationPortType {
         } catch (BadRequest e) {
             throw fault(renamed(e, WINDOW_FIELDS));
         } catch (SegmentFailure e) {
-            String reason = "availability unknown: " + e.getMessage();
-            throw e.answered() ? new ServiceFault(null, reason) : ServiceFault.failure(reason);
+            Refusal refusal = e.refusal().withMessage("availability unknown: " + e.getMessage());
+            throw e.answered() ? new ServiceFault(refusal) : ServiceFault.failure(refusal);
         }
     }
 
@@ -264,7 +265,7 @@ public class ReservationPortType {
 
     private static BadRequest renamed(BadRequest e, Map<String, String> names) {
         String field = names.get(e.field());
-        return field == null ? e : new BadRequest(field, e.reason());
+        return field == null ? e : new BadRequest(new Refusal(e.refusal().code(), field, e.reason()));
     }
 
     private static TimeInterval interval(Calendar start, Calendar end) throws ServiceFault {
@@ -299,6 +300,7 @@ public class ReservationPortType {
         i.setHoldOnly(q.holdOnly());
         i.setState(r.state().name());
         i.setReason(r.reason());
+        i.setRefusalCode(r.refusalCode() == null ? null : r.refusalCode().name());
         i.setOwner(r.owner());
         i.setCreatedAt(SoapTimes.calendar(r.createdAt()));
         i.setUpdatedAt(SoapTimes.calendar(r.updatedAt()));
@@ -328,7 +330,8 @@ public class ReservationPortType {
         return e;
     }
 
+    // The fault string names the field too, for clients that show only the string.
     private static ServiceFault fault(BadRequest e) {
-        return ServiceFault.badField(e.field(), e.reason());
+        return new ServiceFault(e.refusal().withMessage(e.field() + ": " + e.reason()));
     }
 }

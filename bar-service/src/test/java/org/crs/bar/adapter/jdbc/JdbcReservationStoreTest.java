@@ -20,6 +20,7 @@ import java.util.concurrent.Future;
 
 import org.crs.service.db.StoreException;
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
@@ -123,7 +124,7 @@ class JdbcReservationStoreTest {
                     ReservationTransition.created("alice", "asked over SOAP", T0)).orElseThrow();
 
             Reservation expected = new Reservation(r, "alice", ReservationState.REQUESTED, "asked over SOAP", segments,
-                    T0, T0);
+                    T0, T0, null);
             assertEquals(expected, created);
             assertEquals(expected, store.find("r1").orElseThrow());
             assertNull(store.find("r1").orElseThrow().segments().get(2).state(), "not answered yet");
@@ -179,6 +180,32 @@ class JdbcReservationStoreTest {
             assertEquals(moved, store.find("r1").orElseThrow());
             assertEquals(move(ReservationState.REQUESTED, ReservationState.HELD, "every segment held", NOW),
                     store.history("r1").get(1));
+        }
+
+        @Test
+        void aRejectionKeepsItsRefusalCodeForLaterReads() {
+            ReservationRequest r = request("r1", 1, 100);
+            create(r);
+
+            Reservation rejected = store.reject("r1", move(ReservationState.REQUESTED, ReservationState.REJECTED,
+                    "WAN segment: nsap refused: no capacity", NOW), RefusalCode.NO_CAPACITY, List.of()).orElseThrow();
+
+            assertEquals(ReservationState.REJECTED, rejected.state());
+            assertEquals(RefusalCode.NO_CAPACITY, rejected.refusalCode());
+            assertEquals(RefusalCode.NO_CAPACITY, store.find("r1").orElseThrow().refusalCode());
+            assertEquals(RefusalCode.NO_CAPACITY, store.list(List.of(ReservationState.REJECTED), null, 10).get(0)
+                    .refusalCode());
+        }
+
+        @Test
+        void aMoveOtherThanARejectionHasNoRefusalCode() {
+            ReservationRequest r = request("r1", 1, 100);
+            create(r);
+
+            assertNull(store.move("r1", move(ReservationState.REQUESTED, ReservationState.HELD, "held", NOW),
+                    segments(r, SegmentState.HELD)).orElseThrow().refusalCode());
+            assertThrows(IllegalArgumentException.class, () -> store.reject("r1", move(ReservationState.HELD,
+                    ReservationState.ABORTED, "aborted", NOW), RefusalCode.POLICY, List.of()));
         }
 
         @Test

@@ -23,6 +23,8 @@ import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.availability.StartWindow;
 import org.crs.domain.booking.SegmentState;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.port.CalendarSource;
 import org.crs.nsap.segment.Plan;
@@ -90,6 +92,7 @@ class SoapSegmentControllerTest {
         closed.close();
         SegmentFailure f = assertThrows(SegmentFailure.class, closed::endpoints);
         assertFalse(f.answered(), "a closed controller reaches nobody");
+        assertEquals(RefusalCode.PROVIDER_SILENT, f.refusal().code());
     }
 
     @Test
@@ -123,6 +126,7 @@ class SoapSegmentControllerTest {
         SegmentFailure f = assertThrows(SegmentFailure.class, () -> nsap.availability("nowhere", "y",
                 new SlotQuery(10, Duration.ofMinutes(30), farDay(42), farDay(43))));
         assertTrue(f.answered(), f.getMessage());
+        assertEquals(Refusal.badField("source", f.refusal().message()), f.refusal());
     }
 
     /** A fresh booking id, so that each test's segments are its own on the shared server. */
@@ -181,6 +185,7 @@ class SoapSegmentControllerTest {
     void holdAndCommitThatDoesNotFitIsARefusalNamingTheResource() {
         SegmentFailure f = assertThrows(SegmentFailure.class, () -> nsap.holdAndCommit(order(id(), "x", 1001, 0, 0)));
         assertTrue(f.answered(), f.getMessage());
+        assertEquals(RefusalCode.NO_CAPACITY, f.refusal().code(), "the NSAP's code, read from the fault");
         assertTrue(f.getMessage().contains("x-y"), f.getMessage());
     }
 
@@ -203,11 +208,12 @@ class SoapSegmentControllerTest {
     }
 
     @Test
-    void holdThatDoesNotFitIsARefusalNamingTheResource() {
+    void holdThatDoesNotFitIsANoCapacityRefusalNamingTheResource() {
         SegmentFailure f = assertThrows(SegmentFailure.class,
                 () -> nsap.hold(order(id(), "x", 1001, 0, 0), Duration.ofMinutes(5)));
         assertTrue(f.answered(), f.getMessage());
         assertEquals("nsap", f.controller());
+        assertEquals(RefusalCode.NO_CAPACITY, f.refusal().code(), "the NSAP's code, read from the fault");
         assertTrue(f.getMessage().contains("x-y"), f.getMessage());
     }
 
@@ -216,15 +222,29 @@ class SoapSegmentControllerTest {
         SegmentFailure f = assertThrows(SegmentFailure.class,
                 () -> nsap.hold(order(id(), "nowhere", 10, 0, 0), Duration.ofMinutes(5)));
         assertTrue(f.answered(), f.getMessage());
+        assertEquals(RefusalCode.BAD_FIELD, f.refusal().code());
+        assertEquals("source", f.refusal().subject());
         assertTrue(f.getMessage().contains("source: unknown endpoint 'nowhere'"), f.getMessage());
         assertFalse(f.getMessage().contains("source: source:"), "the field is named once: " + f.getMessage());
     }
 
     @Test
-    void wrongStateIsARefusal() {
+    void anUnknownBookingIsABadFieldNamingBookingId() {
         SegmentFailure f = assertThrows(SegmentFailure.class, () -> nsap.commit("never-held-" + id()));
         assertTrue(f.answered(), f.getMessage());
-        assertTrue(f.getMessage().contains("bookingId"), f.getMessage());
+        assertEquals(RefusalCode.BAD_FIELD, f.refusal().code());
+        assertEquals("bookingId", f.refusal().subject());
+    }
+
+    @Test
+    void aCallTheBookingsStateDoesNotAllowIsAPolicyRefusalNamingBookingId() throws Exception {
+        String id = id();
+        hold(id);
+        nsap.abort(id, "given up");
+        SegmentFailure f = assertThrows(SegmentFailure.class, () -> nsap.commit(id));
+        assertTrue(f.answered(), f.getMessage());
+        assertEquals(RefusalCode.POLICY, f.refusal().code());
+        assertEquals("bookingId", f.refusal().subject());
     }
 
     @Test
@@ -233,7 +253,7 @@ class SoapSegmentControllerTest {
     }
 
     @Test
-    void serverNotListeningDidNotAnswer() throws Exception {
+    void serverNotListeningDidNotAnswerAndIsProviderSilent() throws Exception {
         int port;
         try (ServerSocket closed = new ServerSocket(0)) {
             port = closed.getLocalPort();
@@ -243,10 +263,11 @@ class SoapSegmentControllerTest {
         SegmentFailure f = assertThrows(SegmentFailure.class, () -> down.status("s1"));
         assertFalse(f.answered(), f.getMessage());
         assertEquals("lnsap-a", f.controller());
+        assertEquals(new Refusal(RefusalCode.PROVIDER_SILENT, "lnsap-a", f.refusal().message()), f.refusal());
     }
 
     @Test
-    void serverSlowerThanTheTimeoutDidNotAnswerWithinAboutTheTimeout() throws Exception {
+    void serverSlowerThanTheTimeoutDidNotAnswerWithinAboutTheTimeoutAndIsTimeout() throws Exception {
         try (ServerSocket silent = new ServerSocket(0)) {
             Thread acceptor = new Thread(() -> {
                 List<Socket> accepted = new ArrayList<>();
@@ -273,6 +294,7 @@ class SoapSegmentControllerTest {
             SegmentFailure f = assertThrows(SegmentFailure.class, () -> slow.status("s1"));
             long millis = Duration.ofNanos(System.nanoTime() - t0).toMillis();
             assertFalse(f.answered(), f.getMessage());
+            assertEquals(new Refusal(RefusalCode.TIMEOUT, "peer-b", f.refusal().message()), f.refusal());
             assertTrue(millis >= 450 && millis < 1500, "gave up after " + millis + " ms");
         }
     }
@@ -283,6 +305,7 @@ class SoapSegmentControllerTest {
         SoapSegmentController lost = new SoapSegmentController("nsap", wrongPath, NsapContract.NAMESPACE, Duration.ofSeconds(5));
         SegmentFailure f = assertThrows(SegmentFailure.class, () -> lost.status("s1"));
         assertFalse(f.answered(), f.getMessage());
+        assertEquals(RefusalCode.PROVIDER_SILENT, f.refusal().code(), "an answer that is no SOAP answer is none");
         assertTrue(f.getMessage().contains("HTTP 404"), f.getMessage());
     }
 

@@ -1,0 +1,109 @@
+package org.crs.domain.refusal;
+
+import java.util.Optional;
+
+/**
+ * Why a request was refused, as a program reads it: the same codes at every service (L-NSAP,
+ * NSAP, BAR) and on every wire (a SOAP fault's {@code code}, a rejected reservation's
+ * {@code refusalCode}). Each code says what its {@link Refusal#subject() subject} names.
+ */
+public enum RefusalCode {
+
+    /**
+     * A resource (host port, uplink, WAN link, access point) has less bandwidth free over the
+     * interval than requested, or no path of the network has that bandwidth free end to end.
+     * Subject: the resource, the first in path order that lacks it.
+     */
+    NO_CAPACITY(Subject.RESOURCE),
+
+    /**
+     * The network has no path between the two ends at all, whatever is booked: no links join
+     * them, or both ends hand off on one router. Subject: the request field naming the end
+     * that cannot be reached ({@code destination}).
+     */
+    NO_PATH(Subject.FIELD),
+
+    /**
+     * A resource the circuit needs is down for maintenance during the interval. Subject: the
+     * resource.
+     */
+    MAINTENANCE(Subject.RESOURCE),
+
+    /**
+     * The VLAN asked for is taken on a trunk or access point over the interval, or no VLAN of
+     * its range is free. Subject: the resource (uplink or access point).
+     */
+    VLAN_UNAVAILABLE(Subject.RESOURCE),
+
+    /**
+     * An end-host's access port carries another circuit during the interval; an access port
+     * carries one circuit at a time. Subject: the host port resource.
+     */
+    HOST_PORT_BUSY(Subject.RESOURCE),
+
+    /**
+     * A field of the request is missing, malformed, out of range, or names something the
+     * service does not have (an unknown endpoint, booking or reservation). Subject: the field,
+     * as the operation names it.
+     */
+    BAD_FIELD(Subject.FIELD),
+
+    /**
+     * A service the request depends on did not answer within the caller's deadline; it may
+     * still act on the request later. Also a negotiation the BAR gave up because it stopped
+     * during it. Subject: the service (controller) that was called, or empty.
+     */
+    TIMEOUT(Subject.PROVIDER),
+
+    /**
+     * A service the request depends on could not be asked or gave no answer that could be read:
+     * no connection, an HTTP error without a SOAP answer, an answer that is not the contract's,
+     * or a service the caller has not configured. Subject: the service (controller).
+     */
+    PROVIDER_SILENT(Subject.PROVIDER),
+
+    /**
+     * The request is well formed and may fit, but a rule of the service refuses it: the booking
+     * or reservation is in a state that does not allow the call (committing a lapsed hold,
+     * cancelling a finished reservation, a booking id an abort took), or an approval policy.
+     * Subject: the field naming what the rule refuses ({@code bookingId}, {@code requestId}),
+     * or empty.
+     */
+    POLICY(Subject.FIELD);
+
+    /** What a refusal's subject names, for a code. */
+    public enum Subject {
+        /** A request field, as the operation names it. */
+        FIELD,
+        /** A resource of the network, by its id. */
+        RESOURCE,
+        /** The service that was called, as the caller names it. */
+        PROVIDER
+    }
+
+    private final Subject subject;
+
+    RefusalCode(Subject subject) {
+        this.subject = subject;
+    }
+
+    /** What the subject of a refusal with this code names. */
+    public Subject subject() {
+        return subject;
+    }
+
+    /**
+     * The code of this name, as a wire carries it; empty for null, blank or a name this version
+     * does not know (a newer service may add codes).
+     */
+    public static Optional<RefusalCode> named(String name) {
+        if (name == null || name.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(valueOf(name.trim()));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty(); // a code from a newer contract: the caller decides what it reads as
+        }
+    }
+}
