@@ -84,7 +84,7 @@ public record SegmentCalls(Site site, ExecutorService executor) {
     private Outcome callOne(Segment s, Call call) {
         SegmentController controller = site.controller(s.controller()).orElse(null);
         if (controller == null) {
-            return new Outcome(s, SegmentFailure.silent(s.controller(), "no such controller configured", null), "");
+            return new Outcome(s, SegmentFailure.failed(s.controller(), "no such controller configured", null), "");
         }
         try {
             SegmentAnswer answer = call.on(controller, s);
@@ -94,7 +94,7 @@ public record SegmentCalls(Site site, ExecutorService executor) {
         } catch (RuntimeException e) {
             // A bug in a controller: reported as the segment's failure, with its trace in the log.
             LOG.warn("call on segment {} at {} failed", s.bookingId(), s.controller(), e);
-            return new Outcome(s, SegmentFailure.silent(s.controller(), String.valueOf(e), e), "");
+            return new Outcome(s, SegmentFailure.failed(s.controller(), String.valueOf(e), e), "");
         }
     }
 

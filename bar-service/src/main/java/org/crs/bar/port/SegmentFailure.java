@@ -26,8 +26,11 @@ public class SegmentFailure extends Exception {
      * @param refusal what it said, or what went wrong reaching it
      */
     public SegmentFailure(String controller, boolean answered, Refusal refusal, Throwable cause) {
-        super(controller + (answered ? " refused: " : " did not answer: ")
-                + Objects.requireNonNull(refusal, "refusal").message(), cause);
+        this(controller, answered ? " refused: " : " did not answer: ", answered, refusal, cause);
+    }
+
+    private SegmentFailure(String controller, String how, boolean answered, Refusal refusal, Throwable cause) {
+        super(controller + how + Objects.requireNonNull(refusal, "refusal").message(), cause);
         this.controller = controller;
         this.answered = answered;
         this.refusal = refusal;
@@ -46,6 +49,16 @@ public class SegmentFailure extends Exception {
     /** No connection, or no answer that could be read: {@link RefusalCode#PROVIDER_SILENT}. */
     public static SegmentFailure silent(String controller, String reason, Throwable cause) {
         return new SegmentFailure(controller, false, new Refusal(RefusalCode.PROVIDER_SILENT, controller, reason), cause);
+    }
+
+    /**
+     * The call went wrong for another reason than silence: an answer that could not be read, a
+     * controller that is not configured, a fault in the controller itself. Said as that reason;
+     * like silence, it does not tell whether the segment was booked ({@link RefusalCode#PROVIDER_SILENT}).
+     */
+    public static SegmentFailure failed(String controller, String reason, Throwable cause) {
+        return new SegmentFailure(controller, " failed: ", false, new Refusal(RefusalCode.PROVIDER_SILENT, controller,
+                reason), cause);
     }
 
     public String controller() {

@@ -187,7 +187,7 @@ public final class SoapSegmentController implements SegmentController {
         try {
             return Long.parseLong(text == null ? "" : text.trim());
         } catch (NumberFormatException e) {
-            throw unreachable("answered a bandwidth '" + text + "', not a number", e);
+            throw unreadable("answered a bandwidth '" + text + "', not a number", e);
         }
     }
 
@@ -249,7 +249,7 @@ public final class SoapSegmentController implements SegmentController {
         try {
             return OffsetDateTime.parse(value == null ? "" : value.trim()).toInstant();
         } catch (DateTimeParseException e) {
-            throw unreachable("answered " + field + " '" + value + "', not an xs:dateTime", e);
+            throw unreadable("answered " + field + " '" + value + "', not an xs:dateTime", e);
         }
     }
 
@@ -274,25 +274,25 @@ public final class SoapSegmentController implements SegmentController {
         try {
             answer = EnvelopeReader.parse(body);
         } catch (XMLStreamException | RuntimeException e) {
-            throw unreachable(operation + ": HTTP " + response.statusCode() + " without a SOAP answer ("
+            throw unreadable(operation + ": HTTP " + response.statusCode() + " without a SOAP answer ("
                     + snippet(response, body) + ")", e);
         }
         if (answer == null) {
-            throw unreachable(operation + ": HTTP " + response.statusCode() + " without a SOAP answer ("
+            throw unreadable(operation + ": HTTP " + response.statusCode() + " without a SOAP answer ("
                     + snippet(response, body) + ")", null);
         }
         if (answer.fault != null) {
             throw SegmentFailure.refused(name, refusal(answer));
         }
         if (response.statusCode() != 200) {
-            throw unreachable(operation + ": HTTP " + response.statusCode() + " (" + snippet(response, body) + ")", null);
+            throw unreadable(operation + ": HTTP " + response.statusCode() + " (" + snippet(response, body) + ")", null);
         }
         return answer;
     }
 
     private SegmentAnswer segment(Answer answer) throws SegmentFailure {
         if (answer.returns.isEmpty() || answer.returns.get(0).children() == null) {
-            throw unreachable("answered without a segment", null);
+            throw unreadable("answered without a segment", null);
         }
         Map<String, String> info = answer.returns.get(0).children();
         String state = info.get("state");
@@ -300,7 +300,7 @@ public final class SoapSegmentController implements SegmentController {
         try {
             segmentState = SegmentState.valueOf(state == null ? "" : state.trim());
         } catch (IllegalArgumentException e) {
-            throw unreachable("answered an unknown segment state '" + state + "'", e);
+            throw unreadable("answered an unknown segment state '" + state + "'", e);
         }
         return new SegmentAnswer(info.get("bookingId"), segmentState, integer(info, "sourceVlan"),
                 integer(info, "destinationVlan"), info.get("plan"), info.get("lastChange"));
@@ -314,13 +314,13 @@ public final class SoapSegmentController implements SegmentController {
         try {
             return Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
-            throw unreachable("answered " + field + " '" + value + "', not a number", e);
+            throw unreadable("answered " + field + " '" + value + "', not a number", e);
         }
     }
 
     // An answer this client cannot read is as good as none: PROVIDER_SILENT.
-    private SegmentFailure unreachable(String what, Throwable cause) {
-        return SegmentFailure.silent(name, what, cause);
+    private SegmentFailure unreadable(String what, Throwable cause) {
+        return SegmentFailure.failed(name, what, cause);
     }
 
     /** The fault as a refusal: its code, and as subject its field, or this controller for a failure of its own. */

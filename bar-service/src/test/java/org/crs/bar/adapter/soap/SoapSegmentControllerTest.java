@@ -300,13 +300,13 @@ class SoapSegmentControllerTest {
     }
 
     @Test
-    void httpErrorWithoutASoapFaultDidNotAnswer() {
+    void httpErrorWithoutASoapFaultIsReportedAsThatErrorNotAsSilence() {
         URI wrongPath = server.serviceUrl().resolve("/nothing-here");
         SoapSegmentController lost = new SoapSegmentController("nsap", wrongPath, NsapContract.NAMESPACE, Duration.ofSeconds(5));
         SegmentFailure f = assertThrows(SegmentFailure.class, () -> lost.status("s1"));
         assertFalse(f.answered(), f.getMessage());
         assertEquals(RefusalCode.PROVIDER_SILENT, f.refusal().code(), "an answer that is no SOAP answer is none");
-        assertTrue(f.getMessage().contains("HTTP 404"), f.getMessage());
+        assertTrue(f.getMessage().startsWith("nsap failed: status: HTTP 404"), f.getMessage());
     }
 
     @Test
