@@ -3,6 +3,7 @@ package org.crs.bar.port;
 import java.util.Objects;
 
 import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusedException;
 import org.crs.domain.refusal.RefusalCode;
 
 /**
@@ -12,13 +13,12 @@ import org.crs.domain.refusal.RefusalCode;
  * {@link RefusalCode#TIMEOUT}, one that could not be reached or read is
  * {@link RefusalCode#PROVIDER_SILENT}.
  */
-public class SegmentFailure extends Exception {
+public class SegmentFailure extends RefusedException {
 
     private static final long serialVersionUID = 1L;
 
     private final String controller;
     private final boolean answered;
-    private final Refusal refusal;
 
     /**
      * @param controller the controller's name, as the BAR's configuration names it
@@ -30,10 +30,9 @@ public class SegmentFailure extends Exception {
     }
 
     private SegmentFailure(String controller, String how, boolean answered, Refusal refusal, Throwable cause) {
-        super(controller + how + Objects.requireNonNull(refusal, "refusal").message(), cause);
+        super(controller + how + Objects.requireNonNull(refusal, "refusal").message(), refusal, cause);
         this.controller = controller;
         this.answered = answered;
-        this.refusal = refusal;
     }
 
     /** The controller answered with a refusal. */
@@ -68,10 +67,5 @@ public class SegmentFailure extends Exception {
     /** False when the controller was down, unreachable, or slower than the call's timeout. */
     public boolean answered() {
         return answered;
-    }
-
-    /** Why, with the code the controller answered or the code of the failure to reach it. */
-    public Refusal refusal() {
-        return refusal;
     }
 }

@@ -3,6 +3,7 @@ package org.crs.bar.reservation;
 import java.util.Objects;
 
 import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusedException;
 import org.crs.domain.refusal.RefusalCode;
 
 /**
@@ -10,11 +11,9 @@ import org.crs.domain.refusal.RefusalCode;
  * bad input ({@link RefusalCode#BAD_FIELD}), or a call the reservation's state does not allow
  * ({@link RefusalCode#POLICY}).
  */
-public final class BadRequest extends Exception {
+public final class BadRequest extends RefusedException {
 
     private static final long serialVersionUID = 1L;
-
-    private final Refusal refusal;
 
     /** Bad input: {@link RefusalCode#BAD_FIELD} naming the field. */
     public BadRequest(String field, String reason) {
@@ -23,8 +22,7 @@ public final class BadRequest extends Exception {
 
     /** @param refusal its subject is the request field at fault */
     public BadRequest(Refusal refusal) {
-        super(Objects.requireNonNull(refusal, "refusal").subject() + ": " + refusal.message());
-        this.refusal = refusal;
+        super(Objects.requireNonNull(refusal, "refusal").subject() + ": " + refusal.message(), refusal, null);
     }
 
     /** The reservation named by {@code requestId} is in a state that does not allow the call. */
@@ -34,15 +32,11 @@ public final class BadRequest extends Exception {
 
     /** The request field at fault. */
     public String field() {
-        return refusal.subject();
+        return refusal().subject();
     }
 
     /** What is wrong with it. */
     public String reason() {
-        return refusal.message();
-    }
-
-    public Refusal refusal() {
-        return refusal;
+        return refusal().message();
     }
 }

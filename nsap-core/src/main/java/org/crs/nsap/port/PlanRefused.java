@@ -1,8 +1,7 @@
 package org.crs.nsap.port;
 
-import java.util.Objects;
-
 import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusedException;
 import org.crs.domain.refusal.RefusalCode;
 
 /**
@@ -10,15 +9,12 @@ import org.crs.domain.refusal.RefusalCode;
  * have ({@link RefusalCode#BAD_FIELD}), or the network cannot carry it over the interval (no
  * capacity, no path, maintenance, VLAN taken, host port busy), naming the resource.
  */
-public final class PlanRefused extends Exception {
+public final class PlanRefused extends RefusedException {
 
     private static final long serialVersionUID = 1L;
 
-    private final Refusal refusal;
-
     public PlanRefused(Refusal refusal) {
-        super(Objects.requireNonNull(refusal, "refusal").message());
-        this.refusal = refusal;
+        super(refusal);
     }
 
     /** A field of the request names something this network does not have, or cannot be. */
@@ -31,17 +27,13 @@ public final class PlanRefused extends Exception {
         return new PlanRefused(new Refusal(code, resource, reason));
     }
 
-    public Refusal refusal() {
-        return refusal;
-    }
-
     /** The request field at fault, or null when the refusal names none. */
     public String field() {
-        return refusal.field().isEmpty() ? null : refusal.field();
+        return refusal().field().isEmpty() ? null : refusal().field();
     }
 
     /** The resource that cannot take the request, or null when the refusal names none. */
     public String resource() {
-        return refusal.resource().isEmpty() ? null : refusal.resource();
+        return refusal().resource().isEmpty() ? null : refusal().resource();
     }
 }

@@ -1,8 +1,7 @@
 package org.crs.nsap.service;
 
-import java.util.Objects;
-
 import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusedException;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.nsap.port.PlanRefused;
 
@@ -11,15 +10,12 @@ import org.crs.nsap.port.PlanRefused;
  * the field), a request that does not fit (naming the resource), or a call the booking's state
  * does not allow ({@link RefusalCode#POLICY}). The SOAP layer turns it into a fault.
  */
-public final class RequestRejected extends Exception {
+public final class RequestRejected extends RefusedException {
 
     private static final long serialVersionUID = 1L;
 
-    private final Refusal refusal;
-
     public RequestRejected(Refusal refusal) {
-        super(Objects.requireNonNull(refusal, "refusal").message());
-        this.refusal = refusal;
+        super(refusal);
     }
 
     /** Bad input: {@link RefusalCode#BAD_FIELD} naming the field. */
@@ -37,17 +33,13 @@ public final class RequestRejected extends Exception {
         return new RequestRejected(e.refusal());
     }
 
-    public Refusal refusal() {
-        return refusal;
-    }
-
     /** The request field at fault, or null. */
     public String field() {
-        return refusal.field().isEmpty() ? null : refusal.field();
+        return refusal().field().isEmpty() ? null : refusal().field();
     }
 
     /** The resource that cannot take the request, or null. */
     public String resource() {
-        return refusal.resource().isEmpty() ? null : refusal.resource();
+        return refusal().resource().isEmpty() ? null : refusal().resource();
     }
 }
