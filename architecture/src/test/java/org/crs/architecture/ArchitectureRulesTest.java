@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.Architectures;
 
 /**
  * The rules of docs/architecture.md ("Layers and their rules"), one test each, over the
@@ -59,21 +60,31 @@ class ArchitectureRulesTest {
 
     @Test
     void theBarsLayersPointDownOnly() {
-        layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("api").definedBy("org.crs.bar.api..")
-                .layer("server").definedBy("org.crs.bar.server..")
-                .layer("service").definedBy("org.crs.bar.service..", "org.crs.bar.negotiation..",
-                        "org.crs.bar.availability..")
-                .layer("port").definedBy("org.crs.bar.port..")
-                .layer("adapter").definedBy("org.crs.bar.adapter..")
-                .layer("model").definedBy("org.crs.bar.reservation..")
+        layersPointDown(new String[] {"org.crs.bar.api.."}, new String[] {"org.crs.bar.server.."},
+                new String[] {"org.crs.bar.service..", "org.crs.bar.negotiation..", "org.crs.bar.availability.."},
+                "org.crs.bar.port..", new String[] {"org.crs.bar.adapter.."}, "org.crs.bar.reservation..")
+                .as("the BAR's layers point down only: api -> service -> port <- adapter, all over the model")
+                .check(classes);
+    }
+
+    /**
+     * The layers both services share: the server wires everything, the API calls the service, the
+     * service reaches out through its ports, adapters implement the ports; all use the model.
+     */
+    private static Architectures.LayeredArchitecture layersPointDown(String[] api, String[] server, String[] service,
+                                                                   String port, String[] adapter, String model) {
+        return layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("api").definedBy(api)
+                .layer("server").definedBy(server)
+                .layer("service").definedBy(service)
+                .layer("port").definedBy(port)
+                .layer("adapter").definedBy(adapter)
+                .layer("model").definedBy(model)
                 .whereLayer("server").mayNotBeAccessedByAnyLayer()
                 .whereLayer("api").mayOnlyBeAccessedByLayers("server")
                 .whereLayer("adapter").mayOnlyBeAccessedByLayers("server")
                 .whereLayer("service").mayOnlyBeAccessedByLayers("api", "server")
-                .whereLayer("port").mayOnlyBeAccessedByLayers("service", "adapter", "api", "server")
-                .as("the BAR's layers point down only: api -> service -> port <- adapter, all over the model")
-                .check(classes);
+                .whereLayer("port").mayOnlyBeAccessedByLayers("service", "adapter", "api", "server");
     }
 
     @Test
@@ -96,18 +107,10 @@ class ArchitectureRulesTest {
 
     @Test
     void theNsapsLayersPointDownOnly() {
-        layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("api").definedBy("org.crs.nsap.soap..")
-                .layer("server").definedBy("org.crs.nsap.server..", "org.crs.nsap.campus..", "org.crs.nsap.wan..")
-                .layer("service").definedBy("org.crs.nsap.service..")
-                .layer("port").definedBy("org.crs.nsap.port..")
-                .layer("adapter").definedBy("org.crs.nsap.store..", "org.crs.nsap.activation..")
-                .layer("model").definedBy("org.crs.nsap.segment..")
-                .whereLayer("server").mayNotBeAccessedByAnyLayer()
-                .whereLayer("api").mayOnlyBeAccessedByLayers("server")
-                .whereLayer("adapter").mayOnlyBeAccessedByLayers("server")
-                .whereLayer("service").mayOnlyBeAccessedByLayers("api", "server")
-                .whereLayer("port").mayOnlyBeAccessedByLayers("service", "adapter", "api", "server")
+        layersPointDown(new String[] {"org.crs.nsap.soap.."},
+                new String[] {"org.crs.nsap.server..", "org.crs.nsap.campus..", "org.crs.nsap.wan.."},
+                new String[] {"org.crs.nsap.service.."}, "org.crs.nsap.port..",
+                new String[] {"org.crs.nsap.store..", "org.crs.nsap.activation.."}, "org.crs.nsap.segment..")
                 .as("the NSAP's layers point down only: api -> service -> port <- adapters, all over the model")
                 .check(classes);
     }

@@ -68,20 +68,16 @@ public record SegmentCalls(Site site, ExecutorService executor) {
         }
         List<CompletableFuture<Outcome>> others = new ArrayList<>();
         for (Segment s : segments.subList(0, segments.size() - 1)) {
-            others.add(CompletableFuture.supplyAsync(() -> callOne(s, call), executor));
+            others.add(CompletableFuture.supplyAsync(() -> onOne(s, call), executor));
         }
-        Outcome last = callOne(segments.get(segments.size() - 1), call);
+        Outcome last = onOne(segments.get(segments.size() - 1), call);
         List<Outcome> outcomes = new ArrayList<>(others.stream().map(CompletableFuture::join).toList());
         outcomes.add(last);
         return outcomes;
     }
 
     /** The call on one segment. */
-    public Outcome onOne(Segment segment, Call call) {
-        return callOne(segment, call);
-    }
-
-    private Outcome callOne(Segment s, Call call) {
+    public Outcome onOne(Segment s, Call call) {
         SegmentController controller = site.controller(s.controller()).orElse(null);
         if (controller == null) {
             return new Outcome(s, SegmentFailure.failed(s.controller(), "no such controller configured", null), "");

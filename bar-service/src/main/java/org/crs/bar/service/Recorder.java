@@ -37,14 +37,14 @@ final class Recorder {
         return clock.instant();
     }
 
-    /** The move from the reservation's state to {@code next}, as of now. */
-    ReservationTransition transition(Reservation r, ReservationState from, ReservationState next, String actor, String reason) {
+    /** The move from {@code from} to {@code next}, as of now, its reason clipped. */
+    ReservationTransition transition(ReservationState from, ReservationState next, String actor, String reason) {
         return new ReservationTransition(from, next, actor, clip(reason), now());
     }
 
     /** Moves it on, if it is still in the state it was read in. */
     Optional<Reservation> move(Reservation r, ReservationState next, String actor, String reason, List<Segment> segments) {
-        return store.move(r.requestId(), transition(r, r.state(), next, actor, reason), segments);
+        return store.move(r.requestId(), transition(r.state(), next, actor, reason), segments);
     }
 
     /**
@@ -53,7 +53,7 @@ final class Recorder {
      * @param reason for the history: the refusal's message and whatever the BAR adds to it
      */
     Reservation reject(Reservation r, Refusal refusal, String actor, String reason, List<Segment> segments) {
-        return store.reject(r.requestId(), transition(r, r.state(), ReservationState.REJECTED, actor, reason),
+        return store.reject(r.requestId(), transition(r.state(), ReservationState.REJECTED, actor, reason),
                 refusal.code(), segments).orElseGet(() -> current(r.requestId()));
     }
 

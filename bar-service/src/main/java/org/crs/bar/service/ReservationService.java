@@ -188,7 +188,7 @@ public final class ReservationService {
         if (r.request().holdOnly()) {
             return recorder.moveOrCurrent(r, ReservationState.HELD, actor, holding.reason(), holding.segments());
         }
-        ReservationTransition held = recorder.transition(r, r.state(), ReservationState.HELD, actor, holding.reason());
+        ReservationTransition held = recorder.transition(r.state(), ReservationState.HELD, actor, holding.reason());
         return commitSegments(r, Optional.of(held), holding.segments(), actor);
     }
 
@@ -271,7 +271,7 @@ public final class ReservationService {
                 : "commit failed: " + String.join("; ", commitment.failures());
         List<ReservationTransition> steps = new ArrayList<>();
         held.ifPresent(steps::add);
-        steps.add(recorder.transition(r, held.map(ReservationTransition::to).orElse(r.state()), end, actor, reason));
+        steps.add(recorder.transition(held.map(ReservationTransition::to).orElse(r.state()), end, actor, reason));
         return recorder.moveOrCurrent(r, steps, commitment.segments());
     }
 

@@ -26,8 +26,6 @@ public sealed interface CampusSegment extends CircuitSegment permits VlanSegment
         if (rateBps < 8000) {
             throw new IllegalArgumentException("rateBps must be at least 8000, was " + rateBps);
         }
-        if (!VlanId.canCarryCircuit(vlan)) {
-            throw new IllegalArgumentException("vlan must be in " + VlanId.CIRCUIT_RANGE + ", was " + vlan);
-        }
+        VlanId.forCircuit(vlan, "vlan");
     }
 }
