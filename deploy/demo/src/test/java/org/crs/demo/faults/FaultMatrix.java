@@ -1,0 +1,611 @@
+package org.crs.demo.faults;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+
+import org.crs.demo.process.LinkProxy;
+import org.crs.demo.process.ProcessFederation;
+import org.crs.demo.process.ServiceProcess;
+import org.crs.domain.reservation.ReservationState;
+import org.crs.nsap.testing.RawSoap;
+
+/**
+ * The fault cases on one {@link ProcessFederation}: each books a cross-site circuit (a site-a
+ * host to a site-b host) at site-a's BAR, kills one service with SIGKILL at one phase of the
+ * booking, restarts it after a pause, waits until the federation settles, and checks what
+ * every part holds against the reservation's outcome. Each case's result is recorded for the
+ * report ({@link #report()}), failed checks included; {@link Result#failures()} lists them.
+ */
+final class FaultMatrix {
+
+    /** The services a case kills. */
+    enum Victim {
+        BAR_A("bar-site-a"), BAR_B("bar-site-b"), LNSAP_A("lnsap-site-a"), LNSAP_B("lnsap-site-b"), NSAP("nsap");
+
+        final String service;
+
+        Victim(String service) {
+            this.service = service;
+        }
+    }
+
+    /** When in a booking's life a case kills. */
+    enum Phase {
+        /** While the create call is in flight: the NSAP's answers to site-a's BAR are held back. */
+        NEGOTIATION,
+        /** Right after the client has RESERVED, before the start. */
+        COMMITTED,
+        /** While the BAR shows ACTIVATING: every new router session is held back. */
+        ACTIVATING,
+        /** While the circuit is ACTIVE. */
+        ACTIVE,
+        /** While the BAR shows RELEASING: every new router session is held back. */
+        RELEASING
+    }
+
+    /** How long a killed service stays down before it is started again. */
+    enum Pause {
+        /** Shorter than the set-up lead and the hold expiry. */
+        SHORT(Duration.ofMillis(500)),
+        /** Longer than both. */
+        LONG(Duration.ofSeconds(9));
+
+        final Duration length;
+
+        Pause(Duration length) {
+            this.length = length;
+        }
+    }
+
+    record Case(Victim victim, Phase phase, Pause pause) {
+        @Override
+        public String toString() {
+            return victim.service + " at " + phase + ", down " + pause.length.toMillis() + " ms";
+        }
+    }
+
+    /**
+     * What a case found.
+     *
+     * @param name the case, or the scenario of a network or database case
+     * @param clientAnswer what the create call answered the client (a state, or how it failed)
+     * @param outcome the reservation's state once settled ("none" when its BAR has none)
+     * @param settle from the restart (or the end of the fault) to settled; null when it did not settle in time
+     * @param failures each check that failed, in words
+     */
+    record Result(String victim, String phase, String pause, String clientAnswer, String outcome, Duration settle,
+                  List<String> failures) {
+    }
+
+    static final Duration LEAD = Duration.ofSeconds(1);
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
+    static final Duration NEGOTIATION_HOLD = Duration.ofSeconds(6);
+    static final Duration ACTIVATION_GRACE = Duration.ofSeconds(20);
+    static final Duration SETTLE_BOUND = Duration.ofSeconds(90);
+    /** A reservation in a final state whose parts have not changed for this long has settled, however wrong. */
+    static final Duration STUCK_AFTER = Duration.ofSeconds(30);
+    /** The NSAP's answers during a negotiation case: late, within the call timeout. */
+    static final Duration SLOW_ANSWER = Duration.ofMillis(1500);
+    /** Each new router session during an activation or tear-down case. */
+    static final Duration SLOW_ROUTER = Duration.ofMillis(1500);
+
+    private final ProcessFederation federation;
+    private final Truth truth;
+    private final List<Result> results = Collections.synchronizedList(new ArrayList<>());
+    private final AtomicInteger cases = new AtomicInteger();
+    private final String prefix;
+
+    FaultMatrix(ProcessFederation federation, String prefix) {
+        this.federation = federation;
+        this.truth = new Truth(federation);
+        this.prefix = prefix;
+    }
+
+    /** The federation with the suite's fast settings, each service in its own JVM under {@code work}. */
+    static ProcessFederation.Options options(Path work) {
+        Map<String, String> booking = new LinkedHashMap<>();
+        booking.put("setUpLead", "1s");
+        booking.put("negotiationHold", NEGOTIATION_HOLD.toSeconds() + "s");
+        booking.put("minimumDuration", "2s");
+        booking.put("tearDownAllowance", "2s");
+        return new ProcessFederation.Options(Path.of("../..").toAbsolutePath().normalize(), work, CALL_TIMEOUT, booking,
+                Map.of(), false, Map.of());
+    }
+
+    Truth truth() {
+        return truth;
+    }
+
+    List<Result> results() {
+        return results;
+    }
+
+    // ---- one case ----
+
+    /** Runs one case; returns its result, recorded. */
+    Result run(Case c) throws Exception {
+        int n = cases.incrementAndGet();
+        String id = prefix + n + "-" + c.victim().name().toLowerCase().replace('_', '-') + "-"
+                + c.phase().name().toLowerCase() + "-" + c.pause().name().toLowerCase();
+        int host = (n - 1) % 4 + 1;
+        List<String> failures = new ArrayList<>();
+        log("case " + n + ": " + c + " as " + id);
+        checkQuiet(failures);
+        Map<String, String> before = truth.routerConfigs();
+        ServiceProcess victim = federation.service(c.victim().service);
+
+        String clientAnswer;
+        ExecutorService client = Executors.newSingleThreadExecutor();
+        try {
+            switch (c.phase()) {
+                case NEGOTIATION -> {
+                    LinkProxy wan = federation.link("bar-site-a->nsap");
+                    wan.delay(SLOW_ANSWER);
+                    Future<String> created = client.submit(() -> create(id, host, soon(12), Duration.ofSeconds(4)));
+                    if (!waitUntil(() -> holdsAtNsap(id), Duration.ofSeconds(10))) {
+                        failures.add("phase not reached: the NSAP never held " + id + " while the create call ran");
+                    }
+                    victim.kill();
+                    wan.pass();
+                    clientAnswer = answerOf(created);
+                }
+                case COMMITTED -> {
+                    clientAnswer = answerOf(create(id, host, soon(10), Duration.ofSeconds(4)));
+                    expectPhase(clientAnswer.equals("RESERVED"), "RESERVED", clientAnswer, failures);
+                    victim.kill();
+                }
+                case ACTIVATING -> {
+                    slowRouters(true);
+                    clientAnswer = answerOf(create(id, host, soon(4), Duration.ofSeconds(5)));
+                    expectPhase(awaitState(id, ReservationState.ACTIVATING, Duration.ofSeconds(12)), "ACTIVATING",
+                            stateOf(id), failures);
+                    victim.kill();
+                    slowRouters(false);
+                }
+                case ACTIVE -> {
+                    clientAnswer = answerOf(create(id, host, soon(3), Duration.ofSeconds(8)));
+                    expectPhase(awaitState(id, ReservationState.ACTIVE, Duration.ofSeconds(12)), "ACTIVE", stateOf(id),
+                            failures);
+                    victim.kill();
+                }
+                case RELEASING -> {
+                    clientAnswer = answerOf(create(id, host, soon(3), Duration.ofSeconds(3)));
+                    boolean active = awaitState(id, ReservationState.ACTIVE, Duration.ofSeconds(12));
+                    slowRouters(true);
+                    expectPhase(active && awaitState(id, ReservationState.RELEASING, Duration.ofSeconds(12)), "RELEASING",
+                            stateOf(id), failures);
+                    victim.kill();
+                    slowRouters(false);
+                }
+                default -> throw new IllegalArgumentException("no phase " + c.phase());
+            }
+            Thread.sleep(c.pause().length.toMillis());
+            victim.restart();
+        } finally {
+            client.shutdownNow();
+            federation.links().forEach(LinkProxy::pass);
+        }
+        Instant restarted = Instant.now();
+        log("case " + n + ": restarted " + victim.name() + "; client had " + clientAnswer);
+        Result result = settleAndCheck(c.victim().service, c.phase().name(), c.pause().name().toLowerCase() + " ("
+                + c.pause().length.toMillis() + " ms)", id, clientAnswer, before, restarted, failures);
+        log("case " + n + ": " + result);
+        return result;
+    }
+
+    private void expectPhase(boolean reached, String phase, String state, List<String> failures) {
+        if (!reached) {
+            failures.add("phase not reached: wanted " + phase + " before the kill, the reservation was " + state);
+        }
+    }
+
+    // ---- settling and the checks ----
+
+    /**
+     * Polls until the reservation is final (or absent) and nothing of it is held anywhere,
+     * or until it is final and nothing changed for {@link #STUCK_AFTER}, or {@link #SETTLE_BOUND};
+     * then checks the truth and records the result.
+     */
+    Result settleAndCheck(String victim, String phase, String pause, String id, String clientAnswer,
+                          Map<String, String> before, Instant from, List<String> failures) throws Exception {
+        long bound = System.nanoTime() + SETTLE_BOUND.toNanos();
+        String last = null;
+        long unchangedSince = System.nanoTime();
+        Duration settle = null;
+        while (System.nanoTime() < bound) {
+            Truth.Reservation r = tryReservation(id);
+            List<Truth.Segment> segments = trySegments(id);
+            String snapshot = r == null || segments == null ? null : r.state() + " " + segments;
+            if (!Objects.equals(snapshot, last)) {
+                last = snapshot;
+                unchangedSince = System.nanoTime();
+            }
+            if (r != null && segments != null && (!r.exists() || r.isFinal())) {
+                boolean nothingHeld = segments.stream().noneMatch(s -> Truth.LIVE_SEGMENT.contains(s.state()));
+                boolean stuck = System.nanoTime() - unchangedSince > STUCK_AFTER.toNanos();
+                if (nothingHeld && before.equals(truth.routerConfigs()) || stuck) {
+                    settle = Duration.between(from, Instant.now());
+                    break;
+                }
+            }
+            Thread.sleep(1000);
+        }
+        if (settle == null) {
+            failures.add("not settled within " + SETTLE_BOUND.toSeconds() + " s: " + last);
+        }
+        Truth.Reservation r = truth.reservation("site-a", id);
+        check(id, clientAnswer, r, before, failures);
+        Result result = new Result(victim, phase, pause, clientAnswer, r.exists() ? r.state().name() : "none", settle,
+                List.copyOf(failures));
+        results.add(result);
+        return result;
+    }
+
+    /** The checks the suite stands for, each failure recorded in words. */
+    private void check(String id, String clientAnswer, Truth.Reservation r, Map<String, String> before,
+                       List<String> failures) throws Exception {
+        // Nothing lost: a reservation the client was told of is found, final, with its history.
+        boolean confirmed = isState(clientAnswer) && !clientAnswer.equals("REJECTED");
+        if (confirmed) {
+            if (!r.exists()) {
+                failures.add("lost: the client had " + clientAnswer + ", the BAR has no reservation " + id);
+            } else {
+                if (!r.isFinal()) {
+                    failures.add("not final: " + r.state() + " (" + r.reason() + ")");
+                }
+                if (r.history().stream().noneMatch(h -> h.contains("->" + clientAnswer))) {
+                    failures.add("history lacks the move to " + clientAnswer + ": " + r.history());
+                }
+            }
+        }
+        checkParts(id, r, before, failures);
+    }
+
+    /**
+     * Every segment of the reservation agrees with its state, no segment anywhere holds
+     * resources without a live reservation, and the routers carry the circuit while it is
+     * ACTIVE and are as before the booking otherwise.
+     */
+    void checkParts(String id, Truth.Reservation r, Map<String, String> before, List<String> failures) throws Exception {
+        List<Truth.Segment> segments = truth.segmentsOf("site-a", id);
+        ReservationState outcome = r.state();
+        for (Truth.Segment s : segments) {
+            boolean agrees;
+            if (outcome == ReservationState.ACTIVE) {
+                agrees = s.state() == org.crs.domain.booking.SegmentState.ACTIVE;
+            } else if (outcome == ReservationState.RESERVED) {
+                agrees = s.state() == org.crs.domain.booking.SegmentState.COMMITTED;
+            } else if (outcome == null || outcome.isFinal()) {
+                agrees = !Truth.LIVE_SEGMENT.contains(s.state());
+            } else {
+                agrees = false;
+            }
+            if (!agrees) {
+                failures.add("segment " + s + " disagrees with the reservation's " + (outcome == null ? "absence" : outcome));
+            }
+        }
+        // No segment holds resources without a live reservation, anywhere.
+        for (Truth.Segment s : truth.liveSegments()) {
+            Truth.Reservation owner = truth.reservation(s.site(), s.requestId());
+            if (!owner.exists() || owner.isFinal()) {
+                failures.add("orphan: " + s + " while its reservation is "
+                        + (owner.exists() ? owner.state() : "unknown to bar-" + s.site()));
+            }
+        }
+        // Routers: the circuit while ACTIVE, as before otherwise.
+        Map<String, String> after = truth.routerConfigs();
+        if (outcome == ReservationState.ACTIVE) {
+            int local = r.vlans().getOrDefault("LOCAL_CAMPUS", 0);
+            int remote = r.vlans().getOrDefault("REMOTE_CAMPUS", 0);
+            if (!after.get("edge-a").contains("vlan " + local)) {
+                failures.add("edge-a lacks vlan " + local + " of the ACTIVE circuit");
+            }
+            if (!after.get("edge-b").contains("vlan " + remote)) {
+                failures.add("edge-b lacks vlan " + remote + " of the ACTIVE circuit");
+            }
+            for (Truth.Segment s : segments) {
+                for (String router : s.routers()) {
+                    if (router.startsWith("core") && after.get(router).equals(before.get(router))) {
+                        failures.add(router + " of the WAN path does not carry the ACTIVE circuit");
+                    }
+                }
+            }
+        } else {
+            for (String router : ProcessFederation.ROUTERS) {
+                if (!after.get(router).equals(before.get(router))) {
+                    failures.add(router + " differs from before the booking, the reservation being "
+                            + (outcome == null ? "absent" : outcome) + ": " + difference(before.get(router), after.get(router)));
+                }
+            }
+        }
+    }
+
+    /**
+     * A network fault on the calls between the two BARs (both ways) during an activation: the
+     * fault starts just before the set-up lead of a circuit booked for 20 s and lasts
+     * {@code faultFor}. The circuit must come up within the activation grace once the link is
+     * back, with every part agreeing, and end as any other.
+     */
+    Result linkFaultDuringActivation(String name, java.util.function.Consumer<LinkProxy> fault, Duration faultFor)
+            throws Exception {
+        int n = cases.incrementAndGet();
+        String id = prefix + n + "-" + name.replace(' ', '-');
+        int host = (n - 1) % 4 + 1;
+        List<String> failures = new ArrayList<>();
+        log("case " + n + ": " + name + " as " + id);
+        checkQuiet(failures);
+        Map<String, String> before = truth.routerConfigs();
+        List<LinkProxy> between = List.of(federation.link("bar-site-a->bar-site-b"), federation.link("bar-site-b->bar-site-a"));
+        Instant start = soon(6);
+        String clientAnswer = answerOf(create(id, host, start, Duration.ofSeconds(20)));
+        Instant faultEnded;
+        try {
+            Thread.sleep(Math.max(0, Duration.between(Instant.now(), start.minus(LEAD).minusMillis(500)).toMillis()));
+            between.forEach(fault);
+            Thread.sleep(faultFor.toMillis());
+        } finally {
+            between.forEach(LinkProxy::pass);
+            faultEnded = Instant.now();
+        }
+        Instant graceEnds = start.plus(ACTIVATION_GRACE);
+        waitUntil(() -> {
+            Truth.Reservation r = tryReservation(id);
+            return r != null && (r.state() == ReservationState.ACTIVE || r.isFinal());
+        }, Duration.between(Instant.now(), graceEnds).plusSeconds(2));
+        Truth.Reservation up = truth.reservation("site-a", id);
+        Instant seen = Instant.now();
+        if (up.state() != ReservationState.ACTIVE) {
+            failures.add("not ACTIVE within the grace (up to " + graceEnds + "): " + up.state() + " (" + up.reason() + ")");
+        } else {
+            if (seen.isAfter(graceEnds.plusSeconds(2))) {
+                failures.add("ACTIVE only at " + seen + ", after the grace ending " + graceEnds);
+            }
+            List<String> whileActive = new ArrayList<>();
+            checkParts(id, up, before, whileActive);
+            whileActive.forEach(f -> failures.add("while ACTIVE: " + f));
+        }
+        return settleAndCheck("bar-site-a <-> bar-site-b", name, faultFor.toSeconds() + " s", id, clientAnswer, before,
+                faultEnded, failures);
+    }
+
+    /**
+     * The database server under site-a's BAR stops right after a booking is RESERVED, stays
+     * down past the booking's start (another booking is tried meanwhile), and starts again.
+     * The first booking must end the same everywhere; a booking made after the restart must run
+     * as any other. Two results: the booking across the restart, and the one after it.
+     */
+    List<Result> databaseRestartUnderTheBar(Runnable stopDatabase, Runnable startDatabase, Duration down) throws Exception {
+        int n = cases.incrementAndGet();
+        String id = prefix + n + "-database-restart";
+        int host = (n - 1) % 4 + 1;
+        List<String> failures = new ArrayList<>();
+        log("case " + n + ": the database under bar-site-a restarts, as " + id);
+        checkQuiet(failures);
+        Map<String, String> before = truth.routerConfigs();
+        String clientAnswer = answerOf(create(id, host, soon(5), Duration.ofSeconds(4)));
+        expectPhase(clientAnswer.equals("RESERVED"), "RESERVED", clientAnswer, failures);
+        stopDatabase.run();
+        String during;
+        try {
+            during = answerOf(create(id + "-during", host % 4 + 1, soon(30), Duration.ofSeconds(3)));
+        } catch (IOException e) {
+            during = "no answer (" + e.getClass().getSimpleName() + ")";
+        }
+        log("case " + n + ": a booking while the database is down got " + during);
+        Thread.sleep(down.toMillis());
+        startDatabase.run();
+        Instant restarted = Instant.now();
+        Result across = settleAndCheck("database of bar-site-a", "stopped after RESERVED, down past the start",
+                down.toSeconds() + " s", id, clientAnswer, before, restarted, failures);
+        log("case " + n + ": " + across);
+
+        int m = cases.incrementAndGet();
+        String after = prefix + m + "-after-database-restart";
+        List<String> afterFailures = new ArrayList<>();
+        checkQuiet(afterFailures);
+        Map<String, String> beforeAfter = truth.routerConfigs();
+        String afterAnswer = answerOf(create(after, (m - 1) % 4 + 1, soon(3), Duration.ofSeconds(3)));
+        if (!afterAnswer.equals("RESERVED")) {
+            afterFailures.add("a booking after the database restart got " + afterAnswer + ", not RESERVED");
+        } else if (!awaitState(after, ReservationState.ACTIVE, Duration.ofSeconds(10))) {
+            afterFailures.add("a booking after the database restart did not come up: " + stateOf(after));
+        }
+        Result next = settleAndCheck("database of bar-site-a", "a booking after the restart", "-", after, afterAnswer,
+                beforeAfter, Instant.now(), afterFailures);
+        log("case " + m + ": " + next);
+        return List.of(across, next);
+    }
+
+    /** Before a case: every service runs and nothing holds resources (the last case settled). */
+    private void checkQuiet(List<String> failures) throws IOException {
+        for (ServiceProcess p : federation.services()) {
+            if (!p.isAlive()) {
+                failures.add("before the case: " + p.name() + " was not running");
+            }
+        }
+        List<Truth.Segment> live = truth.liveSegments();
+        if (!live.isEmpty()) {
+            failures.add("before the case: held from earlier cases: " + live);
+        }
+    }
+
+    // ---- the client ----
+
+    String create(String id, int host, Instant start, Duration length) throws IOException {
+        return truth.bar("site-a", "createReservation", "<n:createReservation><n:requestId>" + id + "</n:requestId>"
+                + "<n:source>site-a:host-a" + host + "</n:source><n:destination>site-b:host-b" + host + "</n:destination>"
+                + "<n:bandwidthMbps>100</n:bandwidthMbps><n:start>" + start + "</n:start><n:end>" + start.plus(length)
+                + "</n:end><n:description>fault case</n:description><n:holdOnly>false</n:holdOnly></n:createReservation>");
+    }
+
+    static Instant soon(int seconds) {
+        return Instant.now().plusSeconds(seconds).truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /** The state a create answer gives the client, or what went wrong. */
+    static String answerOf(String answer) {
+        if (answer.contains("Fault>")) {
+            String code = RawSoap.field(answer, "code");
+            return "fault " + (code == null ? "" : code);
+        }
+        String own = answer.replaceAll("(?s)<(\\w+:)?segments[ >].*?</(\\w+:)?segments>", "");
+        String state = RawSoap.field(own, "state");
+        return state == null ? "no state" : state;
+    }
+
+    static String answerOf(Future<String> answer) {
+        try {
+            return answerOf(answer.get(30, TimeUnit.SECONDS));
+        } catch (Exception e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            return "no answer (" + cause.getClass().getSimpleName() + ")";
+        }
+    }
+
+    private static boolean isState(String answer) {
+        try {
+            ReservationState.valueOf(answer);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false; // a fault or no answer: nothing was confirmed
+        }
+    }
+
+    String stateOf(String id) {
+        Truth.Reservation r = tryReservation(id);
+        return r == null ? "unreadable" : r.exists() ? r.state().name() : "none";
+    }
+
+    boolean awaitState(String id, ReservationState state, Duration within) throws InterruptedException {
+        return waitUntil(() -> {
+            Truth.Reservation r = tryReservation(id);
+            return r != null && r.state() == state;
+        }, within);
+    }
+
+    private boolean holdsAtNsap(String id) {
+        try {
+            return truth.segments(ProcessFederation.NSAP, org.crs.domain.booking.SegmentState.HELD).stream()
+                    .anyMatch(s -> s.requestId().equals(id));
+        } catch (IOException e) {
+            return false; // not up yet: ask again
+        }
+    }
+
+    private Truth.Reservation tryReservation(String id) {
+        try {
+            return truth.reservation("site-a", id);
+        } catch (IOException e) {
+            return null; // the BAR is down or restarting: ask again
+        }
+    }
+
+    private List<Truth.Segment> trySegments(String id) {
+        try {
+            return truth.segmentsOf("site-a", id);
+        } catch (IOException e) {
+            return null; // a holder is down or restarting: ask again
+        }
+    }
+
+    /** Holds back every new router session the services open, or stops doing so. */
+    void slowRouters(boolean slow) {
+        for (String router : ProcessFederation.ROUTERS) {
+            LinkProxy ssh = federation.link("ssh->" + router);
+            if (slow) {
+                ssh.delayConnections(SLOW_ROUTER);
+            } else {
+                ssh.pass();
+            }
+        }
+    }
+
+    static boolean waitUntil(java.util.function.BooleanSupplier condition, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return condition.getAsBoolean();
+    }
+
+    private static String difference(String before, String after) {
+        List<String> b = before.lines().toList();
+        List<String> a = after.lines().toList();
+        List<String> added = a.stream().filter(Predicate.not(b::contains)).limit(6).toList();
+        List<String> removed = b.stream().filter(Predicate.not(a::contains)).limit(6).toList();
+        return "added " + added + ", removed " + removed;
+    }
+
+    static void log(String line) {
+        System.out.println("[fault-matrix " + Instant.now() + "] " + line);
+    }
+
+    // ---- the report ----
+
+    /** The matrix as a Markdown table, one row per case. */
+    String report(String title) {
+        StringBuilder md = new StringBuilder("# " + title + "\n\n")
+                .append("| # | killed / fault | phase | pause | client got | outcome | settled in | checks |\n")
+                .append("|---|---|---|---|---|---|---|---|\n");
+        int i = 0;
+        Duration longest = Duration.ZERO;
+        int failed = 0;
+        synchronized (results) {
+            for (Result r : results) {
+                i++;
+                if (r.settle() != null && r.settle().compareTo(longest) > 0) {
+                    longest = r.settle();
+                }
+                if (!r.failures().isEmpty()) {
+                    failed++;
+                }
+                md.append("| ").append(i).append(" | ").append(r.victim()).append(" | ").append(r.phase()).append(" | ")
+                        .append(r.pause()).append(" | ").append(r.clientAnswer()).append(" | ").append(r.outcome())
+                        .append(" | ").append(r.settle() == null ? "not settled" : String.format("%.1f s",
+                                r.settle().toMillis() / 1000.0)).append(" | ")
+                        .append(r.failures().isEmpty() ? "pass" : "FAIL: " + String.join("; ", r.failures())
+                                .replace("|", "\\|").replace("\n", " ")).append(" |\n");
+            }
+        }
+        md.append("\n").append(i - failed).append(" passed, ").append(failed).append(" failed; longest time to settle ")
+                .append(String.format("%.1f s", longest.toMillis() / 1000.0)).append(".\n");
+        return md.toString();
+    }
+
+    /** Whether this test run has written the report file yet: the first class of a run starts it afresh. */
+    private static boolean reportStarted;
+
+    /** Writes the report to {@code file} (after what other classes of this run wrote there) and prints it. */
+    void writeReport(Path file, String title) throws IOException {
+        String md = report(title);
+        Files.createDirectories(file.getParent());
+        synchronized (FaultMatrix.class) {
+        if (reportStarted) {
+            Files.writeString(file, "\n" + md, java.nio.file.StandardOpenOption.APPEND);
+        } else {
+            Files.writeString(file, md);
+        }
+        reportStarted = true;
+        }
+        System.out.println(md);
+    }
+}

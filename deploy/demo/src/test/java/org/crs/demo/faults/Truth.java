@@ -1,0 +1,228 @@
+package org.crs.demo.faults;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.crs.bar.server.BarServer;
+import org.crs.demo.process.ProcessFederation;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.reservation.ReservationState;
+import org.crs.nsap.contract.NsapContract;
+import org.crs.nsap.testing.RawSoap;
+import org.crs.routers.driver.DeviceLog;
+import org.crs.routers.driver.DriverException;
+import org.crs.routers.driver.RouterEndpoint;
+import org.crs.routers.driver.cli.CliSession;
+import org.crs.routers.driver.cli.CliTimeouts;
+import org.crs.routers.emulator.Inventory;
+
+/**
+ * What a federation of processes holds, read the way an operator would: a reservation and its
+ * history from its BAR over SOAP, segments from each L-NSAP and the NSAP over SOAP, and each
+ * router's running configuration over SSH, straight to the emulator (not through the links
+ * the services use).
+ */
+final class Truth {
+
+    /** The services that hold segments. */
+    static final List<String> SEGMENT_HOLDERS = List.of("lnsap-site-a", "lnsap-site-b", ProcessFederation.NSAP);
+    /** Segment states that hold resources: a segment in one needs a live reservation. */
+    static final Set<SegmentState> LIVE_SEGMENT = EnumSet.of(SegmentState.HELD, SegmentState.COMMITTED,
+            SegmentState.ACTIVATING, SegmentState.ACTIVE, SegmentState.DEACTIVATING);
+
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(15);
+    private static final Pattern RETURN = Pattern.compile("(?s)<(?:\\w+:)?return(?: [^>]*)?>(.*?)</(?:\\w+:)?return>");
+    private static final Pattern SEGMENTS = Pattern.compile("(?s)<(?:\\w+:)?segments(?: [^>]*)?>(.*?)</(?:\\w+:)?segments>");
+
+    private final ProcessFederation federation;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(3)).build();
+
+    Truth(ProcessFederation federation) {
+        this.federation = federation;
+    }
+
+    // ---- SOAP ----
+
+    /** Calls a SOAP operation; the answer's text, a fault's too. */
+    String call(URI endpoint, String namespace, String operation, String body) throws IOException {
+        HttpRequest request = HttpRequest.newBuilder(endpoint).timeout(CALL_TIMEOUT)
+                .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "urn:" + operation)
+                .POST(HttpRequest.BodyPublishers.ofString("<?xml version='1.0' encoding='UTF-8'?>"
+                        + "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\""
+                        + namespace + "\"><soapenv:Body>" + body + "</soapenv:Body></soapenv:Envelope>"))
+                .build();
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted calling " + operation, e);
+        }
+    }
+
+    String bar(String site, String operation, String body) throws IOException {
+        return call(federation.reservationUrl(site), BarServer.NAMESPACE, operation, body);
+    }
+
+    // ---- the reservation ----
+
+    /** A reservation as its BAR tells it; {@code state} null when the BAR has no such reservation. */
+    record Reservation(String requestId, ReservationState state, String reason, Map<String, String> segmentStates,
+                       Map<String, Integer> vlans, List<String> history, String answer) {
+
+        boolean exists() {
+            return state != null;
+        }
+
+        boolean isFinal() {
+            return state != null && state.isFinal();
+        }
+    }
+
+    Reservation reservation(String site, String requestId) throws IOException {
+        String answer = bar(site, "getReservation", "<n:getReservation><n:requestId>" + requestId
+                + "</n:requestId></n:getReservation>");
+        if (answer.contains("Fault>") || answer.contains(":Fault")) {
+            if (answer.contains("no reservation")) {
+                return new Reservation(requestId, null, null, Map.of(), Map.of(), List.of(), answer);
+            }
+            throw new IOException("getReservation " + requestId + " at " + site + ": " + answer);
+        }
+        Map<String, String> segmentStates = new LinkedHashMap<>();
+        Map<String, Integer> vlans = new LinkedHashMap<>();
+        Matcher m = SEGMENTS.matcher(answer);
+        while (m.find()) {
+            String s = m.group(1);
+            String role = RawSoap.field(s, "role");
+            segmentStates.put(role, RawSoap.field(s, "state"));
+            vlans.put(role, Math.max(number(RawSoap.field(s, "sourceVlan")), number(RawSoap.field(s, "destinationVlan"))));
+        }
+        String own = SEGMENTS.matcher(answer).replaceAll("");
+        List<String> history = new ArrayList<>();
+        String h = bar(site, "getHistory", "<n:getHistory><n:requestId>" + requestId + "</n:requestId></n:getHistory>");
+        Matcher r = RETURN.matcher(h);
+        while (r.find()) {
+            history.add(RawSoap.field(r.group(1), "fromState") + "->" + RawSoap.field(r.group(1), "toState")
+                    + " (" + RawSoap.field(r.group(1), "actor") + ": " + RawSoap.field(r.group(1), "reason") + ")");
+        }
+        return new Reservation(requestId, ReservationState.valueOf(RawSoap.field(own, "state")),
+                RawSoap.field(own, "reason"), segmentStates, vlans, history, answer);
+    }
+
+    private static int number(String s) {
+        return s == null || s.isBlank() ? 0 : Integer.parseInt(s.trim());
+    }
+
+    // ---- segments ----
+
+    /** A segment as an L-NSAP or the NSAP tells it. */
+    record Segment(String holder, String bookingId, SegmentState state, List<String> routers) {
+
+        /** The site whose BAR owns the booking ({@code site-a:R1:wan} is site-a's). */
+        String site() {
+            return bookingId.substring(0, bookingId.indexOf(':'));
+        }
+
+        /** The request id of the booking. */
+        String requestId() {
+            String[] parts = bookingId.split(":");
+            return parts.length > 1 ? parts[1] : bookingId;
+        }
+
+        @Override
+        public String toString() {
+            return holder + " " + bookingId + " " + state;
+        }
+    }
+
+    /** The segments a holder has in one state ({@code query} by state). */
+    List<Segment> segments(String holder, SegmentState state) throws IOException {
+        String answer = call(federation.nsapUrl(holder), NsapContract.NAMESPACE, "query",
+                "<n:query><n:state>" + state + "</n:state></n:query>");
+        if (answer.contains("Fault>")) {
+            throw new IOException("query " + state + " at " + holder + ": " + answer);
+        }
+        List<Segment> out = new ArrayList<>();
+        Matcher m = RETURN.matcher(answer);
+        while (m.find()) {
+            out.add(segment(holder, m.group(1)));
+        }
+        return out;
+    }
+
+    /** A segment by booking id ({@code status}); null when the holder has none. */
+    Segment status(String holder, String bookingId) throws IOException {
+        String answer = call(federation.nsapUrl(holder), NsapContract.NAMESPACE, "status",
+                "<n:status><n:bookingId>" + bookingId + "</n:bookingId></n:status>");
+        if (answer.contains("Fault>")) {
+            return null;
+        }
+        Matcher m = RETURN.matcher(answer);
+        return m.find() ? segment(holder, m.group(1)) : null;
+    }
+
+    private static Segment segment(String holder, String xml) {
+        List<String> routers = new ArrayList<>();
+        Matcher r = Pattern.compile("<(?:\\w+:)?routers>([^<]*)</").matcher(xml);
+        while (r.find()) {
+            routers.add(r.group(1));
+        }
+        return new Segment(holder, RawSoap.field(xml, "bookingId"), SegmentState.valueOf(RawSoap.field(xml, "state")),
+                routers);
+    }
+
+    /** Every segment holding resources at any holder. */
+    List<Segment> liveSegments() throws IOException {
+        List<Segment> out = new ArrayList<>();
+        for (String holder : SEGMENT_HOLDERS) {
+            for (SegmentState s : LIVE_SEGMENT) {
+                out.addAll(segments(holder, s));
+            }
+        }
+        return out;
+    }
+
+    /** The segments of one request at every holder, whatever their state (by {@code status} of each booking id). */
+    List<Segment> segmentsOf(String site, String requestId) throws IOException {
+        List<Segment> out = new ArrayList<>();
+        Map<String, String> ids = Map.of("lnsap-site-a", site + ":" + requestId + ":campus",
+                ProcessFederation.NSAP, site + ":" + requestId + ":wan",
+                "lnsap-site-b", site + ":" + requestId + ":remote");
+        for (String holder : SEGMENT_HOLDERS) {
+            Segment s = status(holder, ids.get(holder));
+            if (s != null) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    // ---- routers ----
+
+    /** Each router's {@code show running-config}, over SSH to the emulator. */
+    Map<String, String> routerConfigs() throws DriverException {
+        Map<String, String> out = new LinkedHashMap<>();
+        Inventory inventory = federation.inventory();
+        for (String name : ProcessFederation.ROUTERS) {
+            Inventory.Credentials c = inventory.credentialsOf(inventory.router(name));
+            RouterEndpoint endpoint = new RouterEndpoint(name, "127.0.0.1", federation.sshPort(name), 0, c.username(),
+                    c.password(), c.enableSecret(), null);
+            try (CliSession session = CliSession.open(endpoint, CliTimeouts.DEFAULTS, DeviceLog.NONE)) {
+                out.put(name, session.show("show running-config"));
+            }
+        }
+        return out;
+    }
+}
