@@ -29,6 +29,9 @@ public interface ReservationStore {
 
     Optional<Reservation> find(String requestId);
 
+    /** The reservation one of whose segments is booked under {@code bookingId} now. */
+    Optional<Reservation> findByBookingId(String bookingId);
+
     /**
      * Reservations in one of the states (all when empty) overlapping the window (any time when
      * null), by start time then request id, at most {@code limit}.

@@ -1,5 +1,6 @@
 package org.crs.bar.port;
 
+import org.crs.domain.booking.BookingWanted;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -67,6 +68,14 @@ public interface SegmentController extends AutoCloseable {
      */
     long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
             throws SegmentFailure;
+
+    /**
+     * Whether the BAR of the booking's site still wants the segment booked under
+     * {@code bookingId}. Only a peer BAR answers this; an L-NSAP or the NSAP fails the call.
+     */
+    default BookingWanted wanted(String bookingId) throws SegmentFailure {
+        throw SegmentFailure.failed(name(), "does not answer whether a booking is wanted", null);
+    }
 
     /** The endpoints the controller books between (hosts and its site, or sites for the NSAP). */
     List<String> endpoints() throws SegmentFailure;

@@ -88,7 +88,7 @@ public final class BarServer extends RunningService {
             // The sweep only starts the due work; the work runs on the call executor.
             setUp.schedule(new Sweep(DUE_WORK, DUE_WORK_PERIOD, service.get()::runDueWork));
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
-            setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus()));
+            setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
         });
         return new BarServer(shell, service.get(), store.get());
     }

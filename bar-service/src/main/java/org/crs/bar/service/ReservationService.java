@@ -1,5 +1,6 @@
 package org.crs.bar.service;
 
+import org.crs.domain.booking.BookingWanted;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -434,6 +435,32 @@ public final class ReservationService {
             LOG.warn("endpoints of {} unknown: {}", siteName, e.getMessage());
             return List.of();
         }
+    }
+
+    /**
+     * Whether the reservation that booked a segment under {@code bookingId} still wants it, for a
+     * service that holds the segment and finds it unchanged for long. A booking of this site is
+     * wanted while its reservation is not over; a booking of another site is that site's BAR's
+     * to answer, and is asked of it.
+     *
+     * @throws BadRequest if the booking id is not {@code <site>:<requestId>:<part>} or names an unknown site
+     * @throws SegmentFailure if the BAR of the booking's site could not answer
+     */
+    public BookingWanted segmentWanted(String bookingId) throws BadRequest, SegmentFailure {
+        if (bookingId == null || bookingId.isBlank()) {
+            throw new BadRequest("bookingId", "is missing");
+        }
+        String[] fields = bookingId.split(":", -1);
+        if (fields.length < 3 || fields[0].isEmpty() || fields[1].isEmpty()) {
+            throw new BadRequest("bookingId", "is not <site>:<requestId>:<part>: " + bookingId);
+        }
+        if (fields[0].equals(site.name())) {
+            return store.findByBookingId(bookingId).filter(r -> !r.state().isFinal()).isPresent()
+                    ? BookingWanted.WANTED : BookingWanted.NOT_WANTED;
+        }
+        SegmentController peer = site.peer(fields[0]).orElseThrow(() -> new BadRequest("bookingId",
+                "names site " + fields[0] + ", which is neither this site nor a peer of it"));
+        return peer.wanted(bookingId);
     }
 
     /** Unique at every controller: request ids are unique per BAR, and each BAR is at one site. */

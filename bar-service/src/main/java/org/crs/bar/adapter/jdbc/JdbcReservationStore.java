@@ -109,6 +109,19 @@ public final class JdbcReservationStore implements ReservationStore {
     }
 
     @Override
+    public Optional<Reservation> findByBookingId(String bookingId) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT request_id FROM reservation_segment WHERE booking_id = ?")) {
+                ps.setString(1, bookingId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? findIn(c, rs.getString(1)) : Optional.<Reservation>empty();
+                }
+            }
+        });
+    }
+
+    @Override
     public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit) {
         return window == null ? select(states, "", null, null, limit)
                 : select(states, " AND start_at < ? AND end_at > ?", window.end(), window.start(), limit);
