@@ -298,8 +298,9 @@ public final class SegmentService {
 
     /**
      * Compares the routers with the segments and repairs the differences: first every segment
-     * RELEASED or FAILED whose interval overlaps the last 24 hours has whatever of it is still
-     * on its routers removed (a failed or interrupted tear-down may have left parts), then every
+     * RELEASED or FAILED that was ever activated, and whose interval ended in the last 24 hours
+     * or has not ended, has whatever of it is still on its routers removed (a failed or
+     * interrupted tear-down may have left parts), then every
      * ACTIVE segment has what is missing configured. Each repair is in the device log.
      */
     public Repairs repairRouters() {

@@ -37,6 +37,9 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
     /** How far back ended segments are checked on the routers: what a failed or interrupted tear-down may have left. */
     static final Duration ENDED_WITHIN = Duration.ofHours(24);
 
+    /** Further ahead than any segment is booked: the window of ended segments reaches that far. */
+    static final Duration BOOKED_AHEAD = Duration.ofDays(3660);
+
     // --- interrupted activations and tear-downs ---------------------------------------------------
 
     SegmentService.Recovery recoverInterrupted(Duration unchangedFor) {
@@ -112,9 +115,14 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
         int changed = 0;
         List<String> failed = new ArrayList<>();
         // The ended first: what they left may stand in the way of an active segment's configuration.
+        // Those whose interval ended in the last day or has not ended yet (cancelled early), and
+        // that were ever put on routers: one released before activation left nothing.
         List<Segment> ended = bookings.query(List.of(SegmentState.RELEASED, SegmentState.FAILED),
-                new TimeInterval(now.minus(ENDED_WITHIN), now));
+                new TimeInterval(now.minus(ENDED_WITHIN), now.plus(BOOKED_AHEAD)));
         for (Segment s : ended) {
+            if (bookings.history(s.bookingId()).stream().noneMatch(t -> t.to() == SegmentState.ACTIVATING)) {
+                continue;
+            }
             checked++;
             changed += repair(s, RouterRepair.Wanted.ABSENT, failed);
         }
