@@ -31,6 +31,7 @@ abstract class FaultMatrixTestBase {
         federation = ProcessFederation.start(options);
         FaultMatrix.log("federation of processes up in " + (System.nanoTime() - t0) / 1_000_000 + " ms under " + work);
         matrix = new FaultMatrix(federation, "f" + (System.currentTimeMillis() % 100000) + "-");
+        matrix.warmUp();
     }
 
     @AfterAll

@@ -213,7 +213,7 @@ public final class ProcessFederation implements AutoCloseable {
 
     private void jvmOptions(ServiceProcess p) {
         Path config = options.repository().resolve("deploy/config");
-        p.jvmOption("-Xmx384m").jvmOption("-XX:+UseSerialGC").jvmOption("-XX:TieredStopAtLevel=1")
+        p.jvmOption("-Xmx384m").jvmOption("-XX:+UseSerialGC")
                 .jvmOption("-Dlogback.configurationFile=" + config.resolve("logback.xml"))
                 .jvmOption("-Djava.util.logging.config.file=" + config.resolve("logging.properties"));
     }
