@@ -91,6 +91,9 @@ final class DueWork {
                 start(work, r.requestId(), () -> activate(r.requestId()));
             }
         }
+        for (Reservation r : store.endedBy(EnumSet.of(ReservationState.RESERVED), now, BATCH)) {
+            start(work, r.requestId(), () -> missed(r));
+        }
         for (Reservation r : store.endedBy(EnumSet.of(ReservationState.ACTIVE), now, BATCH)) {
             start(work, r.requestId(), () -> release(r.requestId()));
         }
@@ -166,6 +169,21 @@ final class DueWork {
                     + String.join("; ", notReached));
         }
         return tryAgainLater(r, segments, "activation", notReached);
+    }
+
+    /**
+     * A reservation whose whole interval passed before it was activated (its BAR was down all
+     * that time): it FAILS, and its parts are released.
+     */
+    private void missed(Reservation r) {
+        String why = "its whole interval passed before it could be activated (the BAR was not running)";
+        LOG.warn("reservation {}: {}", r.requestId(), why);
+        List<Outcome> released = negotiation.deactivateAll(r.segments());
+        Reservation failed = recorder.moveOrCurrent(r, ReservationState.FAILED, ReservationService.SCHEDULER, why,
+                SegmentCalls.merge(r.segments(), released));
+        if (failed.state() == ReservationState.FAILED) {
+            negotiation.keepUnanswered(r.requestId(), released, FollowUp.Action.RELEASE, why);
+        }
     }
 
     /** A part that answered and will not become active: it refused, or it failed on its routers. */

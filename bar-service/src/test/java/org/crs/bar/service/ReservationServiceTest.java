@@ -483,6 +483,17 @@ class ReservationServiceTest {
     }
 
     @Test
+    void aReservationWhoseWholeIntervalPassedWhileTheBarWasDownFailsAndItsPartsAreReleased() throws Exception {
+        create("r1");
+
+        Reservation r = runDueWorkAt(request("r1", false).interval().end().plusSeconds(1), "r1");
+
+        assertEquals(ReservationState.FAILED, r.state(), r.reason());
+        assertEquals(SegmentState.RELEASED, wan.segments.get("site-a:r1:wan"));
+        assertFalse(wan.calls.contains("activate site-a:r1:wan"), "never configured after its time");
+    }
+
+    @Test
     void thePauseBetweenAttemptsDoublesUpToTheLongest() {
         BarSettings.Retries r = new BarSettings.Retries(Duration.ofMinutes(5), Duration.ofSeconds(1), Duration.ofSeconds(5),
                 Duration.ofMinutes(5), Duration.ofSeconds(15));
