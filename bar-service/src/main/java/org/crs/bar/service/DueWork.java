@@ -337,11 +337,12 @@ final class DueWork {
     }
 
     /**
-     * What a stopped BAR left: a negotiation is given up (REJECTED, every part aborted), and
-     * every activation or tear-down under way is taken over at once.
+     * What a stopped BAR left: a negotiation is given up (REJECTED, every part aborted), and, by
+     * a lone BAR (no age), every activation or tear-down under way is taken over at once; a
+     * replica leaves the others' work to their leases.
      *
-     * @param olderThan only negotiations unchanged for at least this long
-     * @return how many reservations were taken over
+     * @param olderThan only negotiations unchanged for at least this long; zero for a lone BAR
+     * @return how many reservations were given up or taken over
      */
     int reconcile(Duration olderThan) {
         int n = 0;
@@ -349,7 +350,7 @@ final class DueWork {
             n++;
             giveUpNegotiation(r);
         }
-        return n + recorder.store().endLeases(recorder.now());
+        return olderThan.isZero() ? n + recorder.store().endLeases(recorder.now()) : n;
     }
 
     private List<Reservation> abandonedNegotiations(Duration olderThan) {
