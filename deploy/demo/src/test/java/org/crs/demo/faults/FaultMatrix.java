@@ -127,6 +127,10 @@ final class FaultMatrix {
         booking.put("negotiationHold", NEGOTIATION_HOLD.toSeconds() + "s");
         booking.put("minimumDuration", "2s");
         booking.put("tearDownAllowance", "2s");
+        booking.put("activationGrace", ACTIVATION_GRACE.toSeconds() + "s");
+        booking.put("retryPause", "200ms");
+        booking.put("retryMaxPause", "2s");
+        booking.put("reconcileEvery", "5s");
         Map<String, String> upkeep = new LinkedHashMap<>();
         upkeep.put("orphanCheck", "2s");
         upkeep.put("orphanAge", "5s");
@@ -146,19 +150,31 @@ final class FaultMatrix {
     }
 
     /**
-     * One circuit through every service and router before the cases, so that no case meets a
-     * service's first SSH session or first call (JIT and key exchange in a fresh JVM can take
-     * longer than the call timeout). Not checked: its outcome is only logged.
+     * Circuits through every service and router before the cases, until one comes up, so that
+     * no case meets a service's first SSH session or first call (JIT and key exchange in a fresh
+     * JVM take longer than the call timeout); after each, waits until nothing is held anywhere.
+     * Not checked: the outcomes are only logged.
      */
     void warmUp() throws Exception {
-        for (int host = 1; host <= 2; host++) {
-            String id = prefix + "warm-up-" + host;
-            String answer = answerOf(create(id, host, soon(3), Duration.ofSeconds(2)));
+        for (int attempt = 1; attempt <= 4; attempt++) {
+            String id = prefix + "warm-up-" + attempt;
+            String answer = answerOf(create(id, attempt, soon(3), Duration.ofSeconds(2)));
             waitUntil(() -> {
                 Truth.Reservation r = tryReservation(id);
                 return r != null && r.isFinal();
             }, Duration.ofSeconds(30));
-            log("warm-up " + id + ": " + answer + ", then " + stateOf(id));
+            boolean quiet = waitUntil(() -> {
+                try {
+                    return truth.liveSegments().isEmpty();
+                } catch (IOException e) {
+                    return false; // ask again
+                }
+            }, Duration.ofSeconds(60));
+            Truth.Reservation r = truth.reservation("site-a", id);
+            log("warm-up " + id + ": " + answer + ", then " + r.state() + (quiet ? "" : ", something still held"));
+            if (r.history().stream().anyMatch(h -> h.contains("->ACTIVE"))) {
+                return;
+            }
         }
     }
 
@@ -256,7 +272,7 @@ final class FaultMatrix {
         Duration settle = null;
         while (System.nanoTime() < bound) {
             Truth.Reservation r = tryReservation(id);
-            List<Truth.Segment> segments = trySegments(id);
+            List<Truth.Segment> segments = trySegments(id, r);
             String snapshot = r == null || segments == null ? null : r.state() + " " + segments;
             if (!Objects.equals(snapshot, last)) {
                 last = snapshot;
@@ -280,6 +296,7 @@ final class FaultMatrix {
         Result result = new Result(victim, phase, pause, clientAnswer, r.exists() ? r.state().name() : "none", settle,
                 List.copyOf(failures), heldBefore.stream().sorted().toList());
         results.add(result);
+        progress(result);
         return result;
     }
 
@@ -309,7 +326,7 @@ final class FaultMatrix {
      * ACTIVE and are as before the booking otherwise.
      */
     void checkParts(String id, Truth.Reservation r, Map<String, String> before, List<String> failures) throws Exception {
-        List<Truth.Segment> segments = truth.segmentsOf("site-a", id);
+        List<Truth.Segment> segments = truth.segmentsOf("site-a", id, r);
         ReservationState outcome = r.state();
         for (Truth.Segment s : segments) {
             boolean agrees;
@@ -551,9 +568,9 @@ final class FaultMatrix {
         }
     }
 
-    private List<Truth.Segment> trySegments(String id) {
+    private List<Truth.Segment> trySegments(String id, Truth.Reservation r) {
         try {
-            return truth.segmentsOf("site-a", id);
+            return truth.segmentsOf("site-a", id, r);
         } catch (IOException e) {
             return null; // a holder is down or restarting: ask again
         }
@@ -595,6 +612,20 @@ final class FaultMatrix {
     }
 
     // ---- the report ----
+
+    /** Where each result goes as soon as it is known, so a run cut short still tells what it found. */
+    static final Path PROGRESS = Path.of("target/fault-matrix-progress.md");
+
+    private void progress(Result r) {
+        try {
+            Files.writeString(PROGRESS, Instant.now() + " | " + r.victim() + " | " + r.phase() + " | " + r.pause() + " | "
+                    + r.clientAnswer() + " | " + r.outcome() + " | " + (r.settle() == null ? "not settled"
+                    : r.settle().toMillis() + " ms") + " | " + (r.failures().isEmpty() ? "pass" : String.join("; ",
+                    r.failures())) + "\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            log("progress not written: " + e);
+        }
+    }
 
     /** The matrix as a Markdown table, one row per case. */
     String report(String title) {

@@ -80,7 +80,7 @@ final class Truth {
 
     /** A reservation as its BAR tells it; {@code state} null when the BAR has no such reservation. */
     record Reservation(String requestId, ReservationState state, String reason, Map<String, String> segmentStates,
-                       Map<String, Integer> vlans, List<String> history, String answer) {
+                       Map<String, Integer> vlans, List<String> bookingIds, List<String> history, String answer) {
 
         boolean exists() {
             return state != null;
@@ -94,19 +94,21 @@ final class Truth {
     Reservation reservation(String site, String requestId) throws IOException {
         String answer = bar(site, "getReservation", "<n:getReservation><n:requestId>" + requestId
                 + "</n:requestId></n:getReservation>");
-        if (answer.contains("Fault>") || answer.contains(":Fault")) {
-            if (answer.contains("no reservation")) {
-                return new Reservation(requestId, null, null, Map.of(), Map.of(), List.of(), answer);
+        if (answer.contains("Fault>")) {
+            if ("BAD_FIELD".equals(RawSoap.field(answer, "code")) && "requestId".equals(RawSoap.field(answer, "field"))) {
+                return new Reservation(requestId, null, null, Map.of(), Map.of(), List.of(), List.of(), answer); // none
             }
             throw new IOException("getReservation " + requestId + " at " + site + ": " + answer);
         }
         Map<String, String> segmentStates = new LinkedHashMap<>();
         Map<String, Integer> vlans = new LinkedHashMap<>();
+        List<String> bookingIds = new ArrayList<>();
         Matcher m = SEGMENTS.matcher(answer);
         while (m.find()) {
             String s = m.group(1);
             String role = RawSoap.field(s, "role");
             segmentStates.put(role, RawSoap.field(s, "state"));
+            bookingIds.add(RawSoap.field(s, "bookingId"));
             vlans.put(role, Math.max(number(RawSoap.field(s, "sourceVlan")), number(RawSoap.field(s, "destinationVlan"))));
         }
         String own = SEGMENTS.matcher(answer).replaceAll("");
@@ -118,7 +120,7 @@ final class Truth {
                     + " (" + RawSoap.field(r.group(1), "actor") + ": " + RawSoap.field(r.group(1), "reason") + ")");
         }
         return new Reservation(requestId, ReservationState.valueOf(RawSoap.field(own, "state")),
-                RawSoap.field(own, "reason"), segmentStates, vlans, history, answer);
+                RawSoap.field(own, "reason"), segmentStates, vlans, bookingIds, history, answer);
     }
 
     private static int number(String s) {
@@ -194,14 +196,35 @@ final class Truth {
         return out;
     }
 
-    /** The segments of one request at every holder, whatever their state (by {@code status} of each booking id). */
-    List<Segment> segmentsOf(String site, String requestId) throws IOException {
+    /**
+     * The segments of one request at every holder, whatever their state ({@code status} of each
+     * booking id): the ids its reservation names (a retried negotiation books under new ids) and
+     * the first attempt's ids, which exist even when the BAR has no reservation.
+     */
+    List<Segment> segmentsOf(String site, String requestId, Reservation r) throws IOException {
+        Map<String, String> ids = new LinkedHashMap<>();
+        ids.put(site + ":" + requestId + ":campus", "lnsap-" + site);
+        ids.put(site + ":" + requestId + ":wan", ProcessFederation.NSAP);
+        for (String other : ProcessFederation.SITES) {
+            if (!other.equals(site)) {
+                ids.put(site + ":" + requestId + ":remote", "lnsap-" + other);
+            }
+        }
+        if (r != null) {
+            for (String id : r.bookingIds()) {
+                if (id == null || id.split(":").length < 3) {
+                    continue;
+                }
+                String part = id.split(":")[2];
+                ids.putIfAbsent(id, ids.get(site + ":" + requestId + ":" + part));
+            }
+        }
         List<Segment> out = new ArrayList<>();
-        Map<String, String> ids = Map.of("lnsap-site-a", site + ":" + requestId + ":campus",
-                ProcessFederation.NSAP, site + ":" + requestId + ":wan",
-                "lnsap-site-b", site + ":" + requestId + ":remote");
-        for (String holder : SEGMENT_HOLDERS) {
-            Segment s = status(holder, ids.get(holder));
+        for (Map.Entry<String, String> e : ids.entrySet()) {
+            if (e.getValue() == null) {
+                continue;
+            }
+            Segment s = status(e.getValue(), e.getKey());
             if (s != null) {
                 out.add(s);
             }
