@@ -616,8 +616,16 @@ final class FaultMatrix {
     /** Where each result goes as soon as it is known, so a run cut short still tells what it found. */
     static final Path PROGRESS = Path.of("target/fault-matrix-progress.md");
 
+    private static boolean progressStarted;
+
     private void progress(Result r) {
         try {
+            synchronized (FaultMatrix.class) {
+                if (!progressStarted) {
+                    Files.deleteIfExists(PROGRESS); // an earlier run's
+                    progressStarted = true;
+                }
+            }
             Files.writeString(PROGRESS, Instant.now() + " | " + r.victim() + " | " + r.phase() + " | " + r.pause() + " | "
                     + r.clientAnswer() + " | " + r.outcome() + " | " + (r.settle() == null ? "not settled"
                     : r.settle().toMillis() + " ms") + " | " + (r.failures().isEmpty() ? "pass" : String.join("; ",

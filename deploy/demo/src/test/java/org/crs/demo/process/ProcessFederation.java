@@ -1,7 +1,6 @@
 package org.crs.demo.process;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -89,9 +88,14 @@ public final class ProcessFederation implements AutoCloseable {
     private final Map<String, Integer> sshPorts = new LinkedHashMap<>();
     private Inventory inventory;
 
+    /** Kills what is still running if the test JVM ends without closing the federation (a run cut short). */
+    private final Thread killOnExit = new Thread(() -> services.values().forEach(ServiceProcess::kill),
+            "process-federation-kill-on-exit");
+
     private ProcessFederation(Options options) {
         this.options = options;
         this.logs = options.work().resolve("logs");
+        Runtime.getRuntime().addShutdownHook(killOnExit);
     }
 
     /** Writes every file and starts every service; returns once each is ready. */
@@ -361,21 +365,54 @@ public final class ProcessFederation implements AutoCloseable {
             }
         }
         links.values().forEach(LinkProxy::close);
+        try {
+            Runtime.getRuntime().removeShutdownHook(killOnExit);
+        } catch (IllegalStateException e) {
+            // the JVM is already exiting: the hook runs and finds nothing alive
+            System.err.println("federation closed while the JVM exits: " + e.getMessage());
+        }
     }
 
+    /**
+     * The ports services and routers listen on are picked below the kernel's ephemeral range
+     * (32768 and up), where nothing binding port 0 lands: a port found free here cannot be
+     * taken meanwhile by a link of this federation or by another test on the machine asking for
+     * any free port, between being picked and the service binding it.
+     */
+    private static final int FIRST_PORT = 20000;
+    private static final int LAST_PORT = 32000;
+    private static final java.util.concurrent.atomic.AtomicInteger NEXT_PORT = new java.util.concurrent.atomic.AtomicInteger(
+            FIRST_PORT + new java.util.Random().nextInt(LAST_PORT - FIRST_PORT));
+
+    /** A TCP port free now on 127.0.0.1, below the ephemeral range. */
     static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free TCP port", e);
+        for (int tries = 0; tries < LAST_PORT - FIRST_PORT; tries++) {
+            int port = nextPort();
+            try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                return s.getLocalPort();
+            } catch (IOException e) {
+                // taken: try the next one
+                continue;
+            }
         }
+        throw new IllegalStateException("no free TCP port in " + FIRST_PORT + "-" + LAST_PORT);
     }
 
+    /** A UDP port free now on 127.0.0.1, below the ephemeral range. */
     static int freeUdpPort() {
-        try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free UDP port", e);
+        for (int tries = 0; tries < LAST_PORT - FIRST_PORT; tries++) {
+            int port = nextPort();
+            try (DatagramSocket s = new DatagramSocket(port, InetAddress.getLoopbackAddress())) {
+                return s.getLocalPort();
+            } catch (IOException e) {
+                // taken: try the next one
+                continue;
+            }
         }
+        throw new IllegalStateException("no free UDP port in " + FIRST_PORT + "-" + LAST_PORT);
+    }
+
+    private static int nextPort() {
+        return NEXT_PORT.getAndUpdate(p -> p + 1 >= LAST_PORT ? FIRST_PORT : p + 1);
     }
 }
