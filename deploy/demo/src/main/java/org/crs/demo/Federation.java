@@ -19,6 +19,8 @@ import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.campus.CampusPlanner;
 import org.crs.nsap.campus.CampusTopologyFile;
+import org.crs.nsap.peer.PeerServiceClient;
+import org.crs.nsap.server.NsapLauncher;
 import org.crs.nsap.server.NsapServer;
 import org.crs.nsap.wan.WanPlanner;
 import org.crs.nsap.wan.WanTopologyFile;
@@ -107,14 +109,14 @@ public final class Federation implements AutoCloseable {
         f.running.add(emulator);
         try {
             for (String site : SITES) {
-                f.lnsaps.put(site, f.startNsap("lnsap-" + site, new CampusPlanner(CampusTopologyFile.load(
-                        options.repository().resolve("deploy/topology/" + site + "-campus.yaml")))));
-            }
-            f.nsap = f.startNsap("nsap", new WanPlanner(WanTopologyFile.load(options.repository().resolve(
-                    "deploy/topology/wan.yaml"))));
-            for (String site : SITES) {
                 f.barPorts.put(site, options.demoPorts() ? DEMO_PORTS.get("bar-" + site) : freePort());
             }
+            for (String site : SITES) {
+                f.lnsaps.put(site, f.startNsap("lnsap-" + site, new CampusPlanner(CampusTopologyFile.load(
+                        options.repository().resolve("deploy/topology/" + site + "-campus.yaml"))), List.of(site)));
+            }
+            f.nsap = f.startNsap("nsap", new WanPlanner(WanTopologyFile.load(options.repository().resolve(
+                    "deploy/topology/wan.yaml"))), SITES);
             for (String site : SITES) {
                 f.bars.put(site, f.startBar(site));
             }
@@ -125,15 +127,19 @@ public final class Federation implements AutoCloseable {
         }
     }
 
-    private NsapServer startNsap(String name, ResourcePlanner planner) throws Exception {
+    /** Starts an L-NSAP or the NSAP, asking the BARs of {@code barSites} about orphans (its {@code bars:}). */
+    private NsapServer startNsap(String name, ResourcePlanner planner, List<String> barSites) throws Exception {
         Database db = options.databases().apply(name);
         List<DriverActivator> activators = new ArrayList<>();
+        Map<String, URI> bars = new LinkedHashMap<>();
+        barSites.forEach(site -> bars.put(site, peerUrl(site)));
         NsapServer server = NsapServer.start(new ServerConfig(name, db.jdbcUrl(), db.user(), "", "127.0.0.1",
                 port(name), false), planner, store -> {
                     DriverActivator a = new DriverActivator(routers, store);
                     activators.add(a);
                     return a;
-                }, options.clock());
+                }, options.clock(), NsapServer.Upkeep.defaults().withOwners(
+                        new PeerServiceClient(bars, NsapLauncher.BAR_CALL_TIMEOUT)));
         running.addAll(activators);
         running.add(server);
         return server;
