@@ -1,12 +1,12 @@
 package org.crs.bar.port;
 
-import org.crs.domain.booking.BookingWanted;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
+import org.crs.domain.booking.BookingWanted;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.bar.reservation.SegmentOrder;
 

@@ -386,7 +386,8 @@ abstract class FederationTestBase {
         federation.stopBar("site-a");
         federation.startBar("site-a");
 
-        String active = waitFor(id, Set.of("ACTIVE", "FAILED", "FINISHED"), Duration.between(Instant.now(), start).plusSeconds(2));
+        // on time, or soon after when a part is slow to answer on a loaded machine and is tried again
+        String active = waitFor(id, Set.of("ACTIVE", "FAILED", "FINISHED"), Duration.between(Instant.now(), start).plusSeconds(5));
         assertEquals("ACTIVE", state(active), active);
         assertEquals("FINISHED", state(waitFor(id, Set.of("FINISHED", "FAILED"), Duration.ofSeconds(8))));
     }

@@ -1,6 +1,5 @@
 package org.crs.bar.adapter.soap;
 
-import org.crs.domain.booking.BookingWanted;
 import static org.crs.bar.adapter.soap.EnvelopeWriter.body;
 
 import java.net.URI;
@@ -26,6 +25,7 @@ import org.crs.bar.reservation.SegmentOrder;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.availability.StartWindow;
+import org.crs.domain.booking.BookingWanted;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;

@@ -1,7 +1,5 @@
 package org.crs.bar.api.soap;
 
-import org.crs.bar.reservation.BadRequest;
-import org.crs.bar.service.ReservationService;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Calendar;
@@ -16,8 +14,10 @@ import org.crs.nsap.contract.StartWindowBean;
 import org.crs.service.soap.ServiceFault;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.bar.reservation.SegmentOrder;
+import org.crs.bar.service.ReservationService;
 
 /**
  * The port type a BAR serves to the BARs of other sites: the NSAP port type's segment
