@@ -223,10 +223,8 @@ final class RouterStateFile {
             }
             out.force(true);
         }
+        // Not followed by a sync of the folder: a power cut may then forget the rename and
+        // bring back the previous state, whole; a killed process cannot. It halves the cost.
         Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        // The rename itself lives in the folder: force it too, or a crash could forget it.
-        try (FileChannel dir = FileChannel.open(folder, StandardOpenOption.READ)) {
-            dir.force(true);
-        }
     }
 }
