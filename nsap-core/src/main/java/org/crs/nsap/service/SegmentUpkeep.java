@@ -48,6 +48,9 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
         int released = 0;
         int failed = 0;
         for (Segment s : bookings.query(List.of(SegmentState.ACTIVATING, SegmentState.DEACTIVATING), null)) {
+            if (stopping()) {
+                break;
+            }
             if (s.updatedAt().isAfter(before)) {
                 continue; // may be in progress, here or at another replica
             }
@@ -120,6 +123,9 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
         List<Segment> ended = bookings.query(List.of(SegmentState.RELEASED, SegmentState.FAILED),
                 new TimeInterval(now.minus(ENDED_WITHIN), now.plus(BOOKED_AHEAD)));
         for (Segment s : ended) {
+            if (stopping()) {
+                break;
+            }
             if (bookings.history(s.bookingId()).stream().noneMatch(t -> t.to() == SegmentState.ACTIVATING)) {
                 continue;
             }
@@ -127,6 +133,9 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
             changed += repair(s, RouterRepair.Wanted.ABSENT, failed);
         }
         for (Segment s : bookings.query(List.of(SegmentState.ACTIVE), null)) {
+            if (stopping()) {
+                break;
+            }
             checked++;
             int n = repair(s, RouterRepair.Wanted.PRESENT, failed);
             changed += n;
@@ -170,6 +179,9 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
         List<String> released = new ArrayList<>();
         List<BookingOwners.Reply> unanswered = new ArrayList<>();
         for (Segment s : bookings.query(List.of(SegmentState.COMMITTED, SegmentState.ACTIVE), null)) {
+            if (stopping()) {
+                break;
+            }
             if (s.updatedAt().isAfter(before)) {
                 continue; // a booking in flight is never asked about
             }
@@ -209,6 +221,18 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
             LOG.info("orphan {} not released: {}", s.bookingId(), e.getMessage());
             return false;
         }
+    }
+
+    /**
+     * Whether the service is stopping (its upkeep thread interrupted): the segment in hand is
+     * finished, the rest left for the next start or round.
+     */
+    private static boolean stopping() {
+        if (Thread.currentThread().isInterrupted()) {
+            LOG.info("upkeep stopped: the service is stopping; the rest waits for the next start or round");
+            return true;
+        }
+        return false;
     }
 
     private static String routers(Segment s) {
