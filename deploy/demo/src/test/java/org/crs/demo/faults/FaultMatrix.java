@@ -86,12 +86,13 @@ final class FaultMatrix {
      * @param name the case, or the scenario of a network or database case
      * @param clientAnswer what the create call answered the client (a state, or how it failed)
      * @param outcome the reservation's state once settled ("none" when its BAR has none)
+     * @param down from the kill (or the start of the fault) until the service was ready again (or the fault ended)
      * @param settle from the restart (or the end of the fault) to settled; null when it did not settle in time
      * @param failures each check that failed, in words
      * @param leftovers segments still held from earlier cases when this one began (theirs to answer for, not this one's)
      */
-    record Result(String victim, String phase, String pause, String clientAnswer, String outcome, Duration settle,
-                  List<String> failures, List<String> leftovers) {
+    record Result(String victim, String phase, String pause, String clientAnswer, String outcome, Duration down,
+                  Duration settle, List<String> failures, List<String> leftovers) {
     }
 
     static final Duration LEAD = Duration.ofSeconds(1);
@@ -194,6 +195,7 @@ final class FaultMatrix {
 
         String clientAnswer;
         ExecutorService client = Executors.newSingleThreadExecutor();
+        Instant killed;
         try {
             switch (c.phase()) {
                 case NEGOTIATION -> {
@@ -203,28 +205,28 @@ final class FaultMatrix {
                     if (!waitUntil(() -> holdsAtNsap(id), Duration.ofSeconds(10))) {
                         failures.add("phase not reached: the NSAP never held " + id + " while the create call ran");
                     }
-                    victim.kill();
+                    killed = killNow(victim);
                     wan.pass();
                     clientAnswer = answerOf(created);
                 }
                 case COMMITTED -> {
                     clientAnswer = answerOf(create(id, host, soon(10), Duration.ofSeconds(4)));
                     expectPhase(clientAnswer.equals("RESERVED"), "RESERVED", clientAnswer, failures);
-                    victim.kill();
+                    killed = killNow(victim);
                 }
                 case ACTIVATING -> {
                     slowRouters(true);
                     clientAnswer = answerOf(create(id, host, soon(4), Duration.ofSeconds(5)));
                     expectPhase(awaitState(id, ReservationState.ACTIVATING, Duration.ofSeconds(12)), "ACTIVATING",
                             stateOf(id), failures);
-                    victim.kill();
+                    killed = killNow(victim);
                     slowRouters(false);
                 }
                 case ACTIVE -> {
                     clientAnswer = answerOf(create(id, host, soon(3), Duration.ofSeconds(8)));
                     expectPhase(awaitState(id, ReservationState.ACTIVE, Duration.ofSeconds(12)), "ACTIVE", stateOf(id),
                             failures);
-                    victim.kill();
+                    killed = killNow(victim);
                 }
                 case RELEASING -> {
                     clientAnswer = answerOf(create(id, host, soon(3), Duration.ofSeconds(3)));
@@ -232,7 +234,7 @@ final class FaultMatrix {
                     slowRouters(true);
                     expectPhase(active && awaitState(id, ReservationState.RELEASING, Duration.ofSeconds(12)), "RELEASING",
                             stateOf(id), failures);
-                    victim.kill();
+                    killed = killNow(victim);
                     slowRouters(false);
                 }
                 default -> throw new IllegalArgumentException("no phase " + c.phase());
@@ -246,9 +248,16 @@ final class FaultMatrix {
         Instant restarted = Instant.now();
         log("case " + n + ": restarted " + victim.name() + "; client had " + clientAnswer);
         Result result = settleAndCheck(c.victim().service, c.phase().name(), c.pause().name().toLowerCase() + " ("
-                + c.pause().length.toMillis() + " ms)", id, clientAnswer, before, restarted, failures);
+                + c.pause().length.toMillis() + " ms)", id, clientAnswer, before, Duration.between(killed, restarted),
+                restarted, failures);
         log("case " + n + ": " + result);
         return result;
+    }
+
+    /** SIGKILL; the moment the process is gone. */
+    private static Instant killNow(ServiceProcess victim) {
+        victim.kill();
+        return Instant.now();
     }
 
     private void expectPhase(boolean reached, String phase, String state, List<String> failures) {
@@ -265,7 +274,7 @@ final class FaultMatrix {
      * then checks the truth and records the result.
      */
     Result settleAndCheck(String victim, String phase, String pause, String id, String clientAnswer,
-                          Map<String, String> before, Instant from, List<String> failures) throws Exception {
+                          Map<String, String> before, Duration down, Instant from, List<String> failures) throws Exception {
         long bound = System.nanoTime() + SETTLE_BOUND.toNanos();
         String last = null;
         long unchangedSince = System.nanoTime();
@@ -293,7 +302,7 @@ final class FaultMatrix {
         }
         Truth.Reservation r = truth.reservation("site-a", id);
         check(id, clientAnswer, r, before, failures);
-        Result result = new Result(victim, phase, pause, clientAnswer, r.exists() ? r.state().name() : "none", settle,
+        Result result = new Result(victim, phase, pause, clientAnswer, r.exists() ? r.state().name() : "none", down, settle,
                 List.copyOf(failures), heldBefore.stream().sorted().toList());
         results.add(result);
         progress(result);
@@ -401,8 +410,10 @@ final class FaultMatrix {
         Instant start = soon(6);
         String clientAnswer = answerOf(create(id, host, start, Duration.ofSeconds(20)));
         Instant faultEnded;
+        Instant faultStarted = null;
         try {
             Thread.sleep(Math.max(0, Duration.between(Instant.now(), start.minus(LEAD).minusMillis(500)).toMillis()));
+            faultStarted = Instant.now();
             between.forEach(fault);
             Thread.sleep(faultFor.toMillis());
         } finally {
@@ -427,7 +438,7 @@ final class FaultMatrix {
             whileActive.forEach(f -> failures.add("while ACTIVE: " + f));
         }
         return settleAndCheck("bar-site-a <-> bar-site-b", name, faultFor.toSeconds() + " s", id, clientAnswer, before,
-                faultEnded, failures);
+                faultStarted == null ? null : Duration.between(faultStarted, faultEnded), faultEnded, failures);
     }
 
     /**
@@ -448,6 +459,7 @@ final class FaultMatrix {
         // Starts while the database is down, ends well after it is back.
         String clientAnswer = answerOf(create(id, host, soon(5), Duration.ofSeconds(15)));
         expectPhase(clientAnswer.equals("RESERVED"), "RESERVED", clientAnswer, failures);
+        Instant stopped = Instant.now();
         stopDatabase.run();
         String during;
         try {
@@ -460,7 +472,7 @@ final class FaultMatrix {
         startDatabase.run();
         Instant restarted = Instant.now();
         Result across = settleAndCheck("database of bar-site-a", "stopped after RESERVED, down past the start",
-                down.toSeconds() + " s", id, clientAnswer, before, restarted, failures);
+                down.toSeconds() + " s", id, clientAnswer, before, Duration.between(stopped, restarted), restarted, failures);
         log("case " + n + ": " + across);
 
         int m = cases.incrementAndGet();
@@ -475,7 +487,7 @@ final class FaultMatrix {
             afterFailures.add("a booking after the database restart did not come up: " + stateOf(after));
         }
         Result next = settleAndCheck("database of bar-site-a", "a booking after the restart", "-", after, afterAnswer,
-                beforeAfter, Instant.now(), afterFailures);
+                beforeAfter, null, Instant.now(), afterFailures);
         log("case " + m + ": " + next);
         return List.of(across, next);
     }
@@ -613,6 +625,10 @@ final class FaultMatrix {
 
     // ---- the report ----
 
+    private static String seconds(Duration d) {
+        return d == null ? "-" : String.format("%.1f s", d.toMillis() / 1000.0);
+    }
+
     /** Where each result goes as soon as it is known, so a run cut short still tells what it found. */
     static final Path PROGRESS = Path.of("target/fault-matrix-progress.md");
 
@@ -627,7 +643,7 @@ final class FaultMatrix {
                 }
             }
             Files.writeString(PROGRESS, Instant.now() + " | " + r.victim() + " | " + r.phase() + " | " + r.pause() + " | "
-                    + r.clientAnswer() + " | " + r.outcome() + " | " + (r.settle() == null ? "not settled"
+                    + seconds(r.down()) + " | " + r.clientAnswer() + " | " + r.outcome() + " | " + (r.settle() == null ? "not settled"
                     : r.settle().toMillis() + " ms") + " | " + (r.failures().isEmpty() ? "pass" : String.join("; ",
                     r.failures())) + "\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         } catch (IOException e) {
@@ -638,8 +654,8 @@ final class FaultMatrix {
     /** The matrix as a Markdown table, one row per case. */
     String report(String title) {
         StringBuilder md = new StringBuilder("# " + title + "\n\n")
-                .append("| # | killed / fault | phase | pause | client got | outcome | settled in | checks |\n")
-                .append("|---|---|---|---|---|---|---|---|\n");
+                .append("| # | killed / fault | phase | pause | down | client got | outcome | settled in | checks |\n")
+                .append("|---|---|---|---|---|---|---|---|---|\n");
         int i = 0;
         Duration longest = Duration.ZERO;
         int failed = 0;
@@ -653,16 +669,16 @@ final class FaultMatrix {
                     failed++;
                 }
                 md.append("| ").append(i).append(" | ").append(r.victim()).append(" | ").append(r.phase()).append(" | ")
-                        .append(r.pause()).append(" | ").append(r.clientAnswer()).append(" | ").append(r.outcome())
-                        .append(" | ").append(r.settle() == null ? "not settled" : String.format("%.1f s",
-                                r.settle().toMillis() / 1000.0)).append(" | ")
+                        .append(r.pause()).append(" | ").append(seconds(r.down())).append(" | ").append(r.clientAnswer()).append(" | ").append(r.outcome())
+                        .append(" | ").append(r.settle() == null ? "not settled" : seconds(r.settle())).append(" | ")
                         .append(r.failures().isEmpty() ? "pass" : "FAIL: " + String.join("; ", r.failures())
                                 .replace("|", "\\|").replace("\n", " "))
                         .append(r.leftovers().isEmpty() ? "" : " (held from earlier cases: " + r.leftovers().size() + ")")
                         .append(" |\n");
             }
         }
-        md.append("\n").append(i - failed).append(" passed, ").append(failed).append(" failed; longest time to settle ")
+        md.append("\n").append("down: from the kill until the service was ready again (the pause plus its start); "
+                + "settled in: from then until the checks could be made.\n\n").append(i - failed).append(" passed, ").append(failed).append(" failed; longest time to settle ")
                 .append(String.format("%.1f s", longest.toMillis() / 1000.0)).append(".\n");
         return md.toString();
     }
