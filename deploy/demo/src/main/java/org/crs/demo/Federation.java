@@ -129,8 +129,8 @@ public final class Federation implements AutoCloseable {
         Database db = options.databases().apply(name);
         List<DriverActivator> activators = new ArrayList<>();
         NsapServer server = NsapServer.start(new ServerConfig(name, db.jdbcUrl(), db.user(), "", "127.0.0.1",
-                port(name), false), planner, store -> {
-                    DriverActivator a = new DriverActivator(routers, store);
+                port(name), false), planner, (store, locks) -> {
+                    DriverActivator a = new DriverActivator(routers, store, DriverActivator.DEFAULT_THREADS, locks);
                     activators.add(a);
                     return a;
                 }, options.clock());
