@@ -4,12 +4,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import org.crs.bar.negotiation.SegmentCalls.Outcome;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentOrder;
@@ -17,8 +16,6 @@ import org.crs.bar.reservation.SegmentRole;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.time.TimeInterval;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Books a circuit's segments all or nothing. Between two sites the NSAP holds the WAN path
@@ -28,20 +25,28 @@ import org.slf4j.LoggerFactory;
  * site one campus segment is held by the site's L-NSAP.
  *
  * <p>A part that did not answer may still book afterwards (a slow peer): it is aborted at once
- * and again {@link #LATE_ABORT} later, and that late abort is tried again, ever less often,
- * until a controller answers it.
+ * and again {@link #LATE_ABORT} later, as a follow-up the BAR keeps (so a restart does not
+ * forget it) and tries again, ever less often, until the controller answers. An abort that did
+ * not reach its controller is kept the same way.
  *
  * @param calls the calls on the segments, also for those that act on them later (the due work)
- * @param settings how long holds last during a negotiation
+ * @param settings how long holds last during a negotiation, and how calls are tried again
+ * @param followUps keeps the calls to try again
  */
-public record Negotiation(SegmentCalls calls, BarSettings settings) {
+public record Negotiation(SegmentCalls calls, BarSettings settings, FollowUps followUps) {
 
-    private static final Logger LOG = LoggerFactory.getLogger(Negotiation.class);
+    /** Keeps calls on segments that did not reach their controllers, to be tried again. */
+    @FunctionalInterface
+    public interface FollowUps {
+        /**
+         * Keeps the call {@code action} on each of {@code segments} of reservation
+         * {@code requestId}, first tried again {@code after} from now.
+         */
+        void keep(String requestId, List<Segment> segments, FollowUp.Action action, String reason, Duration after);
+    }
 
     /** How long after a hold that did not answer it is aborted again. */
     public static final Duration LATE_ABORT = Duration.ofSeconds(5);
-    /** The longest pause between two tries of a late abort that failed. */
-    static final Duration LATE_ABORT_MAX_PAUSE = Duration.ofMinutes(5);
 
     /**
      * What holding every segment came to: all held (refusal null), or a refusal with every part
@@ -78,7 +83,7 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
             List<Segment> segments = r.segments();
             if (!wanHeld.failure().answered()) {
                 segments = SegmentCalls.merge(segments, List.of(abortOne(wan, "the WAN hold did not answer in time")));
-                abortAgainLater(List.of(wan));
+                abortAgainLater(r.requestId(), List.of(wan));
             }
             return new Holding(segments, null, SegmentCalls.refusalOf(List.of(wanHeld), wanHeld.describe()),
                     wanHeld.failure().answered());
@@ -104,11 +109,10 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
         List<Segment> toAbort = new ArrayList<>();
         toAbort.add(held);
         campuses.stream().filter(Outcome::mayHold).map(Outcome::segment).forEach(toAbort::add);
-        List<Segment> aborted = SegmentCalls.merge(segments, calls.onEvery(toAbort,
-                (controller, s) -> controller.abort(s.bookingId(), "another segment of the circuit refused")));
+        List<Segment> aborted = replaced(segments, abortAll(r.requestId(), toAbort, "another segment of the circuit refused"));
         List<Segment> silent = campuses.stream().filter(o -> o.failure() != null && !o.failure().answered())
                 .map(Outcome::segment).toList();
-        abortAgainLater(silent);
+        abortAgainLater(r.requestId(), silent);
         return new Holding(aborted, null, SegmentCalls.refusalOf(campuses, String.join("; ", failures)), silent.isEmpty());
     }
 
@@ -124,7 +128,7 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
         }
         if (!held.failure().answered()) {
             abortOne(held.segment(), "the hold did not answer in time");
-            abortAgainLater(List.of(held.segment()));
+            abortAgainLater(r.requestId(), List.of(held.segment()));
         }
         return new Holding(List.of(held.segment()), null, SegmentCalls.refusalOf(List.of(held), held.describe()),
                 held.failure().answered());
@@ -134,21 +138,35 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
      * Commits held segments; if one cannot commit, aborts them all (a segment held and committed
      * in one call is committed already, and is aborted like the others).
      */
-    public Commitment commitAll(List<Segment> heldSegments) {
+    public Commitment commitAll(String requestId, List<Segment> heldSegments) {
         List<Outcome> outcomes = calls.onEvery(heldSegments.stream().filter(s -> s.state() != SegmentState.COMMITTED)
                 .toList(), (controller, s) -> controller.commit(s.bookingId()));
         List<Segment> segments = SegmentCalls.merge(heldSegments, outcomes);
         List<String> failures = SegmentCalls.notReached(outcomes, SegmentState.COMMITTED);
         if (!failures.isEmpty()) {
-            segments = abortAll(segments, "another segment of the circuit could not be committed");
+            segments = abortAll(requestId, segments, "another segment of the circuit could not be committed");
         }
         return new Commitment(segments, failures);
     }
 
-    /** Aborts every segment that may hold resources (or whose hold was never answered). */
-    public List<Segment> abortAll(List<Segment> segments, String reason) {
+    /**
+     * Aborts every segment that may hold resources (or whose hold was never answered); an abort
+     * that does not reach its controller is kept as a follow-up.
+     */
+    public List<Segment> abortAll(String requestId, List<Segment> segments, String reason) {
         List<Segment> attempted = segments.stream().filter(s -> s.state() == null || s.state().holdsResources()).toList();
-        return SegmentCalls.merge(segments, calls.onEvery(attempted, (controller, s) -> controller.abort(s.bookingId(), reason)));
+        List<Outcome> outcomes = calls.onEvery(attempted, (controller, s) -> controller.abort(s.bookingId(), reason));
+        keepUnanswered(requestId, outcomes, FollowUp.Action.ABORT, reason);
+        return SegmentCalls.merge(segments, outcomes);
+    }
+
+    /** Keeps the calls that did not reach their controllers as follow-ups, first tried after the first pause. */
+    public void keepUnanswered(String requestId, List<Outcome> outcomes, FollowUp.Action action, String reason) {
+        List<Segment> unanswered = outcomes.stream().filter(o -> o.failure() != null && !o.failure().answered())
+                .map(Outcome::segment).toList();
+        if (!unanswered.isEmpty()) {
+            followUps.keep(requestId, unanswered, action, reason, settings.retries().pause());
+        }
     }
 
     private Outcome abortOne(Segment s, String reason) {
@@ -156,24 +174,11 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
     }
 
     /** Aborts segments whose hold did not answer again later, when a late hold would have arrived. */
-    private void abortAgainLater(List<Segment> silent) {
-        for (Segment s : silent) {
-            lateAbort(s, LATE_ABORT);
+    private void abortAgainLater(String requestId, List<Segment> silent) {
+        if (!silent.isEmpty()) {
+            followUps.keep(requestId, silent, FollowUp.Action.ABORT,
+                    "the circuit was given up while this hold was under way", LATE_ABORT);
         }
-    }
-
-    private void lateAbort(Segment s, Duration after) {
-        CompletableFuture.runAsync(() -> {
-            Outcome o = calls.onOne(s, (controller, x) -> controller.abort(x.bookingId(),
-                    "the circuit was given up while this hold was under way"));
-            if (o.failure() != null && !o.failure().answered()) {
-                Duration next = after.multipliedBy(2).compareTo(LATE_ABORT_MAX_PAUSE) > 0 ? LATE_ABORT_MAX_PAUSE
-                        : after.multipliedBy(2);
-                LOG.warn("late abort of segment {} at {} failed ({}); trying again in {} s", s.bookingId(), s.controller(),
-                        o.failure().getMessage(), next.toSeconds());
-                lateAbort(s, next);
-            }
-        }, CompletableFuture.delayedExecutor(after.toMillis(), TimeUnit.MILLISECONDS, calls.executor()));
     }
 
     /** Deactivates every segment (a committed one is released, an active one taken down). */
@@ -225,6 +230,12 @@ public record Negotiation(SegmentCalls calls, BarSettings settings) {
         public Refusal refusal() {
             return refusal;
         }
+    }
+
+    /** The segments with those of the same booking id in {@code updated} put in their place. */
+    private static List<Segment> replaced(List<Segment> segments, List<Segment> updated) {
+        return segments.stream().map(s -> updated.stream().filter(u -> u.bookingId().equals(s.bookingId())).findFirst()
+                .orElse(s)).toList();
     }
 
     /** The segment with its order on other hand-off VLANs. */

@@ -9,6 +9,7 @@ import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
+import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
@@ -28,6 +29,9 @@ public interface ReservationStore {
                                  ReservationTransition created);
 
     Optional<Reservation> find(String requestId);
+
+    /** The reservation one of whose segments is booked under {@code bookingId} now. */
+    Optional<Reservation> findByBookingId(String bookingId);
 
     /**
      * Reservations in one of the states (all when empty) overlapping the window (any time when
@@ -83,6 +87,72 @@ public interface ReservationStore {
      */
     Optional<Reservation> modify(String requestId, ReservationState state, ReservationRequest modified,
                                  List<Segment> segments, String actor, String reason, Instant at);
+
+    // ---- work kept until done: activations and tear-downs under way, follow-up calls ----
+
+    /**
+     * Moves a reservation into ACTIVATING or RELEASING as {@link #move(String, ReservationTransition, List)}
+     * does, with its work leased to the caller until {@code leaseUntil}.
+     *
+     * @param settlesAs where the work ends once every part has answered (ACTIVE; FINISHED, CANCELLED, FAILED)
+     * @return the reservation after the move, or empty when its state had changed meanwhile
+     */
+    Optional<Reservation> startWork(String requestId, ReservationTransition transition, List<Segment> segments,
+                                    Instant leaseUntil, ReservationState settlesAs);
+
+    /** Reservations in ACTIVATING or RELEASING whose next attempt is due at {@code now}, soonest first. */
+    List<Reservation> dueWork(Instant now, int limit);
+
+    /**
+     * Takes the next attempt of a reservation's work, if it is still in {@code state} and its next
+     * attempt is still {@code seen}: leases it until {@code leaseUntil} and counts the attempt. Of
+     * replicas racing for the same attempt, one gets it.
+     *
+     * @return the reservation as leased, or empty when another took the attempt or it moved on
+     */
+    Optional<Reservation> claimWork(String requestId, ReservationState state, Instant seen, Instant leaseUntil);
+
+    /**
+     * Puts a reservation's work off until {@code next}, if it is still in the note's state:
+     * records the note (an attempt and what came of it) in its history and the segments as
+     * the controllers last answered.
+     *
+     * @return whether it was still in that state
+     */
+    boolean workLater(String requestId, Instant next, ReservationTransition note, List<Segment> segments);
+
+    /**
+     * Ends every lease at {@code now}: a lone BAR that starts takes over at once all work that
+     * its previous run left under way.
+     *
+     * @return how many reservations had work under way
+     */
+    int endLeases(Instant now);
+
+    /** Keeps follow-up calls; a follow-up of a booking id that is already kept replaces it. */
+    void addFollowUps(List<FollowUp> followUps);
+
+    /** The follow-ups due at {@code now}, soonest first. */
+    List<FollowUp> dueFollowUps(Instant now, int limit);
+
+    /** The follow-ups of a reservation still to be made. */
+    List<FollowUp> followUps(String requestId);
+
+    /**
+     * Takes a follow-up's next attempt, if it is still due as {@code followUp} says: leases it
+     * until {@code leaseUntil} and counts the attempt.
+     *
+     * @return whether this caller got it
+     */
+    boolean claimFollowUp(FollowUp followUp, Instant leaseUntil);
+
+    /**
+     * Ends a follow-up, or puts it off until {@code next}, recording {@code note} in its
+     * reservation's history (in the reservation's current state).
+     *
+     * @param next when to try again; null when the controller answered and it is done
+     */
+    void followUpTried(FollowUp followUp, Instant next, String actor, String note, Instant at);
 
     /** Every history entry of a reservation, oldest first. */
     List<ReservationTransition> history(String requestId);

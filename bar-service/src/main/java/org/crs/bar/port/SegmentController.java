@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
+import org.crs.domain.booking.BookingWanted;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.bar.reservation.SegmentOrder;
 
@@ -67,6 +68,14 @@ public interface SegmentController extends AutoCloseable {
      */
     long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
             throws SegmentFailure;
+
+    /**
+     * Whether the BAR of the booking's site still wants the segment booked under
+     * {@code bookingId}. Only a peer BAR answers this; an L-NSAP or the NSAP fails the call.
+     */
+    default BookingWanted wanted(String bookingId) throws SegmentFailure {
+        throw SegmentFailure.failed(name(), "does not answer whether a booking is wanted", null);
+    }
 
     /** The endpoints the controller books between (hosts and its site, or sites for the NSAP). */
     List<String> endpoints() throws SegmentFailure;

@@ -1,6 +1,7 @@
 package org.crs.bar.reservation;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 import org.crs.domain.time.TimeInterval;
@@ -17,9 +18,63 @@ import org.crs.domain.time.TimeInterval;
  *     on the same ports and VLANs is set up only once this one is gone
  * @param minimumDuration the shortest reservation accepted (seconds for a demo, minutes in production)
  * @param maximumAdvance how far ahead a reservation may start
+ * @param retries how calls that did not reach a part are tried again
  */
 public record BarSettings(Duration negotiationHold, Duration clientHold, Duration setUpLead, Duration tearDownAllowance,
-                          Duration minimumDuration, Duration maximumAdvance) {
+                          Duration minimumDuration, Duration maximumAdvance, Retries retries) {
+
+    /**
+     * How the BAR tries again a call that did not reach a part (a refused connection, no answer
+     * in time, a Server fault): the pause doubles from {@code pause} up to {@code maxPause}.
+     *
+     * @param activationGrace how long after a circuit's start its activation is still tried;
+     *     then the reservation fails and every part is rolled back
+     * @param pause the first pause
+     * @param maxPause the longest pause
+     * @param reconcileEvery how often the BAR asks its parts whether they still hold its live reservations
+     * @param lease how long one attempt may take before another replica may take the work over
+     *     (longer than a call's timeout)
+     */
+    public record Retries(Duration activationGrace, Duration pause, Duration maxPause, Duration reconcileEvery,
+                          Duration lease) {
+
+        public Retries {
+            for (Duration d : List.of(activationGrace, pause, maxPause, reconcileEvery, lease)) {
+                if (d == null || d.isNegative() || d.isZero()) {
+                    throw new IllegalArgumentException("retry durations must be positive: " + d);
+                }
+            }
+            if (maxPause.compareTo(pause) < 0) {
+                throw new IllegalArgumentException("the longest pause " + maxPause + " is shorter than the first " + pause);
+            }
+        }
+
+        /** 5 min grace, pauses from 1 s to 1 min, reconciled every 5 min, 15 s leases. */
+        public static Retries defaults() {
+            return new Retries(Duration.ofMinutes(5), Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMinutes(5),
+                    Duration.ofSeconds(15));
+        }
+
+        /** The pause after the {@code attempts}th attempt: doubling from the first, at most the longest. */
+        public Duration pauseAfter(int attempts) {
+            Duration p = pause;
+            for (int i = 1; i < attempts && p.compareTo(maxPause) < 0; i++) {
+                p = p.multipliedBy(2);
+            }
+            return p.compareTo(maxPause) > 0 ? maxPause : p;
+        }
+
+        /** The lease of one attempt whose calls time out after {@code callTimeout}. */
+        public Retries withCallTimeout(Duration callTimeout) {
+            return new Retries(activationGrace, pause, maxPause, reconcileEvery, callTimeout.plusSeconds(5));
+        }
+    }
+
+    /** Settings with the default retries. */
+    public BarSettings(Duration negotiationHold, Duration clientHold, Duration setUpLead, Duration tearDownAllowance,
+                       Duration minimumDuration, Duration maximumAdvance) {
+        this(negotiationHold, clientHold, setUpLead, tearDownAllowance, minimumDuration, maximumAdvance, Retries.defaults());
+    }
 
     public BarSettings {
         Objects.requireNonNull(negotiationHold, "negotiationHold");
@@ -28,6 +83,7 @@ public record BarSettings(Duration negotiationHold, Duration clientHold, Duratio
         Objects.requireNonNull(tearDownAllowance, "tearDownAllowance");
         Objects.requireNonNull(minimumDuration, "minimumDuration");
         Objects.requireNonNull(maximumAdvance, "maximumAdvance");
+        Objects.requireNonNull(retries, "retries");
     }
 
     /**
@@ -45,14 +101,24 @@ public record BarSettings(Duration negotiationHold, Duration clientHold, Duratio
     }
 
     public BarSettings withMinimumDuration(Duration minimum) {
-        return new BarSettings(negotiationHold, clientHold, setUpLead, tearDownAllowance, minimum, maximumAdvance);
+        return new BarSettings(negotiationHold, clientHold, setUpLead, tearDownAllowance, minimum, maximumAdvance, retries);
     }
 
     public BarSettings withClientHold(Duration hold) {
-        return new BarSettings(negotiationHold, hold, setUpLead, tearDownAllowance, minimumDuration, maximumAdvance);
+        return new BarSettings(negotiationHold, hold, setUpLead, tearDownAllowance, minimumDuration, maximumAdvance, retries);
     }
 
     public BarSettings withSetUpLead(Duration lead) {
-        return new BarSettings(negotiationHold, clientHold, lead, tearDownAllowance, minimumDuration, maximumAdvance);
+        return new BarSettings(negotiationHold, clientHold, lead, tearDownAllowance, minimumDuration, maximumAdvance, retries);
+    }
+
+    public BarSettings withRetries(Retries other) {
+        return new BarSettings(negotiationHold, clientHold, setUpLead, tearDownAllowance, minimumDuration, maximumAdvance,
+                other);
+    }
+
+    /** The time after which an activation is no longer tried: the booked start plus the grace. */
+    public java.time.Instant activationDeadline(TimeInterval booked) {
+        return booked.start().plus(retries.activationGrace());
     }
 }

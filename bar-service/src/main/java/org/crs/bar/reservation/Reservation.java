@@ -18,9 +18,11 @@ import org.crs.domain.reservation.ReservationState;
  * @param createdAt when it was created
  * @param updatedAt when it last changed
  * @param refusalCode why it was refused, for programs, when it is REJECTED; null otherwise
+ * @param work the activation or tear-down under way, in ACTIVATING and RELEASING; null otherwise
  */
 public record Reservation(ReservationRequest request, String owner, ReservationState state, String reason,
-                          List<Segment> segments, Instant createdAt, Instant updatedAt, RefusalCode refusalCode) {
+                          List<Segment> segments, Instant createdAt, Instant updatedAt, RefusalCode refusalCode,
+                          Work work) {
 
     public Reservation {
         Objects.requireNonNull(request, "request");
@@ -28,6 +30,27 @@ public record Reservation(ReservationRequest request, String owner, ReservationS
         Objects.requireNonNull(state, "state");
         reason = reason == null ? "" : reason;
         segments = List.copyOf(segments);
+    }
+
+    /** A reservation with no activation or tear-down under way. */
+    public Reservation(ReservationRequest request, String owner, ReservationState state, String reason,
+                       List<Segment> segments, Instant createdAt, Instant updatedAt, RefusalCode refusalCode) {
+        this(request, owner, state, reason, segments, createdAt, updatedAt, refusalCode, null);
+    }
+
+    /**
+     * An activation or a tear-down the BAR keeps trying until it is done.
+     *
+     * @param nextAttemptAt when it is tried next; while a replica tries it, the end of that replica's lease
+     * @param attempts how many times it was tried
+     * @param settlesAs for a tear-down, the state the reservation ends in once every part is down
+     *     (FINISHED, CANCELLED, FAILED); for an activation, ACTIVE
+     */
+    public record Work(Instant nextAttemptAt, int attempts, ReservationState settlesAs) {
+        public Work {
+            Objects.requireNonNull(nextAttemptAt, "nextAttemptAt");
+            Objects.requireNonNull(settlesAs, "settlesAs");
+        }
     }
 
     public String requestId() {

@@ -3,6 +3,7 @@ package org.crs.bar.server;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -46,6 +47,8 @@ public final class BarServer extends RunningService {
     /** The due work's sweep: how often it runs is the most an activation starts after its time. */
     static final JobKey DUE_WORK = JobKey.jobKey("run-due-work", "reservations");
     public static final Duration DUE_WORK_PERIOD = Duration.ofMillis(250);
+    /** The sweep that asks the parts whether they still hold the live reservations. */
+    static final JobKey RECONCILE = JobKey.jobKey("reconcile-with-parts", "reservations");
 
     private final ReservationService service;
     private final ReservationStore store;
@@ -80,15 +83,27 @@ public final class BarServer extends RunningService {
             setUp.closeOnStop(() -> shutDown(calls));
             store.set(new JdbcReservationStore(setUp.database().dataSource()));
             service.set(new ReservationService(store.get(), site, settings, calls, clock));
-            // A lone BAR finishes all it left half done; a replica leaves the others' work alone.
-            int reconciled = service.get().reconcile(config.clustered() ? settings.negotiationHold() : Duration.ZERO);
-            if (reconciled > 0) {
-                LOG.info("{} reconciled {} reservation(s) left mid-transition", config.name(), reconciled);
-            }
-            // The sweep only starts the due work; the work runs on the call executor.
-            setUp.schedule(new Sweep(DUE_WORK, DUE_WORK_PERIOD, service.get()::runDueWork));
+            // The BAR serves at once: what a previous run left is finished in the background, and
+            // a part that is not reachable yet is tried again as the due work tries every call.
+            // A lone BAR takes over all it left at once; a replica leaves the others' work to
+            // their leases.
+            ReservationService started = service.get();
+            CompletableFuture.runAsync(() -> {
+                int reconciled = started.reconcile(config.clustered() ? settings.negotiationHold() : Duration.ZERO);
+                if (reconciled > 0) {
+                    LOG.info("{} took over {} reservation(s) a previous run left under way", config.name(), reconciled);
+                }
+                started.reconcileWithParts();
+            }, calls).exceptionally(e -> {
+                LOG.error("{}: reconciliation at start failed", config.name(), e);
+                return null;
+            });
+            // The sweeps only start the work; the work runs on the call executor.
+            setUp.schedule(new Sweep(DUE_WORK, DUE_WORK_PERIOD, started::runDueWork));
+            setUp.schedule(new Sweep(RECONCILE, settings.retries().reconcileEvery(),
+                    () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
-            setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus()));
+            setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
         });
         return new BarServer(shell, service.get(), store.get());
     }

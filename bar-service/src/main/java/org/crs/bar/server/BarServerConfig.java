@@ -48,6 +48,10 @@ import org.crs.bar.reservation.BarSettings;
  *   tearDownAllowance: 5s             # how long after the end a circuit may take to come off its routers
  *   minimumDuration: 1m               # the shortest reservation accepted
  *   maximumAdvance: 366d              # how far ahead a reservation may start
+ *   activationGrace: 5m               # how long after the start a circuit's activation is still tried
+ *   retryPause: 1s                    # the first pause before a call that did not reach a part is tried again
+ *   retryMaxPause: 1m                 # the longest pause: the pause doubles up to it
+ *   reconcileEvery: 5m                # how often the BAR asks its parts whether they hold its live reservations
  * }</pre>
  *
  * <p>Durations are {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h}, {@code <n>d} (or
@@ -130,7 +134,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
 
         Duration callTimeout = ConfigYaml.duration(env.resolve(file.callTimeout(), "callTimeout"), DEFAULT_CALL_TIMEOUT,
                 "callTimeout", ConfigYaml.at(yaml, "callTimeout"));
-        BarSettings settings = settings(file.booking(), env, yaml);
+        BarSettings settings = settings(file.booking(), callTimeout, env, yaml);
 
         return new BarServerConfig(basics, site, campus, wan, peers, callTimeout, settings);
     }
@@ -162,18 +166,30 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         return uri;
     }
 
-    private static BarSettings settings(BookingYaml booking, EnvReferences env, String yaml) {
+    private static BarSettings settings(BookingYaml booking, Duration callTimeout, EnvReferences env, String yaml) {
         BarSettings d = BarSettings.defaults();
+        BarSettings.Retries r = d.retries();
         if (booking == null) {
-            return d;
+            return d.withRetries(r.withCallTimeout(callTimeout));
         }
+        Duration pause = bookingDuration(booking.retryPause(), r.pause(), "retryPause", env, yaml);
+        Duration maxPause = bookingDuration(booking.retryMaxPause(), r.maxPause(), "retryMaxPause", env, yaml);
+        if (maxPause.compareTo(pause) < 0) {
+            throw new IllegalArgumentException("booking.retryMaxPause: " + maxPause.toMillis() + " ms is shorter than "
+                    + "booking.retryPause (" + pause.toMillis() + " ms)" + ConfigYaml.at(yaml, "booking", "retryMaxPause"));
+        }
+        BarSettings.Retries retries = new BarSettings.Retries(
+                bookingDuration(booking.activationGrace(), r.activationGrace(), "activationGrace", env, yaml),
+                pause, maxPause,
+                bookingDuration(booking.reconcileEvery(), r.reconcileEvery(), "reconcileEvery", env, yaml),
+                r.lease()).withCallTimeout(callTimeout);
         return new BarSettings(
                 bookingDuration(booking.negotiationHold(), d.negotiationHold(), "negotiationHold", env, yaml),
                 bookingDuration(booking.clientHold(), d.clientHold(), "clientHold", env, yaml),
                 bookingDuration(booking.setUpLead(), d.setUpLead(), "setUpLead", env, yaml),
                 bookingDuration(booking.tearDownAllowance(), d.tearDownAllowance(), "tearDownAllowance", env, yaml),
                 bookingDuration(booking.minimumDuration(), d.minimumDuration(), "minimumDuration", env, yaml),
-                bookingDuration(booking.maximumAdvance(), d.maximumAdvance(), "maximumAdvance", env, yaml));
+                bookingDuration(booking.maximumAdvance(), d.maximumAdvance(), "maximumAdvance", env, yaml), retries);
     }
 
     private static Duration bookingDuration(String text, Duration otherwise, String key, EnvReferences env, String yaml) {
@@ -198,6 +214,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     }
 
     private record BookingYaml(String negotiationHold, String clientHold, String setUpLead, String tearDownAllowance,
-                               String minimumDuration, String maximumAdvance) {
+                               String minimumDuration, String maximumAdvance, String activationGrace,
+                               String retryPause, String retryMaxPause, String reconcileEvery) {
     }
 }

@@ -15,39 +15,63 @@ import org.crs.bar.negotiation.Negotiation;
 import org.crs.bar.negotiation.SegmentCalls;
 import org.crs.bar.negotiation.SegmentCalls.Outcome;
 import org.crs.bar.port.ReservationStore;
+import org.crs.bar.port.SegmentController;
+import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
+import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.ReservationState;
+import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What is due on time: activates reservations whose start minus the set-up lead has come,
- * releases those whose end has come, aborts hold-only reservations not committed in time, and
- * finishes what a stopped BAR left half done. The BAR's sweep starts it every fraction of a
- * second; every state change is conditional on the state it starts from, so two sweeps (or two
- * BAR replicas) never act twice. Cancelling shares the tear-down.
+ * What is due on time, and what is kept until done. The BAR's sweep starts it every fraction
+ * of a second:
+ * <ul>
+ *   <li>a reservation whose start minus the set-up lead has come moves to ACTIVATING and is
+ *       activated; a part that could not be reached (a refused connection, no answer in time, a
+ *       Server fault) is tried again, the pause doubling, until the start plus the activation
+ *       grace; then the reservation FAILS and every part is rolled back;</li>
+ *   <li>an active reservation whose end has come moves to RELEASING and is torn down; a tear-down
+ *       is never abandoned: a part that could not be reached is tried again until it answers,
+ *       and the reservation is FINISHED (or CANCELLED) only then;</li>
+ *   <li>a hold-only reservation not committed in time is aborted;</li>
+ *   <li>follow-ups (an abort or release that did not reach its part after the reservation moved
+ *       on) are tried again until the part answers;</li>
+ *   <li>a negotiation a stopped BAR left is given up.</li>
+ * </ul>
+ * Every attempt is in the reservation's history and the log. The work under way is in the
+ * database: a replica leases each attempt, and another takes it over once the lease has passed
+ * (a replica that died), so a restart or a dead replica loses nothing. Every state change is
+ * conditional on the state it starts from, so two sweeps (or two replicas) never act twice.
+ * Cancelling shares the tear-down.
  */
 final class DueWork {
 
     private static final Logger LOG = LoggerFactory.getLogger(DueWork.class);
+    /** How many of each kind of due work one round takes on. */
+    private static final int BATCH = 1000;
 
     private final Recorder recorder;
     private final Negotiation negotiation;
     private final BarSettings settings;
+    private final BarSettings.Retries retries;
     private final ExecutorService executor;
-    /** Reservations the due work is acting on now, so a sweep does not start one twice. */
+    /** Reservations and follow-ups this BAR is acting on now, so a sweep does not start one twice. */
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
 
     DueWork(Recorder recorder, Negotiation negotiation, BarSettings settings) {
         this.recorder = recorder;
         this.negotiation = negotiation;
         this.settings = settings;
+        this.retries = settings.retries();
         this.executor = negotiation.calls().executor();
     }
 
@@ -62,75 +86,136 @@ final class DueWork {
         Instant now = recorder.now();
         List<CompletableFuture<?>> work = new ArrayList<>();
         for (Reservation r : store.list(EnumSet.of(ReservationState.RESERVED),
-                new TimeInterval(now, now.plus(settings.setUpLead()).plusMillis(1)), 1000)) {
+                new TimeInterval(now, now.plus(settings.setUpLead()).plusMillis(1)), BATCH)) {
             if (!r.request().interval().start().minus(settings.setUpLead()).isAfter(now)) {
-                start(work, r, () -> activate(r.requestId()));
+                start(work, r.requestId(), () -> activate(r.requestId()));
             }
         }
-        for (Reservation r : store.endedBy(EnumSet.of(ReservationState.ACTIVE), now, 1000)) {
-            start(work, r, () -> release(r.requestId()));
+        for (Reservation r : store.endedBy(EnumSet.of(ReservationState.RESERVED), now, BATCH)) {
+            start(work, r.requestId(), () -> missed(r));
         }
-        for (Reservation r : store.unchangedSince(EnumSet.of(ReservationState.HELD), now.minus(settings.clientHold()), 1000)) {
-            start(work, r, () -> releaseHeld(r, ReservationState.ABORTED, ReservationService.SCHEDULER,
+        for (Reservation r : store.endedBy(EnumSet.of(ReservationState.ACTIVE), now, BATCH)) {
+            start(work, r.requestId(), () -> release(r.requestId()));
+        }
+        for (Reservation r : store.unchangedSince(EnumSet.of(ReservationState.HELD), now.minus(settings.clientHold()), BATCH)) {
+            start(work, r.requestId(), () -> releaseHeld(r, ReservationState.ABORTED, ReservationService.SCHEDULER,
                     "not committed within " + settings.clientHold().toSeconds() + " s"));
         }
-        for (Reservation r : halfDone(settings.negotiationHold())) {
-            start(work, r, () -> reconcileOne(r));
+        for (Reservation r : abandonedNegotiations(settings.negotiationHold())) {
+            start(work, r.requestId(), () -> giveUpNegotiation(r));
+        }
+        for (Reservation r : store.dueWork(now, BATCH)) {
+            start(work, r.requestId(), () -> continueWork(r));
+        }
+        for (FollowUp f : store.dueFollowUps(now, BATCH)) {
+            start(work, "follow-up " + f.bookingId(), () -> followUp(f));
         }
         int started = work.size();
         return CompletableFuture.allOf(work.toArray(new CompletableFuture<?>[0])).thenApply(done -> started);
     }
 
-    private void start(List<CompletableFuture<?>> work, Reservation r, Runnable task) {
-        if (!inFlight.add(r.requestId())) {
+    private void start(List<CompletableFuture<?>> work, String key, Runnable task) {
+        if (!inFlight.add(key)) {
             return;
         }
         work.add(CompletableFuture.runAsync(() -> {
             try {
                 task.run();
             } catch (RuntimeException e) {
-                LOG.error("due work on reservation {} failed", r.requestId(), e);
+                LOG.error("due work on {} failed", key, e);
             } finally {
-                inFlight.remove(r.requestId());
+                inFlight.remove(key);
             }
         }, executor));
     }
 
-    /**
-     * Brings a reserved circuit up: activates every segment in parallel; if any fails, takes the
-     * others down again and the reservation is FAILED with the reason.
-     */
+    // ---- activation ----
+
+    /** Brings a reserved circuit up: see the class comment. */
     Reservation activate(String requestId) {
         Reservation r = recorder.current(requestId);
         if (r.state() != ReservationState.RESERVED) {
             return r;
         }
-        Optional<Reservation> activating = recorder.move(r, ReservationState.ACTIVATING, ReservationService.SCHEDULER,
-                "activating", r.segments());
+        Optional<Reservation> activating = recorder.store().startWork(requestId, recorder.transition(r.state(),
+                ReservationState.ACTIVATING, ReservationService.SCHEDULER, "activating"), r.segments(), lease(),
+                ReservationState.ACTIVE);
         if (activating.isEmpty()) {
             return recorder.current(requestId);
         }
-        return finishActivation(activating.get());
+        return attemptActivation(activating.get());
     }
 
-    private Reservation finishActivation(Reservation r) {
-        List<Outcome> outcomes = negotiation.activateAll(r.segments());
-        List<Segment> segments = SegmentCalls.segmentsOf(outcomes);
-        List<String> failures = SegmentCalls.notReached(outcomes, SegmentState.ACTIVE);
-        if (failures.isEmpty()) {
-            Reservation active = recorder.moveOrCurrent(r, ReservationState.ACTIVE, ReservationService.SCHEDULER,
-                    "circuit up on " + routersOf(segments), segments);
+    /** One attempt at activating every segment not yet active; the reservation holds its lease. */
+    private Reservation attemptActivation(Reservation r) {
+        List<Segment> notYet = r.segments().stream().filter(s -> s.state() != SegmentState.ACTIVE).toList();
+        List<Outcome> outcomes = negotiation.activateAll(notYet);
+        List<Segment> segments = SegmentCalls.merge(r.segments(), outcomes);
+        if (segments.stream().allMatch(s -> s.state() == SegmentState.ACTIVE)) {
             LOG.info("reservation {} is up", r.requestId());
-            return active;
+            return recorder.moveOrCurrent(r, ReservationState.ACTIVE, ReservationService.SCHEDULER,
+                    "circuit up on " + routersOf(segments) + attemptsSaid(r), segments);
         }
-        LOG.warn("activation of {} failed: {}", r.requestId(), failures);
-        List<Outcome> rollback = negotiation.deactivateAll(segments.stream().filter(s -> s.state() == SegmentState.ACTIVE)
-                .toList());
-        List<String> notDown = SegmentCalls.notReached(rollback, SegmentState.RELEASED);
-        return recorder.moveOrCurrent(r, ReservationState.FAILED, ReservationService.SCHEDULER, "activation failed: "
-                + String.join("; ", failures) + (notDown.isEmpty() ? "; the other segments were taken down"
-                        : "; NOT taken down: " + String.join("; ", notDown)), SegmentCalls.merge(segments, rollback));
+        List<String> refused = outcomes.stream().filter(DueWork::refusedToActivate).map(Outcome::describe).toList();
+        List<String> notReached = outcomes.stream().filter(o -> !o.reached(SegmentState.ACTIVE) && !refusedToActivate(o))
+                .map(Outcome::describe).toList();
+        Instant deadline = settings.activationDeadline(r.request().interval());
+        if (!refused.isEmpty()) {
+            return failActivation(r, segments, "activation failed: " + String.join("; ", refused));
+        }
+        if (!recorder.now().isBefore(deadline)) {
+            return failActivation(r, segments, "activation failed: not every part could be reached by " + deadline
+                    + " (the start plus the activation grace), after " + attemptsOf(r) + " attempt(s): "
+                    + String.join("; ", notReached));
+        }
+        return tryAgainLater(r, segments, "activation", notReached);
     }
+
+    /**
+     * A reservation whose whole interval passed before it was activated (its BAR was down all
+     * that time): it FAILS, and its parts are released.
+     */
+    private void missed(Reservation r) {
+        String why = "its whole interval passed before it could be activated (the BAR was not running)";
+        LOG.warn("reservation {}: {}", r.requestId(), why);
+        List<Outcome> released = negotiation.deactivateAll(r.segments());
+        Reservation failed = recorder.moveOrCurrent(r, ReservationState.FAILED, ReservationService.SCHEDULER, why,
+                SegmentCalls.merge(r.segments(), released));
+        if (failed.state() == ReservationState.FAILED) {
+            negotiation.keepUnanswered(r.requestId(), released, FollowUp.Action.RELEASE, why);
+        }
+    }
+
+    /** A part that answered and will not become active: it refused, or it failed on its routers. */
+    private static boolean refusedToActivate(Outcome o) {
+        if (o.failure() != null) {
+            return o.failure().answered();
+        }
+        SegmentState s = o.segment().state();
+        // COMMITTED: rolled back by a restart of its service; ACTIVATING: under way there. Both are tried again.
+        return s != SegmentState.ACTIVE && s != SegmentState.ACTIVATING && s != SegmentState.COMMITTED;
+    }
+
+    /**
+     * The reservation FAILS: every part that may be configured or booked is released, and a part
+     * that cannot be reached is released later by a follow-up.
+     */
+    private Reservation failActivation(Reservation r, List<Segment> segments, String why) {
+        LOG.warn("reservation {}: {}", r.requestId(), why);
+        List<Segment> toRelease = segments.stream().filter(s -> s.state() == null || !s.state().isFinal()).toList();
+        List<Outcome> rollback = negotiation.deactivateAll(toRelease);
+        List<Segment> after = SegmentCalls.merge(segments, rollback);
+        List<String> notDown = SegmentCalls.notReached(rollback, SegmentState.RELEASED);
+        Reservation failed = recorder.moveOrCurrent(r, ReservationState.FAILED, ReservationService.SCHEDULER, why
+                + (notDown.isEmpty() ? "; every part rolled back" : "; rolled back except (tried again until they answer): "
+                + String.join("; ", notDown)), after);
+        if (failed.state() == ReservationState.FAILED) {
+            negotiation.keepUnanswered(r.requestId(), rollback, FollowUp.Action.RELEASE, "the circuit failed to activate");
+        }
+        return failed;
+    }
+
+    // ---- tear-down ----
 
     /** Tears an active circuit down at its end: FINISHED. */
     Reservation release(String requestId) {
@@ -141,71 +226,155 @@ final class DueWork {
         return tearDown(r, ReservationState.FINISHED, ReservationService.SCHEDULER, "ended at " + r.request().interval().end());
     }
 
-    /** Takes an active circuit down and ends the reservation in {@code end} (FINISHED, CANCELLED). */
+    /** Takes an active circuit down and ends the reservation in {@code end} (FINISHED, CANCELLED, FAILED). */
     Reservation tearDown(Reservation r, ReservationState end, String actor, String reason) {
-        Optional<Reservation> releasing = recorder.move(r, ReservationState.RELEASING, actor, reason, r.segments());
+        Optional<Reservation> releasing = recorder.store().startWork(r.requestId(), recorder.transition(r.state(),
+                ReservationState.RELEASING, actor, reason), r.segments(), lease(), end);
         if (releasing.isEmpty()) {
             return recorder.current(r.requestId());
         }
-        return finishTearDown(releasing.get(), end, reason);
+        return attemptTearDown(releasing.get());
     }
 
-    private Reservation finishTearDown(Reservation r, ReservationState end, String reason) {
-        List<Outcome> outcomes = negotiation.deactivateAll(r.segments());
-        List<String> failures = SegmentCalls.notReached(outcomes, SegmentState.RELEASED);
-        if (failures.isEmpty()) {
-            LOG.info("reservation {} is down: {}", r.requestId(), end);
-            return recorder.moveOrCurrent(r, end, ReservationService.SCHEDULER, reason + "; circuit torn down",
-                    SegmentCalls.segmentsOf(outcomes));
+    /** One attempt at taking every part down that has not confirmed; the reservation holds its lease. */
+    private Reservation attemptTearDown(Reservation r) {
+        List<Segment> notYet = r.segments().stream().filter(s -> s.state() == null || !s.state().isFinal()).toList();
+        List<Outcome> outcomes = negotiation.deactivateAll(notYet);
+        List<Segment> segments = SegmentCalls.merge(r.segments(), outcomes);
+        List<String> notReached = outcomes.stream().filter(o -> o.failure() != null && !o.failure().answered())
+                .map(Outcome::describe).toList();
+        if (!notReached.isEmpty()) {
+            return tryAgainLater(r, segments, "tear-down", notReached);
         }
-        LOG.warn("tear-down of {} failed: {}", r.requestId(), failures);
+        // Every part answered: what it answered is final for this BAR (a part that failed on its
+        // routers says so, and its service repairs its routers).
+        List<String> failed = outcomes.stream().filter(o -> !o.reached(SegmentState.RELEASED)).map(Outcome::describe).toList();
+        ReservationState end = r.work() == null ? ReservationState.FINISHED : r.work().settlesAs();
+        if (failed.isEmpty()) {
+            LOG.info("reservation {} is down: {}", r.requestId(), end);
+            String how = switch (end) {
+                case FINISHED -> "ended at " + r.request().interval().end() + "; circuit torn down";
+                case CANCELLED -> "cancelled; circuit torn down";
+                default -> "circuit torn down (" + end + ")";
+            };
+            return recorder.moveOrCurrent(r, end, ReservationService.SCHEDULER, how + attemptsSaid(r), segments);
+        }
+        LOG.warn("tear-down of {} failed: {}", r.requestId(), failed);
         return recorder.moveOrCurrent(r, ReservationState.FAILED, ReservationService.SCHEDULER, "tear-down failed: "
-                + String.join("; ", failures), SegmentCalls.segmentsOf(outcomes));
+                + String.join("; ", failed), segments);
+    }
+
+    // ---- work kept until done ----
+
+    /** Takes the next attempt of an activation or tear-down that is due, unless another replica took it. */
+    private void continueWork(Reservation due) {
+        Optional<Reservation> leased = recorder.store().claimWork(due.requestId(), due.state(), due.work().nextAttemptAt(),
+                lease());
+        if (leased.isEmpty()) {
+            return;
+        }
+        Reservation r = leased.get();
+        LOG.info("reservation {}: {} attempt {}", r.requestId(), r.state() == ReservationState.ACTIVATING ? "activation"
+                : "tear-down", r.work().attempts());
+        if (r.state() == ReservationState.ACTIVATING) {
+            attemptActivation(r);
+        } else {
+            attemptTearDown(r);
+        }
+    }
+
+    /** Records the attempt in the history and the log, and when it is tried next. */
+    private Reservation tryAgainLater(Reservation r, List<Segment> segments, String what, List<String> notReached) {
+        Duration pause = retries.pauseAfter(attemptsOf(r));
+        Instant next = recorder.now().plus(pause);
+        String note = what + " attempt " + attemptsOf(r) + ": not reached: " + String.join("; ", notReached)
+                + "; trying again at " + next;
+        LOG.warn("reservation {}: {}", r.requestId(), note);
+        ReservationTransition entry = recorder.transition(r.state(), r.state(), ReservationService.SCHEDULER, note);
+        recorder.store().workLater(r.requestId(), next, entry, segments);
+        return recorder.current(r.requestId());
+    }
+
+    /** Tries a follow-up again, unless another replica took it; done once its controller answers. */
+    private void followUp(FollowUp f) {
+        ReservationStore store = recorder.store();
+        if (!store.claimFollowUp(f, lease())) {
+            return;
+        }
+        int attempt = f.attempts() + 1;
+        String call = (f.action() == FollowUp.Action.ABORT ? "abort" : "release") + " of " + f.bookingId() + " at "
+                + f.controller();
+        SegmentController controller = negotiation.calls().site().controller(f.controller()).orElse(null);
+        Instant now = recorder.now();
+        if (controller == null) {
+            LOG.error("{}: no such controller is configured any more; dropped", call);
+            store.followUpTried(f, null, ReservationService.SCHEDULER, call + ": no such controller is configured; dropped", now);
+            return;
+        }
+        try {
+            SegmentAnswer a = f.action() == FollowUp.Action.ABORT ? controller.abort(f.bookingId(), f.reason())
+                    : controller.deactivate(f.bookingId());
+            LOG.info("{} answered {} (attempt {})", call, a.state(), attempt);
+            store.followUpTried(f, null, ReservationService.SCHEDULER, call + " answered " + a.state() + " (attempt "
+                    + attempt + ")", recorder.now());
+        } catch (SegmentFailure e) {
+            if (e.answered()) {
+                LOG.info("{} refused (attempt {}): {}", call, attempt, e.getMessage());
+                store.followUpTried(f, null, ReservationService.SCHEDULER, call + " refused, so it holds nothing to free"
+                        + " (attempt " + attempt + "): " + e.getMessage(), recorder.now());
+                return;
+            }
+            Instant next = recorder.now().plus(retries.pauseAfter(attempt));
+            LOG.warn("{} not reached (attempt {}): {}; trying again at {}", call, attempt, e.getMessage(), next);
+            store.followUpTried(f, next, ReservationService.SCHEDULER, call + " not reached (attempt " + attempt + "): "
+                    + e.getMessage() + "; trying again at " + next, recorder.now());
+        }
     }
 
     /** Gives up a held reservation: aborts its segments and ends it in {@code end}. */
     Reservation releaseHeld(Reservation r, ReservationState end, String actor, String reason) {
-        return recorder.moveOrCurrent(r, end, actor, reason, negotiation.abortAll(r.segments(), reason));
+        return recorder.moveOrCurrent(r, end, actor, reason, negotiation.abortAll(r.requestId(), r.segments(), reason));
     }
 
     /**
-     * Finishes what a BAR that stopped left half done: a negotiation is given up (REJECTED),
-     * an activation is completed (or rolled back if a segment fails), a tear-down is completed.
+     * What a stopped BAR left: a negotiation is given up (REJECTED, every part aborted), and, by
+     * a lone BAR (no age), every activation or tear-down under way is taken over at once; a
+     * replica leaves the others' work to their leases.
      *
-     * @param olderThan only reservations unchanged for at least this long
-     * @return how many reservations were reconciled
+     * @param olderThan only negotiations unchanged for at least this long; zero for a lone BAR
+     * @return how many reservations were given up or taken over
      */
     int reconcile(Duration olderThan) {
         int n = 0;
-        for (Reservation r : halfDone(olderThan)) {
+        for (Reservation r : abandonedNegotiations(olderThan)) {
             n++;
-            reconcileOne(r);
+            giveUpNegotiation(r);
         }
-        return n;
+        return olderThan.isZero() ? n + recorder.store().endLeases(recorder.now()) : n;
     }
 
-    private List<Reservation> halfDone(Duration olderThan) {
-        return recorder.store().unchangedSince(EnumSet.of(ReservationState.REQUESTED, ReservationState.ACTIVATING,
-                ReservationState.RELEASING), recorder.now().minus(olderThan), 10_000);
+    private List<Reservation> abandonedNegotiations(Duration olderThan) {
+        return recorder.store().unchangedSince(EnumSet.of(ReservationState.REQUESTED), recorder.now().minus(olderThan), 10_000);
     }
 
-    private void reconcileOne(Reservation r) {
-        LOG.info("reconciling reservation {}, found {} since {}", r.requestId(), r.state(), r.updatedAt());
-        switch (r.state()) {
-            case REQUESTED -> {
-                // The negotiation never finished in time, whatever the parts would have answered.
-                String why = "the BAR stopped during negotiation";
-                recorder.reject(r, new Refusal(RefusalCode.TIMEOUT, "", why), ReservationService.SCHEDULER, why,
-                        negotiation.abortAll(r.segments(), why));
-            }
-            case ACTIVATING -> finishActivation(r);
-            case RELEASING -> {
-                boolean ended = !r.request().interval().end().isAfter(recorder.now());
-                finishTearDown(r, ended ? ReservationState.FINISHED : ReservationState.CANCELLED,
-                        ended ? "ended at " + r.request().interval().end() : "cancelled (tear-down completed after a restart)");
-            }
-            default -> throw new IllegalStateException("not a state to reconcile: " + r.state());
-        }
+    private void giveUpNegotiation(Reservation r) {
+        LOG.info("reservation {} was left in negotiation since {}; giving it up", r.requestId(), r.updatedAt());
+        // The negotiation never finished in time, whatever the parts would have answered.
+        String why = "the BAR stopped during negotiation";
+        recorder.reject(r, new Refusal(RefusalCode.TIMEOUT, "", why), ReservationService.SCHEDULER, why,
+                negotiation.abortAll(r.requestId(), r.segments(), why));
+    }
+
+    private Instant lease() {
+        return recorder.now().plus(retries.lease());
+    }
+
+    private static int attemptsOf(Reservation r) {
+        return r.work() == null ? 1 : r.work().attempts();
+    }
+
+    private static String attemptsSaid(Reservation r) {
+        return attemptsOf(r) > 1 ? " (attempt " + attemptsOf(r) + ")" : "";
     }
 
     private static String routersOf(List<Segment> segments) {

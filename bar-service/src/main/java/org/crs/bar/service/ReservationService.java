@@ -25,12 +25,14 @@ import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.ChangeRefused;
+import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentOrder;
 import org.crs.bar.reservation.SegmentRole;
 import org.crs.domain.availability.SlotChoice.Slot;
+import org.crs.domain.booking.BookingWanted;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
@@ -75,6 +77,7 @@ public final class ReservationService {
     private final Negotiation negotiation;
     private final FlexibleRequests flexible;
     private final DueWork dueWork;
+    private final Reconciliation reconciliation;
     /** Retries of refused holds take turns, so that of two requests racing for the same ports one wins. */
     private final ReentrantLock retries = new ReentrantLock(true);
 
@@ -91,9 +94,10 @@ public final class ReservationService {
         this.availability = new AvailabilitySearch(site, settings, calls, clock);
         this.validator = new RequestValidator(site, settings, clock);
         this.recorder = new Recorder(store, clock);
-        this.negotiation = new Negotiation(new SegmentCalls(site, calls), settings);
+        this.negotiation = new Negotiation(new SegmentCalls(site, calls), settings, this::keepFollowUps);
         this.flexible = new FlexibleRequests(availability, settings, clock);
         this.dueWork = new DueWork(recorder, negotiation, settings);
+        this.reconciliation = new Reconciliation(recorder, negotiation, dueWork);
     }
 
     public Site site() {
@@ -265,7 +269,7 @@ public final class ReservationService {
      */
     private Reservation commitSegments(Reservation r, Optional<ReservationTransition> held, List<Segment> heldSegments,
                                        String actor) {
-        Negotiation.Commitment commitment = negotiation.commitAll(heldSegments);
+        Negotiation.Commitment commitment = negotiation.commitAll(r.requestId(), heldSegments);
         ReservationState end = commitment.committed() ? ReservationState.RESERVED : ReservationState.ABORTED;
         String reason = commitment.committed() ? "every segment committed"
                 : "commit failed: " + String.join("; ", commitment.failures());
@@ -393,9 +397,13 @@ public final class ReservationService {
         // A committed segment is released by deactivating it; nothing was configured yet.
         List<Outcome> outcomes = negotiation.deactivateAll(r.segments());
         List<String> failures = SegmentCalls.notReached(outcomes, SegmentState.RELEASED);
-        return recorder.moveOrCurrent(r, ReservationState.CANCELLED, actor,
-                failures.isEmpty() ? reason : reason + "; not released: " + String.join("; ", failures),
-                SegmentCalls.segmentsOf(outcomes));
+        Reservation cancelled = recorder.moveOrCurrent(r, ReservationState.CANCELLED, actor,
+                failures.isEmpty() ? reason : reason + "; not released yet (tried again until they answer): "
+                        + String.join("; ", failures), SegmentCalls.segmentsOf(outcomes));
+        if (cancelled.state() == ReservationState.CANCELLED) {
+            negotiation.keepUnanswered(r.requestId(), outcomes, FollowUp.Action.RELEASE, reason);
+        }
+        return cancelled;
     }
 
     /** The reservation as it is now. */
@@ -434,6 +442,32 @@ public final class ReservationService {
             LOG.warn("endpoints of {} unknown: {}", siteName, e.getMessage());
             return List.of();
         }
+    }
+
+    /**
+     * Whether the reservation that booked a segment under {@code bookingId} still wants it, for a
+     * service that holds the segment and finds it unchanged for long. A booking of this site is
+     * wanted while its reservation is not over; a booking of another site is that site's BAR's
+     * to answer, and is asked of it.
+     *
+     * @throws BadRequest if the booking id is not {@code <site>:<requestId>:<part>} or names an unknown site
+     * @throws SegmentFailure if the BAR of the booking's site could not answer
+     */
+    public BookingWanted segmentWanted(String bookingId) throws BadRequest, SegmentFailure {
+        if (bookingId == null || bookingId.isBlank()) {
+            throw new BadRequest("bookingId", "is missing");
+        }
+        String[] fields = bookingId.split(":", -1);
+        if (fields.length < 3 || fields[0].isEmpty() || fields[1].isEmpty()) {
+            throw new BadRequest("bookingId", "is not <site>:<requestId>:<part>: " + bookingId);
+        }
+        if (fields[0].equals(site.name())) {
+            return store.findByBookingId(bookingId).filter(r -> !r.state().isFinal()).isPresent()
+                    ? BookingWanted.WANTED : BookingWanted.NOT_WANTED;
+        }
+        SegmentController peer = site.peer(fields[0]).orElseThrow(() -> new BadRequest("bookingId",
+                "names site " + fields[0] + ", which is neither this site nor a peer of it"));
+        return peer.wanted(bookingId);
     }
 
     /** Unique at every controller: request ids are unique per BAR, and each BAR is at one site. */
@@ -487,5 +521,31 @@ public final class ReservationService {
      */
     public int reconcile(Duration olderThan) {
         return dueWork.reconcile(olderThan);
+    }
+
+    /**
+     * Asks the parts of every reserved and active reservation whether they still hold it, and
+     * makes the two agree ({@link Reconciliation}). The BAR runs it at start and every
+     * {@code reconcileEvery}.
+     *
+     * @return how many reservations were changed
+     */
+    public int reconcileWithParts() {
+        return reconciliation.run();
+    }
+
+    /** The follow-ups of a reservation still to be made: calls that have not reached their part yet. */
+    public List<FollowUp> followUps(String requestId) throws BadRequest {
+        require(requestId);
+        return store.followUps(requestId);
+    }
+
+    /** Keeps calls that did not reach their parts, to be tried again (see {@link Negotiation.FollowUps}). */
+    private void keepFollowUps(String requestId, List<Segment> segments, FollowUp.Action action, String reason,
+                               Duration after) {
+        Instant at = clock.instant().plus(after);
+        LOG.warn("reservation {}: {} of {} did not reach its part; trying again at {}", requestId, action,
+                segments.stream().map(Segment::bookingId).toList(), at);
+        store.addFollowUps(segments.stream().map(s -> FollowUp.of(requestId, s, action, reason, at)).toList());
     }
 }

@@ -51,6 +51,10 @@ class BarServerConfigTest {
               tearDownAllowance: 7s
               minimumDuration: 30s
               maximumAdvance: 30d
+              activationGrace: 3m
+              retryPause: 500ms
+              retryMaxPause: 20s
+              reconcileEvery: 2m
             """;
 
     static final Map<String, String> ENV = Map.of("CRS_DB_PASSWORD", "pg-secret-4711");
@@ -93,7 +97,8 @@ class BarServerConfigTest {
         assertEquals(URI.create("http://bar.site-c.example.org:8083/services/PeerService"), c.peers().get("site-c"));
         assertEquals(Duration.ofMillis(2500), c.callTimeout());
         assertEquals(new BarSettings(Duration.ofSeconds(90), Duration.ofMinutes(15), Duration.ofSeconds(2),
-                Duration.ofSeconds(7), Duration.ofSeconds(30), Duration.ofDays(30)), c.settings());
+                Duration.ofSeconds(7), Duration.ofSeconds(30), Duration.ofDays(30), new BarSettings.Retries(Duration.ofMinutes(3),
+                Duration.ofMillis(500), Duration.ofSeconds(20), Duration.ofMinutes(2), Duration.ofMillis(7500))), c.settings());
         assertEquals(new ServerConfig("bar-site-a", "jdbc:postgresql://db.site-a.example.org:5432/crs_bar", "crs_bar",
                 "pg-secret-4711", "0.0.0.0", 8080, true), c.serverConfig());
     }
@@ -114,14 +119,21 @@ class BarServerConfigTest {
         assertEquals(BarServerConfig.DEFAULT_HOST, c.basics().host());
         assertEquals("jdbc:hsqldb:file:" + dir.resolve("data/bar/db").toAbsolutePath().normalize() + ";shutdown=true",
                 c.basics().jdbcUrl(), "a relative HSQLDB file is beside the configuration");
-        assertEquals(BarSettings.defaults().withClientHold(Duration.ofHours(1)),
+        assertEquals(BarSettings.defaults().withClientHold(Duration.ofHours(1)).withRetries(BarSettings.Retries.defaults()
+                        .withCallTimeout(Duration.ofMillis(2500))),
                 parse(GOOD.replaceAll("(?s)booking:.*", "booking: {clientHold: 1h}\n")).settings(), "one key set, the rest default");
     }
 
     @Test
+    void aLongestRetryPauseShorterThanTheFirstIsAnErrorNamingTheKey() {
+        assertTrue(refusal(GOOD.replace("retryMaxPause: 20s", "retryMaxPause: 100ms")).startsWith("booking.retryMaxPause:"));
+    }
+
+    @Test
     void unknownKeyIsAnErrorNamingItsPlaceAndLine() {
-        assertEquals("unknown key \"holdClient\" in booking (line 18); known keys there: clientHold, maximumAdvance,"
-                + " minimumDuration, negotiationHold, setUpLead, tearDownAllowance", refusal(GOOD.replace("  clientHold:", "  holdClient:")));
+        assertEquals("unknown key \"holdClient\" in booking (line 18); known keys there: activationGrace, clientHold,"
+                + " maximumAdvance, minimumDuration, negotiationHold, reconcileEvery, retryMaxPause, retryPause, setUpLead,"
+                + " tearDownAllowance", refusal(GOOD.replace("  clientHold:", "  holdClient:")));
         assertTrue(refusal(GOOD.replace("{site: site-c,", "{sites: site-c,"))
                 .startsWith("unknown key \"sites\" in peers[1] (line 14); known keys there: site, url"));
     }

@@ -15,6 +15,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import org.crs.domain.booking.BookingWanted;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
@@ -34,6 +35,7 @@ import org.crs.bar.reservation.Timing;
 import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentRole;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.ChangeRefused;
 import org.crs.bar.port.ReservationStore;
@@ -353,7 +355,6 @@ class ReservationServiceTest {
 
         assertEquals(ReservationState.FAILED, r.state());
         assertTrue(r.reason().contains("remote campus segment") && r.reason().contains("edge-b"), r.reason());
-        assertTrue(r.reason().contains("the other segments were taken down"), r.reason());
         assertEquals(SegmentState.RELEASED, wan.segments.get("site-a:r1:wan"));
         assertEquals(SegmentState.RELEASED, campus.segments.get("site-a:r1:campus"));
     }
@@ -431,15 +432,193 @@ class ReservationServiceTest {
     @Test
     void aRestartFindsAnActivationHalfDoneAndCompletesIt() throws Exception {
         Reservation r = create("r1");
-        store.move("r1", new ReservationTransition(ReservationState.RESERVED, ReservationState.ACTIVATING, "scheduler",
-                "activating", T0), r.segments());
+        // As if the BAR had stopped mid-activation, its attempt leased for an hour more.
+        Instant start = request("r1", false).interval().start();
+        at(start);
+        store.startWork("r1", new ReservationTransition(ReservationState.RESERVED, ReservationState.ACTIVATING, "scheduler",
+                "activating", start), r.segments(), start.plus(Duration.ofHours(1)), ReservationState.ACTIVE);
         wan.activate("site-a:r1:wan");
 
         service.reconcile(Duration.ZERO);
+        Reservation after = runDueWorkAt(start.plusMillis(1), "r1");
 
-        Reservation after = service.get("r1");
         assertEquals(ReservationState.ACTIVE, after.state(), after.reason());
         after.segments().forEach(s -> assertEquals(SegmentState.ACTIVE, s.state()));
+    }
+
+    @Test
+    void aReplicaTakesOverAnActivationOnlyOnceTheLeaseOfTheOneThatStartedItHasPassed() throws Exception {
+        Reservation r = create("r1");
+        Instant start = request("r1", false).interval().start();
+        Duration lease = BarSettings.defaults().retries().lease();
+        at(start);
+        store.startWork("r1", new ReservationTransition(ReservationState.RESERVED, ReservationState.ACTIVATING, "scheduler",
+                "activating", start), r.segments(), start.plus(lease), ReservationState.ACTIVE);
+
+        assertEquals(ReservationState.ACTIVATING, runDueWorkAt(start.plus(lease).minusMillis(1), "r1").state());
+        Reservation after = runDueWorkAt(start.plus(lease), "r1");
+
+        assertEquals(ReservationState.ACTIVE, after.state(), after.reason());
+    }
+
+    @Test
+    void anActivationThatCannotReachAPartIsTriedAgainAndComesUpOnceThePartAnswers() throws Exception {
+        create("r1");
+        Instant start = request("r1", false).interval().start();
+        peer.silent = true;
+
+        Reservation waiting = runDueWorkAt(start, "r1");
+        assertEquals(ReservationState.ACTIVATING, waiting.state(), waiting.reason());
+        assertEquals(start.plus(BarSettings.defaults().retries().pause()), waiting.work().nextAttemptAt());
+        Reservation second = runDueWorkAt(waiting.work().nextAttemptAt(), "r1");
+        assertEquals(ReservationState.ACTIVATING, second.state());
+        assertEquals(2, second.work().attempts());
+        peer.silent = false;
+        Reservation up = runDueWorkAt(second.work().nextAttemptAt(), "r1");
+
+        assertEquals(ReservationState.ACTIVE, up.state(), up.reason());
+        up.segments().forEach(s -> assertEquals(SegmentState.ACTIVE, s.state()));
+        assertEquals(2, store.history("r1").stream().filter(t -> t.from() == ReservationState.ACTIVATING
+                && t.to() == ReservationState.ACTIVATING).count(), "each failed attempt is in the history");
+    }
+
+    @Test
+    void aReservationWhoseWholeIntervalPassedWhileTheBarWasDownFailsAndItsPartsAreReleased() throws Exception {
+        create("r1");
+
+        Reservation r = runDueWorkAt(request("r1", false).interval().end().plusSeconds(1), "r1");
+
+        assertEquals(ReservationState.FAILED, r.state(), r.reason());
+        assertEquals(SegmentState.RELEASED, wan.segments.get("site-a:r1:wan"));
+        assertFalse(wan.calls.contains("activate site-a:r1:wan"), "never configured after its time");
+    }
+
+    @Test
+    void thePauseBetweenAttemptsDoublesUpToTheLongest() {
+        BarSettings.Retries r = new BarSettings.Retries(Duration.ofMinutes(5), Duration.ofSeconds(1), Duration.ofSeconds(5),
+                Duration.ofMinutes(5), Duration.ofSeconds(15));
+
+        assertEquals(List.of(1L, 2L, 4L, 5L, 5L), List.of(1, 2, 3, 4, 20).stream().map(n -> r.pauseAfter(n).toSeconds()).toList());
+    }
+
+    @Test
+    void anActivationStillUnreachableAtTheStartPlusTheGraceFailsAndEveryPartIsRolledBackEvenOneThatWasDown()
+            throws Exception {
+        create("r1");
+        Instant start = request("r1", false).interval().start();
+        peer.silent = true;
+        runDueWorkAt(start, "r1");
+
+        Reservation failed = runDueWorkAt(BarSettings.defaults().activationDeadline(request("r1", false).interval()), "r1");
+
+        assertEquals(ReservationState.FAILED, failed.state(), failed.reason());
+        assertEquals(SegmentState.RELEASED, wan.segments.get("site-a:r1:wan"));
+        assertEquals(SegmentState.RELEASED, campus.segments.get("site-a:r1:campus"));
+        assertEquals(List.of(FollowUp.Action.RELEASE), service.followUps("r1").stream().map(FollowUp::action).toList());
+        peer.silent = false;
+        runDueWorkAt(clock.instant().plus(Duration.ofSeconds(1)), "r1");
+        assertEquals(SegmentState.RELEASED, peer.segments.get("site-a:r1:remote"), "released once it answers");
+        assertEquals(List.of(), service.followUps("r1"));
+    }
+
+    @Test
+    void aTearDownIsNeverAbandonedAndFinishesOnlyWhenEveryPartHasConfirmed() throws Exception {
+        create("r1");
+        Instant end = request("r1", false).interval().end();
+        runDueWorkAt(request("r1", false).interval().start(), "r1");
+        peer.silent = true;
+
+        Reservation r = runDueWorkAt(end, "r1");
+        for (int i = 0; i < 12; i++) {
+            assertEquals(ReservationState.RELEASING, r.state(), r.reason());
+            r = runDueWorkAt(r.work().nextAttemptAt(), "r1");
+        }
+        assertEquals(BarSettings.defaults().retries().maxPause(),
+                Duration.between(clock.instant(), r.work().nextAttemptAt()), "the pause stops doubling at the longest");
+        peer.silent = false;
+        r = runDueWorkAt(r.work().nextAttemptAt(), "r1");
+
+        assertEquals(ReservationState.FINISHED, r.state(), r.reason());
+        r.segments().forEach(s -> assertEquals(SegmentState.RELEASED, s.state()));
+    }
+
+    @Test
+    void aCancelWhileActiveThatCannotReachAPartStaysReleasingAndEndsCancelled() throws Exception {
+        create("r1");
+        runDueWorkAt(request("r1", false).interval().start(), "r1");
+        peer.silent = true;
+
+        Reservation r = service.cancel("r1", "alice", "not needed");
+        assertEquals(ReservationState.RELEASING, r.state());
+        peer.silent = false;
+        // past its end by now: it still ends as the cancel it was
+        r = runDueWorkAt(request("r1", false).interval().end().plusSeconds(10), "r1");
+
+        assertEquals(ReservationState.CANCELLED, r.state(), r.reason());
+    }
+
+    @Test
+    void anAbortThatDoesNotReachAPartIsKeptAndTriedUntilThePartAnswers() throws Exception {
+        service.create(request("r1", true), "alice");
+        peer.silent = true;
+
+        Reservation aborted = service.abort("r1", "alice", null);
+        assertEquals(ReservationState.ABORTED, aborted.state());
+        assertEquals(SegmentState.HELD, peer.segments.get("site-a:r1:remote"));
+        runDueWorkAt(clock.instant().plus(Duration.ofSeconds(1)), "r1");
+        assertEquals(1, service.followUps("r1").size(), "still kept while the part does not answer");
+        peer.silent = false;
+        runDueWorkAt(clock.instant().plus(Duration.ofMinutes(1)), "r1");
+
+        assertEquals(SegmentState.ABORTED, peer.segments.get("site-a:r1:remote"));
+        assertEquals(List.of(), service.followUps("r1"));
+    }
+
+    @Test
+    void aReservedCircuitWhosePartLostItsSegmentFailsAndTheOtherPartsAreReleased() throws Exception {
+        create("r1");
+        wan.segments.put("site-a:r1:wan", SegmentState.EXPIRED);
+
+        assertEquals(1, service.reconcileWithParts());
+
+        Reservation r = service.get("r1");
+        assertEquals(ReservationState.FAILED, r.state(), r.reason());
+        assertEquals(SegmentState.RELEASED, campus.segments.get("site-a:r1:campus"));
+        assertEquals(SegmentState.RELEASED, peer.segments.get("site-a:r1:remote"));
+    }
+
+    @Test
+    void anActiveCircuitWhosePartForgotItIsTornDownAndFails() throws Exception {
+        create("r1");
+        runDueWorkAt(request("r1", false).interval().start(), "r1");
+        peer.segments.remove("site-a:r1:remote");
+
+        assertEquals(1, service.reconcileWithParts());
+
+        Reservation r = service.get("r1");
+        assertEquals(ReservationState.FAILED, r.state(), r.reason());
+        assertEquals(SegmentState.RELEASED, wan.segments.get("site-a:r1:wan"));
+    }
+
+    @Test
+    void reservationsWhosePartsHoldThemAreLeftAlone() throws Exception {
+        create("r1");
+
+        assertEquals(0, service.reconcileWithParts());
+        assertEquals(ReservationState.RESERVED, service.get("r1").state());
+    }
+
+    @Test
+    void aSegmentIsWantedWhileItsReservationIsNotOver() throws Exception {
+        create("r1");
+        assertEquals(BookingWanted.WANTED, service.segmentWanted("site-a:r1:wan"));
+
+        service.cancel("r1", "alice", null);
+
+        assertEquals(BookingWanted.NOT_WANTED, service.segmentWanted("site-a:r1:wan"));
+        assertEquals(BookingWanted.NOT_WANTED, service.segmentWanted("site-a:unknown:wan"));
+        assertEquals("bookingId", assertThrows(BadRequest.class, () -> service.segmentWanted("r1")).field());
+        assertEquals("bookingId", assertThrows(BadRequest.class, () -> service.segmentWanted("site-z:r1:wan")).field());
     }
 
     @Test

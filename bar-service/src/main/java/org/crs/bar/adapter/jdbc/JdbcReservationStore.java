@@ -32,6 +32,7 @@ import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
 import org.crs.bar.port.ReservationStore;
+import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.Timing;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
@@ -54,8 +55,14 @@ public final class JdbcReservationStore implements ReservationStore {
             + "destination_site, destination_host, bandwidth_mbps, start_at, end_at, description, hold_only, "
             + "created_at, updated_at, flex_window_start, flex_window_end, flex_duration_seconds, flex_volume_megabytes, "
             + "flex_mbps";
-    /** What a read selects: the columns a creation writes, and the refusal code a rejection adds. */
-    private static final String SELECTED_COLUMNS = RESERVATION_COLUMNS + ", refusal_code";
+    /**
+     * What a read selects: the columns a creation writes, the refusal code a rejection adds, and
+     * the work under way an activation or tear-down adds.
+     */
+    private static final String SELECTED_COLUMNS = RESERVATION_COLUMNS + ", refusal_code, next_attempt_at, attempts, "
+            + "settles_as";
+    /** The states whose work is kept until done. */
+    private static final String WORKING_STATES = "('ACTIVATING', 'RELEASING')";
 
     private final DataSource dataSource;
     private final Clock clock;
@@ -109,6 +116,19 @@ public final class JdbcReservationStore implements ReservationStore {
     }
 
     @Override
+    public Optional<Reservation> findByBookingId(String bookingId) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT request_id FROM reservation_segment WHERE booking_id = ?")) {
+                ps.setString(1, bookingId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? findIn(c, rs.getString(1)) : Optional.<Reservation>empty();
+                }
+            }
+        });
+    }
+
+    @Override
     public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit) {
         return window == null ? select(states, "", null, null, limit)
                 : select(states, " AND start_at < ? AND end_at > ?", window.end(), window.start(), limit);
@@ -127,6 +147,11 @@ public final class JdbcReservationStore implements ReservationStore {
     /** Reservations in the states (all when empty) meeting {@code condition} on up to two times, with their segments. */
     private List<Reservation> select(Collection<ReservationState> states, String condition, Instant first, Instant second,
                                      int limit) {
+        return select(states, condition, first, second, limit, " ORDER BY start_at, request_id");
+    }
+
+    private List<Reservation> select(Collection<ReservationState> states, String condition, Instant first, Instant second,
+                                     int limit, String order) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, not " + limit);
         }
@@ -136,7 +161,7 @@ public final class JdbcReservationStore implements ReservationStore {
             sql.append(EnumSet.copyOf(states).stream().map(s -> "'" + s.name() + "'")
                     .collect(Collectors.joining(", ", " AND state IN (", ")")));
         }
-        sql.append(condition).append(" ORDER BY start_at, request_id");
+        sql.append(condition).append(order);
         return inTransaction(c -> {
             List<Reservation> rows = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
@@ -163,7 +188,16 @@ public final class JdbcReservationStore implements ReservationStore {
 
     @Override
     public Optional<Reservation> move(String requestId, List<ReservationTransition> steps, List<Segment> segments) {
-        return move(requestId, steps, segments, null);
+        return move(requestId, steps, segments, null, null);
+    }
+
+    @Override
+    public Optional<Reservation> startWork(String requestId, ReservationTransition transition, List<Segment> segments,
+                                           Instant leaseUntil, ReservationState settlesAs) {
+        if (transition.to() != ReservationState.ACTIVATING && transition.to() != ReservationState.RELEASING) {
+            throw new IllegalArgumentException("work is kept only in ACTIVATING and RELEASING, not " + transition.to());
+        }
+        return move(requestId, List.of(transition), segments, null, new Reservation.Work(leaseUntil, 1, settlesAs));
     }
 
     @Override
@@ -172,12 +206,15 @@ public final class JdbcReservationStore implements ReservationStore {
         if (rejection.to() != ReservationState.REJECTED) {
             throw new IllegalArgumentException("not a rejection: " + rejection);
         }
-        return move(requestId, List.of(rejection), segments, Objects.requireNonNull(code, "code"));
+        return move(requestId, List.of(rejection), segments, Objects.requireNonNull(code, "code"), null);
     }
 
-    /** A move that also sets the refusal code (null for every move but a rejection). */
+    /**
+     * A move that also sets the refusal code (null for every move but a rejection) and the work
+     * under way (null for every move but into ACTIVATING or RELEASING: any other move ends it).
+     */
     private Optional<Reservation> move(String requestId, List<ReservationTransition> steps, List<Segment> segments,
-                                       RefusalCode code) {
+                                       RefusalCode code, Reservation.Work work) {
         checkConsecutive(steps);
         ReservationTransition first = steps.get(0);
         ReservationTransition last = steps.get(steps.size() - 1);
@@ -187,9 +224,14 @@ public final class JdbcReservationStore implements ReservationStore {
         return inTransaction(c -> {
             StatementPipeline p = StatementPipeline.on(c);
             StatementPipeline.Count moved = p.update("UPDATE reservation SET state = ?, reason = ?, updated_at = ?, "
-                    + "write_token = ?, refusal_code = ? WHERE request_id = ? AND state = ?", last.to().name(),
+                    + "write_token = ?, refusal_code = ?, next_attempt_at = ?, attempts = ?, settles_as = ? "
+                    + "WHERE request_id = ? AND state = ?", last.to().name(),
                     Jdbc.clip(last.reason(), TEXT), Jdbc.utc(last.at()), token,
-                    code == null ? StatementPipeline.nullOf(Types.VARCHAR) : code.name(), requestId, first.from().name());
+                    code == null ? StatementPipeline.nullOf(Types.VARCHAR) : code.name(),
+                    work == null ? StatementPipeline.nullOf(Types.TIMESTAMP_WITH_TIMEZONE) : Jdbc.utc(work.nextAttemptAt()),
+                    work == null ? 0 : work.attempts(),
+                    work == null ? StatementPipeline.nullOf(Types.VARCHAR) : work.settlesAs().name(),
+                    requestId, first.from().name());
             replaceSegments(p, requestId, segments, WRITTEN, requestId, token);
             addHistory(p, steps, WRITTEN, requestId, token);
             StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
@@ -263,6 +305,157 @@ public final class JdbcReservationStore implements ReservationStore {
             StatementPipeline.Rows<Reservation> stored = reservationAfter(p, requestId, segments);
             p.run();
             return modifiedRows.value() == 1 ? stored.first() : Jdbc.nothingChanged(c);
+        });
+    }
+
+    @Override
+    public List<Reservation> dueWork(Instant now, int limit) {
+        return select(List.of(), " AND state IN " + WORKING_STATES + " AND next_attempt_at <= ?", now, null, limit,
+                " ORDER BY next_attempt_at, request_id");
+    }
+
+    @Override
+    public Optional<Reservation> claimWork(String requestId, ReservationState state, Instant seen, Instant leaseUntil) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET next_attempt_at = ?, "
+                    + "attempts = attempts + 1 WHERE request_id = ? AND state = ? AND next_attempt_at = ?")) {
+                ps.setObject(1, Jdbc.utc(leaseUntil));
+                ps.setString(2, requestId);
+                ps.setString(3, state.name());
+                ps.setObject(4, Jdbc.utc(seen));
+                if (ps.executeUpdate() != 1) {
+                    return Optional.<Reservation>empty();
+                }
+            }
+            return findIn(c, requestId);
+        });
+    }
+
+    @Override
+    public boolean workLater(String requestId, Instant next, ReservationTransition note, List<Segment> segments) {
+        if (note.from() != note.to()) {
+            throw new IllegalArgumentException("a note keeps the state: " + note);
+        }
+        long token = ThreadLocalRandom.current().nextLong();
+        return inTransaction(c -> {
+            StatementPipeline p = StatementPipeline.on(c);
+            StatementPipeline.Count updated = p.update("UPDATE reservation SET next_attempt_at = ?, reason = ?, "
+                    + "updated_at = ?, write_token = ? WHERE request_id = ? AND state = ?", Jdbc.utc(next),
+                    Jdbc.clip(note.reason(), TEXT), Jdbc.utc(note.at()), token, requestId, note.to().name());
+            replaceSegments(p, requestId, segments, WRITTEN, requestId, token);
+            addHistory(p, List.of(note), WRITTEN, requestId, token);
+            p.runAndCommit();
+            return updated.value() == 1;
+        });
+    }
+
+    @Override
+    public int endLeases(Instant now) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE reservation SET next_attempt_at = ? "
+                    + "WHERE state IN " + WORKING_STATES)) {
+                ps.setObject(1, Jdbc.utc(now));
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public void addFollowUps(List<FollowUp> followUps) {
+        if (followUps.isEmpty()) {
+            return;
+        }
+        inTransaction(c -> {
+            for (FollowUp f : followUps) {
+                try (PreparedStatement del = c.prepareStatement("DELETE FROM segment_follow_up WHERE booking_id = ?")) {
+                    del.setString(1, f.bookingId());
+                    del.executeUpdate();
+                }
+                try (PreparedStatement ins = c.prepareStatement("INSERT INTO segment_follow_up (booking_id, request_id, "
+                        + "controller, action, reason, next_attempt_at, attempts) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+                    ins.setString(1, f.bookingId());
+                    ins.setString(2, f.requestId());
+                    ins.setString(3, f.controller());
+                    ins.setString(4, f.action().name());
+                    ins.setString(5, Jdbc.clip(f.reason(), TEXT));
+                    ins.setObject(6, Jdbc.utc(f.nextAttemptAt()));
+                    ins.setInt(7, f.attempts());
+                    ins.executeUpdate();
+                }
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public List<FollowUp> dueFollowUps(Instant now, int limit) {
+        return followUpsWhere("next_attempt_at <= ?", Jdbc.utc(now), limit);
+    }
+
+    @Override
+    public List<FollowUp> followUps(String requestId) {
+        return followUpsWhere("request_id = ?", requestId, 10_000);
+    }
+
+    private List<FollowUp> followUpsWhere(String condition, Object parameter, int limit) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT request_id, booking_id, controller, action, reason, "
+                    + "next_attempt_at, attempts FROM segment_follow_up WHERE " + condition
+                    + " ORDER BY next_attempt_at, booking_id")) {
+                ps.setObject(1, parameter);
+                ps.setMaxRows(limit);
+                List<FollowUp> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new FollowUp(rs.getString(1), rs.getString(2), rs.getString(3),
+                                FollowUp.Action.valueOf(rs.getString(4)), rs.getString(5), Jdbc.instant(rs, 6),
+                                rs.getInt(7)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    @Override
+    public boolean claimFollowUp(FollowUp followUp, Instant leaseUntil) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE segment_follow_up SET next_attempt_at = ?, "
+                    + "attempts = attempts + 1 WHERE booking_id = ? AND next_attempt_at = ?")) {
+                ps.setObject(1, Jdbc.utc(leaseUntil));
+                ps.setString(2, followUp.bookingId());
+                ps.setObject(3, Jdbc.utc(followUp.nextAttemptAt()));
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    public void followUpTried(FollowUp followUp, Instant next, String actor, String note, Instant at) {
+        inTransaction(c -> {
+            if (next == null) {
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM segment_follow_up WHERE booking_id = ?")) {
+                    ps.setString(1, followUp.bookingId());
+                    ps.executeUpdate();
+                }
+            } else {
+                try (PreparedStatement ps = c.prepareStatement("UPDATE segment_follow_up SET next_attempt_at = ? "
+                        + "WHERE booking_id = ?")) {
+                    ps.setObject(1, Jdbc.utc(next));
+                    ps.setString(2, followUp.bookingId());
+                    ps.executeUpdate();
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO reservation_history (request_id, from_state, "
+                    + "to_state, actor, reason, occurred_at) SELECT request_id, state, state, ?, ?, ? "
+                    + OF_RESERVATION)) {
+                ps.setString(1, actor);
+                ps.setString(2, Jdbc.clip(note, TEXT));
+                ps.setObject(3, Jdbc.utc(at));
+                ps.setString(4, followUp.requestId());
+                ps.executeUpdate();
+            }
+            return null;
         });
     }
 
@@ -365,14 +558,30 @@ public final class JdbcReservationStore implements ReservationStore {
                 new Endpoint(rs.getString("destination_site"), rs.getString("destination_host")), mbps, interval,
                 rs.getString("description"), rs.getBoolean("hold_only"),
                 flexible != null ? flexible : new Timing.Fixed(interval, mbps));
-        return new Reservation(request, rs.getString("owner"), ReservationState.valueOf(rs.getString("state")),
-                rs.getString("reason"), segments, Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"),
-                RefusalCode.named(rs.getString("refusal_code")).orElse(null));
+        ReservationState state = ReservationState.valueOf(rs.getString("state"));
+        return new Reservation(request, rs.getString("owner"), state, rs.getString("reason"), segments,
+                Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"),
+                RefusalCode.named(rs.getString("refusal_code")).orElse(null), work(rs, state, interval));
+    }
+
+    /** The work under way in ACTIVATING or RELEASING; null in any other state. */
+    private static Reservation.Work work(ResultSet rs, ReservationState state, TimeInterval interval) throws SQLException {
+        Instant next = Jdbc.instantOrNull(rs, "next_attempt_at");
+        if (next == null || (state != ReservationState.ACTIVATING && state != ReservationState.RELEASING)) {
+            return null;
+        }
+        String settles = rs.getString("settles_as");
+        ReservationState settlesAs = settles != null ? ReservationState.valueOf(settles)
+                : state == ReservationState.ACTIVATING ? ReservationState.ACTIVE
+                // kept before tear-downs recorded where they end: a tear-down before the end was a cancel
+                : rs.getTimestamp("updated_at").toInstant().isBefore(interval.end()) ? ReservationState.CANCELLED
+                : ReservationState.FINISHED;
+        return new Reservation.Work(next, rs.getInt("attempts"), settlesAs);
     }
 
     private static Reservation withSegments(Reservation r, List<Segment> segments) {
         return new Reservation(r.request(), r.owner(), r.state(), r.reason(), segments, r.createdAt(), r.updatedAt(),
-                r.refusalCode());
+                r.refusalCode(), r.work());
     }
 
     private static List<Segment> segmentsIn(Connection c, String requestId) throws SQLException {

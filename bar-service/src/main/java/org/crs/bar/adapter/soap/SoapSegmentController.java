@@ -25,6 +25,7 @@ import org.crs.bar.reservation.SegmentOrder;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.availability.StartWindow;
+import org.crs.domain.booking.BookingWanted;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
@@ -192,6 +193,17 @@ public final class SoapSegmentController implements SegmentController {
     }
 
     @Override
+    public BookingWanted wanted(String bookingId) throws SegmentFailure {
+        List<Element> returns = call(body("segmentWanted").element("bookingId", bookingId)).returns;
+        String text = returns.isEmpty() || returns.get(0).text() == null ? "" : returns.get(0).text().trim();
+        try {
+            return BookingWanted.valueOf(text);
+        } catch (IllegalArgumentException e) {
+            throw unreadable("answered '" + text + "', neither WANTED nor NOT_WANTED", e);
+        }
+    }
+
+    @Override
     public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
         return segment(call(body("commitModify").element("bookingId", bookingId)));
     }
@@ -282,7 +294,9 @@ public final class SoapSegmentController implements SegmentController {
                     + snippet(response, body) + ")", null);
         }
         if (answer.fault != null) {
-            throw SegmentFailure.refused(name, refusal(answer));
+            // A Server fault is the service failing (or a peer BAR whose L-NSAP did not answer),
+            // not an answer to the request: whether it acted is unknown, and the call may be tried again.
+            throw new SegmentFailure(name, !answer.serverFault, refusal(answer), null);
         }
         if (response.statusCode() != 200) {
             throw unreadable(operation + ": HTTP " + response.statusCode() + " (" + snippet(response, body) + ")", null);

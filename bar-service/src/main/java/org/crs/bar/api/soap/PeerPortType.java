@@ -14,8 +14,10 @@ import org.crs.nsap.contract.StartWindowBean;
 import org.crs.service.soap.ServiceFault;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.bar.reservation.SegmentOrder;
+import org.crs.bar.service.ReservationService;
 
 /**
  * The port type a BAR serves to the BARs of other sites: the NSAP port type's segment
@@ -28,10 +30,30 @@ import org.crs.bar.reservation.SegmentOrder;
 public class PeerPortType {
 
     private final SegmentController campus;
+    private final ReservationService reservations;
 
-    /** @param campus this site's L-NSAP */
-    public PeerPortType(SegmentController campus) {
+    /**
+     * @param campus this site's L-NSAP
+     * @param reservations this BAR's reservations, which say whether a booking is still wanted
+     */
+    public PeerPortType(SegmentController campus, ReservationService reservations) {
         this.campus = campus;
+        this.reservations = reservations;
+    }
+
+    /**
+     * Whether a reservation still wants the segment booked under {@code bookingId}: WANTED or
+     * NOT_WANTED. An L-NSAP or the NSAP asks it of a committed or active segment unchanged for
+     * long, and releases it when not wanted. A booking id of another site is asked of its BAR.
+     */
+    public String segmentWanted(String bookingId) throws ServiceFault {
+        try {
+            return reservations.segmentWanted(bookingId).name();
+        } catch (BadRequest e) {
+            throw ServiceFault.badField(e.field(), e.reason());
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
     }
 
     /** Holds the campus segment for {@code holdSeconds} unless committed; answers its port and VLAN. */

@@ -1,6 +1,7 @@
 package org.crs.bar.adapter.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CyclicBarrier;
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.Timing;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
@@ -142,6 +145,71 @@ class JdbcReservationStoreTest {
                 create(r);
                 assertEquals(r, store.find(id).orElseThrow().request());
             }
+        }
+
+        /** r1 moved to RESERVED then ACTIVATING, its attempt leased until {@code lease}. */
+        Reservation activating(Instant lease) {
+            Reservation r = create(request("r1", 1, 100));
+            store.move("r1", List.of(move(ReservationState.REQUESTED, ReservationState.HELD, "held", T0),
+                    move(ReservationState.HELD, ReservationState.RESERVED, "committed", T0)), r.segments());
+            return store.startWork("r1", move(ReservationState.RESERVED, ReservationState.ACTIVATING, "activating", NOW),
+                    r.segments(), lease, ReservationState.ACTIVE).orElseThrow();
+        }
+
+        @Test
+        void workStartedIsLeasedAndDueOnlyOnceTheLeaseHasPassed() {
+            Reservation r = activating(NOW.plusSeconds(15));
+
+            assertEquals(new Reservation.Work(NOW.plusSeconds(15), 1, ReservationState.ACTIVE), r.work());
+            assertEquals(List.of(), store.dueWork(NOW.plusSeconds(14), 10));
+            assertEquals(List.of("r1"), store.dueWork(NOW.plusSeconds(15), 10).stream().map(Reservation::requestId).toList());
+        }
+
+        @Test
+        void ofTwoReplicasClaimingTheSameAttemptOneGetsIt() {
+            Reservation due = store.dueWork(activating(NOW).work().nextAttemptAt(), 10).get(0);
+
+            Optional<Reservation> first = store.claimWork("r1", ReservationState.ACTIVATING, due.work().nextAttemptAt(),
+                    NOW.plusSeconds(30));
+            Optional<Reservation> second = store.claimWork("r1", ReservationState.ACTIVATING, due.work().nextAttemptAt(),
+                    NOW.plusSeconds(31));
+
+            assertEquals(2, first.orElseThrow().work().attempts());
+            assertTrue(second.isEmpty());
+        }
+
+        @Test
+        void workPutOffKeepsItsStateRecordsTheAttemptAndAnyMoveEndsTheWork() {
+            Reservation r = activating(NOW);
+
+            assertTrue(store.workLater("r1", NOW.plusSeconds(2), move(ReservationState.ACTIVATING, ReservationState.ACTIVATING,
+                    "attempt 1: not reached", NOW), r.segments()));
+            assertEquals(NOW.plusSeconds(2), store.find("r1").orElseThrow().work().nextAttemptAt());
+            Reservation active = store.move("r1", move(ReservationState.ACTIVATING, ReservationState.ACTIVE, "up", NOW),
+                    r.segments()).orElseThrow();
+
+            assertNull(active.work());
+            assertEquals(List.of(), store.dueWork(NOW.plusSeconds(3600), 10));
+            assertEquals(ReservationState.ACTIVATING, store.history("r1").get(4).to());
+        }
+
+        @Test
+        void aFollowUpIsKeptClaimedOnceAndForgottenWhenDone() {
+            Reservation r = create(request("r1", 1, 100));
+            FollowUp f = FollowUp.of("r1", r.segments().get(1), FollowUp.Action.ABORT, "gave up", NOW);
+            store.addFollowUps(List.of(f));
+            store.addFollowUps(List.of(f)); // kept once
+
+            FollowUp due = store.dueFollowUps(NOW, 10).get(0);
+            assertEquals(f, due);
+            assertTrue(store.claimFollowUp(due, NOW.plusSeconds(15)));
+            assertFalse(store.claimFollowUp(due, NOW.plusSeconds(16)), "another replica does not get it");
+            store.followUpTried(due, NOW.plusSeconds(20), "scheduler", "not reached", NOW);
+            assertEquals(List.of(1), store.followUps("r1").stream().map(FollowUp::attempts).toList());
+            store.followUpTried(due, null, "scheduler", "answered ABORTED", NOW);
+
+            assertEquals(List.of(), store.followUps("r1"));
+            assertEquals("answered ABORTED", store.history("r1").get(store.history("r1").size() - 1).reason());
         }
 
         @Test
