@@ -48,16 +48,16 @@ class BarClusterTest {
     static final Duration LEAD = Duration.ofMillis(1500);
     static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
     static final Duration MINIMUM_DURATION = Duration.ofSeconds(2);
-    /** Long enough for a slowed activation; short enough that a takeover is seen within a test. */
-    static final Duration NEGOTIATION_HOLD = Duration.ofSeconds(8);
+    static final Duration NEGOTIATION_HOLD = BarSettings.defaults().negotiationHold();
     static final Duration REPLICA_START = Duration.ofSeconds(120);
     /**
-     * How soon another replica finishes a dead replica's activation: once the activation has not
-     * moved for the negotiation hold, and once Quartz has declared the dead node failed (its last
-     * check-in, every {@link Scheduling#DEFAULT_CLUSTER_CHECKIN}, plus Quartz's fixed 7.5 s), for
-     * the dead node may hold the sweep's trigger; then a round, and slack for a loaded machine.
+     * How soon another replica finishes a dead replica's activation: once the dead replica's lease
+     * on its attempt has passed ({@code callTimeout} plus 5 s from the attempt's start), and once
+     * Quartz has declared the dead node failed (its last check-in, every
+     * {@link Scheduling#DEFAULT_CLUSTER_CHECKIN}, plus Quartz's fixed 7.5 s), for the dead node may
+     * hold the sweep's trigger; then a round, and slack for a loaded machine.
      */
-    static final Duration TAKEOVER_BOUND = max(NEGOTIATION_HOLD, Scheduling.DEFAULT_CLUSTER_CHECKIN.plusMillis(7500))
+    static final Duration TAKEOVER_BOUND = max(CALL_TIMEOUT.plusSeconds(5), Scheduling.DEFAULT_CLUSTER_CHECKIN.plusMillis(7500))
             .plusSeconds(5);
     static final BarSettings SETTINGS = BarSettings.defaults().withMinimumDuration(MINIMUM_DURATION).withSetUpLead(LEAD);
     /** Reservation states of a circuit that came up once and went down once, in order. */
@@ -161,8 +161,7 @@ class BarClusterTest {
         assertEquals("RESERVED", state(reserved), reserved);
         long edgeA = lastSessionId("edge-a");
         // Twenty answers of edge-a 150 ms late: its part of the activation takes some seconds more,
-        // so the kill lands while the replica waits for the L-NSAP, and the L-NSAP is done before
-        // the negotiation hold passes and another replica asks again.
+        // so the kill lands while the replica waits for the L-NSAP.
         federation.emulator().router("edge-a").faults().slowResponses(Duration.ofMillis(150), 20);
 
         int activating = awaitActivateCall(watches, Duration.ofSeconds(15));
@@ -175,8 +174,7 @@ class BarClusterTest {
         waitFor(survivor, id, Set.of("ACTIVE"), Duration.ofSeconds(60));
         Duration takeover = Duration.between(killed, Instant.now());
         System.out.printf("takeover: replica killed mid-activation, reservation ACTIVE at the survivor %d ms later "
-                + "(negotiationHold %d s, bound %d s)%n", takeover.toMillis(), NEGOTIATION_HOLD.toSeconds(),
-                TAKEOVER_BOUND.toSeconds());
+                + "(callTimeout %d s, bound %d s)%n", takeover.toMillis(), CALL_TIMEOUT.toSeconds(), TAKEOVER_BOUND.toSeconds());
         assertTrue(takeover.compareTo(TAKEOVER_BOUND) < 0, "took over in " + takeover);
 
         String finished = waitFor(survivor, id, Set.of("FINISHED", "FAILED"), Duration.ofSeconds(40));

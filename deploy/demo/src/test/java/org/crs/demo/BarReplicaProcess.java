@@ -1,7 +1,6 @@
 package org.crs.demo;
 
 import java.io.IOException;
-import java.net.HttpURLConnection;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
@@ -13,11 +12,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.crs.bar.server.BarMain;
+import org.crs.demo.process.ServiceProcess;
 
 /**
- * One replica of a clustered BAR as a process of its own: {@link BarMain} in a new JVM, started
- * from a configuration file this class writes, stopped with SIGKILL ({@code kill -9}) as a
- * crashing machine would stop it. Its output goes to a file beside the configuration.
+ * One replica of a clustered BAR as a process of its own ({@link ServiceProcess} running
+ * {@link BarMain}), on a configuration file this class writes: the replicas of one cluster share
+ * their name, database and schedule, and differ only in their port.
  */
 final class BarReplicaProcess implements AutoCloseable {
 
@@ -26,18 +26,14 @@ final class BarReplicaProcess implements AutoCloseable {
                    Duration callTimeout, Duration negotiationHold, Duration setUpLead, Duration minimumDuration) {
     }
 
-    private final Process process;
-    private final int port;
-    private final Path output;
+    private final ServiceProcess process;
 
-    private BarReplicaProcess(Process process, int port, Path output) {
+    private BarReplicaProcess(ServiceProcess process) {
         this.process = process;
-        this.port = port;
-        this.output = output;
     }
 
-    /** Starts a replica in {@code folder} and waits until it answers SOAP, at most {@code within}. */
-    static BarReplicaProcess start(Cluster cluster, Path folder, Duration within) throws Exception {
+    /** Starts a replica in {@code folder} (its configuration and log) and waits until it serves, at most {@code within}. */
+    static BarReplicaProcess start(Cluster cluster, Path folder, Duration within) throws IOException {
         int port = freePort();
         Files.createDirectories(folder);
         Path config = folder.resolve("bar.yaml");
@@ -61,55 +57,21 @@ final class BarReplicaProcess implements AutoCloseable {
                 "  setUpLead: " + cluster.setUpLead().toMillis() + "ms",
                 "  minimumDuration: " + cluster.minimumDuration().toMillis() + "ms",
                 "")));
-        Path output = folder.resolve("bar.log");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"), BarMain.class.getName(), config.toString())
-                .redirectErrorStream(true).redirectOutput(output.toFile()).start();
-        BarReplicaProcess replica = new BarReplicaProcess(p, port, output);
-        replica.awaitReady(within);
-        return replica;
-    }
-
-    private void awaitReady(Duration within) throws Exception {
-        long deadline = System.nanoTime() + within.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("BAR replica exited with " + process.exitValue() + ":\n" + Files.readString(output));
-            }
-            try {
-                HttpURLConnection c = (HttpURLConnection) serviceUrl().resolve("ReservationService?wsdl").toURL().openConnection();
-                c.setConnectTimeout(500);
-                c.setReadTimeout(2000);
-                if (c.getResponseCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(100);
-        }
-        process.destroyForcibly();
-        throw new IllegalStateException("BAR replica not ready within " + within + ":\n" + Files.readString(output));
+        ServiceProcess p = ServiceProcess.of("bar-" + cluster.site() + "-" + port, BarMain.class.getName(), config, folder)
+                .port(port).readyLine(ServiceProcess.SERVICE_READY).startTimeout(within)
+                .jvmOption("-Xmx256m").jvmOption("-XX:TieredStopAtLevel=1"); // many JVMs on two cores: C1 only
+        return new BarReplicaProcess(p.start());
     }
 
     /** The client port type, {@code /services/ReservationService}. */
     URI serviceUrl() {
-        return URI.create("http://127.0.0.1:" + port + "/services/ReservationService");
+        return URI.create("http://127.0.0.1:" + process.port() + "/services/ReservationService");
     }
 
-    long pid() {
-        return process.pid();
-    }
-
-    /** Sends SIGKILL, as {@code kill -9} does, and waits until the process is gone; returns when it was sent. */
-    Instant kill() throws Exception {
+    /** {@code kill -9}; returns when the signal was sent, once the process is gone. */
+    Instant kill() {
         Instant at = Instant.now();
-        Process kill = new ProcessBuilder("kill", "-9", String.valueOf(process.pid())).inheritIO().start();
-        if (kill.waitFor() != 0) {
-            throw new IllegalStateException("kill -9 " + process.pid() + " failed");
-        }
-        process.waitFor();
+        process.kill();
         return at;
     }
 
@@ -121,6 +83,6 @@ final class BarReplicaProcess implements AutoCloseable {
 
     @Override
     public void close() {
-        process.destroyForcibly();
+        process.close();
     }
 }
