@@ -1,9 +1,45 @@
 #!/usr/bin/env bash
-# Builds CRS and starts the demo: emulated routers, a BAR and an L-NSAP for each of site-a and
-# site-b, and the NSAP of the WAN, each on an embedded HSQLDB under target/crs-demo. Prints
-# the URLs; site-a's BAR answers at http://127.0.0.1:8080/services/ReservationService.
-# Arguments: [DATA-FOLDER] [--minimum-seconds N]
+# Starts the CRS demo: emulated routers, a BAR and an L-NSAP for each of site-a and site-b, and
+# the NSAP of the WAN, each on an embedded HSQLDB under target/crs-demo. Prints the URLs;
+# site-a's BAR answers at http://127.0.0.1:8080/services/ReservationService.
+# Arguments: [DATA-FOLDER] [--minimum-seconds N] [--routers-apart] [--any-ports] [--inventory FILE]
+#
+# Builds first only when the sources changed since the last build: when the jar is missing, or
+# a pom.xml, a file under a module's src/, or deploy/config, deploy/topology or deploy/emulator
+# is newer than the stamp deploy/demo/target/demo-build.stamp. Otherwise it starts at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -pl deploy/demo -am package -DskipTests
-exec java -Dlogback.configurationFile=deploy/config/logback.xml -Djava.util.logging.config.file=deploy/config/logging.properties -jar deploy/demo/target/crs-demo.jar "$@"
+jar=deploy/demo/target/crs-demo.jar
+stamp=deploy/demo/target/demo-build.stamp
+
+changed_since_stamp() {
+  [[ -f "$jar" && -f "$stamp" ]] || return 0
+  local newer
+  newer=$(find . \( -name target -o -name .git -o -name node_modules \) -prune -o -type f \
+      \( -name pom.xml -o -path '*/src/*' -o -path './deploy/config/*' -o -path './deploy/topology/*' \
+         -o -path './deploy/emulator/*' \) -newer "$stamp" -print -quit)
+  [[ -n "$newer" ]]
+}
+
+# The classes the demo loads, archived when a demo exits normally (Ctrl-C) and mapped by the
+# next one (class-data sharing): a second start loads them in a fraction of the time.
+classes=deploy/demo/target/crs-demo.jsa
+
+if changed_since_stamp; then
+  mkdir -p deploy/demo/target
+  # Stamped with the time the build began: a file changed during the build is rebuilt next time.
+  touch "$stamp.building"
+  mvn -B -q -pl deploy/demo -am package -DskipTests
+  rm -f "$classes"
+  mv "$stamp.building" "$stamp"
+fi
+if [[ -f "$classes" ]]; then
+  share=(-XX:SharedArchiveFile="$classes")
+else
+  share=(-XX:ArchiveClassesAtExit="$classes")
+fi
+# The demo is short-lived and the machine may be small: the client compiler and the serial
+# collector start it sooner than the defaults.
+exec java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC "${share[@]}" -Xlog:cds=off -Xlog:cds+dynamic=off \
+  -Dlogback.configurationFile=deploy/config/logback.xml -Djava.util.logging.config.file=deploy/config/logging.properties \
+  -jar "$jar" "$@"

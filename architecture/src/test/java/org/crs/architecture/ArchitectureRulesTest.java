@@ -110,7 +110,8 @@ class ArchitectureRulesTest {
         layersPointDown(new String[] {"org.crs.nsap.soap.."},
                 new String[] {"org.crs.nsap.server..", "org.crs.nsap.campus..", "org.crs.nsap.wan.."},
                 new String[] {"org.crs.nsap.service.."}, "org.crs.nsap.port..",
-                new String[] {"org.crs.nsap.store..", "org.crs.nsap.activation.."}, "org.crs.nsap.segment..")
+                new String[] {"org.crs.nsap.store..", "org.crs.nsap.activation..", "org.crs.nsap.peer.."},
+                "org.crs.nsap.segment..")
                 .as("the NSAP's layers point down only: api -> service -> port <- adapters, all over the model")
                 .check(classes);
     }
@@ -119,8 +120,9 @@ class ArchitectureRulesTest {
     void theNsapServiceReachesStorageAndRoutersOnlyThroughItsPorts() {
         noClasses().that().resideInAPackage("org.crs.nsap.service..")
                 .should().dependOnClassesThat().resideInAnyPackage(IO)
-                .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.nsap.store..", "org.crs.nsap.activation..")
-                .as("the NSAP's service reaches storage and routers only through the ports it owns")
+                .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.nsap.store..", "org.crs.nsap.activation..",
+                        "org.crs.nsap.peer..")
+                .as("the NSAP's service reaches storage, routers and BARs only through the ports it owns")
                 .check(classes);
     }
 

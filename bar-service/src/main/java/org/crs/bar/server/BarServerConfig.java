@@ -1,13 +1,11 @@
 package org.crs.bar.server;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -148,22 +146,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
 
     /** An http(s) URL with a host and no user information; the message never quotes the value. */
     private static URI checkedUrl(String value, String key, String where) {
-        String text = ConfigYaml.required(value, key).trim();
-        URI uri;
-        try {
-            uri = new URI(text);
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException(key + ": not a URL (" + e.getReason() + ")" + where);
-        }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-            throw new IllegalArgumentException(key + ": must be an http:// or https:// URL with a host"
-                    + " (http://host:port/services/...)" + where);
-        }
-        if (uri.getRawUserInfo() != null) {
-            throw new IllegalArgumentException(key + ": must not carry a user or password" + where);
-        }
-        return uri;
+        return ConfigYaml.httpUrl(value, key, where);
     }
 
     private static BarSettings settings(BookingYaml booking, Duration callTimeout, EnvReferences env, String yaml) {

@@ -4,9 +4,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 import org.crs.routers.emulator.EmulatedRouter;
+import org.crs.routers.emulator.Inventory;
 import org.crs.bar.reservation.BarSettings;
 
 /**
@@ -14,12 +16,21 @@ import org.crs.bar.reservation.BarSettings;
  * emulated 7600) joined by the NSAP's WAN of emulated 12000s with two paths between the sites,
  * every service on its own embedded HSQLDB, in one process, on 127.0.0.1. The BAR of site-a
  * answers at http://127.0.0.1:8080/services/ReservationService. Run from the repository root:
- * {@code deploy/run-demo.sh [DATA-FOLDER] [--minimum-seconds N]}.
+ * {@code deploy/run-demo.sh [DATA-FOLDER] [--minimum-seconds N] [--routers-apart] [--any-ports]
+ * [--inventory FILE]}.
+ *
+ * <p>With {@code --routers-apart} the routers run in an emulator process of their own, with
+ * their state in {@code DATA-FOLDER/routers}, which outlives the demo ({@link RoutersApart}).
+ * {@code --any-ports} puts the services (and routers in process) on free ports, printed at
+ * start; {@code --inventory} names another routers' inventory.
  */
 public final class Demo {
 
     /** The demo accepts bookings this short, so one can be watched from start to end. */
     static final Duration DEFAULT_MINIMUM = Duration.ofSeconds(10);
+
+    /** The line printed once every service answers. */
+    static final String READY = "CRS demo running";
 
     private Demo() {
     }
@@ -27,31 +38,60 @@ public final class Demo {
     public static void main(String[] args) throws Exception {
         Path data = Path.of("target/crs-demo");
         Duration minimum = DEFAULT_MINIMUM;
+        boolean routersApart = false;
+        boolean demoPorts = true;
+        Path inventory = null;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--minimum-seconds") && i + 1 < args.length) {
                 minimum = Duration.ofSeconds(Long.parseLong(args[++i]));
+            } else if (args[i].equals("--routers-apart")) {
+                routersApart = true;
+            } else if (args[i].equals("--any-ports")) {
+                demoPorts = false;
+            } else if (args[i].equals("--inventory") && i + 1 < args.length) {
+                inventory = Path.of(args[++i]).toAbsolutePath();
+            } else if (args[i].startsWith("--")) {
+                System.err.println("unknown option " + args[i] + "; usage: run-demo.sh [DATA-FOLDER] [--minimum-seconds N]"
+                        + " [--routers-apart] [--any-ports] [--inventory FILE]");
+                System.exit(2);
             } else {
                 data = Path.of(args[i]);
             }
         }
         data = data.toAbsolutePath();
         Files.createDirectories(data);
+        Federation.Routers routers = routersApart ? Federation.Routers.apart(inventory, data.resolve("routers"))
+                : new Federation.Routers(inventory, Federation.Placement.IN_PROCESS, null);
         Federation federation = Federation.start(new Federation.Options(Path.of("").toAbsolutePath(),
-                Federation.Options.hsqldbFiles(data), true, BarSettings.defaults().withMinimumDuration(minimum),
-                Duration.ofSeconds(10), Clock.systemUTC()));
+                Federation.Options.hsqldbFiles(data), demoPorts, BarSettings.defaults().withMinimumDuration(minimum),
+                Duration.ofSeconds(10), Clock.systemUTC(), routers));
+        Optional<RoutersApart> apart = federation.routersApart();
 
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             federation.close();
+            apart.ifPresent(r -> System.out.println("The routers keep running with their configuration (pid " + r.pid()
+                    + ", state in " + r.stateFolder() + "); the next demo finds them. To stop them: " + r.howToStop()));
             stopped.countDown();
         }));
 
         System.out.println();
-        System.out.println("CRS demo running (data in " + data + "); Ctrl-C stops it.");
+        System.out.println(READY + " (data in " + data + "); Ctrl-C stops it.");
         System.out.println("Emulated routers (ssh crs@127.0.0.1 -p PORT, password crs-demo-password):");
-        for (EmulatedRouter r : federation.emulator().routers()) {
-            System.out.printf("  %-8s %-6s ssh %d  snmp %d%n", r.hostname(), r.profile().name().substring(1), r.sshPort(),
-                    r.snmpPort());
+        if (apart.isPresent()) {
+            RoutersApart r = apart.get();
+            Inventory routerInventory = Inventory.load(inventory != null ? inventory : Path.of("deploy/emulator/demo-routers.yaml"));
+            for (Inventory.Router router : routerInventory.routers()) {
+                System.out.printf("  %-8s %-6s ssh %d  snmp %d%n", router.hostname(), router.profile(), router.sshPort(),
+                        router.snmpPort());
+            }
+            System.out.println("  in their own process, pid " + r.pid() + (r.reused() ? ", already running" : ", started now")
+                    + "; state in " + r.stateFolder() + ". They outlive the demo: " + r.howToStop() + " stops them.");
+        } else {
+            for (EmulatedRouter r : federation.emulator().routers()) {
+                System.out.printf("  %-8s %-6s ssh %d  snmp %d%n", r.hostname(), r.profile().name().substring(1), r.sshPort(),
+                        r.snmpPort());
+            }
         }
         System.out.println("Services (WSDL):");
         for (String site : Federation.SITES) {

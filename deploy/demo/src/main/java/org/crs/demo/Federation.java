@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 import org.crs.bar.server.BarServer;
@@ -19,6 +20,8 @@ import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.campus.CampusPlanner;
 import org.crs.nsap.campus.CampusTopologyFile;
+import org.crs.nsap.peer.PeerServiceClient;
+import org.crs.nsap.server.NsapLauncher;
 import org.crs.nsap.server.NsapServer;
 import org.crs.nsap.wan.WanPlanner;
 import org.crs.nsap.wan.WanTopologyFile;
@@ -60,13 +63,20 @@ public final class Federation implements AutoCloseable {
      * @param clock the services' clock
      */
     public record Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
-                          Duration callTimeout, Clock clock) {
+                          Duration callTimeout, Clock clock, Routers routers) {
         public Options {
             Objects.requireNonNull(repository, "repository");
             Objects.requireNonNull(databases, "databases");
             Objects.requireNonNull(settings, "settings");
             Objects.requireNonNull(callTimeout, "callTimeout");
             Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(routers, "routers");
+        }
+
+        /** With the demo's routers emulated in this process. */
+        public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
+                       Duration callTimeout, Clock clock) {
+            this(repository, databases, demoPorts, settings, callTimeout, clock, Routers.inProcess());
         }
 
         /** Every service on its own file HSQLDB under {@code data}. */
@@ -75,8 +85,43 @@ public final class Federation implements AutoCloseable {
         }
     }
 
+    /** Where the emulated routers run. */
+    public enum Placement {
+        /** In the federation's process, stopped with it. */
+        IN_PROCESS,
+        /** In an emulator process of their own that outlives the federation ({@link RoutersApart}). */
+        APART
+    }
+
+    /**
+     * The emulated routers the services drive.
+     *
+     * @param inventory the routers' inventory; null for the repository's deploy/emulator/demo-routers.yaml
+     * @param placement in this process or apart
+     * @param stateFolder where routers apart keep their state (required when apart, unused in process)
+     */
+    public record Routers(Path inventory, Placement placement, Path stateFolder) {
+        public Routers {
+            Objects.requireNonNull(placement, "placement");
+            if (placement == Placement.APART && stateFolder == null) {
+                throw new IllegalArgumentException("stateFolder is required for routers apart");
+            }
+        }
+
+        /** The demo's routers, in this process. */
+        public static Routers inProcess() {
+            return new Routers(null, Placement.IN_PROCESS, null);
+        }
+
+        /** The routers of {@code inventory} (null: the demo's), in an emulator process of their own. */
+        public static Routers apart(Path inventory, Path stateFolder) {
+            return new Routers(inventory, Placement.APART, stateFolder);
+        }
+    }
+
     private final Options options;
     private final RouterEmulator emulator;
+    private RoutersApart routersApart;
     private final RouterDirectory routers;
     private final Map<String, NsapServer> lnsaps = new LinkedHashMap<>();
     private final Map<String, BarServer> bars = new LinkedHashMap<>();
@@ -91,9 +136,17 @@ public final class Federation implements AutoCloseable {
         this.routers = routers;
     }
 
-    /** Starts the routers and every service; on failure stops what had started. */
+    /**
+     * Starts the routers (or, apart, finds the emulator a previous run left running) and every
+     * service; on failure stops what had started, never routers apart.
+     */
     public static Federation start(Options options) throws Exception {
-        Inventory inventory = Inventory.load(options.repository().resolve("deploy/emulator/demo-routers.yaml"));
+        Path inventoryFile = options.routers().inventory() != null ? options.routers().inventory()
+                : options.repository().resolve("deploy/emulator/demo-routers.yaml");
+        if (options.routers().placement() == Placement.APART) {
+            return startWithRoutersApart(options, inventoryFile);
+        }
+        Inventory inventory = Inventory.load(inventoryFile);
         RouterEmulator emulator = RouterEmulator.start(options.demoPorts() ? inventory : inventory.withAnyPorts());
         RouterDirectory routers;
         try {
@@ -105,35 +158,54 @@ public final class Federation implements AutoCloseable {
         }
         Federation f = new Federation(options, emulator, routers);
         f.running.add(emulator);
+        return f.startServices();
+    }
+
+    // The routers' emulator is found or started, and never stopped by the federation.
+    private static Federation startWithRoutersApart(Options options, Path inventoryFile) throws Exception {
+        RoutersApart apart = RoutersApart.startOrReuse(inventoryFile, options.routers().stateFolder());
+        RouterDirectory routers = RouterDirectory.load(RouterAccessFile.writeTemporary(Inventory.load(inventoryFile),
+                Set.of()));
+        Federation f = new Federation(options, null, routers);
+        f.routersApart = apart;
+        return f.startServices();
+    }
+
+    // Starts the L-NSAPs, the NSAP and the BARs; on failure stops what had started, routers in process included.
+    private Federation startServices() throws Exception {
         try {
             for (String site : SITES) {
-                f.lnsaps.put(site, f.startNsap("lnsap-" + site, new CampusPlanner(CampusTopologyFile.load(
-                        options.repository().resolve("deploy/topology/" + site + "-campus.yaml")))));
-            }
-            f.nsap = f.startNsap("nsap", new WanPlanner(WanTopologyFile.load(options.repository().resolve(
-                    "deploy/topology/wan.yaml"))));
-            for (String site : SITES) {
-                f.barPorts.put(site, options.demoPorts() ? DEMO_PORTS.get("bar-" + site) : freePort());
+                barPorts.put(site, options.demoPorts() ? DEMO_PORTS.get("bar-" + site) : freePort());
             }
             for (String site : SITES) {
-                f.bars.put(site, f.startBar(site));
+                lnsaps.put(site, startNsap("lnsap-" + site, new CampusPlanner(CampusTopologyFile.load(
+                        options.repository().resolve("deploy/topology/" + site + "-campus.yaml"))), List.of(site)));
             }
-            return f;
+            nsap = startNsap("nsap", new WanPlanner(WanTopologyFile.load(options.repository().resolve(
+                    "deploy/topology/wan.yaml"))), SITES);
+            for (String site : SITES) {
+                bars.put(site, startBar(site));
+            }
+            return this;
         } catch (Exception | Error e) {
-            f.close();
+            close();
             throw e;
         }
     }
 
-    private NsapServer startNsap(String name, ResourcePlanner planner) throws Exception {
+    /** Starts an L-NSAP or the NSAP, asking the BARs of {@code barSites} about orphans (its {@code bars:}). */
+    private NsapServer startNsap(String name, ResourcePlanner planner, List<String> barSites) throws Exception {
         Database db = options.databases().apply(name);
         List<DriverActivator> activators = new ArrayList<>();
+        Map<String, URI> bars = new LinkedHashMap<>();
+        barSites.forEach(site -> bars.put(site, peerUrl(site)));
         NsapServer server = NsapServer.start(new ServerConfig(name, db.jdbcUrl(), db.user(), "", "127.0.0.1",
                 port(name), false), planner, (store, locks) -> {
                     DriverActivator a = new DriverActivator(routers, store, DriverActivator.DEFAULT_THREADS, locks);
                     activators.add(a);
                     return a;
-                }, options.clock());
+                }, options.clock(), NsapServer.Upkeep.defaults().withOwners(
+                        new PeerServiceClient(bars, NsapLauncher.BAR_CALL_TIMEOUT)));
         running.addAll(activators);
         running.add(server);
         return server;
@@ -200,8 +272,14 @@ public final class Federation implements AutoCloseable {
         }
     }
 
+    /** The routers emulated in this process, or null when they run apart. */
     public RouterEmulator emulator() {
         return emulator;
+    }
+
+    /** The routers' emulator process, when they run apart. */
+    public Optional<RoutersApart> routersApart() {
+        return Optional.ofNullable(routersApart);
     }
 
     public NsapServer lnsap(String site) {

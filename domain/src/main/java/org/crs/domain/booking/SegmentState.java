@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
  *   HELD -> COMMITTED -> ACTIVATING -> ACTIVE -> DEACTIVATING -> RELEASED
  *   HELD -> ABORTED | EXPIRED          COMMITTED -> ABORTED | RELEASED
  *   ACTIVATING -> FAILED               DEACTIVATING -> FAILED
+ *   ACTIVATING -> COMMITTED   (an activation interrupted by a restart, its routers restored)
  * </pre>
  *
  * <p>{@link #ALLOWED} is the one table of moves; nothing else decides whether a move is
@@ -54,7 +55,9 @@ public enum SegmentState {
         // ABORTED: the BAR aborts every segment when one fails to commit, even those already committed.
         // RELEASED: cancelled before start; nothing was ever configured.
         ALLOWED.put(COMMITTED, EnumSet.of(ACTIVATING, ABORTED, RELEASED));
-        ALLOWED.put(ACTIVATING, EnumSet.of(ACTIVE, FAILED));
+        // COMMITTED: a service that stopped mid-activation takes the parts off the routers at its
+        // next start and puts the segment back, for the BAR's activation retry to activate again.
+        ALLOWED.put(ACTIVATING, EnumSet.of(COMMITTED, ACTIVE, FAILED));
         // Any end of an active circuit (end time, cancel, a sibling segment failing) tears it down first.
         ALLOWED.put(ACTIVE, EnumSet.of(DEACTIVATING));
         ALLOWED.put(DEACTIVATING, EnumSet.of(RELEASED, FAILED));

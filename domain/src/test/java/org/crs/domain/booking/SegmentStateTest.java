@@ -26,7 +26,7 @@ class SegmentStateTest {
     static final List<List<SegmentState>> ALLOWED = List.of(
             List.of(HELD, COMMITTED), List.of(HELD, ABORTED), List.of(HELD, EXPIRED),
             List.of(COMMITTED, ACTIVATING), List.of(COMMITTED, ABORTED), List.of(COMMITTED, RELEASED),
-            List.of(ACTIVATING, ACTIVE), List.of(ACTIVATING, FAILED),
+            List.of(ACTIVATING, COMMITTED), List.of(ACTIVATING, ACTIVE), List.of(ACTIVATING, FAILED),
             List.of(ACTIVE, DEACTIVATING),
             List.of(DEACTIVATING, RELEASED), List.of(DEACTIVATING, FAILED));
 
@@ -75,6 +75,13 @@ class SegmentStateTest {
     @Test
     void anActiveCircuitIsAlwaysTornDownBeforeItEnds() {
         assertEquals(EnumSet.of(DEACTIVATING), ACTIVE.next());
+    }
+
+    @Test
+    void anInterruptedActivationGoesBackToCommittedButAnActiveCircuitDoesNot() {
+        ACTIVATING.checkMoveTo(COMMITTED);
+        assertFalse(ACTIVE.canMoveTo(COMMITTED));
+        assertFalse(DEACTIVATING.canMoveTo(COMMITTED));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.crs.nsap.activation;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -21,6 +23,7 @@ import java.util.stream.Collectors;
 
 import org.crs.nsap.port.ActivationFailed;
 import org.crs.nsap.port.RouterLocks;
+import org.crs.nsap.port.RouterRepair;
 import org.crs.nsap.segment.RouterPart;
 import org.crs.nsap.segment.Segment;
 import org.crs.nsap.port.SegmentActivator;
@@ -64,6 +67,16 @@ import org.slf4j.LoggerFactory;
  * order) and its message lists every failing router; {@code routersRestored} is true only if
  * every part failed without changing its router. Deactivation is idempotent: a caller retries
  * it.
+ *
+ * <h2>Repair</h2>
+ *
+ * <p>{@link #repair} reads every part back ({@link RouterDriver#readState}) and compares it
+ * with what the segment should be on the router. A part that should be present and is absent
+ * is set up; one that is partly there is torn down and set up again (a CLI driver refuses to
+ * set up over a half-configured element); one that should be absent and is not is torn down. A
+ * part already as wanted gets no command beyond the read-back. Each change is logged at INFO
+ * and recorded in the device log as one more entry after the driver's own exchanges: the
+ * request says what was wanted and found, the response what was done.
  *
  * <h2>One change at a time per router</h2>
  *
@@ -263,6 +276,112 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         return failure;
     }
 
+    // --- repair -------------------------------------------------------------------------------------
+
+    @Override
+    public List<RouterRepair> repair(Segment segment, RouterRepair.Wanted wanted) throws ActivationFailed {
+        List<Part<?>> parts = bind(segment);
+        if (parts.isEmpty()) {
+            return List.of();
+        }
+        ActivationFailed failure = null;
+        List<RouterRepair> repairs = new ArrayList<>();
+        try {
+            runPerRouter(parts, part -> {
+                Instant started = Instant.now();
+                try {
+                    SegmentState found = part.readState();
+                    part.found = describe(found);
+                    part.repair = repairOne(part, found.status(), wanted);
+                    part.outcome = Outcome.DONE;
+                } catch (DriverException | RuntimeException e) {
+                    part.outcome = Outcome.FAILED;
+                    part.failure = e;
+                }
+                if (part.outcome == Outcome.FAILED || part.repair != RouterRepair.Action.NONE) {
+                    part.log.add(repairEntry(segment, part, wanted, started));
+                }
+            });
+            for (Part<?> p : parts) {
+                if (p.outcome == Outcome.DONE) {
+                    RouterRepair r = new RouterRepair(p.router, p.found, p.repair);
+                    repairs.add(r);
+                    if (r.changed()) {
+                        LOG.info("segment {} (circuit {}) repaired on {}: should be {}, found {}; {}", segment.bookingId(),
+                                segment.circuitId(), p.router, wanted, p.found, p.repair);
+                    }
+                }
+            }
+            List<Part<?>> failedParts = parts.stream().filter(p -> p.outcome == Outcome.FAILED).collect(Collectors.toList());
+            if (!failedParts.isEmpty()) {
+                Part<?> first = failedParts.get(0);
+                List<String> names = failedParts.stream().map(p -> p.router).distinct().collect(Collectors.toList());
+                ActivationFailed failed = new ActivationFailed(first.router, "repair (should be " + wanted + ") failed on "
+                        + String.join(", ", names) + ": " + describe(first.failure), false, first.failure);
+                failedParts.stream().skip(1).forEach(p -> failed.addSuppressed(p.failure));
+                failure = failed;
+                LOG.error("segment {} (circuit {}): {}", segment.bookingId(), segment.circuitId(), failure.getMessage());
+            }
+        } finally {
+            storeLog(segment, parts, failure);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        return repairs;
+    }
+
+    /** Brings one part to {@code wanted} from {@code found}; what it did. */
+    private static RouterRepair.Action repairOne(Part<?> part, SegmentState.Status found, RouterRepair.Wanted wanted)
+            throws DriverException {
+        if (wanted == RouterRepair.Wanted.ABSENT) {
+            if (found == SegmentState.Status.ABSENT) {
+                return RouterRepair.Action.NONE;
+            }
+            part.tearDown();
+            return RouterRepair.Action.REMOVED;
+        }
+        switch (found) {
+            case PRESENT:
+                return RouterRepair.Action.NONE;
+            case ABSENT:
+                part.setUp();
+                return RouterRepair.Action.CONFIGURED;
+            default:
+                part.tearDown();
+                part.setUp();
+                return RouterRepair.Action.RECONFIGURED;
+        }
+    }
+
+    /** The device log entry that records one part's repair: what was wanted and found, and what was done. */
+    private DeviceLogEntry repairEntry(Segment segment, Part<?> part, RouterRepair.Wanted wanted, Instant started) {
+        DeviceLogEntry.Protocol protocol = directory.access(part.router).protocol() == RouterDirectory.Protocol.SNMP
+                ? DeviceLogEntry.Protocol.SNMP : DeviceLogEntry.Protocol.CLI;
+        String request = "repair " + segment.bookingId() + " (circuit " + segment.circuitId() + "): should be "
+                + wanted + ", found " + (part.found == null ? "unknown (read-back failed)" : part.found);
+        String response = part.outcome == Outcome.FAILED ? "repair failed: " + describe(part.failure)
+                : switch (part.repair) {
+                    case NONE -> "nothing to do";
+                    case CONFIGURED -> "configured";
+                    case RECONFIGURED -> "removed what was there and configured again";
+                    case REMOVED -> "removed";
+                };
+        Instant now = Instant.now();
+        return new DeviceLogEntry(part.router, protocol, request, response,
+                part.outcome == Outcome.FAILED ? DeviceLogEntry.Outcome.ERROR : DeviceLogEntry.Outcome.OK, now,
+                Duration.between(started, now).toMillis());
+    }
+
+    private static String describe(SegmentState state) {
+        return switch (state.status()) {
+            case ABSENT -> "absent";
+            case PRESENT -> "present (" + String.join(", ", state.present()) + ")";
+            case PARTIAL -> "partial (present: " + String.join(", ", state.present()) + "; missing: "
+                    + String.join(", ", state.missing()) + ")";
+        };
+    }
+
     // --- the parts -----------------------------------------------------------------------------------
 
     private enum Outcome { NOT_STARTED, DONE, FAILED }
@@ -277,6 +396,8 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         volatile Outcome outcome = Outcome.NOT_STARTED;
         volatile Throwable failure;
         volatile SegmentState finalState;
+        volatile String found;
+        volatile RouterRepair.Action repair;
 
         Part(String router, RouterDriver<S> driver, S segment, Bag<DeviceLogEntry> log) {
             this.router = router;

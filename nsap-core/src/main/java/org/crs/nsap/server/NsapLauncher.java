@@ -5,11 +5,14 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.net.URI;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -17,6 +20,7 @@ import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.activation.RouterDirectory.Profile;
+import org.crs.nsap.peer.PeerServiceClient;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
 
@@ -60,6 +64,9 @@ public final class NsapLauncher implements AutoCloseable {
         }
     }
 
+    /** How long one question to a BAR's PeerService may take (the orphan sweep's {@code segmentWanted}). */
+    public static final Duration BAR_CALL_TIMEOUT = Duration.ofSeconds(10);
+
     private final NsapServerConfig config;
     private final NsapServer server;
     private final DriverActivator activator;
@@ -73,7 +80,8 @@ public final class NsapLauncher implements AutoCloseable {
 
     /**
      * Starts the server of {@code config} over {@code planner}, driving routers through a
-     * {@link DriverActivator} on {@code routers}.
+     * {@link DriverActivator} on {@code routers}, with the upkeep the configuration sets
+     * ({@link #upkeep}).
      */
     public static NsapLauncher start(NsapServerConfig config, ResourcePlanner planner, RouterDirectory routers)
             throws Exception {
@@ -83,7 +91,7 @@ public final class NsapLauncher implements AutoCloseable {
                 DriverActivator a = new DriverActivator(routers, store, DriverActivator.DEFAULT_THREADS, locks);
                 activator.set(a);
                 return a;
-            }, Clock.systemUTC());
+            }, Clock.systemUTC(), upkeep(config));
             return new NsapLauncher(config, server, activator.get());
         } catch (Exception | Error e) {
             if (activator.get() != null) {
@@ -91,6 +99,22 @@ public final class NsapLauncher implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /**
+     * The upkeep of a configuration: its {@code stuckAfter}, {@code orphanCheck} and
+     * {@code orphanAge}, and its {@code bars} asked over their PeerService ({@link PeerServiceClient},
+     * {@link #BAR_CALL_TIMEOUT}); no orphan sweep when it lists none.
+     */
+    public static NsapServer.Upkeep upkeep(NsapServerConfig config) {
+        NsapServer.Upkeep upkeep = new NsapServer.Upkeep(config.stuckAfter(), Optional.empty(),
+                config.orphanCheck(), config.orphanAge());
+        if (config.bars().isEmpty()) {
+            return upkeep;
+        }
+        Map<String, URI> bars = new LinkedHashMap<>();
+        config.bars().forEach(b -> bars.put(b.site(), b.url()));
+        return upkeep.withOwners(new PeerServiceClient(bars, BAR_CALL_TIMEOUT));
     }
 
     public NsapServer server() {

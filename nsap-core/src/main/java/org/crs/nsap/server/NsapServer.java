@@ -2,10 +2,21 @@ package org.crs.nsap.server;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import org.crs.nsap.activation.InProcessRouterLocks;
+import org.crs.nsap.port.BookingOwners;
 import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.port.RouterLocks;
 import org.crs.nsap.port.SegmentActivator;
@@ -30,6 +41,18 @@ import org.crs.nsap.contract.NsapContract;
  * database, schedule, SOAP endpoint): its segment service, the sweep that lapses holds past
  * their expiry ({@link SegmentService#expireDueHolds()} every {@link #HOLD_SWEEP_PERIOD}), and
  * the NSAP port type over SOAP at {@code /services/NsapService}.
+ *
+ * <p><b>Upkeep.</b> Once it serves, the server works in the background, on one thread of its
+ * own, so that a start never waits for routers: it finishes the activations and tear-downs a
+ * previous run left half done ({@link SegmentService#recoverInterrupted}), then repairs the
+ * routers ({@link SegmentService#repairRouters}). A BAR calling meanwhile finds such a segment
+ * ACTIVATING or DEACTIVATING and tries again later. On a clustered database the start takes
+ * only the segments unchanged for {@link Upkeep#stuckAfter()}, as a replica may be working on
+ * the others; a lone service takes every one. Every {@link #STUCK_SWEEP_PERIOD} a sweep takes
+ * the segments unchanged for {@code stuckAfter}: a dead replica's. When BARs are configured
+ * ({@link Upkeep#owners()}), every {@link Upkeep#orphanCheck()} they are asked about the
+ * COMMITTED and ACTIVE segments unchanged for {@link Upkeep#orphanAge()}, and those they no
+ * longer want are released ({@link SegmentService#releaseOrphans}).
  */
 public final class NsapServer extends RunningService {
 
@@ -45,13 +68,64 @@ public final class NsapServer extends RunningService {
      */
     public static final int ROUTER_LOCK_CONNECTIONS = org.crs.nsap.activation.DriverActivator.DEFAULT_THREADS;
 
+    /** The sweep that finishes what a stopped replica left ACTIVATING or DEACTIVATING. */
+    static final JobKey STUCK_SWEEP = JobKey.jobKey("recover-interrupted", "upkeep");
+    /** How often it runs: a dead replica's segment waits at most stuckAfter and this long. */
+    public static final Duration STUCK_SWEEP_PERIOD = Duration.ofSeconds(30);
+    /** The sweep that asks the BARs about old segments and releases the orphans. */
+    static final JobKey ORPHAN_SWEEP = JobKey.jobKey("release-orphans", "upkeep");
+
+    /**
+     * How the server looks after its segments on its own.
+     *
+     * @param stuckAfter how long a segment ACTIVATING or DEACTIVATING stays unchanged before it
+     *     is taken as left by a stopped service; positive
+     * @param owners the BARs asked whether a segment is still wanted; empty: no orphan sweep
+     * @param orphanCheck how often the orphan sweep runs; positive
+     * @param orphanAge how long a segment stays unchanged before its BAR is asked; positive
+     */
+    public record Upkeep(Duration stuckAfter, Optional<BookingOwners> owners, Duration orphanCheck, Duration orphanAge) {
+
+        public Upkeep {
+            positive(stuckAfter, "stuckAfter");
+            Objects.requireNonNull(owners, "owners");
+            positive(orphanCheck, "orphanCheck");
+            positive(orphanAge, "orphanAge");
+        }
+
+        /** The defaults of {@link NsapServerConfig}, without an orphan sweep. */
+        public static Upkeep defaults() {
+            return new Upkeep(NsapServerConfig.DEFAULT_STUCK_AFTER, Optional.empty(), NsapServerConfig.DEFAULT_ORPHAN_CHECK,
+                    NsapServerConfig.DEFAULT_ORPHAN_AGE);
+        }
+
+        /** The same with an orphan sweep asking {@code bars}. */
+        public Upkeep withOwners(BookingOwners bars) {
+            return new Upkeep(stuckAfter, Optional.of(bars), orphanCheck, orphanAge);
+        }
+
+        private static void positive(Duration d, String name) {
+            if (d == null || d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, was " + d);
+            }
+        }
+    }
+
     private final SegmentService service;
     private final SegmentStore store;
+    private final Future<?> startUpkeep;
 
-    private NsapServer(ServiceShell shell, SegmentService service, SegmentStore store) {
+    private NsapServer(ServiceShell shell, SegmentService service, SegmentStore store, Future<?> startUpkeep) {
         super(shell, NsapContract.SERVICE_NAME);
         this.service = service;
         this.store = store;
+        this.startUpkeep = startUpkeep;
+    }
+
+    /** Starts an instance with the default {@link Upkeep}, asking no BAR about orphans. */
+    public static NsapServer start(ServerConfig config, ResourcePlanner planner,
+                                   Function<SegmentStore, SegmentActivator> activator, Clock clock) throws Exception {
+        return start(config, planner, activator, clock, Upkeep.defaults());
     }
 
     /** Makes an instance's activator. */
@@ -67,25 +141,35 @@ public final class NsapServer extends RunningService {
 
     /**
      * Starts an instance whose activator takes no router locks from the server (it keeps its own,
-     * if any).
+     * if any); once it serves, its start-up upkeep runs in the background ({@link #startUpkeep()}).
      *
      * @param activator makes the instance's activator from its store (which keeps the device log)
      */
     public static NsapServer start(ServerConfig config, ResourcePlanner planner,
-                                   Function<SegmentStore, SegmentActivator> activator, Clock clock) throws Exception {
-        return start(config, planner, (ActivatorFactory) (store, locks) -> activator.apply(store), clock);
+                                   Function<SegmentStore, SegmentActivator> activator, Clock clock, Upkeep upkeep)
+            throws Exception {
+        return start(config, planner, (ActivatorFactory) (store, locks) -> activator.apply(store), clock, upkeep);
+    }
+
+    /** Starts an instance with the default {@link Upkeep}, asking no BAR about orphans. */
+    public static NsapServer start(ServerConfig config, ResourcePlanner planner, ActivatorFactory activator,
+                                   Clock clock) throws Exception {
+        return start(config, planner, activator, clock, Upkeep.defaults());
     }
 
     /**
-     * Starts an instance. When {@link ServerConfig#clustered()} on PostgreSQL, the activator gets
-     * {@link PostgresRouterLocks} over a pool of {@link #ROUTER_LOCK_CONNECTIONS} connections of
-     * its own (a held lock keeps its connection for the router's work, which must not starve the
+     * Starts an instance; once it serves, its start-up upkeep runs in the background
+     * ({@link #startUpkeep()}). When {@link ServerConfig#clustered()} on PostgreSQL, the activator
+     * gets {@link PostgresRouterLocks} over a pool of {@link #ROUTER_LOCK_CONNECTIONS} connections
+     * of its own (a held lock keeps its connection for the router's work, which must not starve the
      * service's pool); otherwise {@link InProcessRouterLocks}.
      */
     public static NsapServer start(ServerConfig config, ResourcePlanner planner, ActivatorFactory activator,
-                                   Clock clock) throws Exception {
+                                   Clock clock, Upkeep upkeep) throws Exception {
+        Objects.requireNonNull(upkeep, "upkeep");
         AtomicReference<SegmentService> service = new AtomicReference<>();
         AtomicReference<SegmentStore> store = new AtomicReference<>();
+        AtomicReference<Background> background = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "nsap", setUp -> {
             store.set(new JdbcSegmentStore(setUp.database().dataSource()));
             RouterLocks locks = new InProcessRouterLocks();
@@ -97,10 +181,102 @@ public final class NsapServer extends RunningService {
             service.set(new SegmentService(store.get(), planner, activator.make(store.get(), locks), clock));
             service.get().expireDueHolds(); // those that lapsed while the service was down
             setUp.schedule(new Sweep(HOLD_SWEEP, HOLD_SWEEP_PERIOD, service.get()::expireDueHolds));
+            background.set(setUp.closeOnStop(new Background(config.name())));
+            SegmentService s = service.get();
+            setUp.schedule(new Sweep(STUCK_SWEEP, STUCK_SWEEP_PERIOD, () -> background.get().submit("recover-interrupted",
+                    () -> recover(s, upkeep.stuckAfter()))));
+            if (upkeep.owners().isPresent()) {
+                BookingOwners owners = upkeep.owners().get();
+                setUp.schedule(new Sweep(ORPHAN_SWEEP, upkeep.orphanCheck(), () -> background.get().submit("release-orphans",
+                        () -> releaseOrphans(s, owners, upkeep.orphanAge()))));
+            }
             setUp.serve(NsapContract.SERVICE_NAME, NsapContract.NAMESPACE,
                     new NsapPortType(service.get(), config.name() + "-client"));
         });
-        return new NsapServer(shell, service.get(), store.get());
+        // A lone service that starts knows nothing else is working on its segments.
+        Duration stuck = config.clustered() ? upkeep.stuckAfter() : Duration.ZERO;
+        SegmentService s = service.get();
+        Future<?> startUpkeep = background.get().submit("start-up", () -> {
+            recover(s, stuck);
+            repair(s);
+        });
+        return new NsapServer(shell, s, store.get(), startUpkeep);
+    }
+
+    private static void recover(SegmentService service, Duration unchangedFor) {
+        SegmentService.Recovery r = service.recoverInterrupted(unchangedFor);
+        if (r.total() > 0) {
+            LOG.info("finished {} interrupted activations and tear-downs: {} back to COMMITTED, {} RELEASED, {} FAILED",
+                    r.total(), r.committed(), r.released(), r.failed());
+        }
+    }
+
+    private static void repair(SegmentService service) {
+        SegmentService.Repairs r = service.repairRouters();
+        LOG.info("router repair: {} segments checked, {} router parts repaired{}", r.checked(), r.changed(),
+                r.failed().isEmpty() ? "" : ", not repaired: " + r.failed());
+    }
+
+    private static void releaseOrphans(SegmentService service, BookingOwners owners, Duration age) {
+        SegmentService.Orphans o = service.releaseOrphans(owners, age);
+        if (!o.released().isEmpty()) {
+            LOG.info("orphan sweep: asked about {} segments, released {}", o.asked(), o.released());
+        }
+    }
+
+    /**
+     * The start-up upkeep (finishing interrupted work, then router repair), running in the
+     * background from the moment the server serves: done when it finished.
+     */
+    public Future<?> startUpkeep() {
+        return startUpkeep;
+    }
+
+    /**
+     * The server's one upkeep thread. A kind of work already waiting is not queued twice: a sweep
+     * round that comes while the last one's work still waits adds nothing.
+     */
+    private static final class Background implements AutoCloseable {
+        private final ExecutorService thread;
+        private final Set<String> waiting = ConcurrentHashMap.newKeySet();
+
+        Background(String name) {
+            this.thread = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, name + "-upkeep");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+
+        Future<?> submit(String kind, Runnable work) {
+            if (!waiting.add(kind)) {
+                return CompletableFuture.completedFuture(null);
+            }
+            try {
+                return thread.submit(() -> {
+                    waiting.remove(kind);
+                    try {
+                        work.run();
+                    } catch (RuntimeException e) {
+                        LOG.error("{} failed; the next round tries again", kind, e);
+                        throw e;
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                waiting.remove(kind);
+                LOG.info("{} not started: the server is stopping", kind);
+                return CompletableFuture.completedFuture(null);
+            }
+        }
+
+        /** Stops the work under way (router work in hand finishes) and waits for it, before the database closes. */
+        @Override
+        public void close() throws InterruptedException {
+            thread.shutdownNow();
+            if (!thread.awaitTermination(30, TimeUnit.SECONDS)) {
+                LOG.warn("upkeep still running after 30 s; the database closes under it");
+            }
+        }
     }
 
     public SegmentService service() {

@@ -1,7 +1,11 @@
 package org.crs.nsap.server;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 import org.crs.service.config.ConfigYaml;
@@ -26,7 +30,18 @@ import org.crs.service.server.ServiceConfig.Reader;
  *   clustered: false                  # default false; true only on PostgreSQL
  * topology: ../topology/site-a-campus.yaml   # required: campus (L-NSAP) or WAN (NSAP) topology file
  * routerAccess: routers.yaml          # required: the router access file (RouterDirectory.load)
+ * stuckAfter: 2m                      # default 2m: a segment ACTIVATING or DEACTIVATING unchanged this long
+ *                                     #   was left by a stopped service (or replica) and is finished here
+ * bars:                               # default none: no orphan check
+ *   - {site: site-a, url: http://127.0.0.1:8080/services/PeerService}
+ * orphanCheck: 30s                    # default 30s: how often the BARs are asked about old segments
+ * orphanAge: 1m                       # default 1m: only segments unchanged this long are asked about
  * }</pre>
+ *
+ * <p>Durations are {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h}, {@code <n>d} or
+ * ISO-8601, and positive. {@code bars} lists the PeerService endpoints of the BARs this service
+ * serves: a segment is asked about at the BAR of the site its booking id names, or at the first
+ * listed when that site is not listed (an L-NSAP's own BAR forwards the question to its peer).
  *
  * <p>Unknown and repeated keys are errors, reported with their place and line. Relative paths
  * ({@code topology}, {@code routerAccess}, and the path of a {@code jdbc:hsqldb:file:} URL) are
@@ -46,8 +61,39 @@ import org.crs.service.server.ServiceConfig.Reader;
  * @param basics the keys every service has ({@link ServiceConfig})
  * @param topology the topology file, absolute
  * @param routerAccess the router access file, absolute
+ * @param stuckAfter how long a segment ACTIVATING or DEACTIVATING stays unchanged before this
+ *     service finishes it, on a clustered database; a lone service finishes every one at its start
+ * @param bars the BARs asked whether a segment is still wanted, in the file's order; empty: none asked
+ * @param orphanCheck how often the BARs are asked
+ * @param orphanAge how long a segment stays unchanged before its BAR is asked about it
  */
-public record NsapServerConfig(Basics basics, Path topology, Path routerAccess) implements ServiceConfig {
+public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, Duration stuckAfter, List<Bar> bars,
+                               Duration orphanCheck, Duration orphanAge) implements ServiceConfig {
+
+    /** Default {@code stuckAfter}: longer than any activation or tear-down takes. */
+    public static final Duration DEFAULT_STUCK_AFTER = Duration.ofMinutes(2);
+    /** Default {@code orphanCheck}. */
+    public static final Duration DEFAULT_ORPHAN_CHECK = Duration.ofSeconds(30);
+    /** Default {@code orphanAge}: longer than any booking is in flight. */
+    public static final Duration DEFAULT_ORPHAN_AGE = Duration.ofMinutes(1);
+
+    /**
+     * One BAR this service serves.
+     *
+     * @param site the BAR's site, the first field of the booking ids it makes
+     * @param url its PeerService endpoint
+     */
+    public record Bar(String site, URI url) {
+        public Bar {
+            Objects.requireNonNull(site, "site");
+            Objects.requireNonNull(url, "url");
+        }
+    }
+
+    /** The configuration with the defaults for every key after {@code routerAccess}. */
+    public NsapServerConfig(Basics basics, Path topology, Path routerAccess) {
+        this(basics, topology, routerAccess, DEFAULT_STUCK_AFTER, List.of(), DEFAULT_ORPHAN_CHECK, DEFAULT_ORPHAN_AGE);
+    }
 
     /** Reads the file ({@code NsapServerConfig.FILE.load(path)}), or parses its text. */
     public static final Reader<NsapServerConfig> FILE = new Reader<>(NsapServerConfig::parse);
@@ -56,11 +102,17 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess) 
         Objects.requireNonNull(basics, "basics");
         Objects.requireNonNull(topology, "topology");
         Objects.requireNonNull(routerAccess, "routerAccess");
+        Objects.requireNonNull(stuckAfter, "stuckAfter");
+        bars = List.copyOf(bars);
+        Objects.requireNonNull(orphanCheck, "orphanCheck");
+        Objects.requireNonNull(orphanAge, "orphanAge");
     }
 
     @Override
     public String toString() {
-        return "NsapServerConfig[" + basicsForLog() + ", topology=" + topology + ", routerAccess=" + routerAccess + "]";
+        return "NsapServerConfig[" + basicsForLog() + ", topology=" + topology + ", routerAccess=" + routerAccess
+                + ", stuckAfter=" + stuckAfter + ", bars=" + bars + ", orphanCheck=" + orphanCheck + ", orphanAge="
+                + orphanAge + "]";
     }
 
     // --- reading ---------------------------------------------------------------------------------
@@ -72,7 +124,38 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess) 
         Path topology = existingFile(baseDir, required(env.resolve(file.topology(), "topology"), "topology"), "topology");
         Path routerAccess = existingFile(baseDir, required(env.resolve(file.routerAccess(), "routerAccess"), "routerAccess"),
                 "routerAccess");
-        return new NsapServerConfig(basics, topology, routerAccess);
+        Duration stuckAfter = duration(file.stuckAfter(), DEFAULT_STUCK_AFTER, "stuckAfter", env, yaml);
+        Duration orphanCheck = duration(file.orphanCheck(), DEFAULT_ORPHAN_CHECK, "orphanCheck", env, yaml);
+        Duration orphanAge = duration(file.orphanAge(), DEFAULT_ORPHAN_AGE, "orphanAge", env, yaml);
+        return new NsapServerConfig(basics, topology, routerAccess, stuckAfter, bars(file.bars(), env, yaml), orphanCheck,
+                orphanAge);
+    }
+
+    private static Duration duration(String text, Duration otherwise, String key, EnvReferences env, String yaml) {
+        return ConfigYaml.duration(env.resolve(text, key), otherwise, key, ConfigYaml.at(yaml, key));
+    }
+
+    private static List<Bar> bars(List<BarYaml> list, EnvReferences env, String yaml) {
+        List<Bar> bars = new ArrayList<>();
+        if (list == null) {
+            return bars;
+        }
+        for (int i = 0; i < list.size(); i++) {
+            BarYaml b = list.get(i);
+            String key = "bars[" + i + "]";
+            if (b == null) {
+                throw new IllegalArgumentException(key + " is empty (- {site: site-a, url: http://.../services/PeerService})");
+            }
+            String site = ConfigYaml.name(env.resolve(b.site(), key + ".site"), key + ".site",
+                    ConfigYaml.at(yaml, "bars", i, "site"));
+            if (bars.stream().anyMatch(known -> known.site().equals(site))) {
+                throw new IllegalArgumentException(key + ".site: " + site + " is listed twice"
+                        + ConfigYaml.at(yaml, "bars", i, "site"));
+            }
+            bars.add(new Bar(site, ConfigYaml.httpUrl(env.resolve(b.url(), key + ".url"), key + ".url",
+                    ConfigYaml.at(yaml, "bars", i, "url"))));
+        }
+        return bars;
     }
 
     private static String required(String value, String key) {
@@ -90,10 +173,14 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess) 
     // --- the file's shape: raw text until resolved; these records never reach a log -------------
 
     private record FileYaml(String name, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database, String topology,
-                            String routerAccess) {
+                            String routerAccess, String stuckAfter, List<BarYaml> bars, String orphanCheck,
+                            String orphanAge) {
         @Override
         public String toString() {
             return "config " + name;
         }
+    }
+
+    private record BarYaml(String site, String url) {
     }
 }

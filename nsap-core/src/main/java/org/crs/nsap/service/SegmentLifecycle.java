@@ -223,18 +223,25 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
     }
 
     Segment deactivate(String bookingId, String actor) throws RequestRejected {
+        return deactivate(bookingId, actor, null);
+    }
+
+    /** Deactivates as {@link #deactivate(String, String)}, recording {@code why} (when not null) as the reason it began. */
+    Segment deactivate(String bookingId, String actor, String why) throws RequestRejected {
         Segment s = checks.require(bookingId);
         if (s.state() == SegmentState.RELEASED || s.state() == SegmentState.DEACTIVATING) {
             return s;
         }
         if (s.state() == SegmentState.COMMITTED) {
-            return moveOrCurrent(s, SegmentState.RELEASED, actor, "released before activation");
+            return moveOrCurrent(s, SegmentState.RELEASED, actor, why == null ? "released before activation"
+                    : "released before activation: " + why);
         }
         if (s.state() != SegmentState.ACTIVE) {
             throw RequestRejected.notInThisState("booking " + bookingId + " is " + s.state()
                     + "; only active or committed bookings can be deactivated");
         }
-        Optional<Segment> deactivating = bookings.move(bookingId, transition(s, SegmentState.DEACTIVATING, actor, "deactivating"));
+        Optional<Segment> deactivating = bookings.move(bookingId, transition(s, SegmentState.DEACTIVATING, actor,
+                why == null ? "deactivating" : "deactivating: " + why));
         if (deactivating.isEmpty()) {
             return checks.require(bookingId);
         }

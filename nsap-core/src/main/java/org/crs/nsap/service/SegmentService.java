@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Predicate;
 
 import org.crs.domain.availability.SlotQuery;
@@ -11,6 +12,7 @@ import org.crs.domain.availability.StartTimes;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.port.BookingOwners;
 import org.crs.nsap.port.DeviceLogStore;
 import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.port.SegmentActivator;
@@ -41,20 +43,32 @@ import org.crs.nsap.segment.SegmentRequest;
  * commitModify applies it or abortModify drops it. A change keeps the segment's state; its
  * steps are recorded in the change log ({@link #changes}), not in the state history.
  *
+ * <p>The service looks after its segments on its own ({@link SegmentUpkeep}): it finishes an
+ * activation or tear-down that a stopped service left half done ({@link #recoverInterrupted}),
+ * puts the routers back in line with the segments ({@link #repairRouters}), and releases the
+ * segments that no BAR wants any more ({@link #releaseOrphans}).
+ *
  * <p>This class is the service's face: each operation is carried out by the part it belongs
  * to, the lifecycle ({@link SegmentLifecycle}), two-phase modification ({@link
- * SegmentModifications}) or maintenance windows ({@link MaintenanceWindows}), each checking
- * its input with {@link RequestChecks}.
+ * SegmentModifications}), maintenance windows ({@link MaintenanceWindows}) or upkeep
+ * ({@link SegmentUpkeep}), each checking its input with {@link RequestChecks}.
  */
 public final class SegmentService {
 
     /** Longest a hold may last before it must be committed. */
     public static final Duration MAX_HOLD = Duration.ofHours(1);
 
+    /** The actor of the moves that finish an interrupted activation or tear-down. */
+    public static final String RECOVERY_ACTOR = "restart-recovery";
+
+    /** The actor of the moves that release an orphan. */
+    public static final String ORPHAN_ACTOR = "orphan-sweep";
+
     private final ResourcePlanner planner;
     private final SegmentLifecycle lifecycle;
     private final SegmentModifications modifications;
     private final MaintenanceWindows maintenance;
+    private final SegmentUpkeep upkeep;
 
     /**
      * @param store where segments are kept
@@ -68,6 +82,7 @@ public final class SegmentService {
         this.lifecycle = new SegmentLifecycle(store, store, store, planner, activator, checks, clock);
         this.modifications = new SegmentModifications(store, planner, checks, clock);
         this.maintenance = new MaintenanceWindows(store, checks, clock);
+        this.upkeep = new SegmentUpkeep(lifecycle, store, activator, clock);
         store.registerResources(planner.resources());
     }
 
@@ -263,6 +278,86 @@ public final class SegmentService {
     public int expireDueHolds() {
         int expired = lapsed(lifecycle.dueHolds(), lifecycle::expire);
         return expired + lapsed(modifications.dueChanges(), modifications::lapse);
+    }
+
+    /**
+     * Finishes what a stopped service left half done: a segment ACTIVATING has its parts taken
+     * off its routers and goes back to COMMITTED (the BAR's activation retry activates it again),
+     * or to FAILED when they cannot be removed; a segment DEACTIVATING is torn down again, to
+     * RELEASED or FAILED. Only segments unchanged for {@code unchangedFor} are taken: a younger
+     * one may still be in the hands of this service or of a replica on the same database.
+     *
+     * @param unchangedFor zero at the start of a lone service, which knows nothing else is working
+     */
+    public Recovery recoverInterrupted(Duration unchangedFor) {
+        if (unchangedFor == null || unchangedFor.isNegative()) {
+            throw new IllegalArgumentException("unchangedFor must be zero or positive, was " + unchangedFor);
+        }
+        return upkeep.recoverInterrupted(unchangedFor);
+    }
+
+    /**
+     * Compares the routers with the segments and repairs the differences: first every segment
+     * RELEASED or FAILED that was ever activated, and whose interval ended in the last 24 hours
+     * or has not ended, has whatever of it is still on its routers removed (a failed or
+     * interrupted tear-down may have left parts), then every
+     * ACTIVE segment has what is missing configured. Each repair is in the device log.
+     */
+    public Repairs repairRouters() {
+        return upkeep.repairRouters();
+    }
+
+    /**
+     * Asks the BARs about every COMMITTED or ACTIVE segment unchanged for {@code unchangedFor}
+     * and releases those not wanted, as {@link #ORPHAN_ACTOR}: a committed one is aborted, an
+     * active one deactivated. A segment whose BAR did not answer is left as it is; one warning
+     * per round says how many.
+     */
+    public Orphans releaseOrphans(BookingOwners owners, Duration unchangedFor) {
+        if (unchangedFor == null || unchangedFor.isNegative()) {
+            throw new IllegalArgumentException("unchangedFor must be zero or positive, was " + unchangedFor);
+        }
+        return upkeep.releaseOrphans(Objects.requireNonNull(owners, "owners"), unchangedFor);
+    }
+
+    /**
+     * What {@link #recoverInterrupted} did.
+     *
+     * @param committed interrupted activations put back to COMMITTED, routers restored
+     * @param released interrupted tear-downs finished, RELEASED
+     * @param failed segments that went to FAILED: their routers could not be cleaned
+     */
+    public record Recovery(int committed, int released, int failed) {
+        /** How many segments were moved. */
+        public int total() {
+            return committed + released + failed;
+        }
+    }
+
+    /**
+     * What {@link #repairRouters} did.
+     *
+     * @param checked segments read back
+     * @param changed router parts configured or removed
+     * @param failed booking ids of the segments whose routers could not be read or repaired
+     */
+    public record Repairs(int checked, int changed, List<String> failed) {
+        public Repairs {
+            failed = List.copyOf(failed);
+        }
+    }
+
+    /**
+     * What {@link #releaseOrphans} did.
+     *
+     * @param asked segments their BAR was asked about
+     * @param released booking ids of the orphans released
+     * @param unanswered segments whose BAR did not answer, or refused the question
+     */
+    public record Orphans(int asked, List<String> released, int unanswered) {
+        public Orphans {
+            released = List.copyOf(released);
+        }
     }
 
     /** How many of the segments due {@code lapse} let lapse, each in turn. */

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.crs.nsap.port.ActivationFailed;
+import org.crs.nsap.port.RouterRepair;
 import org.crs.nsap.segment.RouterPart;
 import org.crs.nsap.segment.Segment;
 import org.crs.nsap.activation.RouterDirectory.Protocol;
@@ -325,6 +326,105 @@ class DriverActivatorTest {
 
         activator.deactivate(wan); // a retry finishes the job
         assertFalse(lab.config(CORE_1).contains("Tunnel49"));
+    }
+
+    // --- repair ------------------------------------------------------------------------------------
+
+    /** The segment cut down to its part on one router, to change that router alone. */
+    static Segment onlyOn(Segment s, String router) {
+        return ActivationLab.segment(s.bookingId(), s.circuitId(), s.request().bandwidthMbps(), s.plan().sourceVlan(),
+                s.plan().routerParts().stream().filter(p -> p.router().equals(router)).toList());
+    }
+
+    @Test
+    void repairConfiguresWhatOneRouterLostAndLeavesTheOtherAsItIs() throws Exception {
+        Segment wan = ActivationLab.wan("wan-repair", 51, 1251);
+        activator.activate(wan);
+        String core2 = lab.config(CORE_2);
+        activator.deactivate(onlyOn(wan, CORE_1)); // core-1 lost it
+
+        List<RouterRepair> repairs = activator.repair(wan, RouterRepair.Wanted.PRESENT);
+
+        assertEquals(List.of(RouterRepair.Action.CONFIGURED, RouterRepair.Action.NONE),
+                repairs.stream().map(RouterRepair::action).toList());
+        assertEquals("absent", repairs.get(0).found());
+        assertTrue(lab.config(CORE_1).contains("interface Tunnel51\n"), lab.config(CORE_1));
+        assertEquals(core2, lab.config(CORE_2));
+        List<DeviceLogEntry> logged = lab.store.entries("wan-repair").stream()
+                .filter(e -> e.request().startsWith("repair ")).toList();
+        assertEquals(1, logged.size(), logged::toString);
+        assertEquals(CORE_1, logged.get(0).router());
+        assertEquals(DeviceLogEntry.Outcome.OK, logged.get(0).outcome());
+    }
+
+    @Test
+    void repairingASegmentThatIsAsWantedSendsNoChange() throws Exception {
+        Segment wan = ActivationLab.wan("wan-fine", 52, 1252);
+        activator.activate(wan);
+        String core1 = lab.config(CORE_1);
+        int logged = lab.store.entries("wan-fine").size();
+
+        List<RouterRepair> repairs = activator.repair(wan, RouterRepair.Wanted.PRESENT);
+
+        assertTrue(repairs.stream().noneMatch(RouterRepair::changed), repairs::toString);
+        assertEquals(core1, lab.config(CORE_1));
+        List<DeviceLogEntry> after = lab.store.entries("wan-fine").subList(logged, lab.store.entries("wan-fine").size());
+        assertTrue(after.stream().noneMatch(e -> e.request().startsWith("repair ") || e.request().startsWith("configure")),
+                after::toString);
+    }
+
+    @Test
+    void aPartlyConfiguredPartIsRemovedAndConfiguredAgain() throws Exception {
+        Segment wan = ActivationLab.wan("wan-partial", 53, 1253);
+        activator.activate(wan);
+        var device = lab.router(CORE_1).device();
+        synchronized (device) {
+            device.pseudowireClasses().remove("LP-53");
+        }
+
+        List<RouterRepair> repairs = activator.repair(wan, RouterRepair.Wanted.PRESENT);
+
+        assertEquals(RouterRepair.Action.RECONFIGURED, repairs.get(0).action());
+        assertTrue(repairs.get(0).found().startsWith("partial"), repairs.get(0).found());
+        assertTrue(lab.config(CORE_1).contains("pseudowire-class LP-53\n"), lab.config(CORE_1));
+        assertTrue(activator.repair(wan, RouterRepair.Wanted.PRESENT).stream().noneMatch(RouterRepair::changed));
+    }
+
+    @Test
+    void repairRemovesWhatAnEndedSegmentLeftOverSnmpAndOverCli() throws Exception {
+        activator.close();
+        activator = new DriverActivator(RouterDirectory.load(RouterAccessFile.writeTemporary(lab.emulator, Set.of(EDGE_B))),
+                lab.store);
+        String edgeA = lab.config(EDGE_A);
+        String edgeB = lab.config(EDGE_B);
+        Segment overCli = ActivationLab.campus("left-cli", 54, EDGE_A, 2054, "GigabitEthernet1/2");
+        Segment overSnmp = ActivationLab.campus("left-snmp", 55, EDGE_B, 2055, "GigabitEthernet1/2");
+        activator.activate(overCli);
+        activator.activate(overSnmp);
+
+        assertEquals(RouterRepair.Action.REMOVED, activator.repair(overCli, RouterRepair.Wanted.ABSENT).get(0).action());
+        assertEquals(RouterRepair.Action.REMOVED, activator.repair(overSnmp, RouterRepair.Wanted.ABSENT).get(0).action());
+
+        assertEquals(edgeA, lab.config(EDGE_A));
+        assertEquals(edgeB, lab.config(EDGE_B));
+        assertEquals(RouterRepair.Action.NONE, activator.repair(overSnmp, RouterRepair.Wanted.ABSENT).get(0).action());
+        DeviceLogEntry snmpRepair = lab.store.entries("left-snmp").stream().filter(e -> e.request().startsWith("repair "))
+                .findFirst().orElseThrow();
+        assertEquals(DeviceLogEntry.Protocol.SNMP, snmpRepair.protocol());
+    }
+
+    @Test
+    void aRepairThatFailsNamesTheRouterAndIsInTheDeviceLog() throws Exception {
+        Segment wan = ActivationLab.wan("wan-stuck", 56, 1256);
+        activator.activate(wan);
+        lab.router(CORE_1).faults().rejectCommand("no interface Tunnel56", 1);
+
+        ActivationFailed e = assertThrows(ActivationFailed.class, () -> activator.repair(wan, RouterRepair.Wanted.ABSENT));
+
+        assertEquals(CORE_1, e.router());
+        assertFalse(lab.config(CORE_2).contains("Tunnel56"), "the other router's part is removed");
+        assertTrue(lab.store.entries("wan-stuck").stream().anyMatch(x -> x.request().startsWith("repair ")
+                && x.outcome() == DeviceLogEntry.Outcome.ERROR && x.router().equals(CORE_1)));
     }
 
     // --- one change at a time per router -----------------------------------------------------------

@@ -116,11 +116,62 @@ class NsapServerConfigTest {
         assertNull(c.basics().dbUser(), "HSQLDB's default user (SA) is the database's choice");
         assertEquals("", c.basics().dbPassword());
         assertFalse(c.basics().clustered());
+        assertEquals(NsapServerConfig.DEFAULT_STUCK_AFTER, c.stuckAfter());
+        assertEquals(List.of(), c.bars(), "no BARs: no orphan sweep");
+        assertEquals(NsapServerConfig.DEFAULT_ORPHAN_CHECK, c.orphanCheck());
+        assertEquals(NsapServerConfig.DEFAULT_ORPHAN_AGE, c.orphanAge());
+        assertEquals(java.util.Optional.empty(), NsapLauncher.upkeep(c).owners());
         // absolute paths, mem: databases and literal '$${' stay as written
         assertEquals("jdbc:hsqldb:file:/var/lib/crs/db", ConfigYaml.withAbsoluteHsqldbFile("jdbc:hsqldb:file:/var/lib/crs/db", dir));
         assertEquals("jdbc:hsqldb:mem:x", ConfigYaml.withAbsoluteHsqldbFile("jdbc:hsqldb:mem:x", dir));
         NsapServerConfig literal = NsapServerConfig.FILE.parse(GOOD.replace("${CRS_DB_PASSWORD}", "a$${b}"), dir, env(ENV));
         assertEquals("a${b}", literal.basics().dbPassword());
+    }
+
+    static final String UPKEEP = """
+            stuckAfter: 5m
+            bars:
+              - {site: site-a, url: "http://bar-a.example.org:8080/services/PeerService"}
+              - {site: site-b, url: "${BAR_B}"}
+            orphanCheck: 10s
+            orphanAge: 2m
+            """;
+
+    @Test
+    void upkeepKeysNameTheBarsAndHowOftenAndAfterHowLong() {
+        Map<String, String> environment = new HashMap<>(ENV);
+        environment.put("BAR_B", "https://bar-b.example.org/services/PeerService");
+        NsapServerConfig c = NsapServerConfig.FILE.parse(GOOD + UPKEEP, dir, env(environment));
+        assertEquals(java.time.Duration.ofMinutes(5), c.stuckAfter());
+        assertEquals(List.of(new NsapServerConfig.Bar("site-a", URI.create("http://bar-a.example.org:8080/services/PeerService")),
+                new NsapServerConfig.Bar("site-b", URI.create("https://bar-b.example.org/services/PeerService"))), c.bars());
+        assertEquals(java.time.Duration.ofSeconds(10), c.orphanCheck());
+        assertEquals(java.time.Duration.ofMinutes(2), c.orphanAge());
+        NsapServer.Upkeep upkeep = NsapLauncher.upkeep(c);
+        assertTrue(upkeep.owners().isPresent());
+        assertEquals(c.orphanCheck(), upkeep.orphanCheck());
+    }
+
+    @Test
+    void badUpkeepKeysAreRefusedNamingTheKey() {
+        Map<String, String> environment = new HashMap<>(ENV);
+        environment.put("BAR_B", "http://bar-b.example.org/services/PeerService");
+        Map<String, String> refusals = Map.of(
+                UPKEEP.replace("stuckAfter: 5m", "stuckAfter: 0s"), "stuckAfter must be positive, was 0s",
+                "orphanCheck: often\n", "orphanCheck: 'often' is not a duration (500ms, 5s, 2m, 1h, 1d, PT5S)",
+                UPKEEP.replace("site: site-b", "site: site-a"), "bars[1].site: site-a is listed twice",
+                UPKEEP.replace("\"${BAR_B}\"", "ftp://bar-b.example.org/"),
+                "bars[1].url: must be an http:// or https:// URL with a host (http://host:port/services/...)",
+                UPKEEP.replace("\"${BAR_B}\"", "\"http://user:pw@bar-b/services/PeerService\""),
+                "bars[1].url: must not carry a user or password",
+                UPKEEP.replace("{site: site-b, url: \"${BAR_B}\"}", "{url: \"${BAR_B}\"}"), "bars[1].site is missing");
+        refusals.forEach((upkeep, message) -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> NsapServerConfig.FILE.parse(GOOD + upkeep, dir, env(environment)), message);
+            // The key's line is not checked: in flow mappings ({site: ..., url: ...}) the YAML parser places it a line off.
+            assertEquals(message, e.getMessage().replaceAll(" \\(line \\d+\\)$", ""));
+            assertFalse(e.getMessage().contains("pw@"), e.getMessage());
+        });
     }
 
     // --- refusals --------------------------------------------------------------------------------
@@ -134,7 +185,7 @@ class NsapServerConfigTest {
 
         IllegalArgumentException top = assertThrows(IllegalArgumentException.class,
                 () -> NsapServerConfig.FILE.parse(GOOD + "activationThreads: 4\n", dir, env(ENV)));
-        assertTrue(top.getMessage().startsWith("unknown key \"activationThreads\" (line 13); known keys there: database, listen,"),
+        assertTrue(top.getMessage().startsWith("unknown key \"activationThreads\" (line 13); known keys there: bars, database,"),
                 top.getMessage());
     }
 
@@ -250,6 +301,16 @@ class NsapServerConfigTest {
             assertEquals(Vendor.HSQLDB, c.vendor());
             assertEquals(CONFIG.resolve("routers-demo.yaml").toAbsolutePath().normalize(), c.routerAccess());
         }
+        assertEquals(List.of("site-a"), barSites("lnsap-site-a"));
+        assertEquals(List.of("site-b"), barSites("lnsap-site-b"));
+        assertEquals(List.of("site-a", "site-b"), barSites("nsap"));
+        assertEquals(URI.create("http://127.0.0.1:8083/services/PeerService"),
+                NsapServerConfig.FILE.load(CONFIG.resolve("lnsap-site-b.yaml"), env(Map.of())).bars().get(0).url());
+    }
+
+    static List<String> barSites(String name) throws Exception {
+        return NsapServerConfig.FILE.load(CONFIG.resolve(name + ".yaml"), env(Map.of())).bars().stream()
+                .map(NsapServerConfig.Bar::site).toList();
     }
 
     @Test

@@ -13,6 +13,19 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+
+import com.sun.net.httpserver.HttpServer;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.booking.Transition;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsap.peer.PeerServiceClient;
+import org.crs.nsap.segment.SegmentRequest;
+import org.crs.nsap.service.SegmentService;
 
 import org.crs.nsap.segment.Segment;
 import org.crs.nsap.testing.NoRouters;
@@ -249,5 +262,55 @@ class NsapServerTest {
         long lateMillis = Duration.between(expiry, expiredAt).toMillis();
         System.out.println("hold expired " + lateMillis + " ms after its expiry time, across a restart");
         assertTrue(lateMillis >= 0 && lateMillis < 6000, "expired " + lateMillis + " ms late");
+    }
+
+    /**
+     * A BAR's PeerService that does not want the bookings whose id holds "ghost" and wants every
+     * other: fixed SOAP answers, as its Axis2 endpoint writes them.
+     */
+    static HttpServer barWantingAllButGhosts() throws Exception {
+        HttpServer bar = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        bar.createContext("/services/PeerService", exchange -> {
+            String request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            String answer = request.contains("ghost") ? "NOT_WANTED" : "WANTED";
+            byte[] body = ("<?xml version='1.0' encoding='utf-8'?><soapenv:Envelope"
+                    + " xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\"><soapenv:Body>"
+                    + "<ns:segmentWantedResponse xmlns:ns=\"urn:crs:bar-peer:1\"><ns:return>" + answer
+                    + "</ns:return></ns:segmentWantedResponse></soapenv:Body></soapenv:Envelope>").getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/xml; charset=UTF-8");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        bar.start();
+        return bar;
+    }
+
+    @Test
+    void theOrphanSweepAsksTheBarOnItsOwnAndAbortsWhatItNoLongerWants() throws Exception {
+        HttpServer bar = barWantingAllButGhosts();
+        try {
+            URI peer = URI.create("http://127.0.0.1:" + bar.getAddress().getPort() + "/services/PeerService");
+            server = NsapServer.start(new ServerConfig("nsap-test", "jdbc:hsqldb:file:" + dir.resolve("db") + ";shutdown=true",
+                    "SA", "", "127.0.0.1", 0, false), new OneLinkPlanner(), store -> NoRouters.INSTANCE, Clock.systemUTC(),
+                    new NsapServer.Upkeep(Duration.ofMinutes(2), Optional.of(new PeerServiceClient(Map.of("site-a", peer),
+                            Duration.ofSeconds(5))), Duration.ofSeconds(1), Duration.ofSeconds(1)));
+            TimeInterval tomorrow = TimeInterval.of(Instant.now().plus(Duration.ofDays(1)), Duration.ofHours(1));
+            server.service().holdAndCommit(new SegmentRequest("site-a:ghost:wan", "x", "y", 10, tomorrow, 0, 0), "forger");
+            server.service().holdAndCommit(new SegmentRequest("site-a:R1:wan", "x", "y", 10, tomorrow, 0, 0), "bar-site-a");
+
+            Instant deadline = Instant.now().plusSeconds(20);
+            while (server.service().status("site-a:ghost:wan").state() == SegmentState.COMMITTED
+                    && Instant.now().isBefore(deadline)) {
+                Thread.sleep(100);
+            }
+
+            assertEquals(SegmentState.ABORTED, server.service().status("site-a:ghost:wan").state());
+            List<Transition> history = server.service().history("site-a:ghost:wan");
+            assertEquals(SegmentService.ORPHAN_ACTOR, history.get(history.size() - 1).actor());
+            assertEquals(SegmentState.COMMITTED, server.service().status("site-a:R1:wan").state());
+        } finally {
+            bar.stop(0);
+        }
     }
 }

@@ -1,5 +1,8 @@
 package org.crs.nsap.testing;
 
+import java.util.List;
+
+import org.crs.nsap.port.RouterRepair;
 import org.crs.nsap.segment.Segment;
 import org.crs.nsap.port.SegmentActivator;
 
@@ -17,5 +20,11 @@ public final class NoRouters implements SegmentActivator {
 
     @Override
     public void deactivate(Segment segment) {
+    }
+
+    /** Finds every part as wanted: there are no routers to differ. */
+    @Override
+    public List<RouterRepair> repair(Segment segment, RouterRepair.Wanted wanted) {
+        return List.of();
     }
 }

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
@@ -54,6 +56,18 @@ public final class Lab implements AutoCloseable {
     public static Lab start() {
         try {
             return new Lab(RouterEmulator.start(Inventory.parse(inventoryYaml())));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Boots the lab's routers on free ports, keeping their state in {@code stateFolder}: a
+     * router whose state file is there comes back as it was when its emulator stopped.
+     */
+    public static Lab startPersisted(Path stateFolder) {
+        try {
+            return new Lab(RouterEmulator.start(Inventory.parse(inventoryYaml()), Clock.systemUTC(), stateFolder));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

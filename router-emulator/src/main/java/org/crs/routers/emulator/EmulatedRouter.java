@@ -30,14 +30,29 @@ public final class EmulatedRouter implements AutoCloseable {
     private final int sshPort;
     private final int snmpPort;
 
-    EmulatedRouter(Inventory.Router spec, Inventory.Credentials credentials, String host, Clock clock) throws IOException {
+    /**
+     * @param state the router's state file, or null to keep no state: a router whose file
+     *     exists comes back from it rather than from the inventory's boot configuration
+     */
+    EmulatedRouter(Inventory.Router spec, Inventory.Credentials credentials, String host, Clock clock,
+                   RouterStateFile state) throws IOException {
         this.credentials = credentials;
         Profile profile = Inventory.profileOf(spec);
         device = new Device(spec.hostname(), profile, spec.loopback(), clock);
         for (InterfaceName port : Inventory.interfacesOf(spec)) {
             device.addInterface(port, Inventory.speedOf(port));
         }
-        boot(spec.config());
+        if (state != null && state.exists()) {
+            state.restore(device, credentials.enableSecret());
+        } else {
+            boot(spec.config());
+        }
+        if (state != null) {
+            synchronized (device) {
+                state.saveIfChanged(device);
+                device.afterEachStep(() -> state.saveIfChanged(device));
+            }
+        }
 
         ssh = new SshFrontEnd(device, new SshFrontEnd.Login(credentials.username(), credentials.password(),
                 credentials.enableSecret(), credentials.privilege()), faults, sessions);

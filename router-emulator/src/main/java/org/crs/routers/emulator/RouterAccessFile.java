@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.crs.routers.emulator.device.Profile;
 import org.crs.routers.emulator.snmp.SnmpSettings;
 
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -31,6 +32,10 @@ public final class RouterAccessFile {
     private RouterAccessFile() {
     }
 
+    /** What the file says of one router. */
+    private record Entry(String hostname, Profile profile, int sshPort, int snmpPort, Inventory.Credentials credentials) {
+    }
+
     /**
      * Writes the file.
      *
@@ -40,9 +45,40 @@ public final class RouterAccessFile {
      *     not have, or one without an SNMP agent or SNMP write access
      */
     public static Path write(RouterEmulator emulator, Path file, Set<String> snmpRouters) throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        for (EmulatedRouter r : emulator.routers()) {
+            entries.add(new Entry(r.hostname(), r.profile(), r.sshPort(), r.snmpPort(), r.credentials()));
+        }
+        return write(entries, file, snmpRouters);
+    }
+
+    /**
+     * Writes the file for the routers of an inventory run by an emulator elsewhere (another
+     * process, say), at the ports the inventory gives.
+     *
+     * @throws IllegalArgumentException if a router has no fixed SSH port, or an SNMP agent on
+     *     no fixed port: where it listens could not be known; or as {@link #write(RouterEmulator, Path, Set)}
+     */
+    public static Path write(Inventory inventory, Path file, Set<String> snmpRouters) throws IOException {
+        List<Entry> entries = new ArrayList<>();
+        for (Inventory.Router r : inventory.routers()) {
+            if (r.sshPort() == null || r.sshPort() <= 0) {
+                throw new IllegalArgumentException("router " + r.hostname() + ": sshPort must be a fixed port to reach it"
+                        + " from another process, not " + r.sshPort());
+            }
+            if (r.snmpPort() == null || r.snmpPort() == 0) {
+                throw new IllegalArgumentException("router " + r.hostname() + ": snmpPort must be a fixed port (or -1 for"
+                        + " no SNMP agent) to reach it from another process, not " + r.snmpPort());
+            }
+            entries.add(new Entry(r.hostname(), Inventory.profileOf(r), r.sshPort(), r.snmpPort(), inventory.credentialsOf(r)));
+        }
+        return write(entries, file, snmpRouters);
+    }
+
+    private static Path write(List<Entry> entries, Path file, Set<String> snmpRouters) throws IOException {
         Set<String> names = new HashSet<>();
         List<Map<String, Object>> routers = new ArrayList<>();
-        for (EmulatedRouter r : emulator.routers()) {
+        for (Entry r : entries) {
             names.add(r.hostname());
             Inventory.Credentials c = r.credentials();
             Map<String, Object> snmp = snmpOf(c.snmp());
@@ -85,9 +121,18 @@ public final class RouterAccessFile {
 
     /** Writes the file to a new temporary file, deleted when the JVM exits. */
     public static Path writeTemporary(RouterEmulator emulator, Set<String> snmpRouters) throws IOException {
+        return write(emulator, temporaryFile(), snmpRouters);
+    }
+
+    /** As {@link #write(Inventory, Path, Set)}, to a new temporary file deleted when the JVM exits. */
+    public static Path writeTemporary(Inventory inventory, Set<String> snmpRouters) throws IOException {
+        return write(inventory, temporaryFile(), snmpRouters);
+    }
+
+    private static Path temporaryFile() throws IOException {
         Path file = Files.createTempFile("crs-routers-", ".yaml");
         file.toFile().deleteOnExit();
-        return write(emulator, file, snmpRouters);
+        return file;
     }
 
     /** The first v3 user (authPriv) if any, else the v2c write community, else none. */

@@ -1,6 +1,7 @@
 package org.crs.routers.emulator;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,11 +31,25 @@ public final class RouterEmulator implements AutoCloseable {
 
     /** As {@link #start(Inventory)}, with the clock that drives uptime and traffic counters. */
     public static RouterEmulator start(Inventory inventory, Clock clock) throws IOException {
+        return start(inventory, clock, null);
+    }
+
+    /**
+     * Boots every router of the inventory with its state kept in {@code stateFolder}: each
+     * router saves its running and startup configurations to {@code <hostname>.yaml} there
+     * after every change, and a router whose file exists comes back from it rather than from
+     * the inventory's boot configuration.
+     *
+     * @param stateFolder where the routers keep their state (created if missing), or null to keep none
+     * @throws IllegalArgumentException if a state file cannot be loaded; the message names it
+     */
+    public static RouterEmulator start(Inventory inventory, Clock clock, Path stateFolder) throws IOException {
         RouterEmulator emulator = new RouterEmulator();
         try {
             for (Inventory.Router spec : inventory.routers()) {
+                RouterStateFile state = stateFolder == null ? null : new RouterStateFile(stateFolder, spec.hostname());
                 emulator.routers.put(spec.hostname(),
-                        new EmulatedRouter(spec, inventory.credentialsOf(spec), HOST, clock));
+                        new EmulatedRouter(spec, inventory.credentialsOf(spec), HOST, clock, state));
             }
         } catch (IOException | RuntimeException e) {
             emulator.close();

@@ -1,6 +1,8 @@
 package org.crs.service.config;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -140,6 +142,31 @@ public final class ConfigYaml {
             throw new IllegalArgumentException(key + " must be positive, was " + text + where);
         }
         return d;
+    }
+
+    /**
+     * An http(s) URL with a host and no user information (the URL of another service); the
+     * message never quotes the value, which may hold a secret.
+     *
+     * @param where {@link #at} of the key, or ""
+     */
+    public static URI httpUrl(String value, String key, String where) {
+        String text = required(value, key).trim();
+        URI uri;
+        try {
+            uri = new URI(text);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(key + ": not a URL (" + e.getReason() + ")" + where);
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+            throw new IllegalArgumentException(key + ": must be an http:// or https:// URL with a host"
+                    + " (http://host:port/services/...)" + where);
+        }
+        if (uri.getRawUserInfo() != null) {
+            throw new IllegalArgumentException(key + ": must not carry a user or password" + where);
+        }
+        return uri;
     }
 
     private static final String HSQLDB_FILE = "jdbc:hsqldb:file:";

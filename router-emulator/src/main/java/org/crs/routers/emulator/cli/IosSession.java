@@ -88,6 +88,8 @@ public final class IosSession {
                 return new Answer(text, closing);
             } catch (IosError e) {
                 return Answer.of(e.render(promptLength));
+            } finally {
+                device.stepEnded();
             }
         }
     }

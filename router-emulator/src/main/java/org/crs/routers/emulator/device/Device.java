@@ -39,6 +39,7 @@ public final class Device {
     private int nextIfIndex = 1;
     private String startupConfig = "";
     private Instant trafficCountedAt;
+    private Runnable afterStep = () -> { };
 
     /**
      * @param hostname the router's hostname, shown in its prompt
@@ -168,6 +169,20 @@ public final class Device {
     /** Puts back a startup configuration saved earlier, to undo a save that must not stand. */
     public void restoreStartupConfig(String saved) {
         startupConfig = saved;
+    }
+
+    /**
+     * Sets what runs at the end of each step that may have changed this device (one CLI line,
+     * one SNMP set request), still holding the device's monitor and before the answer goes
+     * out: a router with a state folder saves its state there.
+     */
+    public void afterEachStep(Runnable action) {
+        afterStep = action;
+    }
+
+    /** Called by the CLI and the SNMP agent when a step ends, holding the device's monitor. */
+    public void stepEnded() {
+        afterStep.run();
     }
 
     /** The running configuration, as {@code show running-config} prints it. */

@@ -132,6 +132,8 @@ final class DeviceMib implements GenericManagedObject {
                 // A bug, not a refusal: leave the model as it was before the request.
                 txn.undo();
                 request.getStatus().setErrorStatus(PDU.commitFailed);
+            } finally {
+                device.stepEnded();
             }
         }
     }
@@ -140,6 +142,7 @@ final class DeviceMib implements GenericManagedObject {
     public void undo(SubRequest<?> request) {
         synchronized (device) {
             transaction(request).undo();
+            device.stepEnded();
         }
         request.completed();
     }
