@@ -241,8 +241,9 @@ final class DueWork {
         List<Segment> notYet = r.segments().stream().filter(s -> s.state() == null || !s.state().isFinal()).toList();
         List<Outcome> outcomes = negotiation.deactivateAll(notYet);
         List<Segment> segments = SegmentCalls.merge(r.segments(), outcomes);
-        List<String> notReached = outcomes.stream().filter(o -> o.failure() != null && !o.failure().answered())
-                .map(Outcome::describe).toList();
+        // Not reached, or still on its way down (its service restarted mid-tear-down and is finishing it).
+        List<String> notReached = outcomes.stream().filter(o -> o.failure() != null ? !o.failure().answered()
+                : o.segment().state() == SegmentState.DEACTIVATING).map(Outcome::describe).toList();
         if (!notReached.isEmpty()) {
             return tryAgainLater(r, segments, "tear-down", notReached);
         }
@@ -314,6 +315,13 @@ final class DueWork {
         try {
             SegmentAnswer a = f.action() == FollowUp.Action.ABORT ? controller.abort(f.bookingId(), f.reason())
                     : controller.deactivate(f.bookingId());
+            if (a.state() == SegmentState.DEACTIVATING || a.state() == SegmentState.ACTIVATING) {
+                // under way at its service (after a restart there): asked again until it settles
+                Instant next = recorder.now().plus(retries.pauseAfter(attempt));
+                store.followUpTried(f, next, ReservationService.SCHEDULER, call + " answered " + a.state()
+                        + " (attempt " + attempt + "); asking again at " + next, recorder.now());
+                return;
+            }
             LOG.info("{} answered {} (attempt {})", call, a.state(), attempt);
             store.followUpTried(f, null, ReservationService.SCHEDULER, call + " answered " + a.state() + " (attempt "
                     + attempt + ")", recorder.now());

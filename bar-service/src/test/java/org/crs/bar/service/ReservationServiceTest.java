@@ -543,6 +543,21 @@ class ReservationServiceTest {
     }
 
     @Test
+    void aTearDownThatFindsAPartStillGoingDownAsksAgainUntilItIsReleased() throws Exception {
+        create("r1");
+        runDueWorkAt(request("r1", false).interval().start(), "r1");
+        // as a restarted L-NSAP answers while it finishes the tear-down it was killed in
+        campus.segments.put("site-a:r1:campus", SegmentState.DEACTIVATING);
+
+        Reservation r = runDueWorkAt(request("r1", false).interval().end(), "r1");
+        assertEquals(ReservationState.RELEASING, r.state(), r.reason());
+        campus.segments.put("site-a:r1:campus", SegmentState.RELEASED);
+        r = runDueWorkAt(r.work().nextAttemptAt(), "r1");
+
+        assertEquals(ReservationState.FINISHED, r.state(), r.reason());
+    }
+
+    @Test
     void aCancelWhileActiveThatCannotReachAPartStaysReleasingAndEndsCancelled() throws Exception {
         create("r1");
         runDueWorkAt(request("r1", false).interval().start(), "r1");
