@@ -176,7 +176,7 @@ final class DueWork {
      * that time): it FAILS, and its parts are released.
      */
     private void missed(Reservation r) {
-        String why = "its whole interval passed before it could be activated (the BAR was not running)";
+        String why = "its whole interval passed before it could be activated (its BAR, or the BAR's database, was down)";
         LOG.warn("reservation {}: {}", r.requestId(), why);
         List<Outcome> released = negotiation.deactivateAll(r.segments());
         Reservation failed = recorder.moveOrCurrent(r, ReservationState.FAILED, ReservationService.SCHEDULER, why,

@@ -200,8 +200,8 @@ public final class Federation implements AutoCloseable {
         Map<String, URI> bars = new LinkedHashMap<>();
         barSites.forEach(site -> bars.put(site, peerUrl(site)));
         NsapServer server = NsapServer.start(new ServerConfig(name, db.jdbcUrl(), db.user(), "", "127.0.0.1",
-                port(name), false), planner, store -> {
-                    DriverActivator a = new DriverActivator(routers, store);
+                port(name), false), planner, (store, locks) -> {
+                    DriverActivator a = new DriverActivator(routers, store, DriverActivator.DEFAULT_THREADS, locks);
                     activators.add(a);
                     return a;
                 }, options.clock(), NsapServer.Upkeep.defaults().withOwners(

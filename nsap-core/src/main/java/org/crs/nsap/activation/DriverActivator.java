@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -20,10 +19,10 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 
 import org.crs.nsap.port.ActivationFailed;
+import org.crs.nsap.port.RouterLocks;
 import org.crs.nsap.port.RouterRepair;
 import org.crs.nsap.segment.RouterPart;
 import org.crs.nsap.segment.Segment;
@@ -82,11 +81,15 @@ import org.slf4j.LoggerFactory;
  * <h2>One change at a time per router</h2>
  *
  * <p>Two IOS configuration sessions interleaving on one router is unsafe, and drivers do not
- * serialise. This activator keeps one lock per router name: a task holds its router's lock
- * for the whole of its set-up, tear-down or read-back, so two segments sharing a router are
- * configured on it one after the other, while different routers work in parallel. A task
- * holds one lock at a time, so tasks cannot deadlock. The locks are this instance's: a
- * service uses one {@code DriverActivator} for all its segments.
+ * serialise. This activator takes one lock per router name from its {@link RouterLocks}: a task
+ * holds its router's lock for the whole of its set-up, tear-down or read-back, so two segments
+ * sharing a router are configured on it one after the other, while different routers work in
+ * parallel. A task holds one router's lock at a time, so tasks cannot deadlock. A lone service
+ * uses {@link InProcessRouterLocks} and one {@code DriverActivator} for all its segments;
+ * replicas sharing a PostgreSQL database use the store's {@code PostgresRouterLocks}, which
+ * takes the in-process lock and then a database lock of the same router, so that two replicas
+ * never configure one router at once. A lock that cannot be taken (the database is down) fails
+ * that router's parts with nothing sent to it.
  *
  * <h2>Device log</h2>
  *
@@ -110,21 +113,28 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
     private final RouterDirectory directory;
     private final SegmentStore store;
     private final ExecutorService pool;
-    private final Map<String, ReentrantLock> routerLocks = new ConcurrentHashMap<>();
+    private final RouterLocks routerLocks;
 
-    /** An activator with {@link #DEFAULT_THREADS} router threads. */
+    /** An activator with {@link #DEFAULT_THREADS} router threads and locks within this process. */
     public DriverActivator(RouterDirectory directory, SegmentStore store) {
         this(directory, store, DEFAULT_THREADS);
+    }
+
+    /** An activator with {@code threads} router threads and locks within this process. */
+    public DriverActivator(RouterDirectory directory, SegmentStore store, int threads) {
+        this(directory, store, threads, new InProcessRouterLocks());
     }
 
     /**
      * @param directory which driver reaches which router
      * @param store receives the device log of every activation and deactivation
      * @param threads how many routers may be configured at once (across all segments)
+     * @param routerLocks one change at a time per router: within this process, or across replicas
      */
-    public DriverActivator(RouterDirectory directory, SegmentStore store, int threads) {
+    public DriverActivator(RouterDirectory directory, SegmentStore store, int threads, RouterLocks routerLocks) {
         this.directory = Objects.requireNonNull(directory, "directory");
         this.store = Objects.requireNonNull(store, "store");
+        this.routerLocks = Objects.requireNonNull(routerLocks, "routerLocks");
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, was " + threads);
         }
@@ -162,7 +172,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
                     failed.set(true);
                 }
             });
-            if (failed.get()) {
+            if (failed.get() || parts.stream().anyMatch(p -> p.outcome == Outcome.FAILED)) {
                 failure = rollBack(segment, parts);
             } else {
                 LOG.info("segment {} (circuit {}) active on {}", segment.bookingId(), segment.circuitId(), routers(parts));
@@ -467,15 +477,18 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         }
         List<Future<?>> futures = new ArrayList<>();
         for (Map.Entry<String, List<Part<?>>> e : byRouter.entrySet()) {
-            ReentrantLock lock = routerLocks.computeIfAbsent(e.getKey(), r -> new ReentrantLock(true));
             Runnable task = () -> {
-                lock.lock();
+                RouterLocks.Held lock;
                 try {
+                    lock = routerLocks.lock(e.getKey());
+                } catch (RuntimeException unavailable) {
+                    lockUnavailable(e.getKey(), e.getValue(), unavailable);
+                    return;
+                }
+                try (lock) {
                     for (Part<?> p : e.getValue()) {
                         work.run(p);
                     }
-                } finally {
-                    lock.unlock();
                 }
             };
             try {
@@ -487,6 +500,21 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
             }
         }
         awaitAll(futures);
+    }
+
+    /**
+     * The router's lock could not be taken: parts not yet started fail with nothing sent; parts
+     * already done or failed keep their outcome, and their final state stays unknown.
+     */
+    private static void lockUnavailable(String router, List<Part<?>> parts, RuntimeException cause) {
+        LOG.error("router {}: its lock could not be taken; nothing sent to it", router, cause);
+        for (Part<?> p : parts) {
+            if (p.outcome == Outcome.NOT_STARTED) {
+                p.failure = new DriverException(router, "take the router's lock",
+                        "the router's lock could not be taken: " + cause.getMessage(), cause);
+                p.outcome = Outcome.FAILED;
+            }
+        }
     }
 
     private static void awaitAll(List<Future<?>> futures) {

@@ -87,8 +87,8 @@ public final class NsapLauncher implements AutoCloseable {
             throws Exception {
         AtomicReference<DriverActivator> activator = new AtomicReference<>();
         try {
-            NsapServer server = NsapServer.start(config.serverConfig(), planner, store -> {
-                DriverActivator a = new DriverActivator(routers, store);
+            NsapServer server = NsapServer.start(config.serverConfig(), planner, (store, locks) -> {
+                DriverActivator a = new DriverActivator(routers, store, DriverActivator.DEFAULT_THREADS, locks);
                 activator.set(a);
                 return a;
             }, Clock.systemUTC(), upkeep(config));

@@ -284,6 +284,29 @@ class DriverActivatorTest {
         assertTrue(lab.store.calls.isEmpty(), "nothing was sent, nothing logged");
     }
 
+    @Test
+    void aRouterWhoseLockCannotBeTakenFailsTheActivationWithNothingSentToIt() throws Exception {
+        activator.close();
+        org.crs.nsap.port.RouterLocks locks = new InProcessRouterLocks();
+        activator = new DriverActivator(RouterDirectory.load(RouterAccessFile.writeTemporary(lab.emulator, Set.of())),
+                lab.store, 2, router -> {
+                    if (router.equals(EDGE_A)) {
+                        throw new IllegalStateException("the lock's database is down");
+                    }
+                    return locks.lock(router);
+                });
+        String before = lab.config(EDGE_A);
+        int sessionsBefore = lab.emulator.router(EDGE_A).sessions().size();
+
+        ActivationFailed e = assertThrows(ActivationFailed.class,
+                () -> activator.activate(ActivationLab.campus("campus-unlocked", 62, EDGE_A, 2062, "GigabitEthernet1/1")));
+
+        assertEquals(EDGE_A, e.router());
+        assertEquals("take the router's lock", ((DriverException) e.getCause()).step());
+        assertEquals(before, lab.config(EDGE_A));
+        assertEquals(sessionsBefore, lab.emulator.router(EDGE_A).sessions().size(), "no session was opened");
+    }
+
     // --- deactivation ----------------------------------------------------------------------------
 
     @Test

@@ -10,6 +10,9 @@ import org.crs.routers.emulator.device.Profile;
 import org.crs.routers.emulator.snmp.SnmpAgent;
 import org.crs.routers.emulator.ssh.SshFrontEnd;
 import org.crs.routers.emulator.faults.Faults;
+import org.crs.routers.emulator.sessions.Session;
+import org.crs.routers.emulator.sessions.SessionLog;
+import java.util.List;
 
 /**
  * One running emulated router: its device model, its SSH server and its SNMP agent on
@@ -19,6 +22,8 @@ public final class EmulatedRouter implements AutoCloseable {
 
     private final Device device;
     private final Faults faults = new Faults();
+    // Real time, whatever clock drives the device: overlap is a matter of wall-clock instants.
+    private final SessionLog sessions = new SessionLog(Clock.systemUTC());
     private final Inventory.Credentials credentials;
     private final SshFrontEnd ssh;
     private final SnmpAgent snmp;
@@ -50,11 +55,11 @@ public final class EmulatedRouter implements AutoCloseable {
         }
 
         ssh = new SshFrontEnd(device, new SshFrontEnd.Login(credentials.username(), credentials.password(),
-                credentials.enableSecret(), credentials.privilege()), faults);
+                credentials.enableSecret(), credentials.privilege()), faults, sessions);
         sshPort = ssh.start(host, spec.sshPort() == null ? 0 : spec.sshPort());
         boolean snmpOn = spec.snmpPort() == null || spec.snmpPort() >= 0;
         if (snmpOn && credentials.snmp() != null) {
-            snmp = new SnmpAgent(device, credentials.snmp(), faults);
+            snmp = new SnmpAgent(device, credentials.snmp(), faults, sessions);
             snmpPort = snmp.start(host, spec.snmpPort() == null ? 0 : spec.snmpPort());
         } else {
             snmp = null;
@@ -114,6 +119,15 @@ public final class EmulatedRouter implements AutoCloseable {
 
     public Faults faults() {
         return faults;
+    }
+
+    /**
+     * Every SSH session (shell start to end) and SNMP SET request this router has seen since it
+     * started, in the order they began, each with its id. Sessions of the boot configuration
+     * are not in it.
+     */
+    public List<Session> sessions() {
+        return sessions.sessions();
     }
 
     /** {@code show running-config}, read atomically. */

@@ -152,6 +152,22 @@ class DatabaseTest {
         }
     }
 
+    @Test
+    void aDurableEmbeddedServerFlushesEveryCommitAsProductionDoes() {
+        try (EmbeddedPostgres durable = EmbeddedPostgres.start(EmbeddedPostgres.Durability.DURABLE)) {
+            for (String setting : List.of("fsync", "synchronous_commit", "full_page_writes")) {
+                assertEquals("on", durable.setting(setting), setting);
+            }
+        }
+    }
+
+    @Test
+    void theSharedEmbeddedServerIsTunedForTestsAndNotDurable() {
+        for (String setting : List.of("fsync", "synchronous_commit", "full_page_writes")) {
+            assertEquals("off", EmbeddedPostgres.shared().setting(setting), setting);
+        }
+    }
+
     private static String show(Statement st, String setting) throws SQLException {
         try (ResultSet rs = st.executeQuery("SHOW " + setting)) {
             rs.next();

@@ -47,7 +47,8 @@ import org.crs.bar.reservation.BarSettings;
  *       read back on its routers), median and worst;</li>
  *   <li>createReservation throughput for cross-site bookings (each one three segment holds
  *       and three commits, one of them through the peer BAR) at 1 and 8 concurrent clients,
- *       on HSQLDB and on PostgreSQL (through its Unix socket; over the loopback with
+ *       on HSQLDB and on a durable PostgreSQL (fsync, synchronous commit and full-page writes
+ *       on, as in production; through its Unix socket, over the loopback with
  *       {@code postgresql-tcp}).</li>
  * </ol>
  * Prints figures; asserts nothing. Each throughput row also gives the CPU time per create of this
@@ -104,7 +105,9 @@ public final class BarBenchmark {
         // Each service reaches the server, on the same host, by its Unix socket, as
         // docs/deployment.md advises; postgresql-tcp measures the loopback instead.
         boolean tcp = databases.equals("postgresql-tcp");
-        try (EmbeddedPostgres pg = EmbeddedPostgres.start()) {
+        // Durable, as production runs it: every commit is flushed to disk (fsync, synchronous_commit
+        // and full_page_writes on), so the figure includes what durability costs.
+        try (EmbeddedPostgres pg = EmbeddedPostgres.start(EmbeddedPostgres.Durability.DURABLE)) {
             Map<String, Federation.Database> dbs = new ConcurrentHashMap<>();
             try (Federation f = start(name -> dbs.computeIfAbsent(name, n -> new Federation.Database(
                     tcp ? pg.createDatabase() : pg.createDatabaseOnUnixSocket(), EmbeddedPostgres.USER)))) {

@@ -7,6 +7,9 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import org.crs.routers.emulator.faults.Faults;
 import org.crs.routers.emulator.device.Device;
+import org.crs.routers.emulator.sessions.Session;
+import org.crs.routers.emulator.sessions.SessionLog;
+import org.snmp4j.PDU;
 import org.snmp4j.CommandResponder;
 import org.snmp4j.CommandResponderEvent;
 import org.snmp4j.MessageDispatcherImpl;
@@ -46,12 +49,20 @@ public final class SnmpAgent implements AutoCloseable {
     private final Device device;
     private final SnmpSettings settings;
     private final Faults faults;
+    private final SessionLog sessions;
     private Snmp snmp;
 
+    /** An agent that records no sessions. */
     public SnmpAgent(Device device, SnmpSettings settings, Faults faults) {
+        this(device, settings, faults, null);
+    }
+
+    /** An agent that records each SET request it answers in {@code sessions} (null: none). */
+    public SnmpAgent(Device device, SnmpSettings settings, Faults faults, SessionLog sessions) {
         this.device = device;
         this.settings = settings;
         this.faults = faults;
+        this.sessions = sessions;
     }
 
     /**
@@ -159,8 +170,16 @@ public final class SnmpAgent implements AutoCloseable {
             }
             // Sleeping in the listener thread also holds back later requests, as a busy router does.
             sleep(faults.takeDelay());
+            boolean set = sessions != null && event.getPDU() != null && event.getPDU().getType() == PDU.SET;
             synchronized (device) {
-                processor.processPdu(event);
+                long id = set ? sessions.open(Session.Kind.SNMP_SET) : 0;
+                try {
+                    processor.processPdu(event);
+                } finally {
+                    if (set) {
+                        sessions.close(id);
+                    }
+                }
             }
         }
     }

@@ -12,6 +12,8 @@ import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.Command;
 import org.crs.routers.emulator.faults.Faults;
 import org.crs.routers.emulator.cli.IosSession;
+import org.crs.routers.emulator.sessions.Session;
+import org.crs.routers.emulator.sessions.SessionLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,11 +36,14 @@ final class IosShell implements Command, Runnable {
     private ChannelSession channel;
     private Thread thread;
     private int linesReceived;
+    private final SessionLog sessions;
+    private volatile long sessionId;
 
-    IosShell(IosSession session, Faults faults, String hostname) {
+    IosShell(IosSession session, Faults faults, String hostname, SessionLog sessions) {
         this.session = session;
         this.faults = faults;
         this.hostname = hostname;
+        this.sessions = sessions;
     }
 
     @Override
@@ -64,6 +69,9 @@ final class IosShell implements Command, Runnable {
     @Override
     public void start(ChannelSession channel, Environment env) {
         this.channel = channel;
+        if (sessions != null) {
+            sessionId = sessions.open(Session.Kind.SSH);
+        }
         thread = new Thread(this, "ios-shell-" + hostname);
         thread.setDaemon(true);
         thread.start();
@@ -71,6 +79,7 @@ final class IosShell implements Command, Runnable {
 
     @Override
     public void destroy(ChannelSession channel) {
+        recordClose(); // the channel closed: the session is over, whenever the thread notices
         if (thread != null) {
             thread.interrupt();
         }
@@ -119,9 +128,16 @@ final class IosShell implements Command, Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            recordClose();
             if (exit != null) {
                 exit.onExit(0);
             }
+        }
+    }
+
+    private void recordClose() {
+        if (sessions != null && sessionId != 0) {
+            sessions.close(sessionId);
         }
     }
 

@@ -12,6 +12,7 @@ import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
 import org.crs.routers.emulator.faults.Faults;
 import org.crs.routers.emulator.cli.IosSession;
 import org.crs.routers.emulator.device.Device;
+import org.crs.routers.emulator.sessions.SessionLog;
 
 /**
  * The SSH server of one emulated router (Apache MINA SSHD): password login with the
@@ -32,12 +33,20 @@ public final class SshFrontEnd implements AutoCloseable {
     private final Device device;
     private final Login login;
     private final Faults faults;
+    private final SessionLog sessions;
     private SshServer server;
 
+    /** A front end that records no sessions. */
     public SshFrontEnd(Device device, Login login, Faults faults) {
+        this(device, login, faults, null);
+    }
+
+    /** A front end that records each shell's start and end in {@code sessions} (null: none). */
+    public SshFrontEnd(Device device, Login login, Faults faults, SessionLog sessions) {
         this.device = device;
         this.login = login;
         this.faults = faults;
+        this.sessions = sessions;
     }
 
     /**
@@ -64,7 +73,8 @@ public final class SshFrontEnd implements AutoCloseable {
             return equal(login.username(), user) && equal(login.password(), password);
         });
         server.setShellFactory(channel ->
-                new IosShell(new IosSession(device, login.enableSecret(), login.privilege() >= 15), faults, device.hostname()));
+                new IosShell(new IosSession(device, login.enableSecret(), login.privilege() >= 15), faults, device.hostname(),
+                        sessions));
         server.start();
         return server.getPort();
     }

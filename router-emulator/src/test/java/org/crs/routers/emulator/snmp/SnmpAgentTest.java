@@ -23,6 +23,8 @@ import org.crs.routers.emulator.device.Vlan;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.crs.routers.emulator.sessions.Session;
+import org.crs.routers.emulator.sessions.SessionLog;
 import org.snmp4j.PDU;
 import org.snmp4j.smi.Counter64;
 import org.snmp4j.smi.Gauge32;
@@ -250,6 +252,26 @@ class SnmpAgentTest {
     }
 
     // --- IF-MIB sets ---------------------------------------------------------------------
+
+    @Test
+    void everySetRequestIsRecordedAsAClosedSessionAndReadsAreNot() throws Exception {
+        SessionLog sessions = new SessionLog(Clock.systemUTC());
+        try (SnmpAgent logged = new SnmpAgent(device, SETTINGS, faults, sessions)) {
+            int loggedPort = logged.start("127.0.0.1", 0);
+            try (Manager m = Manager.v2c(loggedPort, "private")) {
+                m.value(SYS_NAME);
+                assertNoError(m.set(vb(IF_ADMIN_STATUS + "." + hostPort.ifIndex(), i(1))));
+                assertNoError(m.set(vb(IF_ADMIN_STATUS + "." + hostPort.ifIndex(), i(2))));
+            }
+        }
+        List<Session> recorded = sessions.sessions();
+        assertEquals(List.of(1L, 2L), recorded.stream().map(Session::id).toList());
+        for (Session s : recorded) {
+            assertEquals(Session.Kind.SNMP_SET, s.kind());
+            assertTrue(s.isClosed(), "answered: " + s);
+        }
+        assertFalse(recorded.get(0).overlaps(recorded.get(1)), "the agent answers one request at a time");
+    }
 
     @Test
     void settingIfAdminStatusBringsThePortUpAndDown() throws Exception {

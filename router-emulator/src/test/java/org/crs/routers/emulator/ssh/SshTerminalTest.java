@@ -1,6 +1,7 @@
 package org.crs.routers.emulator.ssh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ChannelShell;
@@ -18,6 +20,7 @@ import org.apache.sshd.client.session.ClientSession;
 import org.crs.routers.emulator.EmulatedRouter;
 import org.crs.routers.emulator.Inventory;
 import org.crs.routers.emulator.RouterEmulator;
+import org.crs.routers.emulator.sessions.Session;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -145,5 +148,26 @@ class SshTerminalTest {
         String out = converse("op-password", "enable", "op-enable", "configure terminal", "interface gi1/2\u001a");
         assertTrue(out.contains("^Z\r\nedge-t#"), out);
         assertEquals(-1, router.snmpPort());
+    }
+
+    @Test
+    void eachShellIsRecordedFromItsStartToItsEndWithItsOwnId() throws IOException {
+        int before = router.sessions().size();
+        converse("op-password", "show version");
+        converse("op-password", "show version");
+        List<Session> mine = router.sessions().subList(before, before + 2);
+        assertEquals(mine.get(0).id() + 1, mine.get(1).id());
+        for (Session s : mine) {
+            assertEquals(Session.Kind.SSH, s.kind());
+            assertTrue(s.isClosed(), "logged out: " + s);
+        }
+        assertFalse(mine.get(0).overlaps(mine.get(1)), "the second shell started after the first ended");
+    }
+
+    @Test
+    void aRefusedLoginIsNoSession() {
+        int before = router.sessions().size();
+        assertThrows(Exception.class, () -> converse("not-the-password"));
+        assertEquals(before, router.sessions().size());
     }
 }

@@ -32,8 +32,12 @@ import org.crs.service.db.Database;
  * }
  * }</pre>
  *
- * <p>The server is tuned for tests (fsync and synchronous commit off): it is not durable. It
- * listens on the loopback and on a Unix socket in a folder of its own.
+ * <p>By default the server is tuned for tests (fsync, synchronous commit and full-page writes
+ * off): it is not durable, and a commit costs no disk flush, which keeps the many tests that
+ * use it fast. {@link #start(Durability)} with {@link Durability#DURABLE} starts one that
+ * commits as production runs PostgreSQL (all three on), for benchmarks and the cluster tests,
+ * whose figures and failure behaviour must be those of a durable server. It listens on the
+ * loopback and on a Unix socket in a folder of its own.
  */
 public final class EmbeddedPostgres implements AutoCloseable {
 
@@ -51,8 +55,22 @@ public final class EmbeddedPostgres implements AutoCloseable {
         this.socketFolder = socketFolder;
     }
 
-    /** Starts a new server on a free port; close it when done. */
+    /** How the server commits. */
+    public enum Durability {
+        /** fsync, synchronous_commit and full_page_writes off: fast, lost on a machine crash. */
+        FAST_FOR_TESTS,
+        /** fsync, synchronous_commit and full_page_writes on, as in production: each commit is flushed. */
+        DURABLE
+    }
+
+    /** Starts a new server tuned for tests ({@link Durability#FAST_FOR_TESTS}) on a free port; close it when done. */
     public static EmbeddedPostgres start() {
+        return start(Durability.FAST_FOR_TESTS);
+    }
+
+    /** Starts a new server on a free port that commits as {@code durability} says; close it when done. */
+    public static EmbeddedPostgres start(Durability durability) {
+        String on = durability == Durability.DURABLE ? "on" : "off";
         try {
             // Under /tmp, short: a Unix socket's path has at most 107 bytes.
             Path socketFolder = Files.createTempDirectory(Path.of("/tmp"), "crs-pg");
@@ -60,9 +78,9 @@ public final class EmbeddedPostgres implements AutoCloseable {
             return new EmbeddedPostgres(io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
                     .setPGStartupWait(Duration.ofSeconds(30))
                     .setServerConfig("unix_socket_directories", socketFolder.toString())
-                    .setServerConfig("fsync", "off")
-                    .setServerConfig("synchronous_commit", "off")
-                    .setServerConfig("full_page_writes", "off")
+                    .setServerConfig("fsync", on)
+                    .setServerConfig("synchronous_commit", on)
+                    .setServerConfig("full_page_writes", on)
                     .setServerConfig("max_connections", "200")
                     .start(), socketFolder);
         } catch (IOException e) {
@@ -81,6 +99,21 @@ public final class EmbeddedPostgres implements AutoCloseable {
         return shared;
     }
 
+    /**
+     * The server's setting of {@code name} as {@code SHOW} gives it ({@code "on"}, {@code "off"},
+     * ...), read from the server itself.
+     */
+    public String setting(String name) {
+        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery("SELECT current_setting('" + name.replace("'", "''") + "')")) {
+            rs.next();
+            return rs.getString(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("SHOW " + name + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The TCP port on 127.0.0.1. */
     public int port() {
         return postgres.getPort();
     }

@@ -1,0 +1,47 @@
+package org.crs.routers.emulator.sessions;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * One session on an emulated router: an SSH shell from its start to its end, or one SNMP SET
+ * request from its arrival to its answer. The interval is half-open, {@code [opened, closed)}.
+ *
+ * @param id the router's own number for it, from 1, in the order sessions opened
+ * @param kind SSH shell or SNMP SET
+ * @param opened when it began (for SSH, when the shell started, after login)
+ * @param closed when it ended, or null while it is open
+ */
+public record Session(long id, Kind kind, Instant opened, Instant closed) {
+
+    /** What kind of session. */
+    public enum Kind {
+        /** An SSH shell channel: an IOS terminal. */
+        SSH,
+        /** One SNMP SET request, answered under the device's lock. */
+        SNMP_SET
+    }
+
+    public Session {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(opened, "opened");
+        if (closed != null && closed.isBefore(opened)) {
+            throw new IllegalArgumentException("session " + id + " closed at " + closed + " before it opened at " + opened);
+        }
+    }
+
+    /** False while the session is still open. */
+    public boolean isClosed() {
+        return closed != null;
+    }
+
+    /**
+     * Whether the two sessions were open at one instant. A session still open counts as open
+     * until now and on.
+     */
+    public boolean overlaps(Session other) {
+        boolean thisEndsAfterOtherOpens = closed == null || closed.isAfter(other.opened);
+        boolean otherEndsAfterThisOpens = other.closed == null || other.closed.isAfter(opened);
+        return thisEndsAfterOtherOpens && otherEndsAfterThisOpens;
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * What reached one emulated router: each SSH session's open and close, and each SNMP SET, in
+ * {@link org.crs.routers.emulator.sessions.SessionLog}, so a test can tell whether two
+ * configuration sessions ever overlapped on a router.
+ */
+package org.crs.routers.emulator.sessions;
