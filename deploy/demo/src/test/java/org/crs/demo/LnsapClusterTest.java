@@ -169,7 +169,10 @@ class LnsapClusterTest {
         assertEquals(1, occurrences(config, "(?m)^ switchport access vlan " + vlan + "$"), config);
         assertEquals(1, occurrences(config, "(?m)^ switchport trunk allowed vlan (?:.*,)?" + vlan + "(?:,.*)?$"), config);
         assertEquals(3, occurrences(config, "\\b" + vlan + "\\b"), config);
-        List<SegmentState> history = history(bookingId);
+        List<Transition> transitions = transitions(bookingId);
+        transitions.forEach(t -> System.out.printf("  %+6d ms from the kill: %s -> %s by %s%n",
+                Duration.between(killed, t.at()).toMillis(), t.from(), t.to(), t.actor()));
+        List<SegmentState> history = transitions.stream().map(Transition::to).toList();
         int rolledBack = indexOfPair(history, SegmentState.ACTIVATING, SegmentState.COMMITTED);
         assertTrue(rolledBack >= 0, "rolled back: " + history);
         assertEquals(List.of(SegmentState.ACTIVATING, SegmentState.ACTIVE),
@@ -222,12 +225,12 @@ class LnsapClusterTest {
 
     // ---- what the database and the routers saw ----
 
-    /** The states the segment moved to, oldest first, from the shared database. */
-    List<SegmentState> history(String bookingId) {
+    /** The segment's history, oldest first, from the shared database. */
+    List<Transition> transitions(String bookingId) {
         PGSimpleDataSource ds = new PGSimpleDataSource();
         ds.setUrl(database);
         ds.setUser(EmbeddedPostgres.USER);
-        return new JdbcSegmentStore(ds).history(bookingId).stream().map(Transition::to).toList();
+        return new JdbcSegmentStore(ds).history(bookingId);
     }
 
     static int indexOfPair(List<SegmentState> states, SegmentState a, SegmentState b) {
