@@ -74,6 +74,7 @@ class LnsapClusterTest {
     /** The replicas' shared database. */
     String database;
     final List<ServiceProcess> replicas = new ArrayList<>();
+    final List<SoapSegmentController> controllers = new ArrayList<>();
 
     @BeforeEach
     void startEmulatorAndReplicas() throws Exception {
@@ -116,6 +117,7 @@ class LnsapClusterTest {
 
     @AfterEach
     void stopAll() throws Exception {
+        controllers.forEach(SoapSegmentController::close);
         replicas.forEach(ServiceProcess::kill);
         if (emulator != null) {
             emulator.close();
@@ -189,7 +191,10 @@ class LnsapClusterTest {
 
     SoapSegmentController controller(int replica) {
         URI url = URI.create("http://127.0.0.1:" + replicas.get(replica).port() + "/services/NsapService");
-        return new SoapSegmentController("lnsap-site-a-" + (replica + 1), url, NsapContract.NAMESPACE, CALL_TIMEOUT);
+        SoapSegmentController c = new SoapSegmentController("lnsap-site-a-" + (replica + 1), url, NsapContract.NAMESPACE,
+                CALL_TIMEOUT);
+        controllers.add(c);
+        return c;
     }
 
     /** Calls activate every {@link #RETRY_PAUSE} until the segment is ACTIVE, as the BAR does. */
