@@ -19,6 +19,7 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
 import org.crs.nsap.port.BookingOwners;
+import org.crs.service.soap.SoapXml;
 
 /**
  * Asks the BARs this service serves whether a segment is still wanted, through the operation
@@ -52,7 +53,7 @@ public final class PeerServiceClient implements BookingOwners {
     /** How much of an answer a reply's detail quotes. */
     private static final int SNIPPET = 200;
 
-    private static final XMLInputFactory XML = xmlInputFactory();
+    private static final XMLInputFactory XML = SoapXml.inputFactory();
 
     private final Map<String, URI> bars;
     private final URI first;
@@ -175,15 +176,6 @@ public final class PeerServiceClient implements BookingOwners {
 
     private static String escape(String text) {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
-
-    private static XMLInputFactory xmlInputFactory() {
-        XMLInputFactory f = XMLInputFactory.newFactory();
-        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        f.setProperty(XMLInputFactory.IS_COALESCING, true);
-        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
-        return f;
     }
 
     @Override

@@ -12,6 +12,7 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
 import org.crs.domain.refusal.RefusalCode;
+import org.crs.service.soap.SoapXml;
 
 /**
  * Reads a SOAP 1.1 answer of the NSAP port type with StAX, without DTDs or external entities:
@@ -23,7 +24,7 @@ final class EnvelopeReader {
 
     static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
     private static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
-    private static final XMLInputFactory XML = xmlInputFactory();
+    private static final XMLInputFactory XML = SoapXml.inputFactory();
 
     private EnvelopeReader() {
     }
@@ -52,15 +53,6 @@ final class EnvelopeReader {
 
     /** A {@code return} element: its text when simple (null when nil), its children's texts when a bean. */
     record Element(String text, Map<String, String> children) {
-    }
-
-    private static XMLInputFactory xmlInputFactory() {
-        XMLInputFactory f = XMLInputFactory.newFactory();
-        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        f.setProperty(XMLInputFactory.IS_COALESCING, true);
-        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
-        return f;
     }
 
     /** The answer in {@code xml}, or null when it is not a SOAP envelope with a body. */
