@@ -38,6 +38,11 @@ public record Reservation(ReservationRequest request, String owner, ReservationS
         this(request, owner, state, reason, segments, createdAt, updatedAt, refusalCode, null);
     }
 
+    /** This reservation with other segments. */
+    public Reservation withSegments(List<Segment> other) {
+        return new Reservation(request, owner, state, reason, other, createdAt, updatedAt, refusalCode, work);
+    }
+
     /**
      * An activation or a tear-down the BAR keeps trying until it is done.
      *

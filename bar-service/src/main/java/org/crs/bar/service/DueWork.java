@@ -178,12 +178,7 @@ final class DueWork {
     private void missed(Reservation r) {
         String why = "its whole interval passed before it could be activated (its BAR, or the BAR's database, was down)";
         LOG.warn("reservation {}: {}", r.requestId(), why);
-        List<Outcome> released = negotiation.deactivateAll(r.segments());
-        Reservation failed = recorder.moveOrCurrent(r, ReservationState.FAILED, ReservationService.SCHEDULER, why,
-                SegmentCalls.merge(r.segments(), released));
-        if (failed.state() == ReservationState.FAILED) {
-            negotiation.keepUnanswered(r.requestId(), released, FollowUp.Action.RELEASE, why);
-        }
+        endReleasingParts(r, r.segments(), ReservationState.FAILED, ReservationService.SCHEDULER, why);
     }
 
     /** A part that answered and will not become active: it refused, or it failed on its routers. */
@@ -202,17 +197,26 @@ final class DueWork {
      */
     private Reservation failActivation(Reservation r, List<Segment> segments, String why) {
         LOG.warn("reservation {}: {}", r.requestId(), why);
+        return endReleasingParts(r, segments, ReservationState.FAILED, ReservationService.SCHEDULER, why);
+    }
+
+    /**
+     * Ends a reservation that is not active in {@code end} (FAILED, CANCELLED), releasing every
+     * part that may still be booked or configured; a part that cannot be reached is released
+     * later by a follow-up.
+     */
+    Reservation endReleasingParts(Reservation r, List<Segment> segments, ReservationState end, String actor,
+                                  String reason) {
         List<Segment> toRelease = segments.stream().filter(s -> s.state() == null || !s.state().isFinal()).toList();
-        List<Outcome> rollback = negotiation.deactivateAll(toRelease);
-        List<Segment> after = SegmentCalls.merge(segments, rollback);
-        List<String> notDown = SegmentCalls.notReached(rollback, SegmentState.RELEASED);
-        Reservation failed = recorder.moveOrCurrent(r, ReservationState.FAILED, ReservationService.SCHEDULER, why
-                + (notDown.isEmpty() ? "; every part rolled back" : "; rolled back except (tried again until they answer): "
-                + String.join("; ", notDown)), after);
-        if (failed.state() == ReservationState.FAILED) {
-            negotiation.keepUnanswered(r.requestId(), rollback, FollowUp.Action.RELEASE, "the circuit failed to activate");
+        List<Outcome> released = negotiation.deactivateAll(toRelease);
+        List<String> notDown = SegmentCalls.notReached(released, SegmentState.RELEASED);
+        Reservation ended = recorder.moveOrCurrent(r, end, actor, reason + (notDown.isEmpty() ? ""
+                : "; not released yet (tried again until they answer): " + String.join("; ", notDown)),
+                SegmentCalls.merge(segments, released));
+        if (ended.state() == end) {
+            negotiation.keepUnanswered(r.requestId(), released, FollowUp.Action.RELEASE, reason);
         }
-        return failed;
+        return ended;
     }
 
     // ---- tear-down ----

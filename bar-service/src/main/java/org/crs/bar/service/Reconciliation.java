@@ -7,7 +7,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.crs.bar.negotiation.Negotiation;
 import org.crs.bar.negotiation.SegmentCalls;
 import org.crs.bar.negotiation.SegmentCalls.Outcome;
-import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
 import org.crs.domain.booking.SegmentState;
@@ -91,16 +90,10 @@ final class Reconciliation {
             return false; // it moved on meanwhile; the next round sees it as it is
         }
         if (r.state() == ReservationState.ACTIVE) {
-            dueWork.tearDown(withSegments(now, segments), ReservationState.FAILED, ReservationService.SCHEDULER, why);
+            dueWork.tearDown(now.withSegments(segments), ReservationState.FAILED, ReservationService.SCHEDULER, why);
             return true;
         }
-        List<Segment> toRelease = segments.stream().filter(s -> s.state() != null && !s.state().isFinal()).toList();
-        List<Outcome> released = negotiation.deactivateAll(toRelease);
-        Reservation failed = recorder.moveOrCurrent(now, ReservationState.FAILED, ReservationService.SCHEDULER,
-                why + "; the other parts were released", SegmentCalls.merge(segments, released));
-        if (failed.state() == ReservationState.FAILED) {
-            negotiation.keepUnanswered(r.requestId(), released, FollowUp.Action.RELEASE, why);
-        }
+        dueWork.endReleasingParts(now, segments, ReservationState.FAILED, ReservationService.SCHEDULER, why);
         return true;
     }
 
@@ -125,10 +118,5 @@ final class Reconciliation {
         List<Outcome> activated = negotiation.activateAll(rolledBack);
         recorder.store().updateSegments(r.requestId(), SegmentCalls.merge(r.segments(), activated));
         return true;
-    }
-
-    private static Reservation withSegments(Reservation r, List<Segment> segments) {
-        return new Reservation(r.request(), r.owner(), r.state(), r.reason(), segments, r.createdAt(), r.updatedAt(),
-                r.refusalCode(), r.work());
     }
 }

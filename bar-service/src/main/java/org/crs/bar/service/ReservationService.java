@@ -33,7 +33,6 @@ import org.crs.bar.reservation.SegmentOrder;
 import org.crs.bar.reservation.SegmentRole;
 import org.crs.domain.availability.SlotChoice.Slot;
 import org.crs.domain.booking.BookingWanted;
-import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.Endpoint;
@@ -395,15 +394,7 @@ public final class ReservationService {
 
     private Reservation releaseReserved(Reservation r, String actor, String reason) {
         // A committed segment is released by deactivating it; nothing was configured yet.
-        List<Outcome> outcomes = negotiation.deactivateAll(r.segments());
-        List<String> failures = SegmentCalls.notReached(outcomes, SegmentState.RELEASED);
-        Reservation cancelled = recorder.moveOrCurrent(r, ReservationState.CANCELLED, actor,
-                failures.isEmpty() ? reason : reason + "; not released yet (tried again until they answer): "
-                        + String.join("; ", failures), SegmentCalls.segmentsOf(outcomes));
-        if (cancelled.state() == ReservationState.CANCELLED) {
-            negotiation.keepUnanswered(r.requestId(), outcomes, FollowUp.Action.RELEASE, reason);
-        }
-        return cancelled;
+        return dueWork.endReleasingParts(r, r.segments(), ReservationState.CANCELLED, actor, reason);
     }
 
     /** The reservation as it is now. */

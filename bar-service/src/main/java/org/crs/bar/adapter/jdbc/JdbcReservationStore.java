@@ -180,7 +180,7 @@ public final class JdbcReservationStore implements ReservationStore {
             }
             List<Reservation> out = new ArrayList<>(rows.size());
             for (Reservation r : rows) {
-                out.add(withSegments(r, segmentsIn(c, r.requestId())));
+                out.add(r.withSegments(segmentsIn(c, r.requestId())));
             }
             return out;
         });
@@ -487,7 +487,7 @@ public final class JdbcReservationStore implements ReservationStore {
 
     private static Optional<Reservation> findIn(Connection c, String requestId) throws SQLException {
         Optional<Reservation> found = reservationIn(c, requestId);
-        return found.isEmpty() ? found : Optional.of(withSegments(found.get(), segmentsIn(c, requestId)));
+        return found.isEmpty() ? found : Optional.of(found.get().withSegments(segmentsIn(c, requestId)));
     }
 
     /**
@@ -574,14 +574,9 @@ public final class JdbcReservationStore implements ReservationStore {
         ReservationState settlesAs = settles != null ? ReservationState.valueOf(settles)
                 : state == ReservationState.ACTIVATING ? ReservationState.ACTIVE
                 // kept before tear-downs recorded where they end: a tear-down before the end was a cancel
-                : rs.getTimestamp("updated_at").toInstant().isBefore(interval.end()) ? ReservationState.CANCELLED
+                : Jdbc.instant(rs, "updated_at").isBefore(interval.end()) ? ReservationState.CANCELLED
                 : ReservationState.FINISHED;
         return new Reservation.Work(next, rs.getInt("attempts"), settlesAs);
-    }
-
-    private static Reservation withSegments(Reservation r, List<Segment> segments) {
-        return new Reservation(r.request(), r.owner(), r.state(), r.reason(), segments, r.createdAt(), r.updatedAt(),
-                r.refusalCode(), r.work());
     }
 
     private static List<Segment> segmentsIn(Connection c, String requestId) throws SQLException {
