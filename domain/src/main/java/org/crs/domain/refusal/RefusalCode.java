@@ -69,7 +69,33 @@ public enum RefusalCode {
      * Subject: the field naming what the rule refuses ({@code bookingId}, {@code requestId}),
      * or empty.
      */
-    POLICY(Subject.FIELD);
+    POLICY(Subject.FIELD),
+
+    /**
+     * The call came without credentials, or with credentials that do not name a known, unblocked
+     * identity. Subject: empty. Answered with HTTP 401.
+     */
+    NOT_SIGNED_IN(Subject.FIELD),
+
+    /**
+     * The caller is known but its role does not allow the operation, or the reservation, booking
+     * or account it names is not one the caller may see or change. Subject: the field naming
+     * what is refused ({@code requestId}, {@code bookingId}), or empty for the operation itself.
+     */
+    NOT_ALLOWED(Subject.FIELD),
+
+    /**
+     * Too many failed sign-ins for this account or from this address: refused without checking
+     * until the pause the message gives has passed. Subject: empty. Answered with HTTP 429.
+     */
+    THROTTLED(Subject.FIELD),
+
+    /**
+     * Booking it would take the caller's group over one of its quotas. The message names the
+     * quota, its limit and what is already used. Subject: the quota ({@code peakBandwidth},
+     * {@code monthlyHours}).
+     */
+    QUOTA_EXCEEDED(Subject.FIELD);
 
     /** What a refusal's subject names, for a code. */
     public enum Subject {

@@ -1,0 +1,136 @@
+package org.crs.domain.access;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Who a call comes from, as authentication established it. Accounts are people and middleware
+ * (by password, API token or a certificate mapped to the account); the other kinds are services
+ * known by the subject of their certificate.
+ */
+public sealed interface Caller {
+
+    /** Its column in the access table. */
+    CallerKind kind();
+
+    /** How histories and the audit trail name it: the account, or the service and its site. */
+    String name();
+
+    /** No credentials. */
+    record Anonymous() implements Caller {
+        @Override
+        public CallerKind kind() {
+            return CallerKind.ANONYMOUS;
+        }
+
+        @Override
+        public String name() {
+            return "anonymous";
+        }
+    }
+
+    /**
+     * An account.
+     *
+     * @param name the account name
+     * @param role what it may do
+     * @param groups the groups it belongs to, each with whether members share reservations
+     */
+    record Account(String name, Role role, List<Membership> groups) implements Caller {
+        public Account {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(role, "role");
+            groups = List.copyOf(groups);
+        }
+
+        @Override
+        public CallerKind kind() {
+            return switch (role) {
+                case USER -> CallerKind.USER;
+                case OPERATOR -> CallerKind.OPERATOR;
+                case ADMIN -> CallerKind.ADMIN;
+            };
+        }
+
+        /** Whether this account acts on every reservation (operators and admins). */
+        public boolean seesAll() {
+            return role != Role.USER;
+        }
+
+        /** The group its bookings are made for: its first group, if any. */
+        public java.util.Optional<String> primaryGroup() {
+            return groups.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(groups.get(0).group());
+        }
+
+        /** Whether it belongs to {@code group}. */
+        public boolean memberOf(String group) {
+            return groups.stream().anyMatch(m -> m.group().equals(group));
+        }
+    }
+
+    /**
+     * Membership of an account in a group.
+     *
+     * @param group the group's name
+     * @param sharesReservations whether the group lets its members see and change each other's reservations
+     */
+    record Membership(String group, boolean sharesReservations) {
+        public Membership {
+            Objects.requireNonNull(group, "group");
+        }
+    }
+
+    /**
+     * The BAR of another site, by its certificate.
+     *
+     * @param site the site the certificate maps to: it may act only on that site's bookings
+     * @param subject the certificate's subject
+     */
+    record PeerBar(String site, String subject) implements Caller {
+        @Override
+        public CallerKind kind() {
+            return CallerKind.PEER_BAR;
+        }
+
+        @Override
+        public String name() {
+            return "bar-" + site;
+        }
+    }
+
+    /**
+     * An L-NSAP or NSAP this BAR books with, by its certificate.
+     *
+     * @param service its name in this BAR's configuration ({@code lnsap-site-a}, {@code nsap})
+     * @param subject the certificate's subject
+     */
+    record Controller(String service, String subject) implements Caller {
+        @Override
+        public CallerKind kind() {
+            return CallerKind.CONTROLLER;
+        }
+
+        @Override
+        public String name() {
+            return service;
+        }
+    }
+
+    /**
+     * A BAR configured for this L-NSAP or NSAP, by its certificate.
+     *
+     * @param site the BAR's site
+     * @param subject the certificate's subject
+     */
+    record ServedBar(String site, String subject) implements Caller {
+        @Override
+        public CallerKind kind() {
+            return CallerKind.SERVED_BAR;
+        }
+
+        @Override
+        public String name() {
+            return "bar-" + site;
+        }
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * Who may do what: the identities a call can come from ({@link org.crs.domain.access.Caller}),
+ * the roles of accounts, and the one table that decides which kind of caller may call which
+ * operation of which port type ({@link org.crs.domain.access.AccessTable}), with the rule for
+ * which reservations an account may see and change ({@link org.crs.domain.access.ReservationAccess}).
+ * Pure: no I/O.
+ */
+package org.crs.domain.access;
