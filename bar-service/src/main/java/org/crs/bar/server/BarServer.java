@@ -18,7 +18,16 @@ import org.crs.service.server.ServiceShell;
 import org.quartz.JobKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.util.Map;
+
+import javax.security.auth.x500.X500Principal;
+
+import org.crs.bar.adapter.jdbc.JdbcAccountStore;
 import org.crs.bar.adapter.jdbc.JdbcReservationStore;
+import org.crs.bar.api.soap.AccountPortType;
+import org.crs.bar.api.soap.BarAuthenticator;
+import org.crs.bar.service.AccountService;
+import org.crs.domain.access.Caller;
 import org.crs.bar.api.soap.PeerPortType;
 import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.port.ReservationStore;
@@ -50,13 +59,19 @@ public final class BarServer extends RunningService {
     /** The sweep that asks the parts whether they still hold the live reservations. */
     static final JobKey RECONCILE = JobKey.jobKey("reconcile-with-parts", "reservations");
 
+    /** The account port type's service name and namespace. */
+    public static final String ACCOUNT_SERVICE_NAME = "AccountService";
+    public static final String ACCOUNT_NAMESPACE = "urn:crs:bar-account:1";
+
     private final ReservationService service;
     private final ReservationStore store;
+    private final AccountService accounts;
 
-    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store) {
+    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store, AccountService accounts) {
         super(shell, SERVICE_NAME);
         this.service = service;
         this.store = store;
+        this.accounts = accounts;
     }
 
     /**
@@ -66,22 +81,29 @@ public final class BarServer extends RunningService {
      * @param site the controllers it negotiates with (its L-NSAP, the NSAP, the peer BARs)
      */
     public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock) throws Exception {
-        return start(config, site, settings, clock, () -> { });
+        return start(config, site, settings, clock, Map.of(), () -> { });
     }
 
     /**
      * As {@link #start(ServerConfig, Site, BarSettings, Clock)}, and {@code owned} is closed when
      * the BAR stops, after the calls under way (the site's controllers, when the BAR made them).
+     *
+     * @param services the other services the BAR knows by the subject of their client
+     *     certificate: {@link Caller.PeerBar} for each peer site's BAR, {@link Caller.Controller}
+     *     for its L-NSAP and the NSAP. Every other caller signs in with an account.
      */
-    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned)
-            throws Exception {
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock,
+                                  Map<X500Principal, Caller> services, AutoCloseable owned) throws Exception {
         AtomicReference<ReservationService> service = new AtomicReference<>();
         AtomicReference<ReservationStore> store = new AtomicReference<>();
+        AtomicReference<AccountService> accounts = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
             setUp.closeOnStop(owned);
             ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
             setUp.closeOnStop(() -> shutDown(calls));
             store.set(new JdbcReservationStore(setUp.database().dataSource()));
+            accounts.set(new AccountService(new JdbcAccountStore(setUp.database().dataSource()), clock));
+            setUp.accessControl(new BarAuthenticator(accounts.get(), services));
             service.set(new ReservationService(store.get(), site, settings, calls, clock));
             // The BAR serves at once: what a previous run left is finished in the background, and
             // a part that is not reachable yet is tried again as the due work tries every call.
@@ -104,8 +126,9 @@ public final class BarServer extends RunningService {
                     () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
+            setUp.serve(ACCOUNT_SERVICE_NAME, ACCOUNT_NAMESPACE, new AccountPortType(accounts.get()));
         });
-        return new BarServer(shell, service.get(), store.get());
+        return new BarServer(shell, service.get(), store.get(), accounts.get());
     }
 
     /** Lets running calls finish for a while, then stops them. */
@@ -139,6 +162,16 @@ public final class BarServer extends RunningService {
 
     public ReservationStore store() {
         return store;
+    }
+
+    /** The BAR's accounts: for its command line, the demo's accounts and tests. */
+    public AccountService accounts() {
+        return accounts;
+    }
+
+    /** Where accounts are managed. */
+    public URI accountUrl() {
+        return shell().serviceUrl(ACCOUNT_SERVICE_NAME);
     }
 
     /** Where other sites' BARs call this one. */
