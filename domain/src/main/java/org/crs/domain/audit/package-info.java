@@ -1,0 +1,9 @@
+/**
+ * The audit trail as values: what a caller records ({@link org.crs.domain.audit.AuditRecord}),
+ * an entry of the trail with its place and hashes ({@link org.crs.domain.audit.AuditEntry}), the
+ * hash chain and its verification ({@link org.crs.domain.audit.AuditChain},
+ * {@link org.crs.domain.audit.AuditVerification}, {@link org.crs.domain.audit.Tampering}), and the
+ * removal of secrets from arguments and device answers ({@link org.crs.domain.audit.Redaction}).
+ * Pure: no I/O; the trail's storage is {@code org.crs.service.audit.AuditTrail}.
+ */
+package org.crs.domain.audit;
