@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.UUID;
 
 import org.crs.domain.audit.AuditEntry;
+import org.crs.domain.audit.AuditQuery;
 import org.crs.domain.audit.Redaction;
 import org.crs.routers.driver.DeviceLogEntry;
-import org.crs.service.audit.AuditQuery;
 import org.crs.service.audit.AuditTrail;
 import org.crs.service.db.Database;
 import org.junit.jupiter.api.AfterEach;

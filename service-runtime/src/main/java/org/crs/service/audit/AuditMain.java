@@ -13,6 +13,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.crs.domain.audit.AuditQuery;
 import org.crs.domain.audit.AuditVerification;
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.db.Database;

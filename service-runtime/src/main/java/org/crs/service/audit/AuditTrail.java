@@ -18,7 +18,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 
 import org.crs.domain.audit.AuditChain;
+import org.crs.domain.audit.AuditCsv;
 import org.crs.domain.audit.AuditEntry;
+import org.crs.domain.audit.AuditQuery;
 import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.audit.AuditVerification;
 import org.crs.domain.audit.Redaction;
@@ -277,12 +279,12 @@ public final class AuditTrail {
         try {
             long written = Jdbc.inTransaction(dataSource, "audit trail export", c -> {
                 long n = 0;
-                AuditCsv.header(out);
+                header(out);
                 try (PreparedStatement ps = select(c, query, true)) {
                     ps.setFetchSize(1000);
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
-                            AuditCsv.row(out, entry(rs));
+                            row(out, entry(rs));
                             n++;
                         }
                     }
@@ -293,6 +295,22 @@ public final class AuditTrail {
             return written;
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        }
+    }
+
+    private static void header(Writer out) {
+        try {
+            AuditCsv.header(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void row(Writer out, AuditEntry e) {
+        try {
+            AuditCsv.row(out, e);
+        } catch (IOException x) {
+            throw new UncheckedIOException(x);
         }
     }
 
@@ -346,11 +364,7 @@ public final class AuditTrail {
 
     /** The arguments as a JSON object, names in their order. */
     static String argumentsJson(Map<String, String> arguments) {
-        try {
-            return JSON.writeValueAsString(arguments);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a map of strings always writes", e);
-        }
+        return AuditCsv.json(arguments);
     }
 
     /**

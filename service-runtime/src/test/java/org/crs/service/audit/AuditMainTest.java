@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import org.crs.domain.audit.AuditCsv;
 import org.crs.domain.audit.AuditRecord;
 import org.crs.service.db.Database;
 import org.junit.jupiter.api.BeforeEach;

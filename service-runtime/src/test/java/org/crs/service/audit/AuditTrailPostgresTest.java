@@ -17,6 +17,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.crs.domain.audit.AuditEntry;
+import org.crs.domain.audit.AuditQuery;
 import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.audit.AuditVerification;
 import org.crs.service.db.Database;

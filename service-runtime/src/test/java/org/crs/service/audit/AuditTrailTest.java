@@ -21,7 +21,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.crs.domain.audit.AuditChain;
+import org.crs.domain.audit.AuditCsv;
 import org.crs.domain.audit.AuditEntry;
+import org.crs.domain.audit.AuditQuery;
 import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.audit.AuditVerification;
 import org.crs.domain.audit.Redaction;

@@ -1,4 +1,4 @@
-package org.crs.service.audit;
+package org.crs.domain.audit;
 
 import java.time.Instant;
 
