@@ -18,20 +18,25 @@ import org.crs.service.server.ServiceShell;
 import org.quartz.JobKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.crs.bar.adapter.jdbc.JdbcAuditLog;
 import org.crs.bar.adapter.jdbc.JdbcReservationStore;
+import org.crs.bar.api.soap.AuditPortType;
 import org.crs.bar.api.soap.PeerPortType;
 import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.service.AuditService;
 import org.crs.bar.service.ReservationService;
+import org.crs.service.audit.AuditTrail;
 
 /**
  * One running BAR, on the shell every service shares ({@link ServiceShell}: database, schedule,
  * SOAP endpoint): its reservation service, the sweep that brings reservations up and down on
- * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), and two SOAP
- * services: the client port type at {@code /services/ReservationService} and the peer port type
- * for other sites' BARs at {@code /services/PeerService}.
+ * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), its audit trail,
+ * and three SOAP services: the client port type at {@code /services/ReservationService}, the
+ * peer port type for other sites' BARs at {@code /services/PeerService} and the audit port type
+ * for operators at {@code /services/AuditService}.
  */
 public final class BarServer extends RunningService {
 
@@ -43,6 +48,9 @@ public final class BarServer extends RunningService {
     /** The peer port type's service name and namespace. */
     public static final String PEER_SERVICE_NAME = "PeerService";
     public static final String PEER_NAMESPACE = "urn:crs:bar-peer:1";
+    /** The audit port type's service name and namespace. */
+    public static final String AUDIT_SERVICE_NAME = "AuditService";
+    public static final String AUDIT_NAMESPACE = "urn:crs:bar-audit:1";
 
     /** The due work's sweep: how often it runs is the most an activation starts after its time. */
     static final JobKey DUE_WORK = JobKey.jobKey("run-due-work", "reservations");
@@ -52,11 +60,13 @@ public final class BarServer extends RunningService {
 
     private final ReservationService service;
     private final ReservationStore store;
+    private final AuditTrail auditTrail;
 
-    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store) {
+    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store, AuditTrail auditTrail) {
         super(shell, SERVICE_NAME);
         this.service = service;
         this.store = store;
+        this.auditTrail = auditTrail;
     }
 
     /**
@@ -77,11 +87,13 @@ public final class BarServer extends RunningService {
             throws Exception {
         AtomicReference<ReservationService> service = new AtomicReference<>();
         AtomicReference<ReservationStore> store = new AtomicReference<>();
+        AtomicReference<AuditTrail> trail = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
             setUp.closeOnStop(owned);
             ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
             setUp.closeOnStop(() -> shutDown(calls));
             store.set(new JdbcReservationStore(setUp.database().dataSource()));
+            trail.set(new AuditTrail(setUp.database().dataSource(), clock));
             service.set(new ReservationService(store.get(), site, settings, calls, clock));
             // The BAR serves at once: what a previous run left is finished in the background, and
             // a part that is not reachable yet is tried again as the due work tries every call.
@@ -104,8 +116,10 @@ public final class BarServer extends RunningService {
                     () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
+            setUp.serve(AUDIT_SERVICE_NAME, AUDIT_NAMESPACE,
+                    new AuditPortType(new AuditService(new JdbcAuditLog(trail.get()))));
         });
-        return new BarServer(shell, service.get(), store.get());
+        return new BarServer(shell, service.get(), store.get(), trail.get());
     }
 
     /** Lets running calls finish for a while, then stops them. */
@@ -139,6 +153,24 @@ public final class BarServer extends RunningService {
 
     public ReservationStore store() {
         return store;
+    }
+
+    /**
+     * The BAR's audit trail, on its database: the SOAP layer appends every call that changes
+     * state to it ({@link AuditTrail#recordCall}); operators read it through the AuditService
+     * port type and {@code org.crs.service.audit.AuditMain}.
+     */
+    public AuditTrail auditTrail() {
+        return auditTrail;
+    }
+
+    /** Where operators read the audit trail. */
+    public URI auditUrl() {
+        return shell().serviceUrl(AUDIT_SERVICE_NAME);
+    }
+
+    public URI auditWsdlUrl() {
+        return shell().wsdlUrl(AUDIT_SERVICE_NAME);
     }
 
     /** Where other sites' BARs call this one. */
