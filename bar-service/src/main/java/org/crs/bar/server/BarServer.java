@@ -117,7 +117,7 @@ public final class BarServer extends RunningService {
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
             setUp.serve(AUDIT_SERVICE_NAME, AUDIT_NAMESPACE,
-                    new AuditPortType(new AuditService(new JdbcAuditLog(trail.get()))));
+                    new AuditPortType(new AuditService(new JdbcAuditLog(trail.get()), store.get(), site)));
         });
         return new BarServer(shell, service.get(), store.get(), trail.get());
     }

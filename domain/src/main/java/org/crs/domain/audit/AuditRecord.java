@@ -30,6 +30,9 @@ public record AuditRecord(Instant occurredAt, String actor, String address, Stri
                           Map<String, String> arguments, String outcome, String reservationId, String bookingId,
                           String router, String detail) {
 
+    /** The {@code operation} of a record of one exchange with a router (a command and its answer). */
+    public static final String ROUTER_COMMAND = "router-command";
+
     /** The longest actor, address, certificate, operation, outcome, id or router kept. */
     public static final int MAX_TEXT = 500;
     /** The longest argument value kept. */
@@ -61,6 +64,18 @@ public record AuditRecord(Instant occurredAt, String actor, String address, Stri
             }
         }
         arguments = Collections.unmodifiableMap(kept);
+    }
+
+    /**
+     * The reservation a BAR's booking id names: {@code <site>:<requestId>:<part>[:<attempt>]}
+     * (bar-service {@code ReservationService}) gives {@code <requestId>}; anything else, empty.
+     */
+    public static String reservationOfBooking(String bookingId) {
+        if (bookingId == null) {
+            return "";
+        }
+        String[] fields = bookingId.split(":", -1);
+        return fields.length >= 3 && !fields[0].isEmpty() ? fields[1] : "";
     }
 
     /** Text cut to {@code max} characters, the last one an ellipsis when cut; null becomes empty. */

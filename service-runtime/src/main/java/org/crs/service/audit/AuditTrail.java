@@ -56,7 +56,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public final class AuditTrail {
 
     /** The {@code operation} of an entry that records one exchange with a router. */
-    public static final String ROUTER_COMMAND = "router-command";
+    public static final String ROUTER_COMMAND = AuditRecord.ROUTER_COMMAND;
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<LinkedHashMap<String, String>> ARGUMENTS = new TypeReference<>() {
@@ -116,11 +116,7 @@ public final class AuditTrail {
      * (bar-service {@code ReservationService}) gives {@code <requestId>}; anything else, empty.
      */
     public static String reservationOfBooking(String bookingId) {
-        if (bookingId == null) {
-            return "";
-        }
-        String[] fields = bookingId.split(":", -1);
-        return fields.length >= 3 && !fields[0].isEmpty() ? fields[1] : "";
+        return AuditRecord.reservationOfBooking(bookingId);
     }
 
     /**

@@ -4,11 +4,13 @@ import java.time.Instant;
 import java.util.Calendar;
 import java.util.Map;
 
+import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.service.AuditService;
 import org.crs.domain.audit.AuditEntry;
 import org.crs.domain.audit.AuditQuery;
 import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.audit.AuditVerification;
+import org.crs.domain.refusal.Refusal;
 import org.crs.service.soap.ServiceFault;
 import org.crs.service.soap.SoapTimes;
 
@@ -30,7 +32,10 @@ public class AuditPortType {
      * The entries that match every filter given (an empty or absent filter matches all):
      * {@code reservationId}, {@code account} (the actor), {@code router}, and the time range
      * [from, to). Newest first; {@code offset} entries skipped, at most {@code limit} (1 to
-     * {@value AuditQuery#MAX_LIMIT}) answered.
+     * {@value AuditQuery#MAX_LIMIT}) answered. Given a reservation, the router commands the site's
+     * L-NSAP and NSAP logged for its segments are answered too (operation {@code router-command},
+     * sequence number 0 and no hashes: they are chained in the controller's own trail); a
+     * controller that does not answer makes the call fail.
      */
     public AuditEntryInfo[] searchAudit(String reservationId, String account, String router, Calendar from, Calendar to,
                                         int offset, int limit) throws ServiceFault {
@@ -40,8 +45,12 @@ public class AuditPortType {
         if (limit < 1 || limit > AuditQuery.MAX_LIMIT) {
             throw ServiceFault.badField("limit", "must be 1 to " + AuditQuery.MAX_LIMIT + ", was " + limit);
         }
-        return service.search(query(reservationId, account, router, from, to).page(offset, limit)).stream()
-                .map(AuditPortType::info).toArray(AuditEntryInfo[]::new);
+        try {
+            return service.search(query(reservationId, account, router, from, to).page(offset, limit)).stream()
+                    .map(AuditPortType::info).toArray(AuditEntryInfo[]::new);
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
     }
 
     /**
@@ -51,7 +60,17 @@ public class AuditPortType {
      */
     public String exportAuditCsv(String reservationId, String account, String router, Calendar from, Calendar to)
             throws ServiceFault {
-        return service.exportCsv(query(reservationId, account, router, from, to));
+        try {
+            return service.exportCsv(query(reservationId, account, router, from, to));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /** A controller that did not give a segment's device log: the search cannot be complete. */
+    private static ServiceFault fault(SegmentFailure e) {
+        Refusal refusal = e.refusal().withMessage("device log unknown: " + e.getMessage());
+        return e.answered() ? new ServiceFault(refusal) : ServiceFault.failure(refusal);
     }
 
     /** Walks the whole trail: intact, or the first entry edited, inserted or deleted, and its sequence number. */

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The BAR's AuditService over real SOAP: search, CSV export and verification of its own trail. */
-class AuditServiceTest {
+class AuditServiceOverSoapTest {
 
     private BarServer server;
     private RawSoap soap;
