@@ -7,9 +7,11 @@ import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -55,7 +57,14 @@ public final class AuditMain {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err, System::getenv));
+        // The CSV alone goes to standard output. Logging starts when the database opens, and a
+        // service's logging (logback's default, deploy/config/logback.xml) writes to System.out
+        // as it is at each write: pointing System.out at standard error sends the logs there.
+        PrintStream stdout = System.out;
+        System.setOut(System.err);
+        int status = run(args, stdout, System.err, System::getenv);
+        stdout.flush();
+        System.exit(status);
     }
 
     /**
@@ -80,14 +89,14 @@ public final class AuditMain {
             query = options.query();
             outFile = options.out();
         } catch (IOException e) {
-            err.println("cannot read " + args[1] + ": " + e.getMessage());
+            err.println("cannot read " + args[1] + (e instanceof NoSuchFileException ? ": no such file" : ": " + e.getMessage()));
             return USAGE;
         } catch (IllegalArgumentException e) {
             err.println(args[1] + ": " + e.getMessage());
             err.println(USAGE_TEXT);
             return USAGE;
         }
-        try (Database db = Database.open(settings.jdbcUrl(), settings.user(), settings.password(), 2)) {
+        try (Database db = Database.open(existingOnly(settings.jdbcUrl()), settings.user(), settings.password(), 2)) {
             AuditTrail trail = new AuditTrail(db.dataSource());
             if (args[0].equals("verify")) {
                 return verify(trail, out);
@@ -98,6 +107,12 @@ public final class AuditMain {
                     + e.getMessage());
             return FAILED;
         }
+    }
+
+    /** An HSQLDB URL that opens only a database that exists, rather than create an empty one. */
+    static String existingOnly(String jdbcUrl) {
+        boolean hsqldb = jdbcUrl.toLowerCase(Locale.ROOT).startsWith("jdbc:hsqldb:");
+        return hsqldb && !jdbcUrl.toLowerCase(Locale.ROOT).contains(";ifexists=") ? jdbcUrl + ";ifexists=true" : jdbcUrl;
     }
 
     private static int verify(AuditTrail trail, PrintStream out) {
