@@ -137,6 +137,32 @@ class AuditTrailTest {
     }
 
     @Test
+    void concurrentCallersEachGetTheEntryOfTheirOwnRecord() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        List<Future<List<String>>> done = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+            int thread = t;
+            done.add(pool.submit(() -> {
+                List<String> problems = new ArrayList<>();
+                for (int i = 0; i < 30; i++) {
+                    AuditRecord r = record(thread * 100 + i);
+                    AuditEntry e = trail.append(r);
+                    if (!e.record().equals(r) || !e.hashMatches()) {
+                        problems.add(e.toString());
+                    }
+                }
+                return problems;
+            }));
+        }
+        for (Future<List<String>> f : done) {
+            assertEquals(List.of(), f.get(60, TimeUnit.SECONDS));
+        }
+        pool.shutdown();
+        List<Long> sequences = trail.search(AuditQuery.all()).stream().map(AuditEntry::sequence).sorted().toList();
+        assertEquals(java.util.stream.LongStream.rangeClosed(1, 240).boxed().toList(), sequences);
+    }
+
+    @Test
     void anEditedEntryIsReportedEditedAtItsSequenceNumber() throws SQLException {
         appendTen();
         sql("UPDATE audit_entry SET actor = 'mallory' WHERE sequence_number = 4");
