@@ -8,7 +8,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -148,6 +147,11 @@ public final class AuditTrail {
                 for (Waiting w = queue.poll(); w != null; w = batch.size() < BATCH ? queue.poll() : null) {
                     batch.add(w);
                 }
+                if (batch.isEmpty()) {
+                    // taken by an append whose write failed past telling its callers
+                    mine.entry().completeExceptionally(new IllegalStateException("audit append lost"));
+                    break;
+                }
                 write(batch);
             }
         } finally {
@@ -177,8 +181,11 @@ public final class AuditTrail {
             for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).entry().complete(entries.get(i));
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             batch.forEach(w -> w.entry().completeExceptionally(e));
+            if (e instanceof Error error) {
+                throw error;
+            }
         }
     }
 
