@@ -1,6 +1,7 @@
 package org.crs.bar.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
@@ -8,6 +9,7 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,7 @@ import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.domain.audit.AuditCsv;
+import org.crs.domain.audit.AuditQuery;
 import org.crs.nsap.testing.MalformedRequests;
 import org.crs.nsap.testing.RawSoap;
 import org.crs.service.server.ServerConfig;
@@ -62,7 +65,7 @@ class AuditServiceOverSoapTest {
 
     private static List<String> all(String xml, String element) {
         Matcher m = Pattern.compile("<(?:\\w+:)?" + element + ">([^<]*)</").matcher(xml);
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         while (m.find()) {
             out.add(m.group(1));
         }
@@ -93,7 +96,7 @@ class AuditServiceOverSoapTest {
     @Test
     void secretArgumentsAreNotAnswered() throws Exception {
         String answer = soap.call("searchAudit", search("", "", 0, 10));
-        assertTrue(!answer.contains("tok-0123456789"), answer);
+        assertFalse(answer.contains("tok-0123456789"), answer);
         assertTrue(all(answer, "value").contains("[redacted]"), answer);
     }
 
@@ -108,8 +111,8 @@ class AuditServiceOverSoapTest {
         assertEquals(2, lines.size(), csv);
         assertEquals(String.join(",", AuditCsv.COLUMNS), lines.get(0));
         assertTrue(lines.get(1).startsWith("2,"), lines.get(1));
-        assertTrue(lines.get(1).endsWith(server.auditTrail().search(
-                org.crs.domain.audit.AuditQuery.all().withActor("bob")).get(0).hash()), lines.get(1));
+        assertTrue(lines.get(1).endsWith(server.auditTrail().search(AuditQuery.all().withActor("bob")).get(0).hash()),
+                lines.get(1));
     }
 
     @Test
