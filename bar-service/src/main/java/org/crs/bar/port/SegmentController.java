@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.booking.BookingWanted;
@@ -75,6 +76,16 @@ public interface SegmentController extends AutoCloseable {
      */
     default BookingWanted wanted(String bookingId) throws SegmentFailure {
         throw SegmentFailure.failed(name(), "does not answer whether a booking is wanted", null);
+    }
+
+    /**
+     * The exchanges with routers the controller logged for the segment booked under
+     * {@code bookingId}, oldest first, at most {@code limit}, as audit records (operation
+     * {@link AuditRecord#ROUTER_COMMAND}, the controller as actor, secrets removed). Only an
+     * L-NSAP or the NSAP keeps a device log; a peer BAR fails the call.
+     */
+    default List<AuditRecord> deviceLog(String bookingId, int limit) throws SegmentFailure {
+        throw SegmentFailure.failed(name(), "keeps no device log", null);
     }
 
     /** The endpoints the controller books between (hosts and its site, or sites for the NSAP). */

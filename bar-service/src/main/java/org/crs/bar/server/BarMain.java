@@ -128,6 +128,7 @@ public final class BarMain {
             List<String> lines = new ArrayList<>();
             lines.add("WSDL      " + server.wsdlUrl() + "   (clients)");
             lines.add("peer WSDL " + server.peerWsdlUrl() + "   (other sites' BARs only)");
+            lines.add("audit WSDL " + server.auditWsdlUrl() + "   (operators)");
             lines.add("L-NSAP    " + config.campus());
             lines.add("NSAP      " + config.wan());
             config.peers().forEach((site, url) -> lines.add("peer      " + site + " " + url));

@@ -82,6 +82,11 @@ class BarServerTest {
         assertMatchesPublished(server.peerWsdlUrl(), "PeerService.wsdl");
     }
 
+    @Test
+    void auditServiceWsdlIsServedAndMatchesThePublishedOne() throws Exception {
+        assertMatchesPublished(server.auditWsdlUrl(), "AuditService.wsdl");
+    }
+
     static void assertMatchesPublished(URI wsdlUrl, String file) throws Exception {
         HttpResponse<String> served = HTTP.send(HttpRequest.newBuilder(wsdlUrl).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, served.statusCode(), served.body());

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.availability.ResourceStarts;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
@@ -208,6 +209,16 @@ public final class ScriptedController implements SegmentController {
     public List<String> endpoints() throws SegmentFailure {
         call("endpoints", "");
         return endpoints;
+    }
+
+    /** The router commands each booking's device log answers. */
+    public final Map<String, List<AuditRecord>> deviceLogs = new ConcurrentHashMap<>();
+
+    @Override
+    public List<AuditRecord> deviceLog(String bookingId, int limit) throws SegmentFailure {
+        call("deviceLog", bookingId);
+        List<AuditRecord> log = deviceLogs.getOrDefault(bookingId, List.of());
+        return log.subList(0, Math.min(limit, log.size()));
     }
 
     /** Whether any of its segments still holds resources. */

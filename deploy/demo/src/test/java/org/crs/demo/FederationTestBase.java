@@ -27,9 +27,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.crs.bar.server.BarServer;
+import org.crs.domain.audit.AuditEntry;
+import org.crs.domain.audit.AuditQuery;
+import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.server.NsapServer;
 import org.crs.nsap.testing.RawSoap;
+import org.crs.service.audit.AuditTrail;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -185,6 +189,44 @@ abstract class FederationTestBase {
         assertEquals("FINISHED", state(finished), finished);
         assertEquals(before, configs(), "every router as it was before");
         assertEquals(List.of(), heldAnywhere(id));
+    }
+
+    /** The demo's router secrets (deploy/config/routers-demo.yaml): never in an audit trail. */
+    static final List<String> ROUTER_SECRETS = List.of("crs-demo-password", "crs-demo-enable", "crs-demo-auth-pass",
+            "crs-demo-priv-pass");
+
+    @Test
+    void everyRouterCommandOfACircuitIsInItsControllersAuditTrailAndAnsweredByTheBarsSearch() throws Exception {
+        String id = newId();
+        Instant start = soon(Duration.ofSeconds(4));
+        String reserved = create(id, "site-a:host-a1", "site-b:host-b1", 100, start, start.plusSeconds(3), false);
+        assertEquals("RESERVED", state(reserved), reserved);
+        String finished = waitFor(id, Set.of("FINISHED", "FAILED"), Duration.between(Instant.now(), start).plusSeconds(10));
+        assertEquals("FINISHED", state(finished), finished);
+
+        Map<String, NsapServer> controllers = new LinkedHashMap<>();
+        controllers.put("edge-a", federation.lnsap("site-a"));
+        controllers.put("core-1", federation.nsap());
+        controllers.put("edge-b", federation.lnsap("site-b"));
+        for (Map.Entry<String, NsapServer> c : controllers.entrySet()) {
+            AuditTrail trail = c.getValue().auditTrail();
+            List<AuditEntry> commands = trail.search(AuditQuery.all().withReservation(id));
+            assertFalse(commands.isEmpty(), c.getKey() + ": no router command of " + id + " in the trail");
+            commands.forEach(e -> assertEquals(AuditRecord.ROUTER_COMMAND, e.record().operation()));
+            assertTrue(commands.stream().anyMatch(e -> e.record().router().equals(c.getKey())), commands.toString());
+            assertTrue(trail.verify().intact(), c.getKey());
+            java.io.StringWriter csv = new java.io.StringWriter();
+            trail.exportCsv(AuditQuery.all(), csv);
+            for (String secret : ROUTER_SECRETS) {
+                assertFalse(csv.toString().contains(secret), c.getKey() + "'s trail holds a router secret");
+            }
+        }
+
+        String answer = new RawSoap(federation.bar("site-a").auditUrl(), BarServer.AUDIT_NAMESPACE).call("searchAudit",
+                "<n:searchAudit><n:reservationId>" + id + "</n:reservationId><n:offset>0</n:offset>"
+                        + "<n:limit>1000</n:limit></n:searchAudit>");
+        assertTrue(answer.contains(">edge-a<") && answer.contains(">core-1<"), answer);
+        assertFalse(answer.contains(">edge-b<"), "the remote campus's commands are the other site's to answer");
     }
 
     @Test

@@ -38,6 +38,7 @@ public final class AccessTable {
     public static final String NSAP_SERVICE = "NsapService";
     public static final String OPERATOR_SERVICE = "OperatorService";
     public static final String ACCOUNT_SERVICE = "AccountService";
+    public static final String AUDIT_SERVICE = "AuditService";
 
     private static final Map<Operation, Row> ROWS = new LinkedHashMap<>();
 
@@ -68,6 +69,9 @@ public final class AccessTable {
                 "modify", "commitModify", "abortModify", "addMaintenance", "liftMaintenance");
         read(NSAP_SERVICE, Permission.SERVED_BAR, "check", "availability", "widestBandwidth", "status", "query",
                 "deviceLog", "listMaintenance", "listEndpoints");
+
+        // AuditService (the BAR): operators and admins read the audit trail; nobody changes it.
+        read(AUDIT_SERVICE, Permission.OPERATOR, "searchAudit", "exportAuditCsv", "verifyAudit");
     }
 
     private AccessTable() {

@@ -26,6 +26,7 @@ import org.crs.nsap.soap.NsapPortType;
 import org.crs.nsap.soap.ServedBars;
 import org.crs.nsap.store.JdbcSegmentStore;
 import org.crs.nsap.store.PostgresRouterLocks;
+import org.crs.service.audit.AuditTrail;
 import org.crs.service.db.Database;
 import org.crs.service.db.Vendor;
 import org.crs.service.schedule.Sweep;
@@ -114,12 +115,15 @@ public final class NsapServer extends RunningService {
 
     private final SegmentService service;
     private final SegmentStore store;
+    private final AuditTrail auditTrail;
     private final Future<?> startUpkeep;
 
-    private NsapServer(ServiceShell shell, SegmentService service, SegmentStore store, Future<?> startUpkeep) {
+    private NsapServer(ServiceShell shell, SegmentService service, SegmentStore store, AuditTrail auditTrail,
+                       Future<?> startUpkeep) {
         super(shell, NsapContract.SERVICE_NAME);
         this.service = service;
         this.store = store;
+        this.auditTrail = auditTrail;
         this.startUpkeep = startUpkeep;
     }
 
@@ -180,9 +184,12 @@ public final class NsapServer extends RunningService {
         Objects.requireNonNull(upkeep, "upkeep");
         AtomicReference<SegmentService> service = new AtomicReference<>();
         AtomicReference<SegmentStore> store = new AtomicReference<>();
+        AtomicReference<AuditTrail> trail = new AtomicReference<>();
         AtomicReference<Background> background = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "nsap", setUp -> {
-            store.set(new JdbcSegmentStore(setUp.database().dataSource()));
+            JdbcSegmentStore jdbcStore = new JdbcSegmentStore(setUp.database().dataSource(), config.name());
+            store.set(jdbcStore);
+            trail.set(jdbcStore.auditTrail());
             servedBars.ifPresent(setUp::accessControl);
             RouterLocks locks = new InProcessRouterLocks();
             if (config.clustered() && setUp.database().vendor() == Vendor.POSTGRESQL) {
@@ -212,7 +219,7 @@ public final class NsapServer extends RunningService {
             recover(s, stuck);
             repair(s);
         });
-        return new NsapServer(shell, s, store.get(), startUpkeep);
+        return new NsapServer(shell, s, store.get(), trail.get(), startUpkeep);
     }
 
     private static void recover(SegmentService service, Duration unchangedFor) {
@@ -297,5 +304,14 @@ public final class NsapServer extends RunningService {
 
     public SegmentStore store() {
         return store;
+    }
+
+    /**
+     * The service's audit trail, on its database: its router commands are in it already (the
+     * device log writes them); the SOAP layer appends the calls that change state
+     * ({@link AuditTrail#recordCall}).
+     */
+    public AuditTrail auditTrail() {
+        return auditTrail;
     }
 }

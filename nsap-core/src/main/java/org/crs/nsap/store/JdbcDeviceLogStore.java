@@ -3,19 +3,40 @@ package org.crs.nsap.store;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
+import org.crs.domain.audit.AuditRecord;
+import org.crs.domain.audit.Redaction;
 import org.crs.nsap.port.DeviceLogStore;
 import org.crs.routers.driver.DeviceLogEntry;
+import org.crs.service.audit.AuditTrail;
 import org.crs.service.db.Jdbc;
 
-/** The device log over JDBC. */
+/**
+ * The device log over JDBC. Every exchange logged also goes into the service's audit trail,
+ * in the same transaction (both are kept, or neither): operation
+ * {@value AuditTrail#ROUTER_COMMAND}, the service as actor, the booking id and the reservation
+ * it names, the router, the protocol and request as arguments, the router's outcome and its
+ * answer as detail. The drivers already mask the passwords they send ({@code <secret>}); what
+ * reaches the trail is redacted again ({@link Redaction#text}), so that a community or a
+ * password written into a command line stays out of it.
+ */
 final class JdbcDeviceLogStore implements DeviceLogStore {
 
     private final SegmentDatabase db;
+    private final AuditTrail trail;
+    private final String actor;
 
-    JdbcDeviceLogStore(SegmentDatabase db) {
+    /**
+     * @param trail the service's audit trail, on the same database
+     * @param actor the service instance's name, the actor of its router commands
+     */
+    JdbcDeviceLogStore(SegmentDatabase db, AuditTrail trail, String actor) {
         this.db = db;
+        this.trail = trail;
+        this.actor = actor;
     }
 
     @Override
@@ -39,8 +60,22 @@ final class JdbcDeviceLogStore implements DeviceLogStore {
                 }
                 ps.executeBatch();
             }
+            List<AuditRecord> audit = new ArrayList<>(entries.size());
+            for (DeviceLogEntry e : entries) {
+                audit.add(auditRecord(bookingId, e));
+            }
+            trail.append(c, audit);
             return null;
         });
+    }
+
+    private AuditRecord auditRecord(String bookingId, DeviceLogEntry e) {
+        Map<String, String> arguments = new LinkedHashMap<>();
+        arguments.put("protocol", e.protocol().name());
+        arguments.put("request", Redaction.text(e.request(), List.of()));
+        arguments.put("elapsedMs", Long.toString(e.elapsedMillis()));
+        return new AuditRecord(e.at(), actor, "", "", AuditTrail.ROUTER_COMMAND, arguments, e.outcome().name(),
+                AuditTrail.reservationOfBooking(bookingId), bookingId, e.router(), Redaction.text(e.response(), List.of()));
     }
 
     @Override

@@ -26,6 +26,7 @@ import org.crs.nsap.segment.Segment;
 import org.crs.nsap.segment.SegmentChange;
 import org.crs.nsap.segment.SegmentRequest;
 import org.crs.routers.driver.DeviceLogEntry;
+import org.crs.service.audit.AuditTrail;
 
 /**
  * The segment store over JDBC, on HSQLDB or PostgreSQL (schema/nsap): each port answered by
@@ -40,14 +41,35 @@ public final class JdbcSegmentStore implements SegmentStore {
     private final ChangeStore changes;
     private final DeviceLogStore deviceLog;
 
-    /** A store over the database's schema/nsap tables. */
+    private final AuditTrail auditTrail;
+
+    /** A store over the database's schema/nsap tables whose router commands are audited as {@value #DEFAULT_ACTOR}'s. */
     public JdbcSegmentStore(DataSource dataSource) {
+        this(dataSource, DEFAULT_ACTOR);
+    }
+
+    /** The actor of the router commands of a store made without a service name. */
+    public static final String DEFAULT_ACTOR = "nsap";
+
+    /**
+     * A store over the database's schema/nsap tables, with the service's audit trail on the same
+     * database; every exchange of the device log also goes into the trail.
+     *
+     * @param serviceName the instance's name, the actor of its router commands in the audit trail
+     */
+    public JdbcSegmentStore(DataSource dataSource, String serviceName) {
         SegmentDatabase db = new SegmentDatabase(dataSource);
+        this.auditTrail = new AuditTrail(dataSource);
         this.bookings = new JdbcBookingStore(db);
         this.calendars = new JdbcCalendarStore(db);
         this.maintenance = new JdbcMaintenanceStore(db);
         this.changes = new JdbcChangeStore(db);
-        this.deviceLog = new JdbcDeviceLogStore(db);
+        this.deviceLog = new JdbcDeviceLogStore(db, auditTrail, serviceName);
+    }
+
+    /** The service's audit trail, on this store's database. */
+    public AuditTrail auditTrail() {
+        return auditTrail;
     }
 
     // ---- admission and booking (BookingStore) ----

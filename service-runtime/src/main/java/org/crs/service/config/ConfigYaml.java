@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 
 import org.crs.service.db.Vendor;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -278,6 +279,27 @@ public final class ConfigYaml {
             return "jdbcUrl=" + jdbcUrlForLog(jdbcUrl) + ", user=" + user + ", password="
                     + (password.isEmpty() ? "(none)" : "***") + ", clustered=" + clustered;
         }
+    }
+
+    /**
+     * The {@code database} section of any service's configuration file, every other key left
+     * alone: for tools that work on a service's database without being the service
+     * ({@code org.crs.service.audit.AuditMain}). The section is read and checked exactly as the
+     * service reads it.
+     *
+     * @throws IllegalArgumentException naming what is wrong, never a value
+     */
+    public static Database databaseOf(String yaml, Path baseDir, EnvReferences env) {
+        DatabaseOnly file = read(yaml, DatabaseOnly.class);
+        if (file.database() == null) {
+            throw new IllegalArgumentException("database is missing (database: {jdbcUrl: ...})");
+        }
+        return file.database().resolve(env, baseDir, yaml);
+    }
+
+    /** A service's file seen only for its {@code database} section. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record DatabaseOnly(DatabaseYaml database) {
     }
 
     // --- places and lines ----------------------------------------------------------------------------

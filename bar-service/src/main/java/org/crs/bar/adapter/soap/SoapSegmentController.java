@@ -9,6 +9,7 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,6 +23,8 @@ import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.bar.reservation.SegmentOrder;
+import org.crs.domain.audit.AuditRecord;
+import org.crs.domain.audit.Redaction;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.availability.StartWindow;
@@ -217,6 +220,31 @@ public final class SoapSegmentController implements SegmentController {
             }
         }
         return List.copyOf(endpoints);
+    }
+
+    @Override
+    public List<AuditRecord> deviceLog(String bookingId, int limit) throws SegmentFailure {
+        List<AuditRecord> records = new ArrayList<>();
+        for (Element r : call(body("deviceLog").element("bookingId", bookingId).element("limit", limit)).returns) {
+            if (r.children() == null) {
+                continue; // an empty array may come as one nil element
+            }
+            Map<String, String> e = r.children();
+            Map<String, String> arguments = new LinkedHashMap<>();
+            arguments.put("protocol", text(e, "protocol"));
+            arguments.put("request", Redaction.text(text(e, "request"), List.of()));
+            arguments.put("elapsedMs", text(e, "elapsedMillis"));
+            String booking = text(e, "bookingId");
+            records.add(new AuditRecord(instant(e, "at"), name, "", "", AuditRecord.ROUTER_COMMAND, arguments,
+                    text(e, "outcome"), AuditRecord.reservationOfBooking(booking), booking, text(e, "router"),
+                    Redaction.text(text(e, "response"), List.of())));
+        }
+        return records;
+    }
+
+    private static String text(Map<String, String> info, String field) {
+        String v = info.get(field);
+        return v == null ? "" : v;
     }
 
     @Override

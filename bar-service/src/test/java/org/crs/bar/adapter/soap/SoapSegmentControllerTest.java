@@ -13,12 +13,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.crs.domain.audit.AuditRecord;
+import org.crs.domain.audit.Redaction;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.availability.StartWindow;
@@ -31,6 +35,7 @@ import org.crs.nsap.segment.Plan;
 import org.crs.nsap.port.PlanRefused;
 import org.crs.nsap.segment.SegmentRequest;
 import org.crs.nsap.server.NsapServer;
+import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.nsap.testing.NoRouters;
 import org.crs.nsap.testing.OneLinkPlanner;
 import org.junit.jupiter.api.AfterAll;
@@ -82,6 +87,26 @@ class SoapSegmentControllerTest {
     /** A day of its own for each test that reads availability, far from the others' bookings. */
     static Instant farDay(int days) {
         return Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(days));
+    }
+
+    @Test
+    void theDeviceLogOfABookingComesAsRouterCommandRecordsWithoutSecrets() throws Exception {
+        Instant at = Instant.parse("2030-01-10T10:00:00Z");
+        server.store().logDevice("site-a:r9:campus", List.of(
+                new DeviceLogEntry("rt1", DeviceLogEntry.Protocol.CLI, "vlan 1200", "", DeviceLogEntry.Outcome.OK, at, 5),
+                new DeviceLogEntry("rt1", DeviceLogEntry.Protocol.CLI, "snmp-server community s3cr3t-c RO", "% Invalid",
+                        DeviceLogEntry.Outcome.ERROR, at.plusMillis(10), 3)));
+        List<AuditRecord> log = nsap.deviceLog("site-a:r9:campus", 10);
+        assertEquals(2, log.size());
+        Map<String, String> arguments = new LinkedHashMap<>();
+        arguments.put("protocol", "CLI");
+        arguments.put("request", "vlan 1200");
+        arguments.put("elapsedMs", "5");
+        assertEquals(new AuditRecord(at, "nsap", "", "", AuditRecord.ROUTER_COMMAND, arguments, "OK", "r9",
+                "site-a:r9:campus", "rt1", ""), log.get(0));
+        assertEquals(List.copyOf(arguments.keySet()), List.copyOf(log.get(0).arguments().keySet()));
+        assertEquals("snmp-server community " + Redaction.REDACTED + " RO", log.get(1).arguments().get("request"));
+        assertEquals("ERROR", log.get(1).outcome());
     }
 
     @Test

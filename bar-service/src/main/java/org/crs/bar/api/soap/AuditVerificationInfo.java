@@ -1,0 +1,66 @@
+package org.crs.bar.api.soap;
+
+/** What the verification of the BAR's audit trail found. */
+public class AuditVerificationInfo {
+
+    private boolean intact;
+    private long entriesChecked;
+    private String lastGoodHash;
+    private String tampering;
+    private long sequence;
+    private String detail;
+
+    /** Whether every entry chains correctly. */
+    public boolean isIntact() {
+        return intact;
+    }
+
+    public void setIntact(boolean intact) {
+        this.intact = intact;
+    }
+
+    /** How many entries chained correctly, from the first on. */
+    public long getEntriesChecked() {
+        return entriesChecked;
+    }
+
+    public void setEntriesChecked(long entriesChecked) {
+        this.entriesChecked = entriesChecked;
+    }
+
+    /** The hash of the last entry that chained correctly. */
+    public String getLastGoodHash() {
+        return lastGoodHash;
+    }
+
+    public void setLastGoodHash(String lastGoodHash) {
+        this.lastGoodHash = lastGoodHash;
+    }
+
+    /** {@code EDITED}, {@code INSERTED} or {@code DELETED} for the first broken entry; empty when intact. */
+    public String getTampering() {
+        return tampering;
+    }
+
+    public void setTampering(String tampering) {
+        this.tampering = tampering;
+    }
+
+    /** The sequence number of the first broken entry; 0 when intact. */
+    public long getSequence() {
+        return sequence;
+    }
+
+    public void setSequence(long sequence) {
+        this.sequence = sequence;
+    }
+
+    /** What was found, for people; empty when intact. */
+    public String getDetail() {
+        return detail;
+    }
+
+    public void setDetail(String detail) {
+        this.detail = detail;
+    }
+}

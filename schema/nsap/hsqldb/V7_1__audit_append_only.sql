@@ -1,0 +1,4 @@
+-- On PostgreSQL, V7_1 adds a trigger that refuses every UPDATE, DELETE and TRUNCATE of
+-- audit_entry. On HSQLDB nothing is added: an embedded database belongs to the one process
+-- that opens it, and whoever can write its files can change anything in it. The hash chain
+-- (org.crs.domain.audit.AuditChain) shows what was changed.
