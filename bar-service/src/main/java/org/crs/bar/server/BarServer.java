@@ -19,6 +19,7 @@ import org.quartz.JobKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.crs.bar.adapter.jdbc.JdbcReservationStore;
+import org.crs.bar.api.soap.OperatorPortType;
 import org.crs.bar.api.soap.PeerPortType;
 import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.port.ReservationStore;
@@ -29,9 +30,10 @@ import org.crs.bar.service.ReservationService;
 /**
  * One running BAR, on the shell every service shares ({@link ServiceShell}: database, schedule,
  * SOAP endpoint): its reservation service, the sweep that brings reservations up and down on
- * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), and two SOAP
- * services: the client port type at {@code /services/ReservationService} and the peer port type
- * for other sites' BARs at {@code /services/PeerService}.
+ * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), and three SOAP
+ * services: the client port type at {@code /services/ReservationService}, the peer port type
+ * for other sites' BARs at {@code /services/PeerService} and the operators' port type at
+ * {@code /services/OperatorService}.
  */
 public final class BarServer extends RunningService {
 
@@ -43,6 +45,9 @@ public final class BarServer extends RunningService {
     /** The peer port type's service name and namespace. */
     public static final String PEER_SERVICE_NAME = "PeerService";
     public static final String PEER_NAMESPACE = "urn:crs:bar-peer:1";
+    /** The operators' port type's service name and namespace. */
+    public static final String OPERATOR_SERVICE_NAME = "OperatorService";
+    public static final String OPERATOR_NAMESPACE = "urn:crs:bar-operator:1";
 
     /** The due work's sweep: how often it runs is the most an activation starts after its time. */
     static final JobKey DUE_WORK = JobKey.jobKey("run-due-work", "reservations");
@@ -75,6 +80,15 @@ public final class BarServer extends RunningService {
      */
     public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned)
             throws Exception {
+        return start(config, site, settings, clock, owned, BarPolicy.none());
+    }
+
+    /**
+     * As {@link #start(ServerConfig, Site, BarSettings, Clock, AutoCloseable)}, with the approval
+     * rules, quotas, event listener and account blocking of {@code policy}.
+     */
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned,
+                                  BarPolicy policy) throws Exception {
         AtomicReference<ReservationService> service = new AtomicReference<>();
         AtomicReference<ReservationStore> store = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
@@ -82,7 +96,8 @@ public final class BarServer extends RunningService {
             ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
             setUp.closeOnStop(() -> shutDown(calls));
             store.set(new JdbcReservationStore(setUp.database().dataSource()));
-            service.set(new ReservationService(store.get(), site, settings, calls, clock));
+            service.set(new ReservationService(store.get(), site, settings, calls, clock, policy.approval(),
+                    policy.quotas(), policy.events()));
             // The BAR serves at once: what a previous run left is finished in the background, and
             // a part that is not reachable yet is tried again as the due work tries every call.
             // A lone BAR takes over all it left at once; a replica leaves the others' work to
@@ -104,6 +119,8 @@ public final class BarServer extends RunningService {
                     () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
+            setUp.serve(OPERATOR_SERVICE_NAME, OPERATOR_NAMESPACE, new OperatorPortType(service.get(), policy.accounts(),
+                    () -> config.name() + "-operator"));
         });
         return new BarServer(shell, service.get(), store.get());
     }
@@ -148,5 +165,14 @@ public final class BarServer extends RunningService {
 
     public URI peerWsdlUrl() {
         return shell().wsdlUrl(PEER_SERVICE_NAME);
+    }
+
+    /** Where operators call this BAR. */
+    public URI operatorUrl() {
+        return shell().serviceUrl(OPERATOR_SERVICE_NAME);
+    }
+
+    public URI operatorWsdlUrl() {
+        return shell().wsdlUrl(OPERATOR_SERVICE_NAME);
     }
 }

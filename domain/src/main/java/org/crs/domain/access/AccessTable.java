@@ -48,6 +48,11 @@ public final class AccessTable {
         read(RESERVATION_SERVICE, Permission.ACCOUNT, "getReservation", "listReservations", "getHistory",
                 "findAvailability", "listEndpoints");
 
+        // OperatorService (at a BAR): operators and admins; the approval queue, ending circuits, blocking accounts.
+        read(OPERATOR_SERVICE, Permission.OPERATOR, "listPendingApprovals");
+        change(OPERATOR_SERVICE, Permission.OPERATOR, "approveReservation", "rejectReservation", "terminateReservation",
+                "blockAccount", "unblockAccount");
+
         // PeerService: other sites' BARs, each on its own site's bookings; the L-NSAP and NSAP ask
         // whether a segment is still wanted.
         read(PEER_SERVICE, Permission.PEER_BAR_OR_CONTROLLER, "segmentWanted");
