@@ -106,7 +106,7 @@ final class Approvals {
         Reservation approved = recorder.moveOrCurrent(r, ReservationState.RESERVED, operator,
                 "approved by " + operator + said(reason), r.segments());
         if (approved.state() == ReservationState.RESERVED) {
-            events.happened(ReservationEvents.Event.APPROVED, approved);
+            tell(ReservationEvents.Event.APPROVED, approved);
         }
         return approved;
     }
@@ -120,7 +120,7 @@ final class Approvals {
         String why = "rejected by " + operator + said(reason);
         Reservation rejected = release(r, operator, why);
         if (rejected.state() == ReservationState.REJECTED) {
-            events.happened(ReservationEvents.Event.REJECTED, rejected);
+            tell(ReservationEvents.Event.REJECTED, rejected);
         }
         return rejected;
     }
@@ -157,7 +157,7 @@ final class Approvals {
         LOG.info("reservation {}: {}", r.requestId(), why);
         Reservation ended = release(r, ReservationService.SCHEDULER, why);
         if (ended.state() == ReservationState.REJECTED) {
-            events.happened(ReservationEvents.Event.APPROVAL_LAPSED, ended);
+            tell(ReservationEvents.Event.APPROVAL_LAPSED, ended);
         }
     }
 
@@ -165,6 +165,15 @@ final class Approvals {
     private Reservation release(Reservation r, String actor, String why) {
         Refusal refusal = new Refusal(RefusalCode.POLICY, "requestId", why);
         return recorder.reject(r, refusal, actor, why, negotiation.abortAll(r.requestId(), r.segments(), why));
+    }
+
+    /** Tells of an event; the move is recorded already, so a listener that fails is logged, not passed on. */
+    private void tell(ReservationEvents.Event event, Reservation r) {
+        try {
+            events.happened(event, r);
+        } catch (RuntimeException e) {
+            LOG.error("reservation {}: telling of {} failed", r.requestId(), event, e);
+        }
     }
 
     private static void requirePending(Reservation r, String what) throws BadRequest {
