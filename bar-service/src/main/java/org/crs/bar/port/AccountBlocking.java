@@ -2,7 +2,7 @@ package org.crs.bar.port;
 
 /**
  * Blocks and unblocks accounts for operators: a blocked account cannot sign in, and its tokens
- * and certificate are refused. The account store implements it.
+ * and certificate are refused. The BAR's account service implements it ({@code AccountService::setBlocked}).
  */
 @FunctionalInterface
 public interface AccountBlocking {
@@ -14,7 +14,4 @@ public interface AccountBlocking {
      * @return false when there is no such account
      */
     boolean setBlocked(String account, boolean blocked, String reason);
-
-    /** No account store: knows no account. */
-    AccountBlocking NONE = (account, blocked, reason) -> false;
 }

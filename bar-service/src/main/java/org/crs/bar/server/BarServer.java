@@ -18,8 +18,17 @@ import org.crs.service.server.ServiceShell;
 import org.quartz.JobKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.util.Map;
+
+import javax.security.auth.x500.X500Principal;
+
+import org.crs.bar.adapter.jdbc.JdbcAccountStore;
 import org.crs.bar.adapter.jdbc.JdbcReservationStore;
 import org.crs.bar.api.soap.OperatorPortType;
+import org.crs.bar.api.soap.AccountPortType;
+import org.crs.bar.api.soap.BarAuthenticator;
+import org.crs.bar.service.AccountService;
+import org.crs.domain.access.Caller;
 import org.crs.bar.api.soap.PeerPortType;
 import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.port.ReservationStore;
@@ -55,13 +64,19 @@ public final class BarServer extends RunningService {
     /** The sweep that asks the parts whether they still hold the live reservations. */
     static final JobKey RECONCILE = JobKey.jobKey("reconcile-with-parts", "reservations");
 
+    /** The account port type's service name and namespace. */
+    public static final String ACCOUNT_SERVICE_NAME = "AccountService";
+    public static final String ACCOUNT_NAMESPACE = "urn:crs:bar-account:1";
+
     private final ReservationService service;
     private final ReservationStore store;
+    private final AccountService accounts;
 
-    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store) {
+    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store, AccountService accounts) {
         super(shell, SERVICE_NAME);
         this.service = service;
         this.store = store;
+        this.accounts = accounts;
     }
 
     /**
@@ -71,31 +86,39 @@ public final class BarServer extends RunningService {
      * @param site the controllers it negotiates with (its L-NSAP, the NSAP, the peer BARs)
      */
     public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock) throws Exception {
-        return start(config, site, settings, clock, () -> { });
+        return start(config, site, settings, clock, Map.of(), () -> { });
     }
 
     /**
      * As {@link #start(ServerConfig, Site, BarSettings, Clock)}, and {@code owned} is closed when
      * the BAR stops, after the calls under way (the site's controllers, when the BAR made them).
+     *
+     * @param services the other services the BAR knows by the subject of their client
+     *     certificate: {@link Caller.PeerBar} for each peer site's BAR, {@link Caller.Controller}
+     *     for its L-NSAP and the NSAP. Every other caller signs in with an account.
      */
-    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned)
-            throws Exception {
-        return start(config, site, settings, clock, owned, BarPolicy.none());
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock,
+                                  Map<X500Principal, Caller> services, AutoCloseable owned) throws Exception {
+        return start(config, site, settings, clock, services, owned, BarPolicy.none());
     }
 
     /**
-     * As {@link #start(ServerConfig, Site, BarSettings, Clock, AutoCloseable)}, with the approval
-     * rules, quotas, event listener and account blocking of {@code policy}.
+     * As {@link #start(ServerConfig, Site, BarSettings, Clock, Map, AutoCloseable)}, with the
+     * approval rules, quotas and event listener of {@code policy}.
      */
-    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned,
-                                  BarPolicy policy) throws Exception {
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock,
+                                  Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy)
+            throws Exception {
         AtomicReference<ReservationService> service = new AtomicReference<>();
         AtomicReference<ReservationStore> store = new AtomicReference<>();
+        AtomicReference<AccountService> accounts = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
             setUp.closeOnStop(owned);
             ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
             setUp.closeOnStop(() -> shutDown(calls));
             store.set(new JdbcReservationStore(setUp.database().dataSource()));
+            accounts.set(new AccountService(new JdbcAccountStore(setUp.database().dataSource()), clock));
+            setUp.accessControl(new BarAuthenticator(accounts.get(), services));
             service.set(new ReservationService(store.get(), site, settings, calls, clock, policy.approval(),
                     policy.quotas(), policy.events()));
             // The BAR serves at once: what a previous run left is finished in the background, and
@@ -119,10 +142,11 @@ public final class BarServer extends RunningService {
                     () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
-            setUp.serve(OPERATOR_SERVICE_NAME, OPERATOR_NAMESPACE, new OperatorPortType(service.get(), policy.accounts(),
-                    () -> config.name() + "-operator"));
+            setUp.serve(ACCOUNT_SERVICE_NAME, ACCOUNT_NAMESPACE, new AccountPortType(accounts.get()));
+            setUp.serve(OPERATOR_SERVICE_NAME, OPERATOR_NAMESPACE, new OperatorPortType(service.get(),
+                    accounts.get()::setBlocked));
         });
-        return new BarServer(shell, service.get(), store.get());
+        return new BarServer(shell, service.get(), store.get(), accounts.get());
     }
 
     /** Lets running calls finish for a while, then stops them. */
@@ -156,6 +180,16 @@ public final class BarServer extends RunningService {
 
     public ReservationStore store() {
         return store;
+    }
+
+    /** The BAR's accounts: for its command line, the demo's accounts and tests. */
+    public AccountService accounts() {
+        return accounts;
+    }
+
+    /** Where accounts are managed. */
+    public URI accountUrl() {
+        return shell().serviceUrl(ACCOUNT_SERVICE_NAME);
     }
 
     /** Where other sites' BARs call this one. */

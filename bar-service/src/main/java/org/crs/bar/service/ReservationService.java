@@ -35,6 +35,7 @@ import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentOrder;
 import org.crs.bar.reservation.SegmentRole;
 import org.crs.domain.access.Caller;
+import org.crs.bar.reservation.Visibility;
 import org.crs.domain.availability.SlotChoice.Slot;
 import org.crs.domain.booking.BookingWanted;
 import org.crs.domain.refusal.Refusal;
@@ -400,7 +401,7 @@ public final class ReservationService {
             LOG.error("reservation {}: {}", requestId, reason);
         }
         ReservationRequest modified = new ReservationRequest(was.requestId(), was.source(), was.destination(), mbps,
-                interval, was.description(), was.holdOnly());
+                interval, was.description(), was.holdOnly()).forGroup(was.group());
         List<Segment> segments = SegmentCalls.segmentsOf(committed).stream()
                 .map(s -> Negotiation.withBooking(s, mbps, configured)).toList();
         Optional<Reservation> stored = store.modify(requestId, r.state(), modified, segments, actor, Recorder.clip(reason),
@@ -425,10 +426,21 @@ public final class ReservationService {
 
     /** Reservations in the states (all when empty) overlapping the window (any time when null). */
     public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit) throws BadRequest {
+        return list(states, window, Visibility.ALL, limit);
+    }
+
+    /** As {@link #list(Collection, TimeInterval, int)}, only those {@code visibility} lets through. */
+    public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, Visibility visibility, int limit)
+            throws BadRequest {
         if (limit < 1 || limit > 10_000) {
             throw new BadRequest("limit", "must be between 1 and 10000, was " + limit);
         }
-        return store.list(states, window, limit);
+        return store.list(states, window, visibility, limit);
+    }
+
+    /** The reservation of {@code requestId}, if there is one. */
+    public Optional<Reservation> find(String requestId) {
+        return store.find(requestId);
     }
 
     /** Every history entry of a reservation, oldest first. */
@@ -507,23 +519,21 @@ public final class ReservationService {
      * quota of the caller's group (its primary group), refusing it with
      * {@link RefusalCode#QUOTA_EXCEEDED} before anything is negotiated; then, once its segments
      * are committed, the approval rules decide whether it is RESERVED or waits PENDING_APPROVAL
-     * for an operator. The reservation is recorded as booked for the caller's group.
+     * for an operator. The reservation is booked for the request's group, or if it names none the
+     * caller's.
      *
      * @throws BadRequest for invalid input, a request id used for another request, or a quota it would exceed
      */
     public Reservation createWithApproval(ReservationRequest request, Caller caller) throws BadRequest {
-        Optional<String> group = groupOf(caller);
+        Optional<String> group = request.group().isEmpty() ? groupOf(caller) : Optional.of(request.group());
+        ReservationRequest booked = group.map(request::forGroup).orElse(request);
         try (QuotaAdmission.Turn turn = quotas.turnOf(group)) {
-            if (store.find(request.requestId()).isEmpty() && group.isPresent()) {
-                quotas.check(request, group.get());
+            if (group.isPresent() && store.find(request.requestId()).isEmpty()) {
+                quotas.check(booked, group.get());
             }
             approvals.booking(request.requestId(), caller);
             try {
-                Reservation r = create(request, caller.name());
-                if (group.isPresent() && r.owner().equals(caller.name())) {
-                    store.assignGroup(r.requestId(), group.get());
-                }
-                return r;
+                return create(booked, caller.name());
             } finally {
                 approvals.booked(request.requestId());
             }

@@ -50,7 +50,8 @@ class BarServerTest {
                         BarServer.PEER_NAMESPACE, timeout)));
         server = BarServer.start(new ServerConfig("bar-test", "jdbc:hsqldb:mem:bar-server-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC());
-        soap = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE);
+        server.accounts().createAccount("tester", "operator", "", "tester-password");
+        soap = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE).as("tester", "tester-password");
     }
 
     @AfterAll

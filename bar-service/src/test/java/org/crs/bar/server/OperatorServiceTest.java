@@ -51,8 +51,9 @@ class OperatorServiceTest {
                 ApprovalDecision.WAIT)), Duration.ZERO);
         server = BarServer.start(new ServerConfig("bar-op", "jdbc:hsqldb:mem:bar-op-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), new Site("site-a", CAMPUS, WAN, Map.of("site-b", PEER)), BarSettings.defaults(),
-                Clock.systemUTC(), () -> { }, BarPolicy.of(rules, Quotas.none()));
-        operator = new RawSoap(server.operatorUrl(), BarServer.OPERATOR_NAMESPACE);
+                Clock.systemUTC(), Map.of(), () -> { }, BarPolicy.of(rules, Quotas.none()));
+        server.accounts().createAccount("oscar", "operator", "", "oscar-password");
+        operator = new RawSoap(server.operatorUrl(), BarServer.OPERATOR_NAMESPACE).as("oscar", "oscar-password");
     }
 
     @AfterAll
@@ -91,7 +92,7 @@ class OperatorServiceTest {
 
         assertEquals(ReservationState.RESERVED.name(), reservationState(answer), answer);
         List<org.crs.domain.reservation.ReservationTransition> history = server.store().history("op-big");
-        assertEquals("bar-op-operator", history.get(history.size() - 1).actor());
+        assertEquals("oscar", history.get(history.size() - 1).actor());
     }
 
     @Test
@@ -124,6 +125,33 @@ class OperatorServiceTest {
 
         assertEquals(ReservationState.CANCELLED.name(), reservationState(answer), answer);
         assertEquals(SegmentState.RELEASED, WAN.segments.get("site-a:op-end:wan"));
+    }
+
+    @Test
+    void aUserMayNotCallTheOperatorService() throws Exception {
+        server.accounts().createAccount("ursula", "user", "", "ursula-password");
+        book("op-mine", 2000);
+
+        String answer = new RawSoap(server.operatorUrl(), BarServer.OPERATOR_NAMESPACE).as("ursula", "ursula-password")
+                .call("approveReservation", "<n:approveReservation><n:requestId>op-mine</n:requestId><n:reason>me</n:reason>"
+                        + "</n:approveReservation>");
+
+        assertEquals("NOT_ALLOWED", MalformedRequests.text(answer, "code"), answer);
+        assertEquals(ReservationState.PENDING_APPROVAL, server.service().get("op-mine").state());
+    }
+
+    @Test
+    void anOperatorBlocksAndUnblocksAnAccount() throws Exception {
+        server.accounts().createAccount("mallory", "user", "", "mallory-password");
+
+        String blocked = operator.call("blockAccount",
+                "<n:blockAccount><n:account>mallory</n:account><n:reason>abuse</n:reason></n:blockAccount>");
+
+        assertTrue(blocked.contains(">true<"), blocked);
+        assertTrue(server.accounts().get("mallory").blocked());
+        operator.call("unblockAccount",
+                "<n:unblockAccount><n:account>mallory</n:account><n:reason>sorted out</n:reason></n:unblockAccount>");
+        assertTrue(!server.accounts().get("mallory").blocked());
     }
 
     @Test

@@ -108,6 +108,11 @@ public final class Demo {
             System.out.printf("  Operators %-4s %s%n", site, federation.bar(site).operatorWsdlUrl());
         }
         System.out.println("Bookings over 1000 Mbit/s wait for an operator's approval (OperatorService) until their start.");
+        System.out.println("Accounts (HTTP Basic; the same at both BARs):");
+        for (DemoAccounts.DemoAccount a : DemoAccounts.ACCOUNTS) {
+            System.out.printf("  %-6s password %-11s %-8s %s%n", a.name(), a.password(), a.role(),
+                    (a.group().isEmpty() ? "" : "group " + a.group()) + (a.home().isEmpty() ? "" : ", at " + a.home()));
+        }
         System.out.println("Bookable endpoints: " + String.join(", ", federation.bar("site-a").service().endpoints()));
         System.out.println("Shortest booking accepted: " + minimum.toSeconds() + " s");
         stopped.await();

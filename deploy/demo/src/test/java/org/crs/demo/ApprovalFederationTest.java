@@ -22,14 +22,9 @@ import org.crs.bar.reservation.ApprovalRules;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.Quotas;
 import org.crs.bar.reservation.Reservation;
-import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.server.BarPolicy;
 import org.crs.bar.server.BarServer;
-import org.crs.domain.access.Caller;
-import org.crs.domain.access.Role;
-import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
-import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.server.NsapServer;
 import org.crs.nsap.testing.RawSoap;
 import org.junit.jupiter.api.AfterAll;
@@ -49,7 +44,6 @@ class ApprovalFederationTest {
             .withSetUpLead(Duration.ofMillis(1500));
     static final ApprovalRules OVER_100_WAITS = new ApprovalRules(List.of(new ApprovalRule(100L, null, null, null, null,
             null, ApprovalDecision.WAIT)), Duration.ZERO);
-    static final Caller.Account ALICE = new Caller.Account("alice", Role.USER, List.of(new Caller.Membership("astro", true)));
     static final List<String> ROUTERS = List.of("edge-a", "edge-b", "core-1", "core-2", "core-3");
     static Federation federation;
 
@@ -68,10 +62,16 @@ class ApprovalFederationTest {
         }
     }
 
+    /** Books as the demo's alice over the client port type. */
     static Reservation book(String id, long mbps, Instant start, Duration length) throws Exception {
-        return federation.bar("site-a").service().createWithApproval(new ReservationRequest(id,
-                Endpoint.parse("site-a:host-a1"), Endpoint.parse("site-b:host-b1"), mbps,
-                new TimeInterval(start, start.plus(length)), "approval test", false), ALICE);
+        String answer = new RawSoap(federation.bar("site-a").serviceUrl(), BarServer.NAMESPACE).as("alice", "alice-demo")
+                .call("createReservation", "<n:createReservation><n:requestId>" + id + "</n:requestId>"
+                        + "<n:source>site-a:host-a1</n:source><n:destination>site-b:host-b1</n:destination>"
+                        + "<n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:start>" + start + "</n:start><n:end>"
+                        + start.plus(length) + "</n:end><n:description>approval test</n:description>"
+                        + "<n:holdOnly>false</n:holdOnly></n:createReservation>");
+        assertTrue(answer.contains("createReservationResponse"), answer);
+        return federation.bar("site-a").service().get(id);
     }
 
     static Reservation waitFor(String id, Set<ReservationState> states, Duration within) throws Exception {
@@ -116,7 +116,8 @@ class ApprovalFederationTest {
         assertEquals(List.of("COMMITTED", "COMMITTED", "COMMITTED"), bookedAnywhere("approve-me"),
                 "booked at both campuses and the WAN");
 
-        String answer = new RawSoap(federation.bar("site-a").operatorUrl(), BarServer.OPERATOR_NAMESPACE).call(
+        String answer = new RawSoap(federation.bar("site-a").operatorUrl(), BarServer.OPERATOR_NAMESPACE)
+                .as("oscar", "oscar-demo").call(
                 "approveReservation", "<n:approveReservation><n:requestId>approve-me</n:requestId>"
                         + "<n:reason>fine</n:reason></n:approveReservation>");
         assertTrue(answer.contains("approveReservationResponse"), answer);

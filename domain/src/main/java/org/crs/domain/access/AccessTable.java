@@ -53,6 +53,14 @@ public final class AccessTable {
         change(OPERATOR_SERVICE, Permission.OPERATOR, "approveReservation", "rejectReservation", "terminateReservation",
                 "blockAccount", "unblockAccount");
 
+        // AccountService: admins manage accounts, groups and certificate mappings; every account
+        // reads itself, changes its password and manages its own tokens.
+        change(ACCOUNT_SERVICE, Permission.ADMIN, "createAccount", "setRole", "setEmail", "resetPassword", "createGroup",
+                "addMember", "removeMember", "mapCertificate", "unmapCertificate");
+        read(ACCOUNT_SERVICE, Permission.ADMIN, "getAccount", "listAccounts", "listGroups");
+        change(ACCOUNT_SERVICE, Permission.ACCOUNT, "changePassword", "createToken", "revokeToken");
+        read(ACCOUNT_SERVICE, Permission.ACCOUNT, "whoAmI", "listTokens");
+
         // PeerService: other sites' BARs, each on its own site's bookings; the L-NSAP and NSAP ask
         // whether a segment is still wanted.
         read(PEER_SERVICE, Permission.PEER_BAR_OR_CONTROLLER, "segmentWanted");

@@ -1,11 +1,12 @@
 package org.crs.bar.api.soap;
 
 import java.util.Objects;
-import java.util.function.Supplier;
 
 import org.crs.bar.port.AccountBlocking;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.service.ReservationService;
+import org.crs.domain.access.Caller;
+import org.crs.service.security.CurrentCall;
 import org.crs.service.soap.ServiceFault;
 
 /**
@@ -19,17 +20,20 @@ public class OperatorPortType {
 
     private final ReservationService service;
     private final AccountBlocking accounts;
-    private final Supplier<String> operator;
 
     /**
      * @param service the reservation service
      * @param accounts blocks and unblocks accounts
-     * @param operator who the calls are recorded as coming from: the calling account
      */
-    public OperatorPortType(ReservationService service, AccountBlocking accounts, Supplier<String> operator) {
+    public OperatorPortType(ReservationService service, AccountBlocking accounts) {
         this.service = Objects.requireNonNull(service, "service");
         this.accounts = Objects.requireNonNull(accounts, "accounts");
-        this.operator = Objects.requireNonNull(operator, "operator");
+    }
+
+    /** Who the change is recorded as made by: the signed-in operator (the access table lets no one else in). */
+    private static String operator() {
+        Caller caller = CurrentCall.caller();
+        return caller.name();
     }
 
     /** Every reservation waiting for an operator's approval, soonest start first; its reason says until when. */
@@ -44,7 +48,7 @@ public class OperatorPortType {
      */
     public ReservationInfo approveReservation(String requestId, String reason) throws ServiceFault {
         try {
-            return ReservationPortType.info(service.approve(requestId, operator.get(), reason));
+            return ReservationPortType.info(service.approve(requestId, operator(), reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -54,7 +58,7 @@ public class OperatorPortType {
     public ReservationInfo rejectReservation(String requestId, String reason) throws ServiceFault {
         requireReason(reason);
         try {
-            return ReservationPortType.info(service.reject(requestId, operator.get(), reason));
+            return ReservationPortType.info(service.reject(requestId, operator(), reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -67,7 +71,7 @@ public class OperatorPortType {
     public ReservationInfo terminateReservation(String requestId, String reason) throws ServiceFault {
         requireReason(reason);
         try {
-            return ReservationPortType.info(service.terminate(requestId, operator.get(), reason));
+            return ReservationPortType.info(service.terminate(requestId, operator(), reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -88,7 +92,7 @@ public class OperatorPortType {
             throw ServiceFault.badField("account", "account: is missing");
         }
         requireReason(reason);
-        String why = (blocked ? "blocked" : "unblocked") + " by " + operator.get() + ": " + reason;
+        String why = (blocked ? "blocked" : "unblocked") + " by " + operator() + ": " + reason;
         if (!accounts.setBlocked(account.trim(), blocked, why)) {
             throw ServiceFault.badField("account", "account: no account " + account.trim());
         }

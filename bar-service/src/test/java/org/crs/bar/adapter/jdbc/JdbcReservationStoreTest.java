@@ -149,13 +149,10 @@ class JdbcReservationStoreTest {
 
         @Test
         void aGroupsReservationsAreFoundByStateOverlappingAWindow() {
-            create(request("a1", 1, 100));
-            create(request("a2", 3, 100));
-            create(request("b1", 1, 100));
+            create(request("a1", 1, 100).forGroup("astro"));
+            create(request("a2", 3, 100).forGroup("astro"));
+            create(request("b1", 1, 100).forGroup("bio"));
             create(request("none", 1, 100));
-            store.assignGroup("a1", "astro");
-            store.assignGroup("a2", "astro");
-            store.assignGroup("b1", "bio");
             store.move("a2", move(ReservationState.REQUESTED, ReservationState.HELD, "held", T0), List.of());
 
             TimeInterval firstHours = new TimeInterval(T0, T0.plus(Duration.ofHours(4)));
