@@ -32,11 +32,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Approval on the whole federation, on emulated routers: a booking that waits for an operator
- * keeps its segments booked at both L-NSAPs and the NSAP, comes up at its start once approved
- * over the OperatorService, and is released with nothing left anywhere when nobody approves it.
- * The demo's rule waits above 1000 Mbit/s, which no demo host port can carry (each is 1 Gbit/s),
- * so these BARs wait above 100 Mbit/s.
+ * Approval on the federation, on emulated routers, as the demo's alice books and oscar approves
+ * over SOAP: a booking that waits for an operator keeps its segment booked at the L-NSAP, comes
+ * up at its start once approved over the OperatorService, and is released with nothing left
+ * anywhere when nobody approves it. The demo's rule waits above 1000 Mbit/s, which no demo host
+ * port can carry (each is 1 Gbit/s), so these BARs wait above 100 Mbit/s. The circuits join two
+ * hosts of site-a (one segment at site-a's L-NSAP): the approval is the same for every circuit,
+ * and the flow across sites is covered with scripted parts by bar-service's ApprovalAndQuotaTest.
  */
 class ApprovalFederationTest {
 
@@ -66,7 +68,7 @@ class ApprovalFederationTest {
     static Reservation book(String id, long mbps, Instant start, Duration length) throws Exception {
         String answer = new RawSoap(federation.bar("site-a").serviceUrl(), BarServer.NAMESPACE).as("alice", "alice-demo")
                 .call("createReservation", "<n:createReservation><n:requestId>" + id + "</n:requestId>"
-                        + "<n:source>site-a:host-a1</n:source><n:destination>site-b:host-b1</n:destination>"
+                        + "<n:source>site-a:host-a3</n:source><n:destination>site-a:host-a4</n:destination>"
                         + "<n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:start>" + start + "</n:start><n:end>"
                         + start.plus(length) + "</n:end><n:description>approval test</n:description>"
                         + "<n:holdOnly>false</n:holdOnly></n:createReservation>");
@@ -113,8 +115,7 @@ class ApprovalFederationTest {
         Instant start = soon(Duration.ofSeconds(6));
         Reservation waiting = book("approve-me", 200, start, Duration.ofSeconds(3));
         assertEquals(ReservationState.PENDING_APPROVAL, waiting.state(), waiting.reason());
-        assertEquals(List.of("COMMITTED", "COMMITTED", "COMMITTED"), bookedAnywhere("approve-me"),
-                "booked at both campuses and the WAN");
+        assertEquals(List.of("COMMITTED"), bookedAnywhere("approve-me"), "booked at site-a's L-NSAP");
 
         String answer = new RawSoap(federation.bar("site-a").operatorUrl(), BarServer.OPERATOR_NAMESPACE)
                 .as("oscar", "oscar-demo").call(
@@ -127,7 +128,6 @@ class ApprovalFederationTest {
                 Duration.between(Instant.now(), start).plusSeconds(3));
         assertEquals(ReservationState.ACTIVE, up.state(), up.reason());
         assertNotEquals(before.get("edge-a"), configs().get("edge-a"), "the campus edge is configured");
-        assertNotEquals(before.get("core-1"), configs().get("core-1"), "the WAN is configured");
         Reservation down = waitFor("approve-me", Set.of(ReservationState.FINISHED, ReservationState.FAILED),
                 Duration.ofSeconds(12));
         assertEquals(ReservationState.FINISHED, down.state(), down.reason());
