@@ -94,7 +94,9 @@ public class ReservationPortType {
 
     /**
      * Books a circuit from {@code source} to {@code destination} (each {@code site:host}) at
-     * {@code bandwidthMbps} over [start, end). Answers RESERVED, HELD when {@code holdOnly}
+     * {@code bandwidthMbps} over [start, end). Answers RESERVED (PENDING_APPROVAL when the BAR's
+     * approval rules keep it for an operator; a fault QUOTA_EXCEEDED when it would take the
+     * caller's group over a quota), HELD when {@code holdOnly}
      * (commit or abort it later), or REJECTED with the segment that refused and why, and the next
      * start times at which the same circuit is free. The same requestId again answers the same
      * reservation. {@code description} and {@code holdOnly} (false) may be left out.
