@@ -2,6 +2,7 @@ package org.crs.bar.reservation;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Objects;
 
 import org.crs.domain.access.Caller;
@@ -90,6 +91,6 @@ public record ApprovalRule(Long overMbps, Duration longerThan, Duration startsBe
         if (role != null) {
             s.append(", role ").append(role.wireName());
         }
-        return (s.length() == 0 ? "every booking" : s.substring(2)) + " -> " + decision.name().toLowerCase(java.util.Locale.ROOT);
+        return (s.length() == 0 ? "every booking" : s.substring(2)) + " -> " + decision.name().toLowerCase(Locale.ROOT);
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
@@ -218,11 +219,19 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         return new ApprovalRules(rules, deadline);
     }
 
-    private static final java.util.regex.Pattern ZERO = java.util.regex.Pattern.compile("0+\\s*(ms|s|m|h|d)?");
+    /** A zero duration, which {@code approval.deadlineBeforeStart} may be (other durations must be positive). */
+    private static final Pattern ZERO = Pattern.compile("0+\\s*(ms|s|m|h|d)?");
 
     private static Duration ruleDuration(String text, String key, String name, int i, EnvReferences env, String yaml) {
         return ConfigYaml.duration(env.resolve(text, key + "." + name), null, key + "." + name,
                 ConfigYaml.at(yaml, "approval", "rules", i, name));
+    }
+
+    private static void notNegative(Long limit, String key, String name, int i, String yaml) {
+        if (limit != null && limit < 0) {
+            throw new IllegalArgumentException(key + "." + name + ": must not be negative, was " + limit
+                    + ConfigYaml.at(yaml, "quotas", i, name));
+        }
     }
 
     private static Quotas quotas(List<QuotaYaml> quotas, EnvReferences env, String yaml) {
@@ -242,13 +251,8 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
                 throw new IllegalArgumentException(key + ".group: " + group + " has a quota already"
                         + ConfigYaml.at(yaml, "quotas", i, "group"));
             }
-            for (Object[] limit : new Object[][] {{"peakBandwidthMbps", q.peakBandwidthMbps()},
-                    {"hoursPerMonth", q.hoursPerMonth()}}) {
-                if (limit[1] != null && (Long) limit[1] < 0) {
-                    throw new IllegalArgumentException(key + "." + limit[0] + ": must not be negative, was " + limit[1]
-                            + ConfigYaml.at(yaml, "quotas", i, limit[0]));
-                }
-            }
+            notNegative(q.peakBandwidthMbps(), key, "peakBandwidthMbps", i, yaml);
+            notNegative(q.hoursPerMonth(), key, "hoursPerMonth", i, yaml);
             out.add(new Quota(group, q.peakBandwidthMbps(), q.hoursPerMonth()));
         }
         return new Quotas(out);
