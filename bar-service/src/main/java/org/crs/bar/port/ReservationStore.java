@@ -162,4 +162,12 @@ public interface ReservationStore {
 
     /** Every history entry of a reservation, oldest first. */
     List<ReservationTransition> history(String requestId);
+
+    // ---- approval and quotas ----
+
+    /** Reservations in one of the states whose start is at or before {@code t}, by start, at most {@code limit}. */
+    List<Reservation> startedBy(Collection<ReservationState> states, Instant t, int limit);
+
+    /** The reservations booked for {@code group} in one of the states overlapping {@code window}. */
+    List<Reservation> ofGroup(String group, Collection<ReservationState> states, TimeInterval window);
 }

@@ -63,7 +63,8 @@ public final class BarMain {
     public static BarServer start(BarServerConfig config) throws Exception {
         Site site = site(config);
         try {
-            return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(), java.util.Map.of(), site);
+            return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(), java.util.Map.of(), site,
+                    config.policy());
         } catch (Exception | Error e) {
             site.close();
             throw e;

@@ -24,6 +24,7 @@ import javax.security.auth.x500.X500Principal;
 
 import org.crs.bar.adapter.jdbc.JdbcAccountStore;
 import org.crs.bar.adapter.jdbc.JdbcReservationStore;
+import org.crs.bar.api.soap.OperatorPortType;
 import org.crs.bar.api.soap.AccountPortType;
 import org.crs.bar.api.soap.BarAuthenticator;
 import org.crs.bar.service.AccountService;
@@ -38,9 +39,10 @@ import org.crs.bar.service.ReservationService;
 /**
  * One running BAR, on the shell every service shares ({@link ServiceShell}: database, schedule,
  * SOAP endpoint): its reservation service, the sweep that brings reservations up and down on
- * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), and two SOAP
- * services: the client port type at {@code /services/ReservationService} and the peer port type
- * for other sites' BARs at {@code /services/PeerService}.
+ * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), and three SOAP
+ * services: the client port type at {@code /services/ReservationService}, the peer port type
+ * for other sites' BARs at {@code /services/PeerService} and the operators' port type at
+ * {@code /services/OperatorService}.
  */
 public final class BarServer extends RunningService {
 
@@ -52,6 +54,9 @@ public final class BarServer extends RunningService {
     /** The peer port type's service name and namespace. */
     public static final String PEER_SERVICE_NAME = "PeerService";
     public static final String PEER_NAMESPACE = "urn:crs:bar-peer:1";
+    /** The operators' port type's service name and namespace. */
+    public static final String OPERATOR_SERVICE_NAME = "OperatorService";
+    public static final String OPERATOR_NAMESPACE = "urn:crs:bar-operator:1";
 
     /** The due work's sweep: how often it runs is the most an activation starts after its time. */
     static final JobKey DUE_WORK = JobKey.jobKey("run-due-work", "reservations");
@@ -94,6 +99,16 @@ public final class BarServer extends RunningService {
      */
     public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock,
                                   Map<X500Principal, Caller> services, AutoCloseable owned) throws Exception {
+        return start(config, site, settings, clock, services, owned, BarPolicy.none());
+    }
+
+    /**
+     * As {@link #start(ServerConfig, Site, BarSettings, Clock, Map, AutoCloseable)}, with the
+     * approval rules, quotas and event listener of {@code policy}.
+     */
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock,
+                                  Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy)
+            throws Exception {
         AtomicReference<ReservationService> service = new AtomicReference<>();
         AtomicReference<ReservationStore> store = new AtomicReference<>();
         AtomicReference<AccountService> accounts = new AtomicReference<>();
@@ -104,7 +119,8 @@ public final class BarServer extends RunningService {
             store.set(new JdbcReservationStore(setUp.database().dataSource()));
             accounts.set(new AccountService(new JdbcAccountStore(setUp.database().dataSource()), clock));
             setUp.accessControl(new BarAuthenticator(accounts.get(), services));
-            service.set(new ReservationService(store.get(), site, settings, calls, clock));
+            service.set(new ReservationService(store.get(), site, settings, calls, clock, policy.approval(),
+                    policy.quotas(), policy.events()));
             // The BAR serves at once: what a previous run left is finished in the background, and
             // a part that is not reachable yet is tried again as the due work tries every call.
             // A lone BAR takes over all it left at once; a replica leaves the others' work to
@@ -127,6 +143,8 @@ public final class BarServer extends RunningService {
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
             setUp.serve(ACCOUNT_SERVICE_NAME, ACCOUNT_NAMESPACE, new AccountPortType(accounts.get()));
+            setUp.serve(OPERATOR_SERVICE_NAME, OPERATOR_NAMESPACE, new OperatorPortType(service.get(),
+                    accounts.get()::setBlocked));
         });
         return new BarServer(shell, service.get(), store.get(), accounts.get());
     }
@@ -181,5 +199,14 @@ public final class BarServer extends RunningService {
 
     public URI peerWsdlUrl() {
         return shell().wsdlUrl(PEER_SERVICE_NAME);
+    }
+
+    /** Where operators call this BAR. */
+    public URI operatorUrl() {
+        return shell().serviceUrl(OPERATOR_SERVICE_NAME);
+    }
+
+    public URI operatorWsdlUrl() {
+        return shell().wsdlUrl(OPERATOR_SERVICE_NAME);
     }
 }

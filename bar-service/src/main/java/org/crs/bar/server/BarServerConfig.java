@@ -3,18 +3,27 @@ package org.crs.bar.server;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceConfig.Basics;
 import org.crs.service.server.ServiceConfig.Reader;
+import org.crs.bar.reservation.ApprovalDecision;
+import org.crs.bar.reservation.ApprovalRule;
+import org.crs.bar.reservation.ApprovalRules;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.Quota;
+import org.crs.bar.reservation.Quotas;
+import org.crs.domain.access.Role;
 
 /**
  * The configuration file of one standalone BAR (docs/configuration.md, docs/deployment.md,
@@ -50,6 +59,13 @@ import org.crs.bar.reservation.BarSettings;
  *   retryPause: 1s                    # the first pause before a call that did not reach a part is tried again
  *   retryMaxPause: 1m                 # the longest pause: the pause doubles up to it
  *   reconcileEvery: 5m                # how often the BAR asks its parts whether they hold its live reservations
+ * approval:                           # optional: which bookings wait for an operator (docs/security-approval.md)
+ *   deadlineBeforeStart: 0s           # default 0s: a waiting booking must be approved by its start
+ *   rules:                            # tried in order, the first that matches decides; none matches: approve
+ *     - {overMbps: 1000, decision: wait}          # criteria, all optional: overMbps, longerThan, startsBeyond,
+ *                                                 #   sites: [site-a, site-b], group, role; decision: approve | wait
+ * quotas:                             # optional: per group, each limit optional
+ *   - {group: astro, peakBandwidthMbps: 2000, hoursPerMonth: 200}
  * }</pre>
  *
  * <p>Durations are {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h}, {@code <n>d} (or
@@ -73,9 +89,11 @@ import org.crs.bar.reservation.BarSettings;
  * @param peers the PeerService URL of every other site's BAR, by site, in the file's order
  * @param callTimeout how long one call to an L-NSAP, the NSAP or a peer may take in all
  * @param settings how the BAR books
+ * @param approval which bookings wait for an operator's approval
+ * @param quotas what each group may book
  */
 public record BarServerConfig(Basics basics, String site, URI campus, URI wan, Map<String, URI> peers, Duration callTimeout,
-                              BarSettings settings) implements ServiceConfig {
+                              BarSettings settings, ApprovalRules approval, Quotas quotas) implements ServiceConfig {
 
     /** Reads the file ({@code BarServerConfig.FILE.load(path)}), or parses its text. */
     public static final Reader<BarServerConfig> FILE = new Reader<>(BarServerConfig::parse);
@@ -90,12 +108,20 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         peers = Collections.unmodifiableMap(new LinkedHashMap<>(peers));
         Objects.requireNonNull(callTimeout, "callTimeout");
         Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(approval, "approval");
+        Objects.requireNonNull(quotas, "quotas");
+    }
+
+    /** The approval rules and quotas, as the BAR is started with them. */
+    public BarPolicy policy() {
+        return BarPolicy.of(approval, quotas);
     }
 
     @Override
     public String toString() {
         return "BarServerConfig[" + basicsForLog() + ", site=" + site + ", campus=" + campus + ", wan=" + wan
-                + ", peers=" + peers + ", callTimeout=" + callTimeout + ", settings=" + settings + "]";
+                + ", peers=" + peers + ", callTimeout=" + callTimeout + ", settings=" + settings + ", approval=" + approval
+                + ", quotas=" + quotas + "]";
     }
 
     // --- reading ---------------------------------------------------------------------------------
@@ -134,7 +160,102 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
                 "callTimeout", ConfigYaml.at(yaml, "callTimeout"));
         BarSettings settings = settings(file.booking(), callTimeout, env, yaml);
 
-        return new BarServerConfig(basics, site, campus, wan, peers, callTimeout, settings);
+        return new BarServerConfig(basics, site, campus, wan, peers, callTimeout, settings,
+                approval(file.approval(), env, yaml), quotas(file.quotas(), env, yaml));
+    }
+
+    private static ApprovalRules approval(ApprovalYaml approval, EnvReferences env, String yaml) {
+        if (approval == null) {
+            return ApprovalRules.none();
+        }
+        String deadlineText = env.resolve(approval.deadlineBeforeStart(), "approval.deadlineBeforeStart");
+        Duration deadline = deadlineText == null || ZERO.matcher(deadlineText.trim()).matches()
+                ? ApprovalRules.DEFAULT_DEADLINE_BEFORE_START
+                : ConfigYaml.duration(deadlineText, null, "approval.deadlineBeforeStart",
+                        ConfigYaml.at(yaml, "approval", "deadlineBeforeStart"));
+        List<ApprovalRule> rules = new ArrayList<>();
+        List<RuleYaml> ruleList = approval.rules() == null ? List.of() : approval.rules();
+        for (int i = 0; i < ruleList.size(); i++) {
+            RuleYaml r = ruleList.get(i);
+            int at = i;
+            String key = "approval.rules[" + i + "]";
+            if (r == null) {
+                throw new IllegalArgumentException(key + " is empty (- {overMbps: 1000, decision: wait})");
+            }
+            if (r.overMbps() != null && r.overMbps() < 0) {
+                throw new IllegalArgumentException(key + ".overMbps: must not be negative, was " + r.overMbps()
+                        + ConfigYaml.at(yaml, "approval", "rules", i, "overMbps"));
+            }
+            ApprovalRule.SitePair sites = null;
+            if (r.sites() != null) {
+                if (r.sites().size() != 2) {
+                    throw new IllegalArgumentException(key + ".sites: name two sites ([site-a, site-b]), named "
+                            + r.sites().size() + ConfigYaml.at(yaml, "approval", "rules", i, "sites"));
+                }
+                sites = new ApprovalRule.SitePair(
+                        ConfigYaml.name(env.resolve(r.sites().get(0), key + ".sites[0]"), key + ".sites[0]",
+                                ConfigYaml.at(yaml, "approval", "rules", i, "sites")),
+                        ConfigYaml.name(env.resolve(r.sites().get(1), key + ".sites[1]"), key + ".sites[1]",
+                                ConfigYaml.at(yaml, "approval", "rules", i, "sites")));
+            }
+            String group = env.resolve(r.group(), key + ".group");
+            String roleText = env.resolve(r.role(), key + ".role");
+            Role role = roleText == null ? null : Role.named(roleText).orElseThrow(() -> new IllegalArgumentException(
+                    key + ".role: must be user, operator or admin, was '" + roleText + "'"
+                            + ConfigYaml.at(yaml, "approval", "rules", at, "role")));
+            String decisionText = ConfigYaml.required(env.resolve(r.decision(), key + ".decision"), key + ".decision");
+            ApprovalDecision decision = switch (decisionText.trim().toLowerCase(Locale.ROOT)) {
+                case "approve" -> ApprovalDecision.APPROVE;
+                case "wait" -> ApprovalDecision.WAIT;
+                default -> throw new IllegalArgumentException(key + ".decision: must be approve or wait, was '"
+                        + decisionText + "'" + ConfigYaml.at(yaml, "approval", "rules", i, "decision"));
+            };
+            rules.add(new ApprovalRule(r.overMbps(),
+                    ruleDuration(r.longerThan(), key, "longerThan", i, env, yaml),
+                    ruleDuration(r.startsBeyond(), key, "startsBeyond", i, env, yaml),
+                    sites, group == null ? null : ConfigYaml.name(group, key + ".group",
+                            ConfigYaml.at(yaml, "approval", "rules", i, "group")), role, decision));
+        }
+        return new ApprovalRules(rules, deadline);
+    }
+
+    /** A zero duration, which {@code approval.deadlineBeforeStart} may be (other durations must be positive). */
+    private static final Pattern ZERO = Pattern.compile("0+\\s*(ms|s|m|h|d)?");
+
+    private static Duration ruleDuration(String text, String key, String name, int i, EnvReferences env, String yaml) {
+        return ConfigYaml.duration(env.resolve(text, key + "." + name), null, key + "." + name,
+                ConfigYaml.at(yaml, "approval", "rules", i, name));
+    }
+
+    private static void notNegative(Long limit, String key, String name, int i, String yaml) {
+        if (limit != null && limit < 0) {
+            throw new IllegalArgumentException(key + "." + name + ": must not be negative, was " + limit
+                    + ConfigYaml.at(yaml, "quotas", i, name));
+        }
+    }
+
+    private static Quotas quotas(List<QuotaYaml> quotas, EnvReferences env, String yaml) {
+        if (quotas == null) {
+            return Quotas.none();
+        }
+        List<Quota> out = new ArrayList<>();
+        for (int i = 0; i < quotas.size(); i++) {
+            QuotaYaml q = quotas.get(i);
+            String key = "quotas[" + i + "]";
+            if (q == null) {
+                throw new IllegalArgumentException(key + " is empty (- {group: astro, peakBandwidthMbps: 2000, hoursPerMonth: 200})");
+            }
+            String group = ConfigYaml.name(env.resolve(q.group(), key + ".group"), key + ".group",
+                    ConfigYaml.at(yaml, "quotas", i, "group"));
+            if (out.stream().anyMatch(other -> other.group().equals(group))) {
+                throw new IllegalArgumentException(key + ".group: " + group + " has a quota already"
+                        + ConfigYaml.at(yaml, "quotas", i, "group"));
+            }
+            notNegative(q.peakBandwidthMbps(), key, "peakBandwidthMbps", i, yaml);
+            notNegative(q.hoursPerMonth(), key, "hoursPerMonth", i, yaml);
+            out.add(new Quota(group, q.peakBandwidthMbps(), q.hoursPerMonth()));
+        }
+        return new Quotas(out);
     }
 
     private static URI url(UrlYaml section, String key, EnvReferences env, String yaml) {
@@ -183,7 +304,8 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     // --- the file's shape: raw text until resolved; these records never reach a log -------------
 
     private record FileYaml(String name, String site, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database,
-                            UrlYaml campus, UrlYaml wan, List<PeerYaml> peers, String callTimeout, BookingYaml booking) {
+                            UrlYaml campus, UrlYaml wan, List<PeerYaml> peers, String callTimeout, BookingYaml booking,
+                            ApprovalYaml approval, List<QuotaYaml> quotas) {
         @Override
         public String toString() {
             return "config " + name;
@@ -191,6 +313,16 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     }
 
     private record UrlYaml(String url) {
+    }
+
+    private record ApprovalYaml(String deadlineBeforeStart, List<RuleYaml> rules) {
+    }
+
+    private record RuleYaml(Long overMbps, String longerThan, String startsBeyond, List<String> sites, String group,
+                            String role, String decision) {
+    }
+
+    private record QuotaYaml(String group, Long peakBandwidthMbps, Long hoursPerMonth) {
     }
 
     private record PeerYaml(String site, String url) {

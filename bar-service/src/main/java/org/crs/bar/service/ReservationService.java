@@ -22,15 +22,19 @@ import org.crs.bar.port.ReservationStore;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.port.Site;
+import org.crs.bar.port.ReservationEvents;
+import org.crs.bar.reservation.ApprovalRules;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.ChangeRefused;
 import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.Quotas;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentOrder;
 import org.crs.bar.reservation.SegmentRole;
+import org.crs.domain.access.Caller;
 import org.crs.bar.reservation.Visibility;
 import org.crs.domain.availability.SlotChoice.Slot;
 import org.crs.domain.booking.BookingWanted;
@@ -78,6 +82,8 @@ public final class ReservationService {
     private final FlexibleRequests flexible;
     private final DueWork dueWork;
     private final Reconciliation reconciliation;
+    private final Approvals approvals;
+    private final QuotaAdmission quotas;
     /** Retries of refused holds take turns, so that of two requests racing for the same ports one wins. */
     private final ReentrantLock retries = new ReentrantLock(true);
 
@@ -87,6 +93,17 @@ public final class ReservationService {
      */
     public ReservationService(ReservationStore store, Site site, BarSettings settings, ExecutorService calls,
                               Clock clock) {
+        this(store, site, settings, calls, clock, ApprovalRules.none(), Quotas.none(), ReservationEvents.NONE);
+    }
+
+    /**
+     * A reservation service with approval rules and quotas (they apply to bookings made through
+     * {@link #createWithApproval} and {@link #commitWithApproval}).
+     *
+     * @param events told of approvals, rejections and lapsed approvals
+     */
+    public ReservationService(ReservationStore store, Site site, BarSettings settings, ExecutorService calls,
+                              Clock clock, ApprovalRules approvalRules, Quotas quotas, ReservationEvents events) {
         this.store = store;
         this.site = site;
         this.settings = settings;
@@ -98,6 +115,8 @@ public final class ReservationService {
         this.flexible = new FlexibleRequests(availability, settings, clock);
         this.dueWork = new DueWork(recorder, negotiation, settings);
         this.reconciliation = new Reconciliation(recorder, negotiation, dueWork);
+        this.approvals = new Approvals(recorder, negotiation, approvalRules, events);
+        this.quotas = new QuotaAdmission(store, quotas);
     }
 
     public Site site() {
@@ -270,8 +289,10 @@ public final class ReservationService {
     private Reservation commitSegments(Reservation r, Optional<ReservationTransition> held, List<Segment> heldSegments,
                                        String actor) {
         Negotiation.Commitment commitment = negotiation.commitAll(r.requestId(), heldSegments);
-        ReservationState end = commitment.committed() ? ReservationState.RESERVED : ReservationState.ABORTED;
-        String reason = commitment.committed() ? "every segment committed"
+        Optional<String> waits = commitment.committed() ? approvals.waits(r) : Optional.empty();
+        ReservationState end = !commitment.committed() ? ReservationState.ABORTED
+                : waits.isPresent() ? ReservationState.PENDING_APPROVAL : ReservationState.RESERVED;
+        String reason = commitment.committed() ? "every segment committed" + waits.map(w -> "; " + w).orElse("")
                 : "commit failed: " + String.join("; ", commitment.failures());
         List<ReservationTransition> steps = new ArrayList<>();
         held.ifPresent(steps::add);
@@ -491,6 +512,85 @@ public final class ReservationService {
         return store.find(requestId).orElseThrow(() -> new BadRequest("requestId", "no reservation " + requestId));
     }
 
+    // ---- approval and quotas ----
+
+    /**
+     * Books as {@link #create} does, for {@code caller}: first checks the booking against the
+     * quota of the caller's group (its primary group), refusing it with
+     * {@link RefusalCode#QUOTA_EXCEEDED} before anything is negotiated; then, once its segments
+     * are committed, the approval rules decide whether it is RESERVED or waits PENDING_APPROVAL
+     * for an operator. The reservation is booked for the request's group, or if it names none the
+     * caller's.
+     *
+     * @throws BadRequest for invalid input, a request id used for another request, or a quota it would exceed
+     */
+    public Reservation createWithApproval(ReservationRequest request, Caller caller) throws BadRequest {
+        Optional<String> group = request.group().isEmpty() ? groupOf(caller) : Optional.of(request.group());
+        ReservationRequest booked = group.map(request::forGroup).orElse(request);
+        try (QuotaAdmission.Turn turn = quotas.turnOf(group)) {
+            if (group.isPresent() && store.find(request.requestId()).isEmpty()) {
+                quotas.check(booked, group.get());
+            }
+            approvals.booking(request.requestId(), caller);
+            try {
+                return create(booked, caller.name());
+            } finally {
+                approvals.booked(request.requestId());
+            }
+        }
+    }
+
+    /** Commits a hold-only reservation as {@link #commit} does; the approval rules decide as for {@link #createWithApproval}. */
+    public Reservation commitWithApproval(String requestId, Caller caller) throws BadRequest {
+        RequestValidator.checkRequestId(requestId);
+        approvals.booking(requestId, caller);
+        try {
+            return commit(requestId, caller.name());
+        } finally {
+            approvals.booked(requestId);
+        }
+    }
+
+    /** Every reservation waiting for an operator's approval, soonest start first. */
+    public List<Reservation> pendingApprovals() {
+        return approvals.pending();
+    }
+
+    /**
+     * An operator approves a reservation waiting for approval: RESERVED, brought up at its start.
+     *
+     * @throws BadRequest for an unknown request id, a reservation not waiting, or one past its approval deadline
+     */
+    public Reservation approve(String requestId, String operator, String reason) throws BadRequest {
+        return approvals.approve(require(requestId), operator, reason);
+    }
+
+    /**
+     * An operator rejects a reservation waiting for approval: its segments are aborted, and it is
+     * REJECTED with {@link RefusalCode#POLICY} and the reason.
+     *
+     * @throws BadRequest for an unknown request id or a reservation not waiting
+     */
+    public Reservation reject(String requestId, String operator, String reason) throws BadRequest {
+        return approvals.reject(require(requestId), operator, reason);
+    }
+
+    /**
+     * An operator ends a reservation in any live state, as {@link #cancel} does with the operator
+     * as actor: a circuit that is up is torn down, and the reservation ends CANCELLED.
+     *
+     * @throws BadRequest for an unknown request id, an ended reservation, or one in the middle of a move
+     */
+    public Reservation terminate(String requestId, String operator, String reason) throws BadRequest {
+        return cancel(requestId, operator, "terminated by " + operator
+                + (reason == null || reason.isBlank() ? "" : ": " + reason));
+    }
+
+    /** The group a caller books for: an account's primary group; none for any other caller. */
+    private static Optional<String> groupOf(Caller caller) {
+        return caller instanceof Caller.Account a ? a.primaryGroup() : Optional.empty();
+    }
+
     // ---- on time ----
 
     /**
@@ -500,7 +600,7 @@ public final class ReservationService {
      * @return completes when everything started here has finished, with how many were started
      */
     public CompletableFuture<Integer> runDueWork() {
-        return dueWork.run();
+        return dueWork.run().thenCombine(approvals.releaseLapsed(), Integer::sum);
     }
 
     /** Brings a reserved circuit up now; see {@link DueWork}. */

@@ -30,12 +30,13 @@ import org.crs.bar.port.Site;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.api.soap.AuditPortType;
 import org.crs.bar.api.soap.ReservationPortType;
+import org.crs.bar.api.soap.OperatorPortType;
 import org.crs.bar.api.soap.PeerPortType;
 
 /**
  * Malformed requests to every operation of the port types a BAR serves (ReservationService for
- * clients, PeerService for other BARs, AuditService for operators), read from the served WSDLs:
- * each gets a Client fault whose detail names the field, and stores nothing. The BAR's L-NSAP, NSAP and peer point at
+ * clients, PeerService for other BARs, AuditService and OperatorService for operators), read from the served
+ * WSDLs: each gets a Client fault whose detail names the field, and stores nothing. The BAR's L-NSAP, NSAP and peer point at
  * closed ports, so a request that got through would answer a fault without a field.
  */
 class BadRequestsTest {
@@ -83,6 +84,8 @@ class BadRequestsTest {
 
     static Stream<MalformedRequests.Case> auditCorpus() throws Exception {
         return MalformedRequests.of(get(server.auditWsdlUrl())).stream();
+    static Stream<MalformedRequests.Case> operatorCorpus() throws Exception {
+        return MalformedRequests.of(get(server.operatorWsdlUrl())).stream();
     }
 
     static String snapshot() {
@@ -118,6 +121,10 @@ class BadRequestsTest {
     @MethodSource("auditCorpus")
     void aMalformedAuditRequestGetsAClientFaultNamingTheField(MalformedRequests.Case c) throws Exception {
         assertClientFaultNamingTheField(server.auditUrl(), BarServer.AUDIT_NAMESPACE, c);
+    @MethodSource("operatorCorpus")
+    void aMalformedOperatorRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
+            throws Exception {
+        assertClientFaultNamingTheField(server.operatorUrl(), BarServer.OPERATOR_NAMESPACE, c);
     }
 
     @Test
@@ -125,6 +132,7 @@ class BadRequestsTest {
         assertEquals(publicMethods(ReservationPortType.class), operations(reservationCorpus()));
         assertEquals(publicMethods(PeerPortType.class), operations(peerCorpus()));
         assertEquals(publicMethods(AuditPortType.class), operations(auditCorpus()));
+        assertEquals(publicMethods(OperatorPortType.class), operations(operatorCorpus()));
     }
 
     @Test

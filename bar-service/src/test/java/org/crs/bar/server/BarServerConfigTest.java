@@ -23,7 +23,13 @@ import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServerConfig;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.Site;
+import org.crs.bar.reservation.ApprovalDecision;
+import org.crs.bar.reservation.ApprovalRule;
+import org.crs.bar.reservation.ApprovalRules;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.Quota;
+import org.crs.bar.reservation.Quotas;
+import org.crs.domain.access.Role;
 
 /** The configuration file of a standalone BAR ({@link BarServerConfig}), {@link BarMain}, and the example files. */
 class BarServerConfigTest {
@@ -124,6 +130,52 @@ class BarServerConfigTest {
                 parse(GOOD.replaceAll("(?s)booking:.*", "booking: {clientHold: 1h}\n")).settings(), "one key set, the rest default");
     }
 
+    static final String WITH_APPROVAL = GOOD + """
+            approval:
+              deadlineBeforeStart: 2h
+              rules:
+                - {role: operator, decision: approve}
+                - {overMbps: 1000, longerThan: 12h, startsBeyond: 30d, sites: [site-b, site-a], group: astro, decision: wait}
+            quotas:
+              - {group: astro, peakBandwidthMbps: 2000, hoursPerMonth: 200}
+              - {group: bio, hoursPerMonth: 50}
+            """;
+
+    @Test
+    void approvalRulesAndQuotasAreRead() {
+        BarServerConfig c = parse(WITH_APPROVAL);
+
+        assertEquals(new ApprovalRules(List.of(
+                new ApprovalRule(null, null, null, null, null, Role.OPERATOR, ApprovalDecision.APPROVE),
+                new ApprovalRule(1000L, Duration.ofHours(12), Duration.ofDays(30), new ApprovalRule.SitePair("site-b", "site-a"),
+                        "astro", null, ApprovalDecision.WAIT)), Duration.ofHours(2)), c.approval());
+        assertEquals(new Quotas(List.of(new Quota("astro", 2000L, 200L), new Quota("bio", null, 50L))), c.quotas());
+    }
+
+    @Test
+    void withoutApprovalOrQuotasEveryBookingIsApprovedWithoutLimit() {
+        BarServerConfig c = parse(GOOD);
+
+        assertEquals(ApprovalRules.none(), c.approval());
+        assertEquals(Quotas.none(), c.quotas());
+        assertEquals(Duration.ZERO, parse(GOOD + "approval: {deadlineBeforeStart: 0s, rules: []}\n").approval()
+                .deadlineBeforeStart());
+    }
+
+    @Test
+    void aBadApprovalRuleOrQuotaIsAnErrorNamingTheKey() {
+        assertTrue(refusal(WITH_APPROVAL.replace("decision: approve", "decision: maybe"))
+                .startsWith("approval.rules[0].decision: must be approve or wait, was 'maybe'"));
+        assertTrue(refusal(WITH_APPROVAL.replace("role: operator", "role: boss"))
+                .startsWith("approval.rules[0].role: must be user, operator or admin"));
+        assertTrue(refusal(WITH_APPROVAL.replace("sites: [site-b, site-a]", "sites: [site-b]"))
+                .startsWith("approval.rules[1].sites: name two sites"));
+        assertTrue(refusal(WITH_APPROVAL.replace("{group: bio,", "{group: astro,"))
+                .startsWith("quotas[1].group: astro has a quota already"));
+        assertTrue(refusal(WITH_APPROVAL.replace("{role: operator, decision: approve}", "{role: operator}"))
+                .startsWith("approval.rules[0].decision is missing"));
+    }
+
     @Test
     void aLongestRetryPauseShorterThanTheFirstIsAnErrorNamingTheKey() {
         assertTrue(refusal(GOOD.replace("retryMaxPause: 20s", "retryMaxPause: 100ms")).startsWith("booking.retryMaxPause:"));
@@ -222,6 +274,10 @@ class BarServerConfigTest {
         assertEquals(List.of("bar-site-a", "site-a", 8080, 8081, 8090, Map.of("site-b", 8083)), ports(a));
         assertEquals(List.of("bar-site-b", "site-b", 8083, 8082, 8090, Map.of("site-a", 8080)), ports(b));
         assertEquals(BarSettings.defaults(), a.settings());
+        ApprovalRules demoRule = new ApprovalRules(List.of(new ApprovalRule(1000L, null, null, null, null, null,
+                ApprovalDecision.WAIT)), Duration.ZERO);
+        assertEquals(demoRule, a.approval(), "bookings over 1 Gbit/s wait for an operator");
+        assertEquals(demoRule, b.approval());
         assertEquals(Vendor.HSQLDB, b.vendor());
     }
 

@@ -85,6 +85,8 @@ class BarServerTest {
     @Test
     void auditServiceWsdlIsServedAndMatchesThePublishedOne() throws Exception {
         assertMatchesPublished(server.auditWsdlUrl(), "AuditService.wsdl");
+    void operatorServiceWsdlIsServedAndMatchesThePublishedOne() throws Exception {
+        assertMatchesPublished(server.operatorWsdlUrl(), "OperatorService.wsdl");
     }
 
     static void assertMatchesPublished(URI wsdlUrl, String file) throws Exception {

@@ -10,6 +10,8 @@ import java.util.concurrent.CountDownLatch;
 import org.crs.routers.emulator.EmulatedRouter;
 import org.crs.routers.emulator.Inventory;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.Quotas;
+import org.crs.bar.server.BarPolicy;
 
 /**
  * The demo: a federation of two sites (site-a and site-b, each with its BAR, its L-NSAP and an
@@ -64,7 +66,8 @@ public final class Demo {
                 : new Federation.Routers(inventory, Federation.Placement.IN_PROCESS, null);
         Federation federation = Federation.start(new Federation.Options(Path.of("").toAbsolutePath(),
                 Federation.Options.hsqldbFiles(data), demoPorts, BarSettings.defaults().withMinimumDuration(minimum),
-                Duration.ofSeconds(10), Clock.systemUTC(), routers));
+                Duration.ofSeconds(10), Clock.systemUTC(), routers)
+                .withPolicy(BarPolicy.of(Federation.DEMO_APPROVAL, Quotas.none())));
         Optional<RoutersApart> apart = federation.routersApart();
 
         CountDownLatch stopped = new CountDownLatch(1);
@@ -101,6 +104,10 @@ public final class Demo {
             System.out.printf("  L-NSAP %-7s %s%n", site, federation.lnsap(site).wsdlUrl());
         }
         System.out.printf("  NSAP (WAN)     %s%n", federation.nsap().wsdlUrl());
+        for (String site : Federation.SITES) {
+            System.out.printf("  Operators %-4s %s%n", site, federation.bar(site).operatorWsdlUrl());
+        }
+        System.out.println("Bookings over 1000 Mbit/s wait for an operator's approval (OperatorService) until their start.");
         System.out.println("Accounts (HTTP Basic; the same at both BARs):");
         for (DemoAccounts.DemoAccount a : DemoAccounts.ACCOUNTS) {
             System.out.printf("  %-6s password %-11s %-8s %s%n", a.name(), a.password(), a.role(),

@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.crs.bar.server.BarPolicy;
 import org.crs.bar.server.BarServer;
 import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
@@ -34,6 +35,9 @@ import java.util.Set;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.Site;
+import org.crs.bar.reservation.ApprovalDecision;
+import org.crs.bar.reservation.ApprovalRule;
+import org.crs.bar.reservation.ApprovalRules;
 import org.crs.bar.reservation.BarSettings;
 
 /**
@@ -47,6 +51,13 @@ public final class Federation implements AutoCloseable {
     public static final List<String> SITES = List.of("site-a", "site-b");
 
     /** The demo's fixed ports: the BAR of site-a answers at 8080. */
+    /**
+     * The demo's approval rule, as in deploy/config/bar-site-*.yaml: bookings over 1 Gbit/s wait
+     * for an operator, until their start at the latest.
+     */
+    public static final ApprovalRules DEMO_APPROVAL = new ApprovalRules(List.of(new ApprovalRule(1000L, null, null, null,
+            null, null, ApprovalDecision.WAIT)), Duration.ZERO);
+
     public static final Map<String, Integer> DEMO_PORTS = Map.of(
             "bar-site-a", 8080, "lnsap-site-a", 8081, "lnsap-site-b", 8082, "bar-site-b", 8083, "nsap", 8090);
 
@@ -61,9 +72,10 @@ public final class Federation implements AutoCloseable {
      * @param settings how the BARs book
      * @param callTimeout how long a BAR waits for an L-NSAP, the NSAP or a peer BAR
      * @param clock the services' clock
+     * @param policy the BARs' approval rules and quotas
      */
     public record Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
-                          Duration callTimeout, Clock clock, Routers routers) {
+                          Duration callTimeout, Clock clock, Routers routers, BarPolicy policy) {
         public Options {
             Objects.requireNonNull(repository, "repository");
             Objects.requireNonNull(databases, "databases");
@@ -71,6 +83,18 @@ public final class Federation implements AutoCloseable {
             Objects.requireNonNull(callTimeout, "callTimeout");
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(routers, "routers");
+            Objects.requireNonNull(policy, "policy");
+        }
+
+        /** With every booking approved at once and no quotas. */
+        public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
+                       Duration callTimeout, Clock clock, Routers routers) {
+            this(repository, databases, demoPorts, settings, callTimeout, clock, routers, BarPolicy.none());
+        }
+
+        /** These options with the BARs' approval rules and quotas of {@code other}. */
+        public Options withPolicy(BarPolicy other) {
+            return new Options(repository, databases, demoPorts, settings, callTimeout, clock, routers, other);
         }
 
         /** With the demo's routers emulated in this process. */
@@ -226,7 +250,8 @@ public final class Federation implements AutoCloseable {
                 new SoapSegmentController("nsap", nsap.serviceUrl(), NsapContract.NAMESPACE, options.callTimeout()),
                 peers);
         BarServer bar = BarServer.start(new ServerConfig("bar-" + site, db.jdbcUrl(), db.user(), "", "127.0.0.1",
-                barPorts.get(site), false), controllers, options.settings(), options.clock());
+                barPorts.get(site), false), controllers, options.settings(), options.clock(), Map.of(), () -> { },
+                options.policy());
         try {
             DemoAccounts.seed(bar.accounts());
         } catch (Exception e) {

@@ -49,6 +49,11 @@ public final class AccessTable {
         read(RESERVATION_SERVICE, Permission.ACCOUNT, "getReservation", "listReservations", "getHistory",
                 "findAvailability", "listEndpoints");
 
+        // OperatorService (at a BAR): operators and admins; the approval queue, ending circuits, blocking accounts.
+        read(OPERATOR_SERVICE, Permission.OPERATOR, "listPendingApprovals");
+        change(OPERATOR_SERVICE, Permission.OPERATOR, "approveReservation", "rejectReservation", "terminateReservation",
+                "blockAccount", "unblockAccount");
+
         // AccountService: admins manage accounts, groups and certificate mappings; every account
         // reads itself, changes its password and manages its own tokens.
         change(ACCOUNT_SERVICE, Permission.ADMIN, "createAccount", "setRole", "setEmail", "resetPassword", "createGroup",

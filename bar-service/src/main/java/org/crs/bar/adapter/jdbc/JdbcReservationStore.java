@@ -509,6 +509,42 @@ public final class JdbcReservationStore implements ReservationStore {
 
     // ---- plumbing ----
 
+    // ---- approval and quotas ----
+
+    @Override
+    public List<Reservation> startedBy(Collection<ReservationState> states, Instant t, int limit) {
+        return select(states, " AND start_at <= ?", t, null, limit);
+    }
+
+    @Override
+    public List<Reservation> ofGroup(String group, Collection<ReservationState> states, TimeInterval window) {
+        StringBuilder sql = new StringBuilder("SELECT " + SELECTED_COLUMNS
+                + " FROM reservation WHERE group_name = ? AND start_at < ? AND end_at > ?");
+        if (!states.isEmpty()) {
+            sql.append(EnumSet.copyOf(states).stream().map(s -> "'" + s.name() + "'")
+                    .collect(Collectors.joining(", ", " AND state IN (", ")")));
+        }
+        sql.append(" ORDER BY start_at, request_id");
+        return inTransaction(c -> {
+            List<Reservation> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                ps.setString(1, group);
+                ps.setObject(2, Jdbc.utc(window.end()));
+                ps.setObject(3, Jdbc.utc(window.start()));
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(reservation(rs, List.of()));
+                    }
+                }
+            }
+            List<Reservation> withSegments = new ArrayList<>(out.size());
+            for (Reservation r : out) {
+                withSegments.add(r.withSegments(segmentsIn(c, r.requestId())));
+            }
+            return withSegments;
+        });
+    }
+
     private <T> T inTransaction(Jdbc.Work<T> work) {
         return Jdbc.inTransaction(dataSource, "reservation store", work);
     }

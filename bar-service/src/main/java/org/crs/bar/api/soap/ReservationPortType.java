@@ -94,7 +94,9 @@ public class ReservationPortType {
 
     /**
      * Books a circuit from {@code source} to {@code destination} (each {@code site:host}) at
-     * {@code bandwidthMbps} over [start, end). Answers RESERVED, HELD when {@code holdOnly}
+     * {@code bandwidthMbps} over [start, end). Answers RESERVED (PENDING_APPROVAL when the BAR's
+     * approval rules keep it for an operator; a fault QUOTA_EXCEEDED when it would take the
+     * caller's group over a quota), HELD when {@code holdOnly}
      * (commit or abort it later), or REJECTED with the segment that refused and why, and the next
      * start times at which the same circuit is free. The same requestId again answers the same
      * reservation. {@code description} and {@code holdOnly} (false) may be left out.
@@ -161,7 +163,9 @@ public class ReservationPortType {
                 holdOnly, timing, group);
         requireAccess(requestId);
         try {
-            return info(service.create(request, actor()));
+            // An account's booking is checked against its group's quota and the approval rules.
+            return info(caller instanceof Caller.Account ? service.createWithApproval(request, caller)
+                    : service.create(request, actor()));
         } catch (BadRequest e) {
             throw fault(timing instanceof Timing.Transfer ? renamed(e, TRANSFER_FIELDS)
                     : timing instanceof Timing.InWindow ? renamed(e, WINDOW_FIELDS) : e);
@@ -172,7 +176,9 @@ public class ReservationPortType {
     public ReservationInfo commitReservation(String requestId) throws ServiceFault {
         requireAccess(requestId);
         try {
-            return info(service.commit(requestId, actor()));
+            Caller caller = CurrentCall.caller();
+            return info(caller instanceof Caller.Account ? service.commitWithApproval(requestId, caller)
+                    : service.commit(requestId, actor()));
         } catch (BadRequest e) {
             throw fault(e);
         }

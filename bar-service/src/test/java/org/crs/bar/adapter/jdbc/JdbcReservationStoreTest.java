@@ -147,6 +147,33 @@ class JdbcReservationStoreTest {
             }
         }
 
+        @Test
+        void aGroupsReservationsAreFoundByStateOverlappingAWindow() {
+            create(request("a1", 1, 100).forGroup("astro"));
+            create(request("a2", 3, 100).forGroup("astro"));
+            create(request("b1", 1, 100).forGroup("bio"));
+            create(request("none", 1, 100));
+            store.move("a2", move(ReservationState.REQUESTED, ReservationState.HELD, "held", T0), List.of());
+
+            TimeInterval firstHours = new TimeInterval(T0, T0.plus(Duration.ofHours(4)));
+            assertEquals(List.of("a1", "a2"), store.ofGroup("astro", List.of(), firstHours).stream()
+                    .map(Reservation::requestId).toList());
+            assertEquals(List.of("a2"), store.ofGroup("astro", List.of(ReservationState.HELD), firstHours).stream()
+                    .map(Reservation::requestId).toList());
+            assertEquals(List.of("a1"), store.ofGroup("astro", List.of(), new TimeInterval(T0, T0.plus(Duration.ofHours(2))))
+                    .stream().map(Reservation::requestId).toList(), "a2 starts when the window ends");
+        }
+
+        @Test
+        void reservationsStartedByATimeAreFoundByState() {
+            create(request("r1", 1, 100));
+            create(request("r2", 2, 100));
+
+            assertEquals(List.of("r1"), store.startedBy(List.of(ReservationState.REQUESTED), T0.plus(Duration.ofHours(1)), 10)
+                    .stream().map(Reservation::requestId).toList());
+            assertEquals(List.of(), store.startedBy(List.of(ReservationState.HELD), T0.plus(Duration.ofHours(3)), 10));
+        }
+
         /** r1 moved to RESERVED then ACTIVATING, its attempt leased until {@code lease}. */
         Reservation activating(Instant lease) {
             Reservation r = create(request("r1", 1, 100));
