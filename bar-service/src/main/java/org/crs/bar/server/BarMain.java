@@ -14,6 +14,7 @@ import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
 import org.crs.bar.adapter.soap.SoapSegmentController;
+import org.crs.bar.port.Recipients;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.Site;
 
@@ -63,7 +64,9 @@ public final class BarMain {
     public static BarServer start(BarServerConfig config) throws Exception {
         Site site = site(config);
         try {
-            return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(), site);
+            // No account has a mail address yet: the BAR's accounts will give them (Recipients).
+            return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(), site,
+                    config.notifications(), Recipients.NONE);
         } catch (Exception | Error e) {
             site.close();
             throw e;
@@ -128,6 +131,9 @@ public final class BarMain {
             List<String> lines = new ArrayList<>();
             lines.add("WSDL      " + server.wsdlUrl() + "   (clients)");
             lines.add("peer WSDL " + server.peerWsdlUrl() + "   (other sites' BARs only)");
+            lines.add("webhooks  " + server.notificationWsdlUrl());
+            lines.add("mail      " + config.notifications().smtp().map(m -> m.host() + ":" + m.port() + " (" + m.tls()
+                    + ")").orElse("none configured"));
             lines.add("L-NSAP    " + config.campus());
             lines.add("NSAP      " + config.wan());
             config.peers().forEach((site, url) -> lines.add("peer      " + site + " " + url));

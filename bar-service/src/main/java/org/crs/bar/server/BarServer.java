@@ -3,6 +3,7 @@ package org.crs.bar.server;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,9 +19,21 @@ import org.crs.service.server.ServiceShell;
 import org.quartz.JobKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.crs.domain.access.Caller;
+import org.crs.domain.access.Role;
+import org.crs.bar.adapter.jdbc.JdbcNotificationStore;
 import org.crs.bar.adapter.jdbc.JdbcReservationStore;
+import org.crs.bar.adapter.jdbc.JdbcWebhookStore;
+import org.crs.bar.adapter.mail.SmtpMailTransport;
+import org.crs.bar.adapter.mail.TemplateFolder;
+import org.crs.bar.adapter.webhook.HttpWebhookTransport;
+import org.crs.bar.api.soap.NotificationPortType;
 import org.crs.bar.api.soap.PeerPortType;
 import org.crs.bar.api.soap.ReservationPortType;
+import org.crs.bar.notify.Notifier;
+import org.crs.bar.notify.Webhooks;
+import org.crs.bar.port.NotificationStore;
+import org.crs.bar.port.Recipients;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BarSettings;
@@ -31,7 +44,9 @@ import org.crs.bar.service.ReservationService;
  * SOAP endpoint): its reservation service, the sweep that brings reservations up and down on
  * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), and two SOAP
  * services: the client port type at {@code /services/ReservationService} and the peer port type
- * for other sites' BARs at {@code /services/PeerService}.
+ * for other sites' BARs at {@code /services/PeerService}; and what tells owners about their
+ * bookings: the notification sweep ({@link Notifier#sweep()} every {@link #NOTIFY_PERIOD}) and the
+ * webhooks' port type at {@code /services/NotificationService}.
  */
 public final class BarServer extends RunningService {
 
@@ -47,16 +62,27 @@ public final class BarServer extends RunningService {
     /** The due work's sweep: how often it runs is the most an activation starts after its time. */
     static final JobKey DUE_WORK = JobKey.jobKey("run-due-work", "reservations");
     public static final Duration DUE_WORK_PERIOD = Duration.ofMillis(250);
+    /** The notification port type's service name and namespace. */
+    public static final String NOTIFICATION_SERVICE_NAME = "NotificationService";
+    public static final String NOTIFICATION_NAMESPACE = "urn:crs:bar-notification:1";
+    /** The sweep that expands and delivers notifications: the most a mail or a webhook POST waits. */
+    static final JobKey NOTIFY = JobKey.jobKey("deliver-notifications", "notifications");
+    public static final Duration NOTIFY_PERIOD = Duration.ofSeconds(1);
     /** The sweep that asks the parts whether they still hold the live reservations. */
     static final JobKey RECONCILE = JobKey.jobKey("reconcile-with-parts", "reservations");
 
     private final ReservationService service;
     private final ReservationStore store;
+    private final Notifier notifier;
+    private final NotificationStore outbox;
 
-    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store) {
+    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store, Notifier notifier,
+                      NotificationStore outbox) {
         super(shell, SERVICE_NAME);
         this.service = service;
         this.store = store;
+        this.notifier = notifier;
+        this.outbox = outbox;
     }
 
     /**
@@ -75,14 +101,33 @@ public final class BarServer extends RunningService {
      */
     public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned)
             throws Exception {
+        return start(config, site, settings, clock, owned, NotificationConfig.none(config.name()), Recipients.NONE);
+    }
+
+    /**
+     * As {@link #start(ServerConfig, Site, BarSettings, Clock, AutoCloseable)}, telling owners as
+     * {@code notifications} says.
+     *
+     * @param recipients the owners' mail addresses (the BAR's accounts)
+     */
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned,
+                                  NotificationConfig notifications, Recipients recipients) throws Exception {
         AtomicReference<ReservationService> service = new AtomicReference<>();
         AtomicReference<ReservationStore> store = new AtomicReference<>();
+        AtomicReference<Notifier> notifier = new AtomicReference<>();
+        AtomicReference<NotificationStore> outbox = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
             setUp.closeOnStop(owned);
             ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
             setUp.closeOnStop(() -> shutDown(calls));
             store.set(new JdbcReservationStore(setUp.database().dataSource()));
             service.set(new ReservationService(store.get(), site, settings, calls, clock));
+            outbox.set(new JdbcNotificationStore(setUp.database().dataSource()));
+            JdbcWebhookStore webhooks = new JdbcWebhookStore(setUp.database().dataSource());
+            notifier.set(new Notifier(outbox.get(), store.get(), recipients, webhooks,
+                    new TemplateFolder(notifications.templates()), notifications.smtp().map(SmtpMailTransport::new),
+                    new HttpWebhookTransport(), notifications.settings(), clock));
+            service.get().notifyWith(notifier.get());
             // The BAR serves at once: what a previous run left is finished in the background, and
             // a part that is not reachable yet is tried again as the due work tries every call.
             // A lone BAR takes over all it left at once; a replica leaves the others' work to
@@ -104,8 +149,15 @@ public final class BarServer extends RunningService {
                     () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
+            // Delivery is off the callers' path: a round runs on the call executor.
+            Notifier delivering = notifier.get();
+            setUp.schedule(new Sweep(NOTIFY, NOTIFY_PERIOD, () -> CompletableFuture.runAsync(delivering::sweep, calls)));
+            // Until callers sign in, every call acts for the one account ReservationPortType books as.
+            Caller.Account client = new Caller.Account(config.name() + "-client", Role.USER, List.of());
+            setUp.serve(NOTIFICATION_SERVICE_NAME, NOTIFICATION_NAMESPACE,
+                    new NotificationPortType(new Webhooks(webhooks, clock), () -> client));
         });
-        return new BarServer(shell, service.get(), store.get());
+        return new BarServer(shell, service.get(), store.get(), notifier.get(), outbox.get());
     }
 
     /** Lets running calls finish for a while, then stops them. */
@@ -139,6 +191,25 @@ public final class BarServer extends RunningService {
 
     public ReservationStore store() {
         return store;
+    }
+
+    /** What tells owners about their bookings. */
+    public Notifier notifier() {
+        return notifier;
+    }
+
+    /** The notification outbox. */
+    public NotificationStore outbox() {
+        return outbox;
+    }
+
+    /** Where accounts manage their webhooks. */
+    public URI notificationUrl() {
+        return shell().serviceUrl(NOTIFICATION_SERVICE_NAME);
+    }
+
+    public URI notificationWsdlUrl() {
+        return shell().wsdlUrl(NOTIFICATION_SERVICE_NAME);
     }
 
     /** Where other sites' BARs call this one. */

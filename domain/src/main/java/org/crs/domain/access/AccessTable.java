@@ -38,6 +38,7 @@ public final class AccessTable {
     public static final String NSAP_SERVICE = "NsapService";
     public static final String OPERATOR_SERVICE = "OperatorService";
     public static final String ACCOUNT_SERVICE = "AccountService";
+    public static final String NOTIFICATION_SERVICE = "NotificationService";
 
     private static final Map<Operation, Row> ROWS = new LinkedHashMap<>();
 
@@ -47,6 +48,10 @@ public final class AccessTable {
                 "createTransfer", "commitReservation", "abortReservation", "cancelReservation", "modifyReservation");
         read(RESERVATION_SERVICE, Permission.ACCOUNT, "getReservation", "listReservations", "getHistory",
                 "findAvailability", "listEndpoints");
+
+        // NotificationService: any account, on its own webhooks only.
+        change(NOTIFICATION_SERVICE, Permission.ACCOUNT, "registerWebhook", "removeWebhook");
+        read(NOTIFICATION_SERVICE, Permission.ACCOUNT, "listWebhooks");
 
         // PeerService: other sites' BARs, each on its own site's bookings; the L-NSAP and NSAP ask
         // whether a segment is still wanted.
