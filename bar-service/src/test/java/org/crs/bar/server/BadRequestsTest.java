@@ -29,6 +29,7 @@ import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.port.Site;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.api.soap.ReservationPortType;
+import org.crs.bar.api.soap.NotificationPortType;
 import org.crs.bar.api.soap.PeerPortType;
 
 /**
@@ -74,6 +75,10 @@ class BadRequestsTest {
         return MalformedRequests.of(get(server.peerWsdlUrl())).stream();
     }
 
+    static Stream<MalformedRequests.Case> notificationCorpus() throws Exception {
+        return MalformedRequests.of(get(server.notificationWsdlUrl())).stream();
+    }
+
     static String snapshot() {
         return server.store().list(List.of(), null, 1000).stream()
                 .map(r -> r.request().requestId() + " " + r.state() + " " + r.updatedAt()).toList().toString();
@@ -103,10 +108,22 @@ class BadRequestsTest {
         assertClientFaultNamingTheField(server.peerUrl(), BarServer.PEER_NAMESPACE, c);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("notificationCorpus")
+    void aMalformedNotificationRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
+            throws Exception {
+        String webhooks = new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
+                .call("listWebhooks", "<n:listWebhooks/>");
+        assertClientFaultNamingTheField(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE, c);
+        assertEquals(webhooks, new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
+                .call("listWebhooks", "<n:listWebhooks/>"));
+    }
+
     @Test
     void theCorporaCoverEveryOperationOfBothPortTypes() throws Exception {
         assertEquals(publicMethods(ReservationPortType.class), operations(reservationCorpus()));
         assertEquals(publicMethods(PeerPortType.class), operations(peerCorpus()));
+        assertEquals(publicMethods(NotificationPortType.class), operations(notificationCorpus()));
     }
 
     @Test
