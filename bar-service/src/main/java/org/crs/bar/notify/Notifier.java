@@ -122,9 +122,14 @@ public final class Notifier implements Notifications {
     public int expandPending() {
         int n = 0;
         for (Pending p : outbox.unexpanded(BATCH)) {
-            List<Message> messages = reservations.find(p.requestId()).map(r -> messages(p, r)).orElse(List.of());
-            if (outbox.expand(p.id(), messages, clock.instant())) {
-                n++;
+            try {
+                List<Message> messages = reservations.find(p.requestId()).map(r -> messages(p, r)).orElse(List.of());
+                if (outbox.expand(p.id(), messages, clock.instant())) {
+                    n++;
+                }
+            } catch (RuntimeException e) {
+                // One event that cannot be made into messages (its store read failed) holds up no other.
+                LOG.error("could not make {} of {} into messages; trying again next round", p.event(), p.requestId(), e);
             }
         }
         return n;
@@ -175,8 +180,8 @@ public final class Notifier implements Notifications {
                 send(d.event(), d.message());
                 outbox.delivered(d.id(), clock.instant());
                 n++;
-            } catch (DeliveryFailure e) {
-                String error = clip(e.getMessage());
+            } catch (DeliveryFailure | RuntimeException e) {
+                String error = clip(e instanceof DeliveryFailure ? e.getMessage() : e.toString());
                 if (attempt >= settings.maxAttempts()) {
                     LOG.warn("gave up {} {} {} after {} attempts: {}", d.message().channel(), d.message().deliveryId(),
                             d.message().subject(), attempt, error);

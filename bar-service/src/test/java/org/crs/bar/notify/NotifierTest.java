@@ -394,6 +394,21 @@ class NotifierTest {
     }
 
     @Test
+    void anOperatorsTemplateWithoutASubjectLineGivesWayToTheShippedOne(@TempDir Path folder) throws Exception {
+        smtpUp();
+        Files.writeString(folder.resolve("reserved.txt"), "Booked {requestId}\n");
+        notifier = notifier(Optional.of(folder));
+        service.notifyWith(notifier);
+        book("r1", "alice", ONE_HOUR);
+
+        notifier.sweep();
+
+        assertEquals(List.of("RESERVED"), mailedEvents());
+        assertEquals(Messages.mail(TemplateFolder.builtIn(NotificationEvent.RESERVED), Map.of("requestId", "r1",
+                "start", ONE_HOUR.start().toString())).subject(), mails().get(0).getSubject());
+    }
+
+    @Test
     void everyEventHasAShippedTemplateWithASubject() {
         for (NotificationEvent e : NotificationEvent.values()) {
             assertTrue(TemplateFolder.builtIn(e).startsWith("Subject: "), e.name());

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.crs.bar.port.MailTemplates;
 import org.crs.bar.reservation.NotificationEvent;
 
@@ -16,11 +18,15 @@ import org.crs.bar.reservation.NotificationEvent;
  * Mail templates an operator can edit: {@code <folder>/<event>.txt} in lower case
  * ({@code reserved.txt}, {@code ending_soon.txt}), read at each use so an edit takes effect
  * without a restart; an event with no file there (or with no folder configured) uses the
- * default in the jar, the same text as {@code deploy/config/mail-templates/}.
+ * default in the jar, the same text as {@code deploy/config/mail-templates/}. A file that cannot
+ * be read, or does not start with {@code Subject:}, is logged and the jar's is used: an edit
+ * gone wrong never holds a mail up.
  */
 public final class TemplateFolder implements MailTemplates {
 
+    private static final Logger LOG = LoggerFactory.getLogger(TemplateFolder.class);
     private static final String DEFAULTS = "templates/";
+    private static final String SUBJECT = "Subject:";
 
     private final Optional<Path> folder;
 
@@ -41,9 +47,16 @@ public final class TemplateFolder implements MailTemplates {
             Path file = folder.get().resolve(name);
             if (Files.isRegularFile(file)) {
                 try {
-                    return Files.readString(file, StandardCharsets.UTF_8);
+                    String text = Files.readString(file, StandardCharsets.UTF_8);
+                    if (text.startsWith("\uFEFF")) {
+                        text = text.substring(1); // a byte-order mark some editors write
+                    }
+                    if (text.startsWith(SUBJECT)) {
+                        return text;
+                    }
+                    LOG.warn("mail template {} does not start with a line \"Subject: ...\"; using the shipped one", file);
                 } catch (IOException e) {
-                    throw new UncheckedIOException("cannot read the mail template " + file, e);
+                    LOG.warn("cannot read mail template {} ({}); using the shipped one", file, e.toString());
                 }
             }
         }
