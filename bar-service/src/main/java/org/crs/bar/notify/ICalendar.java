@@ -1,6 +1,7 @@
 package org.crs.bar.notify;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -10,8 +11,9 @@ import org.crs.bar.reservation.Reservation;
 /**
  * A booked circuit's time as an iCalendar event (RFC 5545), the attachment of a RESERVED or
  * APPROVED mail: one VEVENT whose UID is the request id at the BAR, so a calendar that imports
- * a second one (after a move) updates the first. Times are UTC ({@code ...Z}); lines end in
- * CRLF and are folded at 75 octets, as the RFC asks.
+ * a second one (after a move) updates the first: its SEQUENCE, the minutes since the booking was
+ * made, grows with each. Times are UTC ({@code ...Z}); lines end in CRLF and are folded at 75
+ * octets, as the RFC asks.
  */
 final class ICalendar {
 
@@ -33,6 +35,7 @@ final class ICalendar {
         line(out, "BEGIN:VEVENT");
         line(out, "UID:" + text(r.requestId() + "@" + sender));
         line(out, "DTSTAMP:" + UTC.format(now));
+        line(out, "SEQUENCE:" + Math.max(0, Duration.between(r.createdAt(), now).toMinutes()));
         line(out, "DTSTART:" + UTC.format(r.request().interval().start()));
         line(out, "DTEND:" + UTC.format(r.request().interval().end()));
         line(out, "SUMMARY:" + text("Circuit " + r.request().source() + " -> " + r.request().destination() + ", "
