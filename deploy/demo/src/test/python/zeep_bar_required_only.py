@@ -4,12 +4,17 @@ end and no bandwidthMbps (0, keep it), then cancelReservation. zeep refuses to s
 that leaves out an element the WSDL requires, so this passes only when those are optional.
 Prints one line per step and "ok" at the end; exits non-zero on any surprise.
 
+Credentials: CRS_USER and CRS_PASSWORD in the environment (HTTP Basic).
 Usage: zeep_bar_required_only.py WSDL_URL REQUEST_ID DAYS_AHEAD
 """
 import datetime
+import os
 import sys
 
 import zeep
+from requests import Session
+from requests.auth import HTTPBasicAuth
+from zeep.transports import Transport
 
 
 def check(condition, message):
@@ -18,12 +23,19 @@ def check(condition, message):
         sys.exit(1)
 
 
+def signed_in():
+    """A transport that signs every request (the WSDL too) in with HTTP Basic, as CRS_USER with CRS_PASSWORD."""
+    session = Session()
+    session.auth = HTTPBasicAuth(os.environ["CRS_USER"], os.environ["CRS_PASSWORD"])
+    return Transport(session=session)
+
+
 def main():
     if len(sys.argv) != 4:
         print(__doc__)
         sys.exit(2)
     wsdl, request_id, days = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    service = zeep.Client(wsdl).service
+    service = zeep.Client(wsdl, transport=signed_in()).service
     day = datetime.datetime.now(datetime.timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
     start = day + datetime.timedelta(days=days, hours=10)
     end = start + datetime.timedelta(hours=1)

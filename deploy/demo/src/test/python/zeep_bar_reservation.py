@@ -4,6 +4,7 @@ createReservation, the same createReservation again (idempotent by requestId), g
 listReservations, getHistory, cancelReservation, and a bad request that must get a fault
 naming its field. Prints one line per step; exits non-zero on any surprise.
 
+Credentials: CRS_USER and CRS_PASSWORD in the environment (HTTP Basic).
 Usage: zeep_bar_reservation.py WSDL_URL REQUEST_ID DAYS_AHEAD [SOURCE DESTINATION MBPS] [--xml]
 
 The reservation lasts one hour from 10:00 UTC, DAYS_AHEAD days from today, so that callers can
@@ -12,9 +13,13 @@ site-a:host-a1 and site-b:host-b1, MBPS to 100. --xml also prints every SOAP env
 received.
 """
 import datetime
+import os
 import sys
 
 import zeep
+from requests import Session
+from requests.auth import HTTPBasicAuth
+from zeep.transports import Transport
 from lxml import etree
 from zeep.plugins import HistoryPlugin
 
@@ -23,6 +28,13 @@ def check(condition, message):
     if not condition:
         print("MISMATCH", message)
         sys.exit(1)
+
+
+def signed_in():
+    """A transport that signs every request (the WSDL too) in with HTTP Basic, as CRS_USER with CRS_PASSWORD."""
+    session = Session()
+    session.auth = HTTPBasicAuth(os.environ["CRS_USER"], os.environ["CRS_PASSWORD"])
+    return Transport(session=session)
 
 
 def main():
@@ -35,7 +47,7 @@ def main():
     source, destination, mbps = (args[3], args[4], int(args[5])) if len(args) == 6 else \
         ("site-a:host-a1", "site-b:host-b1", 100)
     history = HistoryPlugin()
-    client = zeep.Client(wsdl, plugins=[history])
+    client = zeep.Client(wsdl, transport=signed_in(), plugins=[history])
     service = client.service
 
     def show():

@@ -49,6 +49,16 @@ class ArchitectureRulesTest {
     }
 
     @Test
+    void theAccountModelImportsNoIo() {
+        noClasses().that().resideInAPackage("org.crs.bar.account..")
+                .should().dependOnClassesThat().resideInAnyPackage(IO)
+                .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.bar.port..", "org.crs.bar.service..",
+                        "org.crs.bar.negotiation..", "org.crs.bar.adapter..", "org.crs.bar.api..", "org.crs.bar.server..")
+                .as("the account model imports no I/O and nothing of the BAR above it")
+                .check(classes);
+    }
+
+    @Test
     void theReservationModelImportsNoIo() {
         noClasses().that().resideInAPackage("org.crs.bar.reservation..")
                 .should().dependOnClassesThat().resideInAnyPackage(IO)
@@ -63,7 +73,7 @@ class ArchitectureRulesTest {
         layersPointDown(new String[] {"org.crs.bar.api.."}, new String[] {"org.crs.bar.server.."},
                 new String[] {"org.crs.bar.service..", "org.crs.bar.negotiation..", "org.crs.bar.availability..",
                         "org.crs.bar.notify.."},
-                "org.crs.bar.port..", new String[] {"org.crs.bar.adapter.."}, "org.crs.bar.reservation..")
+                "org.crs.bar.port..", new String[] {"org.crs.bar.adapter.."}, "org.crs.bar.reservation..", "org.crs.bar.account..")
                 .as("the BAR's layers point down only: api -> service -> port <- adapter, all over the model")
                 .check(classes);
     }
@@ -73,7 +83,7 @@ class ArchitectureRulesTest {
      * service reaches out through its ports, adapters implement the ports; all use the model.
      */
     private static Architectures.LayeredArchitecture layersPointDown(String[] api, String[] server, String[] service,
-                                                                   String port, String[] adapter, String model) {
+                                                                   String port, String[] adapter, String... model) {
         return layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("api").definedBy(api)
                 .layer("server").definedBy(server)

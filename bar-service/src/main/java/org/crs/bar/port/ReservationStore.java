@@ -13,6 +13,7 @@ import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
+import org.crs.bar.reservation.Visibility;
 
 /**
  * Where a BAR keeps its reservations, their segments and their append-only history. The
@@ -37,7 +38,12 @@ public interface ReservationStore {
      * Reservations in one of the states (all when empty) overlapping the window (any time when
      * null), by start time then request id, at most {@code limit}.
      */
-    List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit);
+    default List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit) {
+        return list(states, window, Visibility.ALL, limit);
+    }
+
+    /** As {@link #list(Collection, TimeInterval, int)}, only those {@code visibility} lets through. */
+    List<Reservation> list(Collection<ReservationState> states, TimeInterval window, Visibility visibility, int limit);
 
     /** Reservations in one of the states whose end is at or before {@code t}, at most {@code limit}. */
     List<Reservation> endedBy(Collection<ReservationState> states, Instant t, int limit);

@@ -71,4 +71,9 @@ public record Reservation(ReservationRequest request, String owner, ReservationS
         return segments.stream().filter(s -> s.role() == role).findFirst()
                 .orElseThrow(() -> new IllegalStateException("reservation " + requestId() + " has no " + role + " segment"));
     }
+
+    /** The group it is booked for, if any. */
+    public java.util.Optional<String> group() {
+        return request.group().isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(request.group());
+    }
 }

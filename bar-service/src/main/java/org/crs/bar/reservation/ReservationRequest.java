@@ -17,9 +17,18 @@ import org.crs.domain.time.TimeInterval;
  * @param holdOnly stop at HELD: the client commits or aborts later (phased commit)
  * @param timing what the client asked; when it let the BAR choose ({@link Timing.InWindow},
  *     {@link Timing.Transfer}), {@code interval} and {@code bandwidthMbps} are the ones chosen
+ * @param group the group (project, virtual organisation) it is booked for, whose members may see
+ *     it when the group shares reservations; empty for none
  */
 public record ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
-                                 TimeInterval interval, String description, boolean holdOnly, Timing timing) {
+                                 TimeInterval interval, String description, boolean holdOnly, Timing timing,
+                                 String group) {
+
+    /** A request booked for no group. */
+    public ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
+                              TimeInterval interval, String description, boolean holdOnly, Timing timing) {
+        this(requestId, source, destination, bandwidthMbps, interval, description, holdOnly, timing, "");
+    }
 
     /** A fixed request: this interval, this bandwidth. */
     public ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
@@ -35,11 +44,18 @@ public record ReservationRequest(String requestId, Endpoint source, Endpoint des
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(timing, "timing");
         description = description == null ? "" : description;
+        group = group == null ? "" : group;
+    }
+
+    /** The same request booked for {@code group}. */
+    public ReservationRequest forGroup(String group) {
+        return new ReservationRequest(requestId, source, destination, bandwidthMbps, interval, description, holdOnly, timing,
+                group);
     }
 
     /** The same request booked at {@code chosen} with {@code mbps}. */
     public ReservationRequest at(TimeInterval chosen, long mbps) {
-        return new ReservationRequest(requestId, source, destination, mbps, chosen, description, holdOnly, timing);
+        return new ReservationRequest(requestId, source, destination, mbps, chosen, description, holdOnly, timing, group);
     }
 
     /** Whether the client let the BAR choose the interval (and, for a transfer, the bandwidth). */

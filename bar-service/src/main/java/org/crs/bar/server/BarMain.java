@@ -14,7 +14,6 @@ import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
 import org.crs.bar.adapter.soap.SoapSegmentController;
-import org.crs.bar.port.Recipients;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.Site;
 
@@ -64,9 +63,8 @@ public final class BarMain {
     public static BarServer start(BarServerConfig config) throws Exception {
         Site site = site(config);
         try {
-            // No account has a mail address yet: the BAR's accounts will give them (Recipients).
-            return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(), site,
-                    config.notifications(), Recipients.NONE);
+            return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(), java.util.Map.of(), site,
+                    config.notifications());
         } catch (Exception | Error e) {
             site.close();
             throw e;

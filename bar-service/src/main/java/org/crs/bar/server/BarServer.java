@@ -3,7 +3,7 @@ package org.crs.bar.server;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,8 +19,11 @@ import org.crs.service.server.ServiceShell;
 import org.quartz.JobKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.crs.domain.access.Caller;
-import org.crs.domain.access.Role;
+import java.util.Map;
+
+import javax.security.auth.x500.X500Principal;
+
+import org.crs.bar.adapter.jdbc.JdbcAccountStore;
 import org.crs.bar.adapter.jdbc.JdbcNotificationStore;
 import org.crs.bar.adapter.jdbc.JdbcReservationStore;
 import org.crs.bar.adapter.jdbc.JdbcWebhookStore;
@@ -28,12 +31,18 @@ import org.crs.bar.adapter.mail.SmtpMailTransport;
 import org.crs.bar.adapter.mail.TemplateFolder;
 import org.crs.bar.adapter.webhook.HttpWebhookTransport;
 import org.crs.bar.api.soap.NotificationPortType;
-import org.crs.bar.api.soap.PeerPortType;
-import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.notify.Notifier;
 import org.crs.bar.notify.Webhooks;
+import org.crs.bar.port.AccountStore;
 import org.crs.bar.port.NotificationStore;
 import org.crs.bar.port.Recipients;
+import org.crs.service.security.CurrentCall;
+import org.crs.bar.api.soap.AccountPortType;
+import org.crs.bar.api.soap.BarAuthenticator;
+import org.crs.bar.service.AccountService;
+import org.crs.domain.access.Caller;
+import org.crs.bar.api.soap.PeerPortType;
+import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BarSettings;
@@ -62,25 +71,32 @@ public final class BarServer extends RunningService {
     /** The due work's sweep: how often it runs is the most an activation starts after its time. */
     static final JobKey DUE_WORK = JobKey.jobKey("run-due-work", "reservations");
     public static final Duration DUE_WORK_PERIOD = Duration.ofMillis(250);
+    /** The sweep that asks the parts whether they still hold the live reservations. */
+    static final JobKey RECONCILE = JobKey.jobKey("reconcile-with-parts", "reservations");
+
     /** The notification port type's service name and namespace. */
     public static final String NOTIFICATION_SERVICE_NAME = "NotificationService";
     public static final String NOTIFICATION_NAMESPACE = "urn:crs:bar-notification:1";
     /** The sweep that expands and delivers notifications: the most a mail or a webhook POST waits. */
     static final JobKey NOTIFY = JobKey.jobKey("deliver-notifications", "notifications");
     public static final Duration NOTIFY_PERIOD = Duration.ofSeconds(1);
-    /** The sweep that asks the parts whether they still hold the live reservations. */
-    static final JobKey RECONCILE = JobKey.jobKey("reconcile-with-parts", "reservations");
+
+    /** The account port type's service name and namespace. */
+    public static final String ACCOUNT_SERVICE_NAME = "AccountService";
+    public static final String ACCOUNT_NAMESPACE = "urn:crs:bar-account:1";
 
     private final ReservationService service;
     private final ReservationStore store;
+    private final AccountService accounts;
     private final Notifier notifier;
     private final NotificationStore outbox;
 
-    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store, Notifier notifier,
-                      NotificationStore outbox) {
+    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store, AccountService accounts,
+                      Notifier notifier, NotificationStore outbox) {
         super(shell, SERVICE_NAME);
         this.service = service;
         this.store = store;
+        this.accounts = accounts;
         this.notifier = notifier;
         this.outbox = outbox;
     }
@@ -92,28 +108,32 @@ public final class BarServer extends RunningService {
      * @param site the controllers it negotiates with (its L-NSAP, the NSAP, the peer BARs)
      */
     public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock) throws Exception {
-        return start(config, site, settings, clock, () -> { });
+        return start(config, site, settings, clock, Map.of(), () -> { });
     }
 
     /**
      * As {@link #start(ServerConfig, Site, BarSettings, Clock)}, and {@code owned} is closed when
      * the BAR stops, after the calls under way (the site's controllers, when the BAR made them).
+     *
+     * @param services the other services the BAR knows by the subject of their client
+     *     certificate: {@link Caller.PeerBar} for each peer site's BAR, {@link Caller.Controller}
+     *     for its L-NSAP and the NSAP. Every other caller signs in with an account.
      */
-    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned)
-            throws Exception {
-        return start(config, site, settings, clock, owned, NotificationConfig.none(config.name()), Recipients.NONE);
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock,
+                                  Map<X500Principal, Caller> services, AutoCloseable owned) throws Exception {
+        return start(config, site, settings, clock, services, owned, NotificationConfig.none(config.name()));
     }
 
     /**
-     * As {@link #start(ServerConfig, Site, BarSettings, Clock, AutoCloseable)}, telling owners as
-     * {@code notifications} says.
-     *
-     * @param recipients the owners' mail addresses (the BAR's accounts)
+     * As {@link #start(ServerConfig, Site, BarSettings, Clock, Map, AutoCloseable)}, telling owners
+     * as {@code notifications} says; an owner's mail address is its account's.
      */
-    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned,
-                                  NotificationConfig notifications, Recipients recipients) throws Exception {
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock,
+                                  Map<X500Principal, Caller> services, AutoCloseable owned,
+                                  NotificationConfig notifications) throws Exception {
         AtomicReference<ReservationService> service = new AtomicReference<>();
         AtomicReference<ReservationStore> store = new AtomicReference<>();
+        AtomicReference<AccountService> accounts = new AtomicReference<>();
         AtomicReference<Notifier> notifier = new AtomicReference<>();
         AtomicReference<NotificationStore> outbox = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
@@ -121,10 +141,13 @@ public final class BarServer extends RunningService {
             ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
             setUp.closeOnStop(() -> shutDown(calls));
             store.set(new JdbcReservationStore(setUp.database().dataSource()));
+            AccountStore accountStore = new JdbcAccountStore(setUp.database().dataSource());
+            accounts.set(new AccountService(accountStore, clock));
+            setUp.accessControl(new BarAuthenticator(accounts.get(), services));
             service.set(new ReservationService(store.get(), site, settings, calls, clock));
             outbox.set(new JdbcNotificationStore(setUp.database().dataSource()));
             JdbcWebhookStore webhooks = new JdbcWebhookStore(setUp.database().dataSource());
-            notifier.set(new Notifier(outbox.get(), store.get(), recipients, webhooks,
+            notifier.set(new Notifier(outbox.get(), store.get(), recipients(accountStore), webhooks,
                     new TemplateFolder(notifications.templates()), notifications.smtp().map(SmtpMailTransport::new),
                     new HttpWebhookTransport(), notifications.settings(), clock));
             service.get().notifyWith(notifier.get());
@@ -149,15 +172,20 @@ public final class BarServer extends RunningService {
                     () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
+            setUp.serve(ACCOUNT_SERVICE_NAME, ACCOUNT_NAMESPACE, new AccountPortType(accounts.get()));
             // Delivery is off the callers' path: a round runs on the call executor.
             Notifier delivering = notifier.get();
             setUp.schedule(new Sweep(NOTIFY, NOTIFY_PERIOD, () -> CompletableFuture.runAsync(delivering::sweep, calls)));
-            // Until callers sign in, every call acts for the one account ReservationPortType books as.
-            Caller.Account client = new Caller.Account(config.name() + "-client", Role.USER, List.of());
             setUp.serve(NOTIFICATION_SERVICE_NAME, NOTIFICATION_NAMESPACE,
-                    new NotificationPortType(new Webhooks(webhooks, clock), () -> client));
+                    new NotificationPortType(new Webhooks(webhooks, clock), CurrentCall::caller));
         });
-        return new BarServer(shell, service.get(), store.get(), notifier.get(), outbox.get());
+        return new BarServer(shell, service.get(), store.get(), accounts.get(), notifier.get(), outbox.get());
+    }
+
+    /** An owner's address: its account's, when it has one. */
+    static Recipients recipients(AccountStore accounts) {
+        return name -> accounts.find(name).map(a -> new Recipients.Recipient(a.name(),
+                Optional.of(a.email()).filter(e -> !e.isBlank())));
     }
 
     /** Lets running calls finish for a while, then stops them. */
@@ -191,6 +219,16 @@ public final class BarServer extends RunningService {
 
     public ReservationStore store() {
         return store;
+    }
+
+    /** The BAR's accounts: for its command line, the demo's accounts and tests. */
+    public AccountService accounts() {
+        return accounts;
+    }
+
+    /** Where accounts are managed. */
+    public URI accountUrl() {
+        return shell().serviceUrl(ACCOUNT_SERVICE_NAME);
     }
 
     /** What tells owners about their bookings. */

@@ -32,6 +32,7 @@ import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentOrder;
 import org.crs.bar.reservation.SegmentRole;
+import org.crs.bar.reservation.Visibility;
 import org.crs.domain.availability.SlotChoice.Slot;
 import org.crs.domain.booking.BookingWanted;
 import org.crs.domain.refusal.Refusal;
@@ -393,7 +394,7 @@ public final class ReservationService {
             LOG.error("reservation {}: {}", requestId, reason);
         }
         ReservationRequest modified = new ReservationRequest(was.requestId(), was.source(), was.destination(), mbps,
-                interval, was.description(), was.holdOnly());
+                interval, was.description(), was.holdOnly()).forGroup(was.group());
         List<Segment> segments = SegmentCalls.segmentsOf(committed).stream()
                 .map(s -> Negotiation.withBooking(s, mbps, configured)).toList();
         Optional<Reservation> stored = store.modify(requestId, r.state(), modified, segments, actor, Recorder.clip(reason),
@@ -418,10 +419,21 @@ public final class ReservationService {
 
     /** Reservations in the states (all when empty) overlapping the window (any time when null). */
     public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit) throws BadRequest {
+        return list(states, window, Visibility.ALL, limit);
+    }
+
+    /** As {@link #list(Collection, TimeInterval, int)}, only those {@code visibility} lets through. */
+    public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, Visibility visibility, int limit)
+            throws BadRequest {
         if (limit < 1 || limit > 10_000) {
             throw new BadRequest("limit", "must be between 1 and 10000, was " + limit);
         }
-        return store.list(states, window, limit);
+        return store.list(states, window, visibility, limit);
+    }
+
+    /** The reservation of {@code requestId}, if there is one. */
+    public Optional<Reservation> find(String requestId) {
+        return store.find(requestId);
     }
 
     /** Every history entry of a reservation, oldest first. */

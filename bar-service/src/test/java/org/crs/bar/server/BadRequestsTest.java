@@ -53,6 +53,12 @@ class BadRequestsTest {
                         BarServer.PEER_NAMESPACE, timeout)));
         server = BarServer.start(new ServerConfig("bar-bad", "jdbc:hsqldb:mem:bar-bad-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC());
+        server.accounts().createAccount("tester", "admin", "", "tester-password");
+    }
+
+    /** The BAR's client port type, signed in as an admin. */
+    static RawSoap client(URI endpoint, String namespace) {
+        return new RawSoap(endpoint, namespace).as("tester", "tester-password");
     }
 
     @AfterAll
@@ -86,7 +92,7 @@ class BadRequestsTest {
 
     static void assertClientFaultNamingTheField(URI endpoint, String namespace, MalformedRequests.Case c) throws Exception {
         String before = snapshot();
-        HttpResponse<String> answer = new RawSoap(endpoint, namespace).post(
+        HttpResponse<String> answer = client(endpoint, namespace).post(
                 "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\"" + namespace
                         + "\"><soapenv:Body>" + c.body() + "</soapenv:Body></soapenv:Envelope>", c.soapActionOperation());
         assertEquals(500, answer.statusCode(), answer.body());
@@ -112,10 +118,10 @@ class BadRequestsTest {
     @MethodSource("notificationCorpus")
     void aMalformedNotificationRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
             throws Exception {
-        String webhooks = new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
+        String webhooks = client(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
                 .call("listWebhooks", "<n:listWebhooks/>");
         assertClientFaultNamingTheField(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE, c);
-        assertEquals(webhooks, new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
+        assertEquals(webhooks, client(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
                 .call("listWebhooks", "<n:listWebhooks/>"));
     }
 
@@ -128,7 +134,7 @@ class BadRequestsTest {
 
     @Test
     void aGetReservationBodySentWithTheCancelSoapActionIsRefused() throws Exception {
-        String answer = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE).post(BarServerTest.envelope(
+        String answer = client(server.serviceUrl(), BarServer.NAMESPACE).post(BarServerTest.envelope(
                 "<n:getReservation><n:requestId>r1</n:requestId></n:getReservation>"), "cancelReservation").body();
         assertEquals(MalformedRequests.CLIENT, MalformedRequests.faultCode(answer), answer);
         assertEquals("SOAPAction", MalformedRequests.text(answer, "field"), answer);

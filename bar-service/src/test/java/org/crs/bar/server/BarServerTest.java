@@ -50,7 +50,8 @@ class BarServerTest {
                         BarServer.PEER_NAMESPACE, timeout)));
         server = BarServer.start(new ServerConfig("bar-test", "jdbc:hsqldb:mem:bar-server-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC());
-        soap = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE);
+        server.accounts().createAccount("tester", "operator", "", "tester-password");
+        soap = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE).as("tester", "tester-password");
     }
 
     @AfterAll
@@ -90,7 +91,8 @@ class BarServerTest {
 
     @Test
     void aRegisteredWebhooksSecretIsAnsweredOnceAndNeverListed() throws Exception {
-        RawSoap notifications = new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE);
+        RawSoap notifications = new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
+                .as("tester", "tester-password");
         String registered = notifications.call("registerWebhook",
                 "<n:registerWebhook><n:url>https://hooks.example.org/crs</n:url></n:registerWebhook>");
         String id = RawSoap.field(registered, "id");
@@ -107,7 +109,8 @@ class BarServerTest {
 
     @Test
     void aWebhookUrlThatIsNotHttpIsAClientFaultNamingTheUrl() throws Exception {
-        RawSoap notifications = new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE);
+        RawSoap notifications = new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
+                .as("tester", "tester-password");
         String answer = notifications.call("registerWebhook",
                 "<n:registerWebhook><n:url>file:///etc/passwd</n:url></n:registerWebhook>");
         assertEquals("BAD_FIELD", RawSoap.field(answer, "code"), answer);

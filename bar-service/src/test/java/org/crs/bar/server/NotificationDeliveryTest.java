@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.icegreen.greenmail.util.GreenMail;
@@ -31,7 +30,6 @@ import org.crs.service.server.ServerConfig;
 import org.crs.bar.adapter.mail.SmtpMailTransport;
 import org.crs.bar.adapter.mail.SmtpSettings;
 import org.crs.bar.notify.Signature;
-import org.crs.bar.port.Recipients;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.Reservation;
@@ -39,13 +37,13 @@ import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.testing.ScriptedController;
 
 /**
- * A running BAR tells owners by itself: its sweep delivers the mail of a booking to a real SMTP
- * server (GreenMail) and POSTs it to a webhook registered over SOAP, with no one but the BAR
- * calling anything. The routers' side is scripted.
+ * A running BAR tells owners by itself: its sweep delivers the mail of a booking to the owner
+ * account's address on a real SMTP server (GreenMail) and POSTs it to the webhook the account
+ * registered over SOAP, with no one but the BAR calling anything. The routers' side is scripted.
  */
 class NotificationDeliveryTest {
 
-    static final String OWNER = "bar-notify-client";
+    static final String OWNER = "nora";
     static BarServer server;
     static GreenMail smtp;
     static HttpServer http;
@@ -73,11 +71,9 @@ class NotificationDeliveryTest {
                 Map.of("site-b", new ScriptedController("bar-site-b", List.of("host-b1", "site-b"))));
         NotificationConfig notifications = NotificationConfig.none("bar-notify")
                 .withSmtp(new SmtpSettings("127.0.0.1", smtpPort, "crs@example.org", SmtpSettings.Tls.NONE, "", ""));
-        Recipients recipients = account -> Optional.of(new Recipients.Recipient(account,
-                Optional.of(account + "@example.org")));
         server = BarServer.start(new ServerConfig("bar-notify", "jdbc:hsqldb:mem:bar-notify-" + System.nanoTime(), "SA", "",
-                "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC(), () -> { }, notifications,
-                recipients);
+                "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC(), Map.of(), () -> { }, notifications);
+        server.accounts().createAccount(OWNER, "user", OWNER + "@example.org", "nora-password");
     }
 
     @AfterAll
@@ -95,7 +91,8 @@ class NotificationDeliveryTest {
 
     @Test
     void aBookingIsMailedAndPostedToTheOwnersWebhookByTheBarsOwnSweep() throws Exception {
-        String registered = new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE).call("registerWebhook",
+        String registered = new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
+                .as(OWNER, "nora-password").call("registerWebhook",
                 "<n:registerWebhook><n:url>http://127.0.0.1:" + http.getAddress().getPort()
                         + "/hook</n:url></n:registerWebhook>");
         String secret = RawSoap.field(registered, "secret");

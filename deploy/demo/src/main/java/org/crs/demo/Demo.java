@@ -101,6 +101,11 @@ public final class Demo {
             System.out.printf("  L-NSAP %-7s %s%n", site, federation.lnsap(site).wsdlUrl());
         }
         System.out.printf("  NSAP (WAN)     %s%n", federation.nsap().wsdlUrl());
+        System.out.println("Accounts (HTTP Basic; the same at both BARs):");
+        for (DemoAccounts.DemoAccount a : DemoAccounts.ACCOUNTS) {
+            System.out.printf("  %-6s password %-11s %-8s %s%n", a.name(), a.password(), a.role(),
+                    (a.group().isEmpty() ? "" : "group " + a.group()) + (a.home().isEmpty() ? "" : ", at " + a.home()));
+        }
         System.out.println("Bookable endpoints: " + String.join(", ", federation.bar("site-a").service().endpoints()));
         System.out.println("Shortest booking accepted: " + minimum.toSeconds() + " s");
         stopped.await();

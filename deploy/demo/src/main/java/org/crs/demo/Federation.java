@@ -227,6 +227,12 @@ public final class Federation implements AutoCloseable {
                 peers);
         BarServer bar = BarServer.start(new ServerConfig("bar-" + site, db.jdbcUrl(), db.user(), "", "127.0.0.1",
                 barPorts.get(site), false), controllers, options.settings(), options.clock());
+        try {
+            DemoAccounts.seed(bar.accounts());
+        } catch (Exception e) {
+            bar.close();
+            throw e;
+        }
         bars.put(site, bar);
         running.add(bar);
         return bar;

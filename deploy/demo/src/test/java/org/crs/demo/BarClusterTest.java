@@ -215,7 +215,7 @@ class BarClusterTest {
     }
 
     static RawSoap client(List<BarReplicaProcess> replicas, int replica) {
-        return new RawSoap(replicas.get(replica).serviceUrl(), BarServer.NAMESPACE);
+        return new RawSoap(replicas.get(replica).serviceUrl(), BarServer.NAMESPACE).as("alice", DemoAccounts.password("alice"));
     }
 
     /** Which replica's watch saw the activate call first. */

@@ -73,7 +73,7 @@ abstract class FederationTestBase {
     // ---- the client's side ----
 
     static RawSoap bar() {
-        return new RawSoap(federation.bar("site-a").serviceUrl(), BarServer.NAMESPACE);
+        return new RawSoap(federation.bar("site-a").serviceUrl(), BarServer.NAMESPACE).as("alice", DemoAccounts.password("alice"));
     }
 
     static String newId() {

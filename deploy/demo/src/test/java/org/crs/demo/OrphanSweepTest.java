@@ -64,7 +64,7 @@ class OrphanSweepTest {
 
     static String reserve(String id, int day) throws Exception {
         Instant start = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(day)).plus(Duration.ofHours(3));
-        String answer = new RawSoap(federation.bar("site-a").serviceUrl(), BarServer.NAMESPACE).call("createReservation",
+        String answer = new RawSoap(federation.bar("site-a").serviceUrl(), BarServer.NAMESPACE).as("alice", DemoAccounts.password("alice")).call("createReservation",
                 "<n:createReservation><n:requestId>" + id + "</n:requestId><n:source>site-a:host-a1</n:source>"
                         + "<n:destination>site-b:host-b1</n:destination><n:bandwidthMbps>100</n:bandwidthMbps><n:start>" + start
                         + "</n:start><n:end>" + start.plus(Duration.ofHours(1)) + "</n:end><n:description>test</n:description>"

@@ -164,7 +164,7 @@ class RoutersApartTest {
     }
 
     private static RawSoap bar(Demo demo) {
-        return new RawSoap(demo.bar(), BarServer.NAMESPACE);
+        return new RawSoap(demo.bar(), BarServer.NAMESPACE).as("alice", DemoAccounts.password("alice"));
     }
 
     private static void waitForActive(Demo demo, String id) throws Exception {

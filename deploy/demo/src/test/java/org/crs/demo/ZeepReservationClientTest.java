@@ -74,7 +74,10 @@ class ZeepReservationClientTest {
         command.addAll(List.of(args));
         Process p;
         try {
-            p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            builder.environment().put("CRS_USER", "alice");
+            builder.environment().put("CRS_PASSWORD", DemoAccounts.password("alice"));
+            p = builder.start();
         } catch (IOException e) {
             throw new AssertionError("python could not be run; install the test tools with deploy/install-test-tools.sh", e);
         }

@@ -49,6 +49,14 @@ public final class AccessTable {
         read(RESERVATION_SERVICE, Permission.ACCOUNT, "getReservation", "listReservations", "getHistory",
                 "findAvailability", "listEndpoints");
 
+        // AccountService: admins manage accounts, groups and certificate mappings; every account
+        // reads itself, changes its password and manages its own tokens.
+        change(ACCOUNT_SERVICE, Permission.ADMIN, "createAccount", "setRole", "setEmail", "resetPassword", "createGroup",
+                "addMember", "removeMember", "mapCertificate", "unmapCertificate");
+        read(ACCOUNT_SERVICE, Permission.ADMIN, "getAccount", "listAccounts", "listGroups");
+        change(ACCOUNT_SERVICE, Permission.ACCOUNT, "changePassword", "createToken", "revokeToken");
+        read(ACCOUNT_SERVICE, Permission.ACCOUNT, "whoAmI", "listTokens");
+
         // NotificationService: any account, on its own webhooks only.
         change(NOTIFICATION_SERVICE, Permission.ACCOUNT, "registerWebhook", "removeWebhook");
         read(NOTIFICATION_SERVICE, Permission.ACCOUNT, "listWebhooks");

@@ -23,6 +23,7 @@ import org.crs.nsap.port.SegmentActivator;
 import org.crs.nsap.service.SegmentService;
 import org.crs.nsap.port.SegmentStore;
 import org.crs.nsap.soap.NsapPortType;
+import org.crs.nsap.soap.ServedBars;
 import org.crs.nsap.store.JdbcSegmentStore;
 import org.crs.nsap.store.PostgresRouterLocks;
 import org.crs.service.db.Database;
@@ -166,12 +167,23 @@ public final class NsapServer extends RunningService {
      */
     public static NsapServer start(ServerConfig config, ResourcePlanner planner, ActivatorFactory activator,
                                    Clock clock, Upkeep upkeep) throws Exception {
+        return start(config, planner, activator, clock, upkeep, Optional.empty());
+    }
+
+    /**
+     * As {@link #start(ServerConfig, ResourcePlanner, ActivatorFactory, Clock, Upkeep)}, answering
+     * only the BARs {@code servedBars} names (by their certificates); empty: every caller, for a
+     * service inside a test.
+     */
+    public static NsapServer start(ServerConfig config, ResourcePlanner planner, ActivatorFactory activator,
+                                   Clock clock, Upkeep upkeep, Optional<ServedBars> servedBars) throws Exception {
         Objects.requireNonNull(upkeep, "upkeep");
         AtomicReference<SegmentService> service = new AtomicReference<>();
         AtomicReference<SegmentStore> store = new AtomicReference<>();
         AtomicReference<Background> background = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "nsap", setUp -> {
             store.set(new JdbcSegmentStore(setUp.database().dataSource()));
+            servedBars.ifPresent(setUp::accessControl);
             RouterLocks locks = new InProcessRouterLocks();
             if (config.clustered() && setUp.database().vendor() == Vendor.POSTGRESQL) {
                 Database lockPool = setUp.closeOnStop(Database.open(config.jdbcUrl(), config.dbUser(),

@@ -17,9 +17,11 @@ public final class RawSoap {
     public static final String NS = "urn:crs:nsap:1";
     private static final String XML_DECLARATION = "<?xml version='1.0' encoding='UTF-8'?>";
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http;
     private final URI endpoint;
     private final String namespace;
+    /** The Authorization header's value; null for none. */
+    private final String authorization;
 
     public RawSoap(URI endpoint) {
         this(endpoint, NS);
@@ -27,8 +29,30 @@ public final class RawSoap {
 
     /** Calls with {@code n:} bound to {@code namespace}. */
     public RawSoap(URI endpoint, String namespace) {
+        this(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), endpoint, namespace, null);
+    }
+
+    private RawSoap(HttpClient http, URI endpoint, String namespace, String authorization) {
+        this.http = http;
         this.endpoint = endpoint;
         this.namespace = namespace;
+        this.authorization = authorization;
+    }
+
+    /** The same calls signed in as {@code account} with HTTP Basic. */
+    public RawSoap as(String account, String password) {
+        return new RawSoap(http, endpoint, namespace, "Basic " + java.util.Base64.getEncoder().encodeToString(
+                (account + ":" + password).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    /** The same calls with a bearer token. */
+    public RawSoap withToken(String token) {
+        return new RawSoap(http, endpoint, namespace, "Bearer " + token);
+    }
+
+    /** The same calls over {@code client} (for TLS with a client certificate), with the same credentials. */
+    public RawSoap over(HttpClient client) {
+        return new RawSoap(client, endpoint, namespace, authorization);
     }
 
     /** A SOAP 1.1 envelope around {@code body}, with {@code n:} bound to the NSAP namespace. */
@@ -53,10 +77,14 @@ public final class RawSoap {
 
     /** Posts a whole document (well-formed or not) as a SOAP request for {@code operation}. */
     public HttpResponse<String> post(String xml, String operation) throws Exception {
-        return http.send(HttpRequest.newBuilder(endpoint)
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
                 .header("Content-Type", "text/xml; charset=UTF-8")
                 .header("SOAPAction", "urn:" + operation)
-                .POST(HttpRequest.BodyPublishers.ofString(xml)).build(), HttpResponse.BodyHandlers.ofString());
+                .POST(HttpRequest.BodyPublishers.ofString(xml));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** The text of the first element named {@code element} in an answer, whatever its prefix; null when absent. */

@@ -9,6 +9,8 @@ import java.util.Objects;
 import org.crs.service.db.Database;
 import org.crs.service.schedule.Scheduling;
 import org.crs.service.schedule.Sweep;
+import org.crs.service.security.Authenticator;
+import org.crs.service.security.CallAudit;
 import org.crs.service.soap.SoapServer;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
@@ -71,6 +73,19 @@ public final class ServiceShell implements AutoCloseable {
         /** Serves a port type at {@code /services/<name>}; see {@link SoapServer.Builder#service}. */
         public void serve(String name, String namespace, Object portType) {
             soap.service(name, namespace, portType);
+        }
+
+        /**
+         * Every call must be made by a caller {@code authenticator} knows, and may call only what
+         * the access table allows it; see {@link SoapServer.Builder#accessControl}.
+         */
+        public void accessControl(Authenticator authenticator) {
+            soap.accessControl(authenticator);
+        }
+
+        /** Records the calls that change state; see {@link SoapServer.Builder#audit}. */
+        public void audit(CallAudit audit) {
+            soap.audit(audit);
         }
 
         /** A resource of the service's own, closed after the schedule and before the database. */

@@ -22,7 +22,18 @@ import org.apache.axis2.receivers.AbstractInOutMessageReceiver;
 import org.apache.axis2.rpc.receivers.RPCUtil;
 import org.apache.axis2.util.StreamWrapper;
 import org.apache.axis2.wsdl.WSDLConstants;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.crs.domain.access.AccessTable;
+import org.crs.domain.access.Decision;
+import org.crs.domain.access.Effect;
 import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
+import org.crs.service.security.CallAudit;
+import org.crs.service.security.CallContext;
+import org.crs.service.security.CurrentCall;
+import org.crs.service.security.SecretNames;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +61,11 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
     /** Name of the AxisOperation parameter holding the operation's Java method. */
     static final String METHOD_PARAMETER = "crs.method";
 
+    /** Configuration context property: true when every call must pass the access table. */
+    static final String ACCESS_CONTROL = "crs.accessControl";
+    /** Configuration context property: the {@link CallAudit} that records changes, if any. */
+    static final String AUDIT = "crs.audit";
+
     private static final Logger log = LoggerFactory.getLogger(CrsRpcMessageReceiver.class);
     private static final String SOAP11_ENVELOPE = "http://schemas.xmlsoap.org/soap/envelope/";
     private static final String SOAP12_ENVELOPE = "http://www.w3.org/2003/05/soap-envelope";
@@ -66,9 +82,25 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
         Object target = getTheImplementationObject(in);
         AxisMessage inMessage = op.getMessage(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
         OMElement request = requestElement(in, inMessage.getElementQName());
+        String operation = op.getName().getLocalPart();
+        CallAudit audit = (CallAudit) in.getConfigurationContext().getProperty(AUDIT);
+        boolean changes = AccessTable.row(service.getName(), operation).map(r -> r.effect() == Effect.CHANGE).orElse(true);
+        if (Boolean.TRUE.equals(in.getConfigurationContext().getProperty(ACCESS_CONTROL))) {
+            CallContext call = CurrentCall.context();
+            Decision decision = AccessTable.decide(call.caller(), service.getName(), operation);
+            if (decision != Decision.ALLOWED) {
+                RefusalCode code = decision == Decision.NOT_SIGNED_IN ? RefusalCode.NOT_SIGNED_IN : RefusalCode.NOT_ALLOWED;
+                record(audit, service.getName(), operation, request, code.name());
+                throw clientFault(in, new Refusal(code, "", service.getName() + "." + operation + " is not allowed to "
+                        + call.caller().name() + " (" + call.caller().kind() + ")"));
+            }
+        }
         try {
             shape.check(request);
         } catch (RequestShape.BadShape bad) {
+            if (changes) {
+                record(audit, service.getName(), operation, request, bad.refusal().code().name());
+            }
             throw clientFault(in, bad.refusal());
         }
 
@@ -76,9 +108,17 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
         try {
             result = RPCUtil.invokeServiceClass(inMessage, method, target, null, request, in);
         } catch (InvocationTargetException e) {
-            throw fault(in, method, e.getCause());
+            AxisFault fault = fault(in, method, e.getCause());
+            if (changes) {
+                record(audit, service.getName(), operation, request, e.getCause() instanceof ServiceFault f
+                        ? f.getCode() : "INTERNAL_ERROR");
+            }
+            throw fault;
         } catch (IllegalAccessException e) {
             throw new AxisFault("Operation " + method.getName() + " of " + service.getName() + " is not accessible", e);
+        }
+        if (changes) {
+            record(audit, service.getName(), operation, request, "OK");
         }
 
         SOAPFactory factory = getSOAPFactory(in);
@@ -95,6 +135,33 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
             throw fault(in, method, e);
         }
         out.setEnvelope(envelope);
+    }
+
+    /** Hands the call to the audit, if the server has one; a failing audit fails the call. */
+    private static void record(CallAudit audit, String service, String operation, OMElement request, String outcome) {
+        if (audit != null) {
+            audit.record(service, operation, CurrentCall.context(), SecretNames.redact(arguments(request)), outcome);
+        }
+    }
+
+    /** The request's elements by name, nested ones as {@code parent.child}; long values clipped. */
+    static Map<String, String> arguments(OMElement request) {
+        Map<String, String> out = new LinkedHashMap<>();
+        addArguments(out, "", request);
+        return out;
+    }
+
+    private static void addArguments(Map<String, String> out, String prefix, OMElement element) {
+        for (Iterator<OMElement> it = element.getChildElements(); it.hasNext(); ) {
+            OMElement child = it.next();
+            String name = prefix + child.getLocalName();
+            if (child.getFirstElement() != null) {
+                addArguments(out, name + ".", child);
+            } else {
+                String text = child.getText();
+                out.merge(name, text.length() > 500 ? text.substring(0, 500) + "..." : text, (a, b) -> a + "," + b);
+            }
+        }
     }
 
     /**

@@ -32,6 +32,9 @@ import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
+import org.crs.service.security.AuthenticationFilter;
+import org.crs.service.security.Authenticator;
+import org.crs.service.security.CallAudit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -194,6 +197,8 @@ public final class SoapServer implements AutoCloseable {
         private long maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
         private final Map<String, ServiceDeployer.ServiceDef> services = new LinkedHashMap<>();
         private final Map<String, Servlet> servlets = new LinkedHashMap<>();
+        private Authenticator authenticator;
+        private CallAudit audit;
 
         private Builder() {
         }
@@ -219,6 +224,23 @@ public final class SoapServer implements AutoCloseable {
                 throw new IllegalArgumentException("maxRequestBytes must be positive");
             }
             this.maxRequestBytes = maxRequestBytes;
+            return this;
+        }
+
+        /**
+         * Every SOAP call must then be made by a caller {@code authenticator} knows (HTTP 401
+         * otherwise, see {@link AuthenticationFilter}), and may call only what
+         * {@link org.crs.domain.access.AccessTable} allows its kind of caller (a Client fault
+         * {@code NOT_ALLOWED} otherwise). Without it, every operation answers anyone.
+         */
+        public Builder accessControl(Authenticator authenticator) {
+            this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
+            return this;
+        }
+
+        /** Records every call that changes state, and every call the access table refused, in {@code audit}. */
+        public Builder audit(CallAudit audit) {
+            this.audit = Objects.requireNonNull(audit, "audit");
             return this;
         }
 
@@ -294,6 +316,12 @@ public final class SoapServer implements AutoCloseable {
             try {
                 cc = ClasspathAxisConfigurator.createContext(ClasspathAxisConfigurator.SERVER_CONFIG);
                 cc.setProperty(Constants.CONTAINER_MANAGED, Constants.VALUE_TRUE);
+                if (authenticator != null) {
+                    cc.setProperty(CrsRpcMessageReceiver.ACCESS_CONTROL, Boolean.TRUE);
+                }
+                if (audit != null) {
+                    cc.setProperty(CrsRpcMessageReceiver.AUDIT, audit);
+                }
                 for (ServiceDeployer.ServiceDef def : services.values()) {
                     ServiceDeployer.deploy(cc, def);
                 }
@@ -356,6 +384,18 @@ public final class SoapServer implements AutoCloseable {
             limitMap.setFilterName(limit.getFilterName());
             limitMap.addURLPattern("/*");
             ctx.addFilterMap(limitMap);
+
+            if (authenticator != null) {
+                FilterDef authentication = new FilterDef();
+                authentication.setFilterName("crs-authentication");
+                authentication.setFilter(new AuthenticationFilter(authenticator));
+                authentication.setFilterClass(AuthenticationFilter.class.getName());
+                ctx.addFilterDef(authentication);
+                FilterMap authenticationMap = new FilterMap();
+                authenticationMap.setFilterName(authentication.getFilterName());
+                authenticationMap.addURLPattern(SERVICES_PATH + "/*");
+                ctx.addFilterMap(authenticationMap);
+            }
 
             Wrapper axis = Tomcat.addServlet(ctx, "axis2", new CrsAxisServlet());
             axis.setLoadOnStartup(1);

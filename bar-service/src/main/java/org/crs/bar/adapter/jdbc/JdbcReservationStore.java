@@ -34,6 +34,7 @@ import org.crs.domain.time.TimeInterval;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.Timing;
+import org.crs.bar.reservation.Visibility;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
@@ -54,7 +55,7 @@ public final class JdbcReservationStore implements ReservationStore {
     private static final String RESERVATION_COLUMNS = "request_id, owner, state, reason, source_site, source_host, "
             + "destination_site, destination_host, bandwidth_mbps, start_at, end_at, description, hold_only, "
             + "created_at, updated_at, flex_window_start, flex_window_end, flex_duration_seconds, flex_volume_megabytes, "
-            + "flex_mbps";
+            + "flex_mbps, group_name";
     /**
      * What a read selects: the columns a creation writes, the refusal code a rejection adds, and
      * the work under way an activation or tear-down adds.
@@ -94,8 +95,9 @@ public final class JdbcReservationStore implements ReservationStore {
                         Jdbc.clip(request.description(), TEXT), request.holdOnly(), Jdbc.utc(created.at()),
                         Jdbc.utc(created.at())));
                 row.addAll(flexibility(request.timing()));
+                row.add(request.group());
                 p.update("INSERT INTO reservation (" + RESERVATION_COLUMNS
-                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.toArray());
+                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.toArray());
                 addSegments(p, segments, OF_RESERVATION, request.requestId());
                 addHistory(p, List.of(created), OF_RESERVATION, request.requestId());
                 StatementPipeline.Rows<Reservation> stored = reservationAfter(p, request.requestId(), segments);
@@ -129,9 +131,24 @@ public final class JdbcReservationStore implements ReservationStore {
     }
 
     @Override
-    public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit) {
-        return window == null ? select(states, "", null, null, limit)
-                : select(states, " AND start_at < ? AND end_at > ?", window.end(), window.start(), limit);
+    public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, Visibility visibility, int limit) {
+        StringBuilder condition = new StringBuilder();
+        List<Object> params = new ArrayList<>();
+        if (window != null) {
+            condition.append(" AND start_at < ? AND end_at > ?");
+            params.add(window.end());
+            params.add(window.start());
+        }
+        if (visibility instanceof Visibility.Of of) {
+            condition.append(" AND (owner = ?");
+            params.add(of.account());
+            for (String group : of.sharedGroups()) {
+                condition.append(" OR group_name = ?");
+                params.add(group);
+            }
+            condition.append(")");
+        }
+        return select(states, condition.toString(), params, limit, " ORDER BY start_at, request_id");
     }
 
     @Override
@@ -152,6 +169,19 @@ public final class JdbcReservationStore implements ReservationStore {
 
     private List<Reservation> select(Collection<ReservationState> states, String condition, Instant first, Instant second,
                                      int limit, String order) {
+        List<Object> params = new ArrayList<>();
+        if (first != null) {
+            params.add(first);
+        }
+        if (second != null) {
+            params.add(second);
+        }
+        return select(states, condition, params, limit, order);
+    }
+
+    /** As above with any number of parameters: instants are bound as UTC times, the rest as they are. */
+    private List<Reservation> select(Collection<ReservationState> states, String condition, List<Object> params,
+                                     int limit, String order) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, not " + limit);
         }
@@ -165,11 +195,9 @@ public final class JdbcReservationStore implements ReservationStore {
         return inTransaction(c -> {
             List<Reservation> rows = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-                if (first != null) {
-                    ps.setObject(1, Jdbc.utc(first));
-                }
-                if (second != null) {
-                    ps.setObject(2, Jdbc.utc(second));
+                for (int i = 0; i < params.size(); i++) {
+                    Object param = params.get(i);
+                    ps.setObject(i + 1, param instanceof Instant t ? Jdbc.utc(t) : param);
                 }
                 ps.setMaxRows(limit);
                 try (ResultSet rs = ps.executeQuery()) {
@@ -557,7 +585,7 @@ public final class JdbcReservationStore implements ReservationStore {
                 new Endpoint(rs.getString("source_site"), rs.getString("source_host")),
                 new Endpoint(rs.getString("destination_site"), rs.getString("destination_host")), mbps, interval,
                 rs.getString("description"), rs.getBoolean("hold_only"),
-                flexible != null ? flexible : new Timing.Fixed(interval, mbps));
+                flexible != null ? flexible : new Timing.Fixed(interval, mbps), rs.getString("group_name"));
         ReservationState state = ReservationState.valueOf(rs.getString("state"));
         return new Reservation(request, rs.getString("owner"), state, rs.getString("reason"), segments,
                 Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"),

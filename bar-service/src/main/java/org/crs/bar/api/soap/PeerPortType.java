@@ -1,5 +1,9 @@
 package org.crs.bar.api.soap;
 
+import org.crs.domain.access.Caller;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
+import org.crs.service.security.CurrentCall;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Calendar;
@@ -59,6 +63,7 @@ public class PeerPortType {
     /** Holds the campus segment for {@code holdSeconds} unless committed; answers its port and VLAN. */
     public SegmentInfo hold(SegmentRequestBean request, int holdSeconds) throws ServiceFault {
         SegmentOrder order = order(request);
+        requireOwnSite(order.bookingId());
         if (holdSeconds < 1) {
             throw ServiceFault.badField("holdSeconds", "must be at least 1, was " + holdSeconds);
         }
@@ -75,10 +80,24 @@ public class PeerPortType {
      */
     public SegmentInfo holdAndCommit(SegmentRequestBean request) throws ServiceFault {
         SegmentOrder order = order(request);
+        requireOwnSite(order.bookingId());
         try {
             return info(campus.holdAndCommit(order));
         } catch (SegmentFailure e) {
             throw fault(e);
+        }
+    }
+
+    /**
+     * A peer BAR acts only on its own site's bookings: their ids start with its site
+     * ({@code <site>:<requestId>:<part>}). A caller from inside the process (nobody signed in) is
+     * not checked.
+     */
+    private static void requireOwnSite(String bookingId) throws ServiceFault {
+        Caller caller = CurrentCall.caller();
+        if (caller instanceof Caller.PeerBar peer && (bookingId == null || !bookingId.startsWith(peer.site() + ":"))) {
+            throw new ServiceFault(new Refusal(RefusalCode.NOT_ALLOWED, "bookingId", "booking " + bookingId
+                    + " is not allowed to the BAR of " + peer.site() + ": a peer acts only on bookings of its own site"));
         }
     }
 
@@ -104,6 +123,7 @@ public class PeerPortType {
     }
 
     public SegmentInfo commit(String bookingId) throws ServiceFault {
+        requireOwnSite(bookingId);
         try {
             return info(campus.commit(bookingId));
         } catch (SegmentFailure e) {
@@ -112,6 +132,7 @@ public class PeerPortType {
     }
 
     public SegmentInfo abort(String bookingId, String reason) throws ServiceFault {
+        requireOwnSite(bookingId);
         try {
             return info(campus.abort(bookingId, reason));
         } catch (SegmentFailure e) {
@@ -121,6 +142,7 @@ public class PeerPortType {
 
     /** Configures the campus segment; answers ACTIVE, or FAILED with the reason. */
     public SegmentInfo activate(String bookingId) throws ServiceFault {
+        requireOwnSite(bookingId);
         try {
             return info(campus.activate(bookingId));
         } catch (SegmentFailure e) {
@@ -129,6 +151,7 @@ public class PeerPortType {
     }
 
     public SegmentInfo deactivate(String bookingId) throws ServiceFault {
+        requireOwnSite(bookingId);
         try {
             return info(campus.deactivate(bookingId));
         } catch (SegmentFailure e) {
@@ -137,6 +160,7 @@ public class PeerPortType {
     }
 
     public SegmentInfo status(String bookingId) throws ServiceFault {
+        requireOwnSite(bookingId);
         try {
             return info(campus.status(bookingId));
         } catch (SegmentFailure e) {
@@ -146,6 +170,7 @@ public class PeerPortType {
 
     /** Holds a change of the campus segment's end and bandwidth; commit or abort it next. */
     public SegmentInfo modify(String bookingId, Calendar end, long bandwidthMbps, int holdSeconds) throws ServiceFault {
+        requireOwnSite(bookingId);
         if (end == null) {
             throw ServiceFault.badField("end", "is missing");
         }
@@ -160,6 +185,7 @@ public class PeerPortType {
     }
 
     public SegmentInfo commitModify(String bookingId) throws ServiceFault {
+        requireOwnSite(bookingId);
         try {
             return info(campus.commitModify(bookingId));
         } catch (SegmentFailure e) {
@@ -168,6 +194,7 @@ public class PeerPortType {
     }
 
     public SegmentInfo abortModify(String bookingId) throws ServiceFault {
+        requireOwnSite(bookingId);
         try {
             return info(campus.abortModify(bookingId));
         } catch (SegmentFailure e) {

@@ -7,7 +7,14 @@ import java.util.Calendar;
 import java.util.List;
 import java.util.Map;
 
+import java.util.Optional;
+
+import org.crs.domain.access.Caller;
+import org.crs.domain.access.ReservationAccess;
 import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
+import org.crs.service.security.CurrentCall;
+import org.crs.bar.reservation.Visibility;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
@@ -41,15 +48,48 @@ public class ReservationPortType {
             "bandwidthMbps", "maxBandwidthMbps");
 
     private final ReservationService service;
-    private final String actor;
+    private final String internalActor;
 
     /**
+     * Every call acts as the signed-in caller ({@link CurrentCall}): a user on its own reservations
+     * and its sharing groups' ({@link ReservationAccess}), operators and admins on all.
+     *
      * @param service the reservation service
-     * @param actor who the calls are recorded as coming from until callers authenticate
+     * @param internalActor who calls are recorded as coming from when they come from inside the
+     *     process, with nobody signed in (a server without access control, in tests)
      */
-    public ReservationPortType(ReservationService service, String actor) {
+    public ReservationPortType(ReservationService service, String internalActor) {
         this.service = service;
-        this.actor = actor;
+        this.internalActor = internalActor;
+    }
+
+    /** The name the call is recorded under: the signed-in caller's. */
+    private String actor() {
+        Caller caller = CurrentCall.caller();
+        return caller instanceof Caller.Anonymous ? internalActor : caller.name();
+    }
+
+    /**
+     * Refuses with NOT_ALLOWED when the reservation exists and the caller may not act on it. A
+     * reservation that does not exist is left to the service to refuse.
+     */
+    private void requireAccess(String requestId) throws ServiceFault {
+        Caller caller = CurrentCall.caller();
+        if (caller instanceof Caller.Anonymous || requestId == null) {
+            return; // nobody signed in: a call from inside the process
+        }
+        Optional<Reservation> found = service.find(requestId);
+        if (found.isPresent() && !ReservationAccess.mayAct(caller, found.get().owner(), found.get().group())) {
+            throw new ServiceFault(new Refusal(RefusalCode.NOT_ALLOWED, "requestId",
+                    "reservation " + requestId + " is not allowed to " + caller.name() + ": it is neither its own nor"
+                            + " its group's"));
+        }
+    }
+
+    /** What the caller's listings show. */
+    private static Visibility visibility() {
+        Caller caller = CurrentCall.caller();
+        return caller instanceof Caller.Anonymous ? Visibility.ALL : Visibility.of(caller);
     }
 
     /**
@@ -114,11 +154,14 @@ public class ReservationPortType {
     private ReservationInfo create(String requestId, String source, String destination, long bandwidthMbps,
                                    TimeInterval interval, String description, boolean holdOnly, Timing timing)
             throws ServiceFault {
+        Caller caller = CurrentCall.caller();
+        String group = caller instanceof Caller.Account account ? account.primaryGroup().orElse("") : "";
         ReservationRequest request = new ReservationRequest(requestId == null ? "" : requestId,
                 endpoint("source", source), endpoint("destination", destination), bandwidthMbps, interval, description,
-                holdOnly, timing);
+                holdOnly, timing, group);
+        requireAccess(requestId);
         try {
-            return info(service.create(request, actor));
+            return info(service.create(request, actor()));
         } catch (BadRequest e) {
             throw fault(timing instanceof Timing.Transfer ? renamed(e, TRANSFER_FIELDS)
                     : timing instanceof Timing.InWindow ? renamed(e, WINDOW_FIELDS) : e);
@@ -127,8 +170,9 @@ public class ReservationPortType {
 
     /** Commits a reservation created with holdOnly. */
     public ReservationInfo commitReservation(String requestId) throws ServiceFault {
+        requireAccess(requestId);
         try {
-            return info(service.commit(requestId, actor));
+            return info(service.commit(requestId, actor()));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -136,8 +180,9 @@ public class ReservationPortType {
 
     /** Gives up a reservation created with holdOnly and not committed. */
     public ReservationInfo abortReservation(String requestId, String reason) throws ServiceFault {
+        requireAccess(requestId);
         try {
-            return info(service.abort(requestId, actor, reason));
+            return info(service.abort(requestId, actor(), reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -145,8 +190,9 @@ public class ReservationPortType {
 
     /** Cancels a reservation; an active circuit is torn down first. */
     public ReservationInfo cancelReservation(String requestId, String reason) throws ServiceFault {
+        requireAccess(requestId);
         try {
-            return info(service.cancel(requestId, actor, reason));
+            return info(service.cancel(requestId, actor(), reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -159,8 +205,9 @@ public class ReservationPortType {
      */
     public ReservationInfo modifyReservation(String requestId, Calendar end, @DefaultValue("0") long bandwidthMbps)
             throws ServiceFault {
+        requireAccess(requestId);
         try {
-            return info(service.modify(requestId, end == null ? null : end.toInstant(), bandwidthMbps, actor));
+            return info(service.modify(requestId, end == null ? null : end.toInstant(), bandwidthMbps, actor()));
         } catch (BadRequest e) {
             throw fault(e);
         } catch (ChangeRefused e) {
@@ -170,6 +217,7 @@ public class ReservationPortType {
 
     /** The reservation as it is now. */
     public ReservationInfo getReservation(String requestId) throws ServiceFault {
+        requireAccess(requestId);
         try {
             return info(service.get(requestId));
         } catch (BadRequest e) {
@@ -195,7 +243,7 @@ public class ReservationPortType {
             window = interval(from, to, "to");
         }
         try {
-            return service.list(states, window, DEFAULT_LIST_LIMIT).stream().map(ReservationPortType::info)
+            return service.list(states, window, visibility(), DEFAULT_LIST_LIMIT).stream().map(ReservationPortType::info)
                     .toArray(ReservationInfo[]::new);
         } catch (BadRequest e) {
             throw fault(e);
@@ -204,6 +252,7 @@ public class ReservationPortType {
 
     /** Every change of a reservation, oldest first: who, when, why. */
     public HistoryEntry[] getHistory(String requestId) throws ServiceFault {
+        requireAccess(requestId);
         try {
             return service.history(requestId).stream().map(ReservationPortType::entry).toArray(HistoryEntry[]::new);
         } catch (BadRequest e) {

@@ -304,6 +304,9 @@ public final class BarBenchmark {
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
                         .setMaxConnTotal(64).setMaxConnPerRoute(64).build())
                 .disableAutomaticRetries().build();
+        /** The benchmark books as the demo's alice, by HTTP Basic, as middleware would. */
+        private static final String AUTHORIZATION = "Basic " + java.util.Base64.getEncoder().encodeToString(
+                ("alice:" + org.crs.demo.DemoAccounts.password("alice")).getBytes(StandardCharsets.UTF_8));
         private final URI url;
 
         SoapClient(URI url) {
@@ -313,6 +316,7 @@ public final class BarBenchmark {
         String call(String operation, String body) throws Exception {
             HttpPost post = new HttpPost(url);
             post.setHeader("SOAPAction", "urn:" + operation);
+            post.setHeader("Authorization", AUTHORIZATION);
             post.setEntity(new StringEntity(RawSoap.envelope(body).replace(RawSoap.NS, BarServer.NAMESPACE),
                     ContentType.create("text/xml", StandardCharsets.UTF_8)));
             return HTTP.execute(post, r -> EntityUtils.toString(r.getEntity(), StandardCharsets.UTF_8));

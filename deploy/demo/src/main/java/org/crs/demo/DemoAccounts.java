@@ -1,0 +1,54 @@
+package org.crs.demo;
+
+import java.util.List;
+
+import org.crs.bar.reservation.BadRequest;
+import org.crs.bar.service.AccountService;
+
+/**
+ * The demo's accounts, the same at every BAR of the demo: scientists alice and bob of site-a,
+ * carol of site-b, the operator oscar and the admin ada. The group astro (alice, carol) shares
+ * its reservations among its members; bio (bob) does not.
+ */
+public final class DemoAccounts {
+
+    /** One demo account. */
+    public record DemoAccount(String name, String password, String role, String group, String home) {
+    }
+
+    public static final List<DemoAccount> ACCOUNTS = List.of(
+            new DemoAccount("alice", "alice-demo", "user", "astro", "site-a"),
+            new DemoAccount("bob", "bob-demo", "user", "bio", "site-a"),
+            new DemoAccount("carol", "carol-demo", "user", "astro", "site-b"),
+            new DemoAccount("oscar", "oscar-demo", "operator", "", ""),
+            new DemoAccount("ada", "ada-demo", "admin", "", ""));
+
+    private DemoAccounts() {
+    }
+
+    /** The password of a demo account. */
+    public static String password(String name) {
+        return ACCOUNTS.stream().filter(a -> a.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no demo account " + name)).password();
+    }
+
+    /** Creates the demo's groups and accounts at a BAR where they are missing (a restart keeps them). */
+    public static void seed(AccountService accounts) throws BadRequest {
+        if (accounts.groups().stream().noneMatch(g -> g.name().equals("astro"))) {
+            accounts.createGroup("astro", "Astronomy: members share their reservations", true);
+        }
+        if (accounts.groups().stream().noneMatch(g -> g.name().equals("bio"))) {
+            accounts.createGroup("bio", "Biology", false);
+        }
+        for (DemoAccount a : ACCOUNTS) {
+            if (accounts.list().stream().anyMatch(existing -> existing.name().equals(a.name()))) {
+                continue;
+            }
+            accounts.createAccount(a.name(), a.role(), a.name() + "@" + (a.home().isEmpty() ? "crs" : a.home())
+                    + ".example.org", a.password());
+            if (!a.group().isEmpty()) {
+                accounts.addMember(a.group(), a.name());
+            }
+        }
+    }
+}
