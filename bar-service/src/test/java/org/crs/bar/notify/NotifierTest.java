@@ -35,6 +35,7 @@ import jakarta.mail.internet.MimeMessage;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.icegreen.greenmail.configuration.GreenMailConfiguration;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import com.sun.net.httpserver.HttpServer;
@@ -130,10 +131,19 @@ class NotifierTest {
     }
 
     Notifier notifier(Optional<Path> templates) {
+        return notifier(templates, new SmtpSettings("127.0.0.1", smtpPort, "crs@example.org", SmtpSettings.Tls.NONE, "", ""));
+    }
+
+    Notifier notifier(Optional<Path> templates, SmtpSettings smtpSettings) {
         return new Notifier(outbox, store, recipients, webhookStore, new TemplateFolder(templates),
-                Optional.of(new SmtpMailTransport(new SmtpSettings("127.0.0.1", smtpPort, "crs@example.org",
-                        SmtpSettings.Tls.NONE, "", ""))),
+                Optional.of(new SmtpMailTransport(smtpSettings)),
                 new HttpWebhookTransport(), NotificationSettings.defaults("bar-site-a").withBookingLink(LINK), clock);
+    }
+
+    /** Tells owners through another mail server from now on. */
+    void mailThrough(SmtpSettings smtpSettings) {
+        notifier = notifier(Optional.empty(), smtpSettings);
+        service.notifyWith(notifier);
     }
 
     void smtpUp() {
@@ -351,6 +361,49 @@ class NotifierTest {
         assertNotNull(delivered.deliveredAt());
         assertEquals(2, delivered.attempts());
         assertNull(delivered.lastError());
+    }
+
+    @Test
+    void theBarSignsInToTheSmtpServerWithItsUserAndPassword() throws Exception {
+        smtp = new GreenMail(new ServerSetup(smtpPort, "127.0.0.1", ServerSetup.PROTOCOL_SMTP))
+                .withConfiguration(GreenMailConfiguration.aConfig().withUser("crs@example.org", "crs", "smtp-pw-4711"));
+        smtp.start();
+        mailThrough(new SmtpSettings("127.0.0.1", smtpPort, "crs@example.org", SmtpSettings.Tls.NONE, "crs", "smtp-pw-4711"));
+        book("r1", "alice", ONE_HOUR);
+
+        notifier.sweep();
+
+        assertEquals(List.of("RESERVED"), mailedEvents());
+    }
+
+    @Test
+    void aRefusedPasswordKeepsTheMailAndNeverAppearsInItsError() throws Exception {
+        smtp = new GreenMail(new ServerSetup(smtpPort, "127.0.0.1", ServerSetup.PROTOCOL_SMTP))
+                .withConfiguration(GreenMailConfiguration.aConfig().withUser("crs@example.org", "crs", "smtp-pw-4711"));
+        smtp.start();
+        mailThrough(new SmtpSettings("127.0.0.1", smtpPort, "crs@example.org", SmtpSettings.Tls.NONE, "crs", "wrong-pw-0815"));
+        book("r1", "alice", ONE_HOUR);
+
+        notifier.sweep();
+
+        assertEquals(List.of(), mails());
+        Delivery kept = delivery("r1", NotificationStore.Channel.MAIL);
+        assertNull(kept.deliveredAt());
+        assertNull(kept.gaveUpAt());
+        assertFalse(kept.lastError().contains("wrong-pw-0815"), kept.lastError());
+    }
+
+    @Test
+    void anSmtpsServerWhoseCertificateIsNotTrustedGetsNoMail() throws Exception {
+        smtp = new GreenMail(new ServerSetup(smtpPort, "127.0.0.1", ServerSetup.PROTOCOL_SMTPS));
+        smtp.start();
+        mailThrough(new SmtpSettings("127.0.0.1", smtpPort, "crs@example.org", SmtpSettings.Tls.SMTPS, "", ""));
+        book("r1", "alice", ONE_HOUR);
+
+        notifier.sweep();
+
+        assertEquals(List.of(), mails(), "GreenMail's own certificate is in no trust store");
+        assertNull(delivery("r1", NotificationStore.Channel.MAIL).deliveredAt());
     }
 
     @Test
