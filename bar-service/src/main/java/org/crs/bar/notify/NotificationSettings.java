@@ -14,9 +14,10 @@ import java.util.Objects;
  * @param retryMaxPause the longest pause
  * @param maxAttempts after how many failed attempts a message is given up
  * @param lease how long one attempt may take before another replica may try the message again
+ * @param keep how long a delivered or given-up message stays in the outbox
  */
 public record NotificationSettings(String sender, String bookingLink, Duration endingSoonLead, Duration retryPause,
-                                   Duration retryMaxPause, int maxAttempts, Duration lease) {
+                                   Duration retryMaxPause, int maxAttempts, Duration lease, Duration keep) {
 
     public static final String DEFAULT_BOOKING_LINK = "";
     public static final Duration DEFAULT_ENDING_SOON_LEAD = Duration.ofDays(1);
@@ -26,6 +27,7 @@ public record NotificationSettings(String sender, String bookingLink, Duration e
     public static final int DEFAULT_MAX_ATTEMPTS = 50;
     /** Longer than an SMTP session or a webhook POST may take (their time-outs are 30 s and 10 s). */
     public static final Duration DEFAULT_LEASE = Duration.ofMinutes(2);
+    public static final Duration DEFAULT_KEEP = Duration.ofDays(30);
 
     public NotificationSettings {
         Objects.requireNonNull(sender, "sender");
@@ -34,6 +36,7 @@ public record NotificationSettings(String sender, String bookingLink, Duration e
         positive(retryPause, "retryPause");
         positive(retryMaxPause, "retryMaxPause");
         positive(lease, "lease");
+        positive(keep, "keep");
         if (retryMaxPause.compareTo(retryPause) < 0) {
             throw new IllegalArgumentException("retryMaxPause is shorter than retryPause");
         }
@@ -45,19 +48,23 @@ public record NotificationSettings(String sender, String bookingLink, Duration e
     /** The defaults, for a BAR of that name. */
     public static NotificationSettings defaults(String sender) {
         return new NotificationSettings(sender, DEFAULT_BOOKING_LINK, DEFAULT_ENDING_SOON_LEAD, DEFAULT_RETRY_PAUSE,
-                DEFAULT_RETRY_MAX_PAUSE, DEFAULT_MAX_ATTEMPTS, DEFAULT_LEASE);
+                DEFAULT_RETRY_MAX_PAUSE, DEFAULT_MAX_ATTEMPTS, DEFAULT_LEASE, DEFAULT_KEEP);
     }
 
     public NotificationSettings withBookingLink(String link) {
-        return new NotificationSettings(sender, link, endingSoonLead, retryPause, retryMaxPause, maxAttempts, lease);
+        return new NotificationSettings(sender, link, endingSoonLead, retryPause, retryMaxPause, maxAttempts, lease, keep);
     }
 
     public NotificationSettings withEndingSoonLead(Duration lead) {
-        return new NotificationSettings(sender, bookingLink, lead, retryPause, retryMaxPause, maxAttempts, lease);
+        return new NotificationSettings(sender, bookingLink, lead, retryPause, retryMaxPause, maxAttempts, lease, keep);
     }
 
     public NotificationSettings withRetries(Duration pause, Duration maxPause, int attempts) {
-        return new NotificationSettings(sender, bookingLink, endingSoonLead, pause, maxPause, attempts, lease);
+        return new NotificationSettings(sender, bookingLink, endingSoonLead, pause, maxPause, attempts, lease, keep);
+    }
+
+    public NotificationSettings withKeep(Duration k) {
+        return new NotificationSettings(sender, bookingLink, endingSoonLead, retryPause, retryMaxPause, maxAttempts, lease, k);
     }
 
     /** The pause after the {@code attempt}th failed attempt (from 1): doubling from retryPause, at most retryMaxPause. */

@@ -49,6 +49,8 @@ public final class Notifier implements Notifications {
     private static final Logger LOG = LoggerFactory.getLogger(Notifier.class);
     private static final int BATCH = 100;
     private static final int MAX_ERROR = 2000;
+    /** How often delivered and given-up messages older than {@code keep} are deleted. */
+    static final Duration PURGE_EVERY = Duration.ofHours(1);
 
     private final NotificationStore outbox;
     private final ReservationStore reservations;
@@ -60,6 +62,8 @@ public final class Notifier implements Notifications {
     private final NotificationSettings settings;
     private final Clock clock;
     private final AtomicBoolean sweeping = new AtomicBoolean();
+    /** When this BAR last purged; another replica's purge does no harm. Only the sweeping thread reads it. */
+    private Instant purged = Instant.MIN;
 
     /**
      * @param mail how mails go out; empty when the BAR has no mail server configured (events still
@@ -98,10 +102,24 @@ public final class Notifier implements Notifications {
             lookForEndingSoon();
             expandPending();
             deliverDue();
+            purgeOld();
         } catch (RuntimeException e) {
             LOG.error("notification round failed; the next round tries again", e);
         } finally {
             sweeping.set(false);
+        }
+    }
+
+    /** Deletes what was delivered or given up longer than {@code keep} ago, once every {@link #PURGE_EVERY}. */
+    void purgeOld() {
+        Instant now = clock.instant();
+        if (purged.plus(PURGE_EVERY).isAfter(now)) {
+            return;
+        }
+        purged = now;
+        int n = outbox.purge(now.minus(settings.keep()));
+        if (n > 0) {
+            LOG.info("deleted {} notification message(s) delivered or given up before {}", n, now.minus(settings.keep()));
         }
     }
 

@@ -62,6 +62,14 @@ public interface NotificationStore {
      */
     List<String> activeEndingBy(Instant by, int limit);
 
+    /**
+     * Deletes the messages delivered or given up before {@code before}; the events stay (they
+     * remember which once-only events a reservation had).
+     *
+     * @return how many messages were deleted
+     */
+    int purge(Instant before);
+
     /** A reservation's messages, oldest first, for operators and tests. */
     List<Delivery> deliveries(String requestId);
 

@@ -69,6 +69,7 @@ import org.crs.bar.reservation.BarSettings;
  *   retryPause: 30s                   # the first pause after a failed delivery; it doubles
  *   retryMaxPause: 1h                 # the longest pause
  *   maxAttempts: 50                   # then the message is given up (and logged)
+ *   keep: 30d                         # how long delivered and given-up messages stay in the outbox
  * }</pre>
  *
  * <p>Durations are {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h}, {@code <n>d} (or
@@ -185,7 +186,8 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
                 throw new IllegalArgumentException("notifications.maxAttempts: must be at least 1, was " + attempts
                         + ConfigYaml.at(yaml, "notifications", "maxAttempts"));
             }
-            s = s.withRetries(pause, maxPause, attempts);
+            s = s.withRetries(pause, maxPause, attempts).withKeep(ConfigYaml.duration(env.resolve(delivery.keep(),
+                    "notifications.keep"), s.keep(), "notifications.keep", ConfigYaml.at(yaml, "notifications", "keep")));
         }
         if (mail == null) {
             return new NotificationConfig(Optional.empty(), Optional.empty(), s);
@@ -300,7 +302,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         }
     }
 
-    private record NotificationsYaml(String retryPause, String retryMaxPause, Integer maxAttempts) {
+    private record NotificationsYaml(String retryPause, String retryMaxPause, Integer maxAttempts, String keep) {
     }
 
     private record PeerYaml(String site, String url) {

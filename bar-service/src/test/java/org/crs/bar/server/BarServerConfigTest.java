@@ -187,7 +187,7 @@ class BarServerConfigTest {
               password: ${CRS_SMTP_PASSWORD}
               bookingLink: https://crs.site-a.example.org/reservations/{requestId}
               endingSoonLead: 12h
-            notifications: {retryPause: 5s, retryMaxPause: 10m, maxAttempts: 7}
+            notifications: {retryPause: 5s, retryMaxPause: 10m, maxAttempts: 7, keep: 3d}
             """;
 
     @Test
@@ -203,6 +203,7 @@ class BarServerConfigTest {
         assertEquals(List.of(Duration.ofSeconds(5), Duration.ofMinutes(10), 7),
                 List.of(n.retryPause(), n.retryMaxPause(), n.maxAttempts()));
         assertEquals("bar-site-a", n.sender());
+        assertEquals(Duration.ofDays(3), n.keep());
         assertFalse(c.toString().contains("smtp-secret-0815"), c.toString());
     }
 

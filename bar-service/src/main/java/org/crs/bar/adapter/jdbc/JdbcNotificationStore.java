@@ -184,6 +184,18 @@ public final class JdbcNotificationStore implements NotificationStore {
     }
 
     @Override
+    public int purge(Instant before) {
+        return Jdbc.inTransaction(dataSource, "purge notification deliveries", c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM notification_delivery "
+                    + "WHERE delivered_at < ? OR gave_up_at < ?")) {
+                ps.setObject(1, Jdbc.utc(before));
+                ps.setObject(2, Jdbc.utc(before));
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    @Override
     public List<String> activeEndingBy(Instant by, int limit) {
         return Jdbc.inTransaction(dataSource, "find active reservations that end soon", c -> {
             try (PreparedStatement ps = c.prepareStatement("SELECT r.request_id FROM reservation r "

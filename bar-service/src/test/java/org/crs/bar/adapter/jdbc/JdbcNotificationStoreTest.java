@@ -147,6 +147,23 @@ class JdbcNotificationStoreTest {
         }
 
         @Test
+        void aPurgeDeletesOnlyMessagesDeliveredOrGivenUpBeforeItsTimeAndKeepsTheEvents() {
+            outbox.add("r1", NotificationEvent.ACTIVE, ReservationState.ACTIVE, "up", T0);
+            outbox.expand(outbox.unexpanded(10).get(0).id(), List.of(mail("a@example.org"), mail("b@example.org"),
+                    mail("c@example.org")), T0);
+            List<Due> due = outbox.due(T0, 10);
+            outbox.delivered(due.get(0).id(), T0);
+            outbox.gaveUp(due.get(1).id(), T0, "HTTP 410");
+
+            assertEquals(0, outbox.purge(T0));
+            assertEquals(2, outbox.purge(T0.plusSeconds(1)));
+
+            assertEquals(List.of(due.get(2).id()), outbox.deliveries("r1").stream().map(Delivery::id).toList());
+            assertFalse(outbox.add("r1", NotificationEvent.ACTIVE, ReservationState.ACTIVE, "again", T0),
+                    "the event is remembered");
+        }
+
+        @Test
         void activeReservationsEndingByATimeAreFoundUntilTheyHaveAnEndingSoon() {
             ReservationRequest r = new ReservationRequest("r1", new Endpoint("site-a", "host-a1"),
                     new Endpoint("site-b", "host-b1"), 100, TimeInterval.of(T0, Duration.ofDays(2)), "", false);
