@@ -2,7 +2,6 @@ package org.crs.bar.notify;
 
 import java.time.Clock;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -48,8 +47,7 @@ public final class Webhooks {
         if (u.isEmpty()) {
             throw new BadRequest("url", "is missing");
         }
-        if (u.length() > MAX_URL || !URL.matcher(u).matches()
-                || !u.toLowerCase(Locale.ROOT).startsWith("http")) {
+        if (u.length() > MAX_URL || !URL.matcher(u).matches()) {
             throw new BadRequest("url", "must be an http:// or https:// URL with a host and no user or password");
         }
         if (store.of(account).size() >= MAX_PER_ACCOUNT) {
