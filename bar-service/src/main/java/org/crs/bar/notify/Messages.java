@@ -1,6 +1,5 @@
 package org.crs.bar.notify;
 
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -149,9 +148,5 @@ final class Messages {
 
     static boolean carriesCalendar(NotificationEvent e) {
         return e == NotificationEvent.RESERVED || e == NotificationEvent.APPROVED || e == NotificationEvent.MOVED_BY_MAINTENANCE;
-    }
-
-    static Instant start(Reservation r) {
-        return r.request().interval().start();
     }
 }

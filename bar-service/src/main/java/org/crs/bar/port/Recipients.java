@@ -10,9 +10,6 @@ import java.util.Optional;
 @FunctionalInterface
 public interface Recipients {
 
-    /** Nobody has an address: no mails are sent (webhooks still are). */
-    Recipients NONE = account -> Optional.empty();
-
     /** The account of that name, or empty when there is none (a peer BAR owns a remote segment). */
     Optional<Recipient> of(String account);
 
