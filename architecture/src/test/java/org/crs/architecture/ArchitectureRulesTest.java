@@ -71,7 +71,8 @@ class ArchitectureRulesTest {
     @Test
     void theBarsLayersPointDownOnly() {
         layersPointDown(new String[] {"org.crs.bar.api.."}, new String[] {"org.crs.bar.server.."},
-                new String[] {"org.crs.bar.service..", "org.crs.bar.negotiation..", "org.crs.bar.availability.."},
+                new String[] {"org.crs.bar.service..", "org.crs.bar.negotiation..", "org.crs.bar.availability..",
+                        "org.crs.bar.notify.."},
                 "org.crs.bar.port..", new String[] {"org.crs.bar.adapter.."}, "org.crs.bar.reservation..", "org.crs.bar.account..")
                 .as("the BAR's layers point down only: api -> service -> port <- adapter, all over the model")
                 .check(classes);
@@ -100,7 +101,7 @@ class ArchitectureRulesTest {
     @Test
     void theBarsServiceReachesStorageAndControllersOnlyThroughItsPorts() {
         noClasses().that().resideInAnyPackage("org.crs.bar.service..", "org.crs.bar.negotiation..",
-                        "org.crs.bar.availability..")
+                        "org.crs.bar.availability..", "org.crs.bar.notify..")
                 .should().dependOnClassesThat().resideInAnyPackage(IO)
                 .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.bar.adapter..")
                 .as("the BAR's service reaches storage and controllers only through the ports it owns")

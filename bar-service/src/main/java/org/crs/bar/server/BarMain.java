@@ -65,6 +65,7 @@ public final class BarMain {
         try {
             return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(), java.util.Map.of(), site,
                     config.policy());
+                    config.notifications());
         } catch (Exception | Error e) {
             site.close();
             throw e;
@@ -130,6 +131,9 @@ public final class BarMain {
             lines.add("WSDL      " + server.wsdlUrl() + "   (clients)");
             lines.add("peer WSDL " + server.peerWsdlUrl() + "   (other sites' BARs only)");
             lines.add("audit WSDL " + server.auditWsdlUrl() + "   (operators)");
+            lines.add("webhooks  " + server.notificationWsdlUrl());
+            lines.add("mail      " + config.notifications().smtp().map(m -> m.host() + ":" + m.port() + " (" + m.tls()
+                    + ")").orElse("none configured"));
             lines.add("L-NSAP    " + config.campus());
             lines.add("NSAP      " + config.wan());
             config.peers().forEach((site, url) -> lines.add("peer      " + site + " " + url));

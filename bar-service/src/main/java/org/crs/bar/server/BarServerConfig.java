@@ -1,6 +1,7 @@
 package org.crs.bar.server;
 
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import java.util.Optional;
 
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
@@ -20,6 +22,8 @@ import org.crs.service.server.ServiceConfig.Reader;
 import org.crs.bar.reservation.ApprovalDecision;
 import org.crs.bar.reservation.ApprovalRule;
 import org.crs.bar.reservation.ApprovalRules;
+import org.crs.bar.adapter.mail.SmtpSettings;
+import org.crs.bar.notify.NotificationSettings;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.Quota;
 import org.crs.bar.reservation.Quotas;
@@ -66,6 +70,21 @@ import org.crs.domain.access.Role;
  *                                                 #   sites: [site-a, site-b], group, role; decision: approve | wait
  * quotas:                             # optional: per group, each limit optional
  *   - {group: astro, peakBandwidthMbps: 2000, hoursPerMonth: 200}
+ * mail:                               # optional: without it no mails are sent (webhooks still are)
+ *   host: smtp.example.org            # required in mail
+ *   port: 587                         # default 25 (none), 587 (starttls), 465 (smtps)
+ *   from: crs@example.org             # required in mail: the sender's address
+ *   tls: starttls                     # none | starttls | smtps; default starttls
+ *   user: crs                         # default none: no authentication
+ *   password: ${CRS_SMTP_PASSWORD}    # default empty; never logged
+ *   templates: mail-templates         # default: the jar's templates; a folder, relative to this file
+ *   bookingLink: https://crs.example.org/reservations/{requestId}   # default empty: mails carry no link
+ *   endingSoonLead: 1d                # how long before an active circuit ends its owner is offered to extend it
+ * notifications:                      # optional, and so is each key: delivery of mails and webhook POSTs
+ *   retryPause: 30s                   # the first pause after a failed delivery; it doubles
+ *   retryMaxPause: 1h                 # the longest pause
+ *   maxAttempts: 50                   # then the message is given up (and logged)
+ *   keep: 30d                         # how long delivered and given-up messages stay in the outbox
  * }</pre>
  *
  * <p>Durations are {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h}, {@code <n>d} (or
@@ -91,9 +110,11 @@ import org.crs.domain.access.Role;
  * @param settings how the BAR books
  * @param approval which bookings wait for an operator's approval
  * @param quotas what each group may book
+ * @param notifications how it tells owners about their bookings
  */
 public record BarServerConfig(Basics basics, String site, URI campus, URI wan, Map<String, URI> peers, Duration callTimeout,
-                              BarSettings settings, ApprovalRules approval, Quotas quotas) implements ServiceConfig {
+                              BarSettings settings, ApprovalRules approval, Quotas quotas,
+                              NotificationConfig notifications) implements ServiceConfig {
 
     /** Reads the file ({@code BarServerConfig.FILE.load(path)}), or parses its text. */
     public static final Reader<BarServerConfig> FILE = new Reader<>(BarServerConfig::parse);
@@ -110,6 +131,14 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(approval, "approval");
         Objects.requireNonNull(quotas, "quotas");
+        Objects.requireNonNull(notifications, "notifications");
+    }
+
+    /** A BAR that approves every booking, has no quotas and sends no mails (webhooks still go). */
+    public BarServerConfig(Basics basics, String site, URI campus, URI wan, Map<String, URI> peers, Duration callTimeout,
+                           BarSettings settings) {
+        this(basics, site, campus, wan, peers, callTimeout, settings, ApprovalRules.none(), new Quotas(List.of()),
+                NotificationConfig.none(basics.name()));
     }
 
     /** The approval rules and quotas, as the BAR is started with them. */
@@ -121,7 +150,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     public String toString() {
         return "BarServerConfig[" + basicsForLog() + ", site=" + site + ", campus=" + campus + ", wan=" + wan
                 + ", peers=" + peers + ", callTimeout=" + callTimeout + ", settings=" + settings + ", approval=" + approval
-                + ", quotas=" + quotas + "]";
+                + ", quotas=" + quotas + ", notifications=" + notifications + "]";
     }
 
     // --- reading ---------------------------------------------------------------------------------
@@ -160,8 +189,10 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
                 "callTimeout", ConfigYaml.at(yaml, "callTimeout"));
         BarSettings settings = settings(file.booking(), callTimeout, env, yaml);
 
+        NotificationConfig notifications = notifications(file.mail(), file.notifications(), basics.name(), baseDir, env,
+                yaml);
         return new BarServerConfig(basics, site, campus, wan, peers, callTimeout, settings,
-                approval(file.approval(), env, yaml), quotas(file.quotas(), env, yaml));
+                approval(file.approval(), env, yaml), quotas(file.quotas(), env, yaml), notifications);
     }
 
     private static ApprovalRules approval(ApprovalYaml approval, EnvReferences env, String yaml) {
@@ -258,6 +289,75 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         return new Quotas(out);
     }
 
+    private static NotificationConfig notifications(MailYaml mail, NotificationsYaml delivery, String name, Path baseDir,
+                                                    EnvReferences env, String yaml) {
+        NotificationSettings s = NotificationSettings.defaults(name);
+        if (delivery != null) {
+            Duration pause = ConfigYaml.duration(env.resolve(delivery.retryPause(), "notifications.retryPause"),
+                    s.retryPause(), "notifications.retryPause", ConfigYaml.at(yaml, "notifications", "retryPause"));
+            Duration maxPause = ConfigYaml.duration(env.resolve(delivery.retryMaxPause(), "notifications.retryMaxPause"),
+                    s.retryMaxPause(), "notifications.retryMaxPause", ConfigYaml.at(yaml, "notifications", "retryMaxPause"));
+            if (maxPause.compareTo(pause) < 0) {
+                throw new IllegalArgumentException("notifications.retryMaxPause: " + maxPause.toMillis() + " ms is shorter "
+                        + "than notifications.retryPause (" + pause.toMillis() + " ms)"
+                        + ConfigYaml.at(yaml, "notifications", "retryMaxPause"));
+            }
+            int attempts = delivery.maxAttempts() == null ? s.maxAttempts() : delivery.maxAttempts();
+            if (attempts < 1) {
+                throw new IllegalArgumentException("notifications.maxAttempts: must be at least 1, was " + attempts
+                        + ConfigYaml.at(yaml, "notifications", "maxAttempts"));
+            }
+            s = s.withRetries(pause, maxPause, attempts).withKeep(ConfigYaml.duration(env.resolve(delivery.keep(),
+                    "notifications.keep"), s.keep(), "notifications.keep", ConfigYaml.at(yaml, "notifications", "keep")));
+        }
+        if (mail == null) {
+            return new NotificationConfig(Optional.empty(), Optional.empty(), s);
+        }
+        String host = ConfigYaml.required(env.resolve(mail.host(), "mail.host"), "mail.host").trim();
+        String from = ConfigYaml.required(env.resolve(mail.from(), "mail.from"), "mail.from").trim();
+        if (!from.matches("[^@\\s<>]+@[^@\\s<>]+")) {
+            throw new IllegalArgumentException("mail.from: must be an address, name@domain" + ConfigYaml.at(yaml, "mail", "from"));
+        }
+        String tlsText = env.resolve(mail.tls(), "mail.tls");
+        SmtpSettings.Tls tls;
+        try {
+            tls = tlsText == null ? SmtpSettings.Tls.STARTTLS : SmtpSettings.Tls.valueOf(tlsText.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("mail.tls: must be none, starttls or smtps" + ConfigYaml.at(yaml, "mail", "tls"));
+        }
+        int defaultPort = switch (tls) {
+            case NONE -> 25;
+            case STARTTLS -> 587;
+            case SMTPS -> 465;
+        };
+        int port = mail.port() == null ? defaultPort : mail.port();
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("mail.port: must be in 1..65535, was " + port + ConfigYaml.at(yaml, "mail", "port"));
+        }
+        String user = env.resolve(mail.user(), "mail.user");
+        String password = env.resolve(mail.password(), "mail.password");
+        Optional<Path> templates = Optional.empty();
+        String folder = env.resolve(mail.templates(), "mail.templates");
+        if (folder != null && !folder.isBlank()) {
+            Path p = baseDir.resolve(folder.trim()).normalize();
+            if (!Files.isDirectory(p)) {
+                throw new IllegalArgumentException("mail.templates: " + p + " is not a folder" + ConfigYaml.at(yaml, "mail",
+                        "templates"));
+            }
+            templates = Optional.of(p);
+        }
+        String link = env.resolve(mail.bookingLink(), "mail.bookingLink");
+        if (link != null && !link.isBlank()) {
+            String sample = link.trim().replace("{requestId}", "r1");
+            ConfigYaml.httpUrl(sample, "mail.bookingLink", ConfigYaml.at(yaml, "mail", "bookingLink"));
+            s = s.withBookingLink(link.trim());
+        }
+        s = s.withEndingSoonLead(ConfigYaml.duration(env.resolve(mail.endingSoonLead(), "mail.endingSoonLead"),
+                s.endingSoonLead(), "mail.endingSoonLead", ConfigYaml.at(yaml, "mail", "endingSoonLead")));
+        return new NotificationConfig(Optional.of(new SmtpSettings(host, port, from, tls, user == null ? "" : user.trim(),
+                password == null ? "" : password)), templates, s);
+    }
+
     private static URI url(UrlYaml section, String key, EnvReferences env, String yaml) {
         if (section == null) {
             throw new IllegalArgumentException(key + " is missing (" + key + ": {url: http://host:port/services/NsapService})");
@@ -305,7 +405,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
 
     private record FileYaml(String name, String site, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database,
                             UrlYaml campus, UrlYaml wan, List<PeerYaml> peers, String callTimeout, BookingYaml booking,
-                            ApprovalYaml approval, List<QuotaYaml> quotas) {
+                            ApprovalYaml approval, List<QuotaYaml> quotas, MailYaml mail, NotificationsYaml notifications) {
         @Override
         public String toString() {
             return "config " + name;
@@ -323,6 +423,15 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     }
 
     private record QuotaYaml(String group, Long peakBandwidthMbps, Long hoursPerMonth) {
+    private record MailYaml(String host, Integer port, String from, String tls, String user, String password,
+                            String templates, String bookingLink, String endingSoonLead) {
+        @Override
+        public String toString() {
+            return "mail " + host;
+        }
+    }
+
+    private record NotificationsYaml(String retryPause, String retryMaxPause, Integer maxAttempts, String keep) {
     }
 
     private record PeerYaml(String site, String url) {

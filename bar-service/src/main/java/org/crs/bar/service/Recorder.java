@@ -3,8 +3,10 @@ package org.crs.bar.service;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
+import org.crs.bar.notify.Notifications;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
@@ -23,10 +25,21 @@ final class Recorder {
 
     private final ReservationStore store;
     private final Clock clock;
+    /** Set once at start-up, before the first move; read by every thread that moves. */
+    private volatile Notifications notifications = Notifications.NONE;
 
     Recorder(ReservationStore store, Clock clock) {
         this.store = store;
         this.clock = clock;
+    }
+
+    /** Tells owners, from now on, about the moves this recorder writes. */
+    void notifyWith(Notifications notifications) {
+        this.notifications = Objects.requireNonNull(notifications, "notifications");
+    }
+
+    Notifications notifications() {
+        return notifications;
     }
 
     ReservationStore store() {
@@ -44,7 +57,8 @@ final class Recorder {
 
     /** Moves it on, if it is still in the state it was read in. */
     Optional<Reservation> move(Reservation r, ReservationState next, String actor, String reason, List<Segment> segments) {
-        return store.move(r.requestId(), transition(r.state(), next, actor, reason), segments);
+        ReservationTransition t = transition(r.state(), next, actor, reason);
+        return told(store.move(r.requestId(), t, segments), List.of(t));
     }
 
     /**
@@ -53,8 +67,9 @@ final class Recorder {
      * @param reason for the history: the refusal's message and whatever the BAR adds to it
      */
     Reservation reject(Reservation r, Refusal refusal, String actor, String reason, List<Segment> segments) {
-        return store.reject(r.requestId(), transition(r.state(), ReservationState.REJECTED, actor, reason),
-                refusal.code(), segments).orElseGet(() -> current(r.requestId()));
+        ReservationTransition t = transition(r.state(), ReservationState.REJECTED, actor, reason);
+        return told(store.reject(r.requestId(), t, refusal.code(), segments), List.of(t))
+                .orElseGet(() -> current(r.requestId()));
     }
 
     /** Moves it on, or answers it as another move left it. */
@@ -64,12 +79,18 @@ final class Recorder {
 
     /** Several moves in one write, or the reservation as another move left it. */
     Reservation moveOrCurrent(Reservation r, List<ReservationTransition> steps, List<Segment> segments) {
-        return store.move(r.requestId(), steps, segments).orElseGet(() -> current(r.requestId()));
+        return told(store.move(r.requestId(), steps, segments), steps).orElseGet(() -> current(r.requestId()));
     }
 
     /** The reservation as it is now; it exists. */
     Reservation current(String requestId) {
         return store.find(requestId).orElseThrow();
+    }
+
+    /** Tells the owner about a move this recorder wrote; a move another made is told by it. */
+    private Optional<Reservation> told(Optional<Reservation> moved, List<ReservationTransition> steps) {
+        moved.ifPresent(after -> notifications.recorded(after, steps));
+        return moved;
     }
 
     static String clip(String reason) {

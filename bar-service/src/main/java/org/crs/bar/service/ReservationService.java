@@ -17,6 +17,7 @@ import org.crs.bar.negotiation.Negotiation;
 import org.crs.bar.negotiation.Negotiation.Holding;
 import org.crs.bar.negotiation.SegmentCalls;
 import org.crs.bar.negotiation.SegmentCalls.Outcome;
+import org.crs.bar.notify.Notifications;
 import org.crs.bar.port.CircuitParts;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.port.SegmentController;
@@ -121,6 +122,19 @@ public final class ReservationService {
 
     public Site site() {
         return site;
+    }
+
+    /**
+     * Tells owners, from now on, about every recorded move that is an event (set once, at
+     * start-up). Operators' actions tell theirs through the same {@link Notifications}.
+     */
+    public void notifyWith(Notifications notifications) {
+        recorder.notifyWith(notifications);
+    }
+
+    /** Who tells owners: {@link Notifications#NONE} until {@link #notifyWith} is called. */
+    public Notifications notifications() {
+        return recorder.notifications();
     }
 
     // ---- client operations ----

@@ -31,6 +31,7 @@ import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.api.soap.AuditPortType;
 import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.api.soap.OperatorPortType;
+import org.crs.bar.api.soap.NotificationPortType;
 import org.crs.bar.api.soap.PeerPortType;
 
 /**
@@ -86,6 +87,8 @@ class BadRequestsTest {
         return MalformedRequests.of(get(server.auditWsdlUrl())).stream();
     static Stream<MalformedRequests.Case> operatorCorpus() throws Exception {
         return MalformedRequests.of(get(server.operatorWsdlUrl())).stream();
+    static Stream<MalformedRequests.Case> notificationCorpus() throws Exception {
+        return MalformedRequests.of(get(server.notificationWsdlUrl())).stream();
     }
 
     static String snapshot() {
@@ -125,6 +128,14 @@ class BadRequestsTest {
     void aMalformedOperatorRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
             throws Exception {
         assertClientFaultNamingTheField(server.operatorUrl(), BarServer.OPERATOR_NAMESPACE, c);
+    @MethodSource("notificationCorpus")
+    void aMalformedNotificationRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
+            throws Exception {
+        String webhooks = client(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
+                .call("listWebhooks", "<n:listWebhooks/>");
+        assertClientFaultNamingTheField(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE, c);
+        assertEquals(webhooks, client(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
+                .call("listWebhooks", "<n:listWebhooks/>"));
     }
 
     @Test
@@ -133,6 +144,7 @@ class BadRequestsTest {
         assertEquals(publicMethods(PeerPortType.class), operations(peerCorpus()));
         assertEquals(publicMethods(AuditPortType.class), operations(auditCorpus()));
         assertEquals(publicMethods(OperatorPortType.class), operations(operatorCorpus()));
+        assertEquals(publicMethods(NotificationPortType.class), operations(notificationCorpus()));
     }
 
     @Test

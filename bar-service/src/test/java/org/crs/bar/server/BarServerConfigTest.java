@@ -13,10 +13,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.function.Function;
 
 import org.crs.service.db.Vendor;
+import org.crs.bar.adapter.mail.SmtpSettings;
+import org.crs.bar.notify.NotificationSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.crs.nsap.contract.NsapContract;
@@ -228,6 +231,52 @@ class BarServerConfigTest {
         assertEquals("database.password: environment variable CRS_DB_PASSWORD is not set", unset.getMessage());
     }
 
+    static final String MAIL = """
+            mail:
+              host: smtp.site-a.example.org
+              from: crs@site-a.example.org
+              user: crs
+              password: ${CRS_SMTP_PASSWORD}
+              bookingLink: https://crs.site-a.example.org/reservations/{requestId}
+              endingSoonLead: 12h
+            notifications: {retryPause: 5s, retryMaxPause: 10m, maxAttempts: 7, keep: 3d}
+            """;
+
+    @Test
+    void theMailSectionIsReadItsPasswordFromTheEnvironmentAndNeverShown() {
+        BarServerConfig c = BarServerConfig.FILE.parse(GOOD + MAIL, dir,
+                env(Map.of("CRS_DB_PASSWORD", "pg-secret-4711", "CRS_SMTP_PASSWORD", "smtp-secret-0815")));
+        SmtpSettings smtp = c.notifications().smtp().orElseThrow();
+        assertEquals(new SmtpSettings("smtp.site-a.example.org", 587, "crs@site-a.example.org", SmtpSettings.Tls.STARTTLS,
+                "crs", "smtp-secret-0815"), smtp, "STARTTLS on 587 unless told otherwise");
+        NotificationSettings n = c.notifications().settings();
+        assertEquals("https://crs.site-a.example.org/reservations/{requestId}", n.bookingLink());
+        assertEquals(Duration.ofHours(12), n.endingSoonLead());
+        assertEquals(List.of(Duration.ofSeconds(5), Duration.ofMinutes(10), 7),
+                List.of(n.retryPause(), n.retryMaxPause(), n.maxAttempts()));
+        assertEquals("bar-site-a", n.sender());
+        assertEquals(Duration.ofDays(3), n.keep());
+        assertFalse(c.toString().contains("smtp-secret-0815"), c.toString());
+    }
+
+    @Test
+    void withoutAMailSectionNoMailIsSent() {
+        assertEquals(Optional.empty(), parse(GOOD).notifications().smtp());
+    }
+
+    @Test
+    void anUnknownTlsModeIsAnErrorNamingTheKey() {
+        String e = refusal(GOOD + MAIL.replace("user: crs", "tls: ssl").replace("  password: ${CRS_SMTP_PASSWORD}\n", ""));
+        assertTrue(e.startsWith("mail.tls: "), e);
+    }
+
+    @Test
+    void aMailSectionWithoutAHostIsAnErrorNamingTheKey() {
+        String e = refusal(GOOD + MAIL.replace("  host: smtp.site-a.example.org\n", "")
+                .replace("  password: ${CRS_SMTP_PASSWORD}\n", ""));
+        assertEquals("mail.host is missing", e);
+    }
+
     @Test
     void controllersAreNamedAfterTheirSitesWithTheirNamespaces() {
         Site site = BarMain.site(parse(GOOD));
@@ -279,6 +328,9 @@ class BarServerConfigTest {
         assertEquals(demoRule, a.approval(), "bookings over 1 Gbit/s wait for an operator");
         assertEquals(demoRule, b.approval());
         assertEquals(Vendor.HSQLDB, b.vendor());
+        assertEquals(SmtpSettings.Tls.NONE, a.notifications().smtp().orElseThrow().tls());
+        assertEquals(config.resolve("mail-templates").toAbsolutePath().normalize(),
+                a.notifications().templates().orElseThrow());
     }
 
     private static List<Object> ports(BarServerConfig c) {

@@ -87,6 +87,38 @@ class BarServerTest {
         assertMatchesPublished(server.auditWsdlUrl(), "AuditService.wsdl");
     void operatorServiceWsdlIsServedAndMatchesThePublishedOne() throws Exception {
         assertMatchesPublished(server.operatorWsdlUrl(), "OperatorService.wsdl");
+    void notificationServiceWsdlIsServedAndMatchesThePublishedOne() throws Exception {
+        assertMatchesPublished(server.notificationWsdlUrl(), "NotificationService.wsdl");
+    }
+
+    // ---- webhooks ----
+
+    @Test
+    void aRegisteredWebhooksSecretIsAnsweredOnceAndNeverListed() throws Exception {
+        RawSoap notifications = new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
+                .as("tester", "tester-password");
+        String registered = notifications.call("registerWebhook",
+                "<n:registerWebhook><n:url>https://hooks.example.org/crs</n:url></n:registerWebhook>");
+        String id = RawSoap.field(registered, "id");
+        String secret = RawSoap.field(registered, "secret");
+        assertTrue(id != null && secret != null && secret.length() == 64, registered);
+
+        String list = notifications.call("listWebhooks", "<n:listWebhooks/>");
+        assertTrue(list.contains(id) && !list.contains(secret), list);
+
+        String removed = notifications.call("removeWebhook", "<n:removeWebhook><n:id>" + id + "</n:id></n:removeWebhook>");
+        assertEquals("true", RawSoap.field(removed, "return"), removed);
+        assertFalse(notifications.call("listWebhooks", "<n:listWebhooks/>").contains(id));
+    }
+
+    @Test
+    void aWebhookUrlThatIsNotHttpIsAClientFaultNamingTheUrl() throws Exception {
+        RawSoap notifications = new RawSoap(server.notificationUrl(), BarServer.NOTIFICATION_NAMESPACE)
+                .as("tester", "tester-password");
+        String answer = notifications.call("registerWebhook",
+                "<n:registerWebhook><n:url>file:///etc/passwd</n:url></n:registerWebhook>");
+        assertEquals("BAD_FIELD", RawSoap.field(answer, "code"), answer);
+        assertEquals("url", RawSoap.field(answer, "field"), answer);
     }
 
     static void assertMatchesPublished(URI wsdlUrl, String file) throws Exception {

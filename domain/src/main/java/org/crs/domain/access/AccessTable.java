@@ -39,6 +39,7 @@ public final class AccessTable {
     public static final String OPERATOR_SERVICE = "OperatorService";
     public static final String ACCOUNT_SERVICE = "AccountService";
     public static final String AUDIT_SERVICE = "AuditService";
+    public static final String NOTIFICATION_SERVICE = "NotificationService";
 
     private static final Map<Operation, Row> ROWS = new LinkedHashMap<>();
 
@@ -61,6 +62,10 @@ public final class AccessTable {
         read(ACCOUNT_SERVICE, Permission.ADMIN, "getAccount", "listAccounts", "listGroups");
         change(ACCOUNT_SERVICE, Permission.ACCOUNT, "changePassword", "createToken", "revokeToken");
         read(ACCOUNT_SERVICE, Permission.ACCOUNT, "whoAmI", "listTokens");
+
+        // NotificationService: any account, on its own webhooks only.
+        change(NOTIFICATION_SERVICE, Permission.ACCOUNT, "registerWebhook", "removeWebhook");
+        read(NOTIFICATION_SERVICE, Permission.ACCOUNT, "listWebhooks");
 
         // PeerService: other sites' BARs, each on its own site's bookings; the L-NSAP and NSAP ask
         // whether a segment is still wanted.
