@@ -19,19 +19,23 @@ import org.quartz.JobKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.crs.bar.adapter.jdbc.JdbcReservationStore;
+import org.crs.bar.api.soap.MaintenancePortType;
 import org.crs.bar.api.soap.PeerPortType;
 import org.crs.bar.api.soap.ReservationPortType;
+import org.crs.bar.port.MaintenanceNotices;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.service.MaintenanceService;
 import org.crs.bar.service.ReservationService;
 
 /**
  * One running BAR, on the shell every service shares ({@link ServiceShell}: database, schedule,
  * SOAP endpoint): its reservation service, the sweep that brings reservations up and down on
- * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), and two SOAP
- * services: the client port type at {@code /services/ReservationService} and the peer port type
- * for other sites' BARs at {@code /services/PeerService}.
+ * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), and three SOAP
+ * services: the client port type at {@code /services/ReservationService}, the peer port type
+ * for other sites' BARs at {@code /services/PeerService}, and the operators' maintenance port
+ * type at {@code /services/MaintenanceService}.
  */
 public final class BarServer extends RunningService {
 
@@ -43,6 +47,9 @@ public final class BarServer extends RunningService {
     /** The peer port type's service name and namespace. */
     public static final String PEER_SERVICE_NAME = "PeerService";
     public static final String PEER_NAMESPACE = "urn:crs:bar-peer:1";
+    /** The operators' maintenance port type's service name and namespace. */
+    public static final String MAINTENANCE_SERVICE_NAME = "MaintenanceService";
+    public static final String MAINTENANCE_NAMESPACE = "urn:crs:bar-maintenance:1";
 
     /** The due work's sweep: how often it runs is the most an activation starts after its time. */
     static final JobKey DUE_WORK = JobKey.jobKey("run-due-work", "reservations");
@@ -52,11 +59,14 @@ public final class BarServer extends RunningService {
 
     private final ReservationService service;
     private final ReservationStore store;
+    private final MaintenanceService maintenance;
 
-    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store) {
+    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store,
+                      MaintenanceService maintenance) {
         super(shell, SERVICE_NAME);
         this.service = service;
         this.store = store;
+        this.maintenance = maintenance;
     }
 
     /**
@@ -75,7 +85,17 @@ public final class BarServer extends RunningService {
      */
     public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned)
             throws Exception {
+        return start(config, site, settings, clock, owned, new LoggedMaintenanceNotices());
+    }
+
+    /**
+     * As {@link #start(ServerConfig, Site, BarSettings, Clock, AutoCloseable)}, telling the owners
+     * of reservations moved or cancelled for maintenance through {@code notices}.
+     */
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, AutoCloseable owned,
+                                  MaintenanceNotices notices) throws Exception {
         AtomicReference<ReservationService> service = new AtomicReference<>();
+        AtomicReference<MaintenanceService> maintenance = new AtomicReference<>();
         AtomicReference<ReservationStore> store = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
             setUp.closeOnStop(owned);
@@ -104,8 +124,11 @@ public final class BarServer extends RunningService {
                     () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
+            maintenance.set(new MaintenanceService(service.get(), store.get(), notices));
+            setUp.serve(MAINTENANCE_SERVICE_NAME, MAINTENANCE_NAMESPACE,
+                    new MaintenancePortType(maintenance.get(), config.name() + "-operator"));
         });
-        return new BarServer(shell, service.get(), store.get());
+        return new BarServer(shell, service.get(), store.get(), maintenance.get());
     }
 
     /** Lets running calls finish for a while, then stops them. */
@@ -139,6 +162,19 @@ public final class BarServer extends RunningService {
 
     public ReservationStore store() {
         return store;
+    }
+
+    public MaintenanceService maintenance() {
+        return maintenance;
+    }
+
+    /** Where operators declare maintenance windows and move or cancel what they hit. */
+    public URI maintenanceUrl() {
+        return shell().serviceUrl(MAINTENANCE_SERVICE_NAME);
+    }
+
+    public URI maintenanceWsdlUrl() {
+        return shell().wsdlUrl(MAINTENANCE_SERVICE_NAME);
     }
 
     /** Where other sites' BARs call this one. */
