@@ -29,11 +29,12 @@ import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.port.Site;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.api.soap.ReservationPortType;
+import org.crs.bar.api.soap.MaintenancePortType;
 import org.crs.bar.api.soap.PeerPortType;
 
 /**
- * Malformed requests to every operation of both port types a BAR serves (ReservationService for
- * clients, PeerService for other BARs), read from the served WSDLs: each gets a Client fault
+ * Malformed requests to every operation of the port types a BAR serves (ReservationService for
+ * clients, PeerService for other BARs, MaintenanceService for operators), read from the served WSDLs: each gets a Client fault
  * whose detail names the field, and stores nothing. The BAR's L-NSAP, NSAP and peer point at
  * closed ports, so a request that got through would answer a fault without a field.
  */
@@ -74,6 +75,10 @@ class BadRequestsTest {
         return MalformedRequests.of(get(server.peerWsdlUrl())).stream();
     }
 
+    static Stream<MalformedRequests.Case> maintenanceCorpus() throws Exception {
+        return MalformedRequests.of(get(server.maintenanceWsdlUrl())).stream();
+    }
+
     static String snapshot() {
         return server.store().list(List.of(), null, 1000).stream()
                 .map(r -> r.request().requestId() + " " + r.state() + " " + r.updatedAt()).toList().toString();
@@ -103,10 +108,18 @@ class BadRequestsTest {
         assertClientFaultNamingTheField(server.peerUrl(), BarServer.PEER_NAMESPACE, c);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("maintenanceCorpus")
+    void aMalformedMaintenanceRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
+            throws Exception {
+        assertClientFaultNamingTheField(server.maintenanceUrl(), BarServer.MAINTENANCE_NAMESPACE, c);
+    }
+
     @Test
-    void theCorporaCoverEveryOperationOfBothPortTypes() throws Exception {
+    void theCorporaCoverEveryOperationOfEveryPortType() throws Exception {
         assertEquals(publicMethods(ReservationPortType.class), operations(reservationCorpus()));
         assertEquals(publicMethods(PeerPortType.class), operations(peerCorpus()));
+        assertEquals(publicMethods(MaintenancePortType.class), operations(maintenanceCorpus()));
     }
 
     @Test

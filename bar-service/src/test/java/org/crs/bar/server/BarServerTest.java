@@ -81,6 +81,11 @@ class BarServerTest {
         assertMatchesPublished(server.peerWsdlUrl(), "PeerService.wsdl");
     }
 
+    @Test
+    void maintenanceServiceWsdlIsServedAndMatchesThePublishedOne() throws Exception {
+        assertMatchesPublished(server.maintenanceWsdlUrl(), "MaintenanceService.wsdl");
+    }
+
     static void assertMatchesPublished(URI wsdlUrl, String file) throws Exception {
         HttpResponse<String> served = HTTP.send(HttpRequest.newBuilder(wsdlUrl).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, served.statusCode(), served.body());
