@@ -11,6 +11,7 @@ import org.crs.bar.reservation.MaintenanceScope;
 import org.crs.bar.reservation.MaintenanceWindow;
 import org.crs.bar.service.MaintenanceService;
 import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.service.soap.ServiceFault;
 import org.crs.service.soap.SoapTimes;
@@ -99,7 +100,7 @@ public class MaintenancePortType {
         } catch (BadRequest e) {
             throw fault(e);
         } catch (ChangeRefused e) {
-            throw new ServiceFault(e.refusal());
+            throw fault(e);
         } catch (SegmentFailure e) {
             throw fault(e);
         }
@@ -153,6 +154,13 @@ public class MaintenancePortType {
 
     private static ServiceFault fault(BadRequest e) {
         return new ServiceFault(e.refusal().withMessage(e.field() + ": " + e.reason()));
+    }
+
+    /** A part that refused keeps its code; one that did not answer is a Server fault, which may be tried again. */
+    private static ServiceFault fault(ChangeRefused e) {
+        RefusalCode code = e.refusal().code();
+        return code == RefusalCode.TIMEOUT || code == RefusalCode.PROVIDER_SILENT ? ServiceFault.failure(e.refusal())
+                : new ServiceFault(e.refusal());
     }
 
     /** A refusal of the L-NSAP or NSAP keeps its code; one that did not answer is a Server fault. */
