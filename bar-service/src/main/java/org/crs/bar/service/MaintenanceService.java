@@ -251,9 +251,13 @@ public final class MaintenanceService {
                 tell(() -> notices.moved(before, moved, why));
                 return moved;
             } catch (ChangeRefused e) {
-                refused = e;
                 LOG.info("moving reservation {} to {} was refused (attempt {}): {}", requestId, slot.get(), attempt,
                         e.getMessage());
+                RefusalCode code = e.refusal().code();
+                if (code == RefusalCode.TIMEOUT || code == RefusalCode.PROVIDER_SILENT) {
+                    throw e; // a part that did not answer will not answer the next slot sooner
+                }
+                refused = e;
             }
         }
         throw refused;

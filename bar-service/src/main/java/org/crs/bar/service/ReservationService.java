@@ -8,7 +8,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
@@ -82,6 +84,8 @@ public final class ReservationService {
     private final ReentrantLock retries = new ReentrantLock(true);
     /** Counts moves, so two moves of one reservation in the same millisecond get different booking ids. */
     private final AtomicInteger moves = new AtomicInteger();
+    /** The reservations this BAR is moving now: a second move of one is refused until the first settles. */
+    private final Set<String> moving = ConcurrentHashMap.newKeySet();
 
     /**
      * @param calls runs calls to controllers, and due work, in parallel; unbounded, since a task
@@ -447,6 +451,21 @@ public final class ReservationService {
         if (interval.equals(was.interval())) {
             return r;
         }
+        if (!moving.add(requestId)) {
+            throw BadRequest.notInThisState("reservation " + requestId + " is being moved already");
+        }
+        try {
+            return moveTo(r, interval, actor, reason, now);
+        } finally {
+            moving.remove(requestId);
+        }
+    }
+
+    /** The all-or-nothing move of {@link #reschedule}, with no other move of the reservation under way here. */
+    private Reservation moveTo(Reservation r, TimeInterval interval, String actor, String reason, Instant now)
+            throws BadRequest, ChangeRefused {
+        String requestId = r.requestId();
+        ReservationRequest was = r.request();
         // Fixed at its new interval from now on, whatever the client first let the BAR choose.
         ReservationRequest moved = new ReservationRequest(was.requestId(), was.source(), was.destination(),
                 was.bandwidthMbps(), interval, was.description(), was.holdOnly());
@@ -466,13 +485,19 @@ public final class ReservationService {
             throw new ChangeRefused(new Refusal(RefusalCode.PROVIDER_SILENT, "", "the move to " + interval
                     + " could not be committed: " + String.join("; ", commitment.failures())));
         }
+        // A modify that went through meanwhile would be lost by writing the move over it.
+        Reservation current = require(requestId);
+        if (!current.request().equals(was) || !bookingIds(current).equals(bookingIds(r))) {
+            negotiation.abortAll(requestId, commitment.segments(), "the reservation changed while it was being moved");
+            throw BadRequest.notInThisState("reservation " + requestId + " changed while it was being moved; it was not"
+                    + " moved");
+        }
         String history = Recorder.clip("moved from " + was.interval() + " to " + interval + ": " + reason);
         Optional<Reservation> stored = store.modify(requestId, ReservationState.RESERVED, moved, commitment.segments(),
                 actor, history, clock.instant());
         if (stored.isEmpty()) {
             negotiation.abortAll(requestId, commitment.segments(), "the reservation changed while it was being moved");
-            Reservation current = require(requestId);
-            throw BadRequest.notInThisState("reservation " + requestId + " became " + current.state()
+            throw BadRequest.notInThisState("reservation " + requestId + " became " + require(requestId).state()
                     + " while it was being moved; it was not moved");
         }
         // A committed segment is released by deactivating it; nothing was configured yet.
@@ -483,6 +508,10 @@ public final class ReservationService {
             LOG.warn("reservation {} moved to {}; old bookings not released yet: {}", requestId, interval, notReleased);
         }
         return stored.get();
+    }
+
+    private static List<String> bookingIds(Reservation r) {
+        return r.segments().stream().map(Segment::bookingId).toList();
     }
 
     private Reservation releaseReserved(Reservation r, String actor, String reason) {
