@@ -171,7 +171,8 @@ public final class MaintenanceService {
         }
         String said = reason(reason);
         try {
-            MaintenanceWindow w = controller(scope).liftMaintenance(windowId, said + " (lifted by " + operator(operator) + ")");
+            MaintenanceWindow w = controller(scope).liftMaintenance(windowId,
+                    said + " (lifted by " + operator(operator) + ")");
             LOG.info("{} lifted maintenance window {} of {} on {}: {}", operator, windowId, controller(scope).name(),
                     w.resourceId(), said);
             return new WindowHits(scope, w, List.of(), List.of());

@@ -34,9 +34,10 @@ import org.crs.bar.api.soap.PeerPortType;
 
 /**
  * Malformed requests to every operation of the port types a BAR serves (ReservationService for
- * clients, PeerService for other BARs, MaintenanceService for operators), read from the served WSDLs: each gets a Client fault
- * whose detail names the field, and stores nothing. The BAR's L-NSAP, NSAP and peer point at
- * closed ports, so a request that got through would answer a fault without a field.
+ * clients, PeerService for other BARs, MaintenanceService for operators), read from the served
+ * WSDLs: each gets a Client fault whose detail names the field, and stores nothing. The BAR's
+ * L-NSAP, NSAP and peer point at closed ports, so a request that got through would answer a
+ * fault without a field.
  */
 class BadRequestsTest {
 

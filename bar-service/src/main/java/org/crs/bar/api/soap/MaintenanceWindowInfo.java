@@ -118,7 +118,10 @@ public class MaintenanceWindowInfo {
         this.liftReason = liftReason;
     }
 
-    /** This BAR's reservations that are not over whose segments use the resource during the window; empty for a lifted window. */
+    /**
+     * This BAR's reservations that are not over whose segments use the resource during the
+     * window; empty for a lifted window.
+     */
     public ReservationInfo[] getReservations() {
         return reservations;
     }
@@ -127,7 +130,10 @@ public class MaintenanceWindowInfo {
         this.reservations = reservations == null ? new ReservationInfo[0] : reservations;
     }
 
-    /** The booking ids the window hits that are not this BAR's (other sites' circuits), as the L-NSAP or NSAP names them. */
+    /**
+     * The booking ids the window hits that are not this BAR's (other sites' circuits), as the
+     * L-NSAP or NSAP names them.
+     */
     public String[] getOtherBookings() {
         return otherBookings;
     }
