@@ -8,6 +8,8 @@ import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.booking.BookingWanted;
+import org.crs.domain.time.TimeInterval;
+import org.crs.bar.reservation.MaintenanceWindow;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.bar.reservation.SegmentOrder;
 
@@ -86,6 +88,31 @@ public interface SegmentController extends AutoCloseable {
      */
     default List<AuditRecord> deviceLog(String bookingId, int limit) throws SegmentFailure {
         throw SegmentFailure.failed(name(), "keeps no device log", null);
+    }
+
+    /**
+     * Takes a resource of the controller's network out of service over {@code window}: from then
+     * on it admits no booking that would use the resource then. Answers the window with the live
+     * bookings it overlaps (booked before it, they stand). Only an L-NSAP or the NSAP answers
+     * this; a peer BAR fails the call. A resource the controller does not know is refused with
+     * {@code BAD_FIELD} naming {@code resourceId}.
+     */
+    default MaintenanceWindow addMaintenance(String resourceId, TimeInterval window, String reason)
+            throws SegmentFailure {
+        throw SegmentFailure.failed(name(), "does not keep maintenance windows", null);
+    }
+
+    /** Lifts the controller's window {@code windowId}: its resource can be booked over it again. */
+    default MaintenanceWindow liftMaintenance(long windowId, String reason) throws SegmentFailure {
+        throw SegmentFailure.failed(name(), "does not keep maintenance windows", null);
+    }
+
+    /**
+     * The controller's windows, live and lifted, of {@code resourceId} (of every resource when
+     * null) that overlap {@code window}, by start; a live one with the bookings it overlaps.
+     */
+    default List<MaintenanceWindow> listMaintenance(String resourceId, TimeInterval window) throws SegmentFailure {
+        throw SegmentFailure.failed(name(), "does not keep maintenance windows", null);
     }
 
     /** The endpoints the controller books between (hosts and its site, or sites for the NSAP). */

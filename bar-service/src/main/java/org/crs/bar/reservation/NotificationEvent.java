@@ -45,8 +45,9 @@ public enum NotificationEvent {
 
     /**
      * The event a recorded move is, if any. A refusal at booking time is answered to the caller
-     * and is not one; a REJECTED or a release of a booking waiting for approval is. A release for
-     * want of approval is the scheduler's abort of a PENDING_APPROVAL booking.
+     * and is not one. The end of a booking waiting for approval (rejected by an operator, or
+     * released at its deadline) is told by the approvals themselves, which know which of the two
+     * it was (REJECTED, APPROVAL_LAPSED); an approval is told by both, and kept once.
      */
     public static Optional<NotificationEvent> of(ReservationTransition t) {
         ReservationState from = t.from();
@@ -58,8 +59,6 @@ public enum NotificationEvent {
             case ACTIVE -> ACTIVE;
             case FINISHED -> FINISHED;
             case FAILED -> FAILED;
-            case REJECTED -> from == ReservationState.PENDING_APPROVAL ? REJECTED : null;
-            case ABORTED -> from == ReservationState.PENDING_APPROVAL ? APPROVAL_LAPSED : null;
             default -> null;
         });
     }

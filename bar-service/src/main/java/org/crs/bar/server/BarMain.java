@@ -63,9 +63,9 @@ public final class BarMain {
     public static BarServer start(BarServerConfig config) throws Exception {
         Site site = site(config);
         try {
-            return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(), java.util.Map.of(), site,
-                    config.policy());
-                    config.notifications());
+            return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(),
+                    BarServer.Options.defaults(config.name()).withOwned(site).withPolicy(config.policy())
+                            .withNotifications(config.notifications()));
         } catch (Exception | Error e) {
             site.close();
             throw e;

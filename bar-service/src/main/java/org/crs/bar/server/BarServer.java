@@ -3,6 +3,9 @@ package org.crs.bar.server;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -11,38 +14,73 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
+import javax.security.auth.x500.X500Principal;
+import javax.sql.DataSource;
+
+import org.crs.bar.adapter.jdbc.JdbcAccountStore;
+import org.crs.bar.adapter.jdbc.JdbcAuditLog;
+import org.crs.bar.adapter.jdbc.JdbcNotificationStore;
+import org.crs.bar.adapter.jdbc.JdbcReservationStore;
+import org.crs.bar.adapter.jdbc.JdbcWebhookStore;
+import org.crs.bar.adapter.mail.SmtpMailTransport;
+import org.crs.bar.adapter.mail.TemplateFolder;
+import org.crs.bar.adapter.webhook.HttpWebhookTransport;
+import org.crs.bar.api.soap.AccountPortType;
+import org.crs.bar.api.soap.AuditPortType;
+import org.crs.bar.api.soap.BarAuthenticator;
+import org.crs.bar.api.soap.MaintenancePortType;
+import org.crs.bar.api.soap.NotificationPortType;
+import org.crs.bar.api.soap.OperatorPortType;
+import org.crs.bar.api.soap.PeerPortType;
+import org.crs.bar.api.soap.ReservationPortType;
+import org.crs.bar.notify.Notifications;
+import org.crs.bar.notify.Notifier;
+import org.crs.bar.notify.Webhooks;
+import org.crs.bar.port.AccountStore;
+import org.crs.bar.port.MaintenanceNotices;
+import org.crs.bar.port.NotificationStore;
+import org.crs.bar.port.Recipients;
+import org.crs.bar.port.ReservationEvents;
+import org.crs.bar.port.ReservationStore;
+import org.crs.bar.port.Site;
+import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.NotificationEvent;
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.service.AccountService;
+import org.crs.bar.service.AuditService;
+import org.crs.bar.service.MaintenanceService;
+import org.crs.bar.service.ReservationService;
+import org.crs.domain.access.Caller;
+import org.crs.service.audit.AuditTrail;
 import org.crs.service.schedule.Sweep;
+import org.crs.service.security.CallAudit;
+import org.crs.service.security.CurrentCall;
 import org.crs.service.server.RunningService;
 import org.crs.service.server.ServerConfig;
 import org.crs.service.server.ServiceShell;
 import org.quartz.JobKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import java.util.Map;
-
-import javax.security.auth.x500.X500Principal;
-
-import org.crs.bar.adapter.jdbc.JdbcAccountStore;
-import org.crs.bar.adapter.jdbc.JdbcReservationStore;
-import org.crs.bar.api.soap.OperatorPortType;
-import org.crs.bar.api.soap.AccountPortType;
-import org.crs.bar.api.soap.BarAuthenticator;
-import org.crs.bar.service.AccountService;
-import org.crs.domain.access.Caller;
-import org.crs.bar.api.soap.PeerPortType;
-import org.crs.bar.api.soap.ReservationPortType;
-import org.crs.bar.port.ReservationStore;
-import org.crs.bar.port.Site;
-import org.crs.bar.reservation.BarSettings;
-import org.crs.bar.service.ReservationService;
 
 /**
  * One running BAR, on the shell every service shares ({@link ServiceShell}: database, schedule,
  * SOAP endpoint): its reservation service, the sweep that brings reservations up and down on
- * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), and three SOAP
- * services: the client port type at {@code /services/ReservationService}, the peer port type
- * for other sites' BARs at {@code /services/PeerService} and the operators' port type at
- * {@code /services/OperatorService}.
+ * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), the sweep that
+ * tells owners about their bookings ({@link Notifier#sweep()} every {@link #NOTIFY_PERIOD}), its
+ * accounts and audit trail, and its SOAP port types:
+ * <ul>
+ * <li>{@code /services/ReservationService}: clients book and manage their reservations;</li>
+ * <li>{@code /services/PeerService}: other sites' BARs, and this site's L-NSAP and the NSAP
+ * asking about orphans, by certificate;</li>
+ * <li>{@code /services/AccountService}: admins manage accounts, accounts their own tokens;</li>
+ * <li>{@code /services/OperatorService}, {@code /services/MaintenanceService},
+ * {@code /services/AuditService}: operators approve, terminate, block, declare maintenance and
+ * read the audit trail;</li>
+ * <li>{@code /services/NotificationService}: accounts manage their webhooks.</li>
+ * </ul>
+ * Every call is made by a known caller and may call only what
+ * {@link org.crs.domain.access.AccessTable} allows it; every call that changes state is recorded
+ * in the audit trail.
  */
 public final class BarServer extends RunningService {
 
@@ -54,73 +92,138 @@ public final class BarServer extends RunningService {
     /** The peer port type's service name and namespace. */
     public static final String PEER_SERVICE_NAME = "PeerService";
     public static final String PEER_NAMESPACE = "urn:crs:bar-peer:1";
+    /** The account port type's service name and namespace. */
+    public static final String ACCOUNT_SERVICE_NAME = "AccountService";
+    public static final String ACCOUNT_NAMESPACE = "urn:crs:bar-account:1";
     /** The operators' port type's service name and namespace. */
     public static final String OPERATOR_SERVICE_NAME = "OperatorService";
     public static final String OPERATOR_NAMESPACE = "urn:crs:bar-operator:1";
+    /** The operators' maintenance port type's service name and namespace. */
+    public static final String MAINTENANCE_SERVICE_NAME = "MaintenanceService";
+    public static final String MAINTENANCE_NAMESPACE = "urn:crs:bar-maintenance:1";
+    /** The audit port type's service name and namespace. */
+    public static final String AUDIT_SERVICE_NAME = "AuditService";
+    public static final String AUDIT_NAMESPACE = "urn:crs:bar-audit:1";
+    /** The notification port type's service name and namespace. */
+    public static final String NOTIFICATION_SERVICE_NAME = "NotificationService";
+    public static final String NOTIFICATION_NAMESPACE = "urn:crs:bar-notification:1";
 
     /** The due work's sweep: how often it runs is the most an activation starts after its time. */
     static final JobKey DUE_WORK = JobKey.jobKey("run-due-work", "reservations");
     public static final Duration DUE_WORK_PERIOD = Duration.ofMillis(250);
     /** The sweep that asks the parts whether they still hold the live reservations. */
     static final JobKey RECONCILE = JobKey.jobKey("reconcile-with-parts", "reservations");
+    /** The sweep that expands and delivers notifications: the most a mail or a webhook POST waits. */
+    static final JobKey NOTIFY = JobKey.jobKey("deliver-notifications", "notifications");
+    public static final Duration NOTIFY_PERIOD = Duration.ofSeconds(1);
 
-    /** The account port type's service name and namespace. */
-    public static final String ACCOUNT_SERVICE_NAME = "AccountService";
-    public static final String ACCOUNT_NAMESPACE = "urn:crs:bar-account:1";
+    /** What a BAR is started with beyond its configuration, site, settings and clock. */
+    public record Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
+                          NotificationConfig notifications) {
+        public Options {
+            services = Map.copyOf(services);
+            Objects.requireNonNull(owned, "owned");
+            Objects.requireNonNull(policy, "policy");
+            Objects.requireNonNull(notifications, "notifications");
+        }
+
+        /** No service known by certificate, nothing owned, every booking approved, no mail. */
+        public static Options defaults(String barName) {
+            return new Options(Map.of(), () -> { }, BarPolicy.none(), NotificationConfig.none(barName));
+        }
+
+        /**
+         * The other services the BAR knows by the subject of their client certificate:
+         * {@link Caller.PeerBar} for each peer site's BAR, {@link Caller.Controller} for its L-NSAP
+         * and the NSAP. Every other caller signs in with an account.
+         */
+        public Options withServices(Map<X500Principal, Caller> other) {
+            return new Options(other, owned, policy, notifications);
+        }
+
+        /** Closed when the BAR stops, after the calls under way (the site's controllers, when the BAR made them). */
+        public Options withOwned(AutoCloseable other) {
+            return new Options(services, other, policy, notifications);
+        }
+
+        /** The approval rules and quotas. */
+        public Options withPolicy(BarPolicy other) {
+            return new Options(services, owned, other, notifications);
+        }
+
+        /** How owners are told about their bookings; an owner's mail address is its account's. */
+        public Options withNotifications(NotificationConfig other) {
+            return new Options(services, owned, policy, other);
+        }
+    }
 
     private final ReservationService service;
     private final ReservationStore store;
     private final AccountService accounts;
+    private final AuditTrail auditTrail;
+    private final Notifier notifier;
+    private final NotificationStore outbox;
+    private final MaintenanceService maintenance;
 
-    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store, AccountService accounts) {
+    private BarServer(ServiceShell shell, ReservationService service, ReservationStore store, AccountService accounts,
+                      AuditTrail auditTrail, Notifier notifier, NotificationStore outbox, MaintenanceService maintenance) {
         super(shell, SERVICE_NAME);
         this.service = service;
         this.store = store;
         this.accounts = accounts;
+        this.auditTrail = auditTrail;
+        this.notifier = notifier;
+        this.outbox = outbox;
+        this.maintenance = maintenance;
     }
 
     /**
-     * Starts a BAR: migrates its database, reconciles reservations a previous run left half done,
-     * starts the sweep and serves both port types.
+     * Starts a BAR with {@link Options#defaults}: migrates its database, reconciles reservations
+     * a previous run left half done, starts the sweeps and serves its port types.
      *
      * @param site the controllers it negotiates with (its L-NSAP, the NSAP, the peer BARs)
      */
     public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock) throws Exception {
-        return start(config, site, settings, clock, Map.of(), () -> { });
+        return start(config, site, settings, clock, Options.defaults(config.name()));
     }
 
-    /**
-     * As {@link #start(ServerConfig, Site, BarSettings, Clock)}, and {@code owned} is closed when
-     * the BAR stops, after the calls under way (the site's controllers, when the BAR made them).
-     *
-     * @param services the other services the BAR knows by the subject of their client
-     *     certificate: {@link Caller.PeerBar} for each peer site's BAR, {@link Caller.Controller}
-     *     for its L-NSAP and the NSAP. Every other caller signs in with an account.
-     */
-    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock,
-                                  Map<X500Principal, Caller> services, AutoCloseable owned) throws Exception {
-        return start(config, site, settings, clock, services, owned, BarPolicy.none());
-    }
-
-    /**
-     * As {@link #start(ServerConfig, Site, BarSettings, Clock, Map, AutoCloseable)}, with the
-     * approval rules, quotas and event listener of {@code policy}.
-     */
-    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock,
-                                  Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy)
+    /** As {@link #start(ServerConfig, Site, BarSettings, Clock)}, with {@code options}. */
+    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, Options options)
             throws Exception {
         AtomicReference<ReservationService> service = new AtomicReference<>();
         AtomicReference<ReservationStore> store = new AtomicReference<>();
         AtomicReference<AccountService> accounts = new AtomicReference<>();
+        AtomicReference<AuditTrail> trail = new AtomicReference<>();
+        AtomicReference<Notifier> notifier = new AtomicReference<>();
+        AtomicReference<NotificationStore> outbox = new AtomicReference<>();
+        AtomicReference<MaintenanceService> maintenance = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
-            setUp.closeOnStop(owned);
+            setUp.closeOnStop(options.owned());
             ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
             setUp.closeOnStop(() -> shutDown(calls));
-            store.set(new JdbcReservationStore(setUp.database().dataSource()));
-            accounts.set(new AccountService(new JdbcAccountStore(setUp.database().dataSource()), clock));
-            setUp.accessControl(new BarAuthenticator(accounts.get(), services));
+            DataSource db = setUp.database().dataSource();
+            store.set(new JdbcReservationStore(db));
+            AccountStore accountStore = new JdbcAccountStore(db);
+            accounts.set(new AccountService(accountStore, clock));
+            trail.set(new AuditTrail(db, clock));
+            setUp.accessControl(new BarAuthenticator(accounts.get(), options.services()));
+            setUp.audit(audit(trail.get()));
+
+            // Owners are told through the outbox: the recorder's moves, the approvals' events and
+            // maintenance's moves and cancels all end in the notifier.
+            outbox.set(new JdbcNotificationStore(db));
+            JdbcWebhookStore webhooks = new JdbcWebhookStore(db);
+            NotificationConfig mail = options.notifications();
+            notifier.set(new Notifier(outbox.get(), store.get(), recipients(accountStore), webhooks,
+                    new TemplateFolder(mail.templates()), mail.smtp().map(SmtpMailTransport::new),
+                    new HttpWebhookTransport(), mail.settings(), clock));
+            Notifier told = notifier.get();
+            BarPolicy policy = options.policy().withEvents(approvalEvents(told));
             service.set(new ReservationService(store.get(), site, settings, calls, clock, policy.approval(),
                     policy.quotas(), policy.events()));
+            service.get().notifyWith(told);
+            maintenance.set(new MaintenanceService(service.get(), store.get(), maintenanceNotices(told)));
+
             // The BAR serves at once: what a previous run left is finished in the background, and
             // a part that is not reachable yet is tried again as the due work tries every call.
             // A lone BAR takes over all it left at once; a replica leaves the others' work to
@@ -136,17 +239,58 @@ public final class BarServer extends RunningService {
                 LOG.error("{}: reconciliation at start failed", config.name(), e);
                 return null;
             });
-            // The sweeps only start the work; the work runs on the call executor.
+            // The sweeps only start the work; the work runs on the call executor, off the callers' path.
             setUp.schedule(new Sweep(DUE_WORK, DUE_WORK_PERIOD, started::runDueWork));
             setUp.schedule(new Sweep(RECONCILE, settings.retries().reconcileEvery(),
                     () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
+            setUp.schedule(new Sweep(NOTIFY, NOTIFY_PERIOD, () -> CompletableFuture.runAsync(told::sweep, calls)));
+
             setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
             setUp.serve(ACCOUNT_SERVICE_NAME, ACCOUNT_NAMESPACE, new AccountPortType(accounts.get()));
             setUp.serve(OPERATOR_SERVICE_NAME, OPERATOR_NAMESPACE, new OperatorPortType(service.get(),
                     accounts.get()::setBlocked));
+            setUp.serve(MAINTENANCE_SERVICE_NAME, MAINTENANCE_NAMESPACE,
+                    new MaintenancePortType(maintenance.get(), config.name() + "-operator"));
+            setUp.serve(AUDIT_SERVICE_NAME, AUDIT_NAMESPACE,
+                    new AuditPortType(new AuditService(new JdbcAuditLog(trail.get()), store.get(), site)));
+            setUp.serve(NOTIFICATION_SERVICE_NAME, NOTIFICATION_NAMESPACE,
+                    new NotificationPortType(new Webhooks(webhooks, clock), CurrentCall::caller));
         });
-        return new BarServer(shell, service.get(), store.get(), accounts.get());
+        return new BarServer(shell, service.get(), store.get(), accounts.get(), trail.get(), notifier.get(), outbox.get(),
+                maintenance.get());
+    }
+
+    /** Every call that changes state, and every call the access table refused, into the trail. */
+    static CallAudit audit(AuditTrail trail) {
+        return (serviceName, operation, call, arguments, outcome) -> trail.recordCall(serviceName, operation,
+                call.caller().name(), call.address(), call.certificate().orElse(""), arguments, outcome);
+    }
+
+    /** An owner's address: its account's, when it has one. */
+    static Recipients recipients(AccountStore accounts) {
+        return name -> accounts.find(name).map(a -> new Recipients.Recipient(a.name(),
+                Optional.of(a.email()).filter(e -> !e.isBlank())));
+    }
+
+    /** The approvals' events, told to owners as the notification of the same name. */
+    static ReservationEvents approvalEvents(Notifications notifications) {
+        return (event, r) -> notifications.notify(NotificationEvent.valueOf(event.name()), r, r.reason());
+    }
+
+    /** Moves and cancels for maintenance, told to owners. */
+    static MaintenanceNotices maintenanceNotices(Notifications notifications) {
+        return new MaintenanceNotices() {
+            @Override
+            public void moved(Reservation before, Reservation after, String reason) {
+                notifications.notify(NotificationEvent.MOVED_BY_MAINTENANCE, after, reason);
+            }
+
+            @Override
+            public void cancelled(Reservation reservation, String reason) {
+                notifications.notify(NotificationEvent.CANCELLED_BY_MAINTENANCE, reservation, reason);
+            }
+        };
     }
 
     /** Lets running calls finish for a while, then stops them. */
@@ -208,5 +352,55 @@ public final class BarServer extends RunningService {
 
     public URI operatorWsdlUrl() {
         return shell().wsdlUrl(OPERATOR_SERVICE_NAME);
+    }
+
+    /**
+     * The BAR's audit trail, on its database: the SOAP layer appends every call that changes
+     * state to it; operators read it through the AuditService port type and
+     * {@code org.crs.service.audit.AuditMain}.
+     */
+    public AuditTrail auditTrail() {
+        return auditTrail;
+    }
+
+    /** Where operators read the audit trail. */
+    public URI auditUrl() {
+        return shell().serviceUrl(AUDIT_SERVICE_NAME);
+    }
+
+    public URI auditWsdlUrl() {
+        return shell().wsdlUrl(AUDIT_SERVICE_NAME);
+    }
+
+    /** What tells owners about their bookings. */
+    public Notifier notifier() {
+        return notifier;
+    }
+
+    /** The notification outbox. */
+    public NotificationStore outbox() {
+        return outbox;
+    }
+
+    /** Where accounts manage their webhooks. */
+    public URI notificationUrl() {
+        return shell().serviceUrl(NOTIFICATION_SERVICE_NAME);
+    }
+
+    public URI notificationWsdlUrl() {
+        return shell().wsdlUrl(NOTIFICATION_SERVICE_NAME);
+    }
+
+    public MaintenanceService maintenance() {
+        return maintenance;
+    }
+
+    /** Where operators declare maintenance windows and move or cancel what they hit. */
+    public URI maintenanceUrl() {
+        return shell().serviceUrl(MAINTENANCE_SERVICE_NAME);
+    }
+
+    public URI maintenanceWsdlUrl() {
+        return shell().wsdlUrl(MAINTENANCE_SERVICE_NAME);
     }
 }

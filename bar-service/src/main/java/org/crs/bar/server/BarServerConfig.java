@@ -423,6 +423,8 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     }
 
     private record QuotaYaml(String group, Long peakBandwidthMbps, Long hoursPerMonth) {
+    }
+
     private record MailYaml(String host, Integer port, String from, String tls, String user, String password,
                             String templates, String bookingLink, String endingSoonLead) {
         @Override

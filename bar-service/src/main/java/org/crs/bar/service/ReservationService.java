@@ -8,8 +8,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.crs.bar.availability.AvailabilitySearch;
@@ -87,6 +90,10 @@ public final class ReservationService {
     private final QuotaAdmission quotas;
     /** Retries of refused holds take turns, so that of two requests racing for the same ports one wins. */
     private final ReentrantLock retries = new ReentrantLock(true);
+    /** Counts moves, so two moves of one reservation in the same millisecond get different booking ids. */
+    private final AtomicInteger moves = new AtomicInteger();
+    /** The reservations this BAR is moving now: a second move of one is refused until the first settles. */
+    private final Set<String> moving = ConcurrentHashMap.newKeySet();
 
     /**
      * @param calls runs calls to controllers, and due work, in parallel; unbounded, since a task
@@ -235,13 +242,17 @@ public final class ReservationService {
      * aborted ones.
      */
     private List<Segment> segments(ReservationRequest request, int attempt) throws BadRequest {
+        // A first try's id has two colons (a request id has none); later tries add ":2", ":3", ...
+        return segments(request, attempt == 1 ? "" : ":" + attempt);
+    }
+
+    /** The segments a request books under booking ids {@code <site>:<requestId>:<part><suffix>}, none held yet. */
+    private List<Segment> segments(ReservationRequest request, String suffix) throws BadRequest {
         // The routers carry the circuit from the set-up lead before its start until it is taken down.
         TimeInterval configured = settings.configured(request.interval());
-        // A first try's id has two colons (a request id has none); later tries add ":2", ":3", ...
-        String attemptSuffix = attempt == 1 ? "" : ":" + attempt;
         List<Segment> segments = new ArrayList<>();
         for (CircuitParts.Part p : CircuitParts.of(site, request.source(), request.destination())) {
-            String bookingId = bookingId(request.requestId(), PART_NAMES.get(p.role())) + attemptSuffix;
+            String bookingId = bookingId(request.requestId(), PART_NAMES.get(p.role())) + suffix;
             segments.add(new Segment(p.role(), p.controller().name(), new SegmentOrder(bookingId,
                     p.source(), p.destination(), request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""));
         }
@@ -426,6 +437,117 @@ public final class ReservationService {
             stored = store.modify(requestId, now.state(), modified, segments, actor, Recorder.clip(reason), clock.instant());
         }
         return stored.orElseGet(() -> store.find(requestId).orElseThrow());
+    }
+
+    /**
+     * Moves a reserved reservation to another interval at the same bandwidth and between the same
+     * ends, all or nothing: every part holds and commits the new interval under new booking ids
+     * (the NSAP port type's modify changes only the end), the reservation is recorded at the new
+     * interval with a history entry that keeps its state (from = to, as a modify), and only then
+     * are the old bookings released. If a part cannot take the new interval, what was held of it
+     * is aborted and the reservation stays as it was.
+     *
+     * <p>The old bookings stand while the new ones are held, so a new interval that overlaps the
+     * old one must fit beside it at every part (the availability search counts the old booking
+     * too, so a slot it offers does). A BAR that stops between the write and the releases leaves
+     * the old bookings committed with no reservation behind them; their services release them
+     * when the BAR answers that they are no longer wanted ({@code segmentWanted}).
+     *
+     * @param interval the new [start, end), in the future, at least the shortest reservation long
+     * @param reason why, for the history
+     * @throws BadRequest for a bad interval, or a reservation that is not RESERVED or starts too
+     *     soon to move (within the negotiation hold of its set-up)
+     * @throws ChangeRefused when a part refused the new interval or did not answer, with its code
+     */
+    public Reservation reschedule(String requestId, TimeInterval interval, String actor, String reason)
+            throws BadRequest, ChangeRefused {
+        Reservation r = require(requestId);
+        if (r.state() != ReservationState.RESERVED) {
+            throw BadRequest.notInThisState("reservation " + requestId + " is " + r.state()
+                    + "; only a reserved reservation can be moved (cancel it instead)");
+        }
+        Instant now = clock.instant();
+        // The due sweep must not start the old bookings while they are being replaced.
+        if (!settings.configured(r.request().interval()).start().isAfter(now.plus(settings.negotiationHold()))) {
+            throw BadRequest.notInThisState("reservation " + requestId + " starts at " + r.request().interval().start()
+                    + ", too soon to move (its set-up is due within " + settings.negotiationHold().toSeconds()
+                    + " s); cancel it instead");
+        }
+        if (interval == null) {
+            throw new BadRequest("start", "is missing");
+        }
+        if (!interval.start().isAfter(now)) {
+            throw new BadRequest("start", "must be in the future, was " + interval.start());
+        }
+        if (interval.duration().compareTo(settings.minimumDuration()) < 0) {
+            throw new BadRequest("end", "the reservation must last at least " + settings.minimumDuration().toSeconds()
+                    + " s, would last " + interval.duration().toSeconds() + " s");
+        }
+        ReservationRequest was = r.request();
+        if (interval.equals(was.interval())) {
+            return r;
+        }
+        if (!moving.add(requestId)) {
+            throw BadRequest.notInThisState("reservation " + requestId + " is being moved already");
+        }
+        try {
+            return moveTo(r, interval, actor, reason, now);
+        } finally {
+            moving.remove(requestId);
+        }
+    }
+
+    /** The all-or-nothing move of {@link #reschedule}, with no other move of the reservation under way here. */
+    private Reservation moveTo(Reservation r, TimeInterval interval, String actor, String reason, Instant now)
+            throws BadRequest, ChangeRefused {
+        String requestId = r.requestId();
+        ReservationRequest was = r.request();
+        // Fixed at its new interval from now on, whatever the client first let the BAR choose.
+        ReservationRequest moved = new ReservationRequest(was.requestId(), was.source(), was.destination(),
+                was.bandwidthMbps(), interval, was.description(), was.holdOnly());
+        // New ids at every part: a controller answers a hold of an id it already has (even an
+        // aborted one) with that booking. The time in base 36 (8 characters) and a counter keep
+        // them new and within the 100 characters a booking id may have.
+        String suffix = ":m" + Long.toString(now.toEpochMilli(), 36) + Integer.toString(moves.incrementAndGet() % 1296, 36);
+        Reservation candidate = new Reservation(moved, r.owner(), r.state(), r.reason(), segments(moved, suffix),
+                r.createdAt(), r.updatedAt(), r.refusalCode());
+        Holding holding = negotiation.holdAll(candidate);
+        if (!holding.held()) {
+            throw new ChangeRefused(holding.refusal().withMessage("the move to " + interval + " was refused: "
+                    + holding.refusal().message()));
+        }
+        Negotiation.Commitment commitment = negotiation.commitAll(requestId, holding.segments());
+        if (!commitment.committed()) {
+            throw new ChangeRefused(new Refusal(RefusalCode.PROVIDER_SILENT, "", "the move to " + interval
+                    + " could not be committed: " + String.join("; ", commitment.failures())));
+        }
+        // A modify that went through meanwhile would be lost by writing the move over it.
+        Reservation current = require(requestId);
+        if (!current.request().equals(was) || !bookingIds(current).equals(bookingIds(r))) {
+            negotiation.abortAll(requestId, commitment.segments(), "the reservation changed while it was being moved");
+            throw BadRequest.notInThisState("reservation " + requestId + " changed while it was being moved; it was not"
+                    + " moved");
+        }
+        String history = Recorder.clip("moved from " + was.interval() + " to " + interval + ": " + reason);
+        Optional<Reservation> stored = store.modify(requestId, ReservationState.RESERVED, moved, commitment.segments(),
+                actor, history, clock.instant());
+        if (stored.isEmpty()) {
+            negotiation.abortAll(requestId, commitment.segments(), "the reservation changed while it was being moved");
+            throw BadRequest.notInThisState("reservation " + requestId + " became " + require(requestId).state()
+                    + " while it was being moved; it was not moved");
+        }
+        // A committed segment is released by deactivating it; nothing was configured yet.
+        List<Outcome> released = negotiation.deactivateAll(r.segments());
+        negotiation.keepUnanswered(requestId, released, FollowUp.Action.RELEASE, "moved to " + interval);
+        List<String> notReleased = SegmentCalls.failed(released);
+        if (!notReleased.isEmpty()) {
+            LOG.warn("reservation {} moved to {}; old bookings not released yet: {}", requestId, interval, notReleased);
+        }
+        return stored.get();
+    }
+
+    private static List<String> bookingIds(Reservation r) {
+        return r.segments().stream().map(Segment::bookingId).toList();
     }
 
     private Reservation releaseReserved(Reservation r, String actor, String reason) {

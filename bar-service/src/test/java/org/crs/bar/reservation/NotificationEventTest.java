@@ -35,12 +35,11 @@ class NotificationEventTest {
     }
 
     @Test
-    void onlyARejectionOfABookingWaitingForApprovalIsTold() {
-        assertEquals(Optional.of(NotificationEvent.REJECTED), of(ReservationState.PENDING_APPROVAL, ReservationState.REJECTED));
+    void theEndOfABookingWaitingForApprovalIsLeftToTheApprovalsWhichKnowWhyItEnded() {
+        assertEquals(Optional.empty(), of(ReservationState.PENDING_APPROVAL, ReservationState.REJECTED),
+                "rejected or lapsed: the approvals tell which");
         assertEquals(Optional.empty(), of(ReservationState.REQUESTED, ReservationState.REJECTED),
                 "a refusal at booking time is the caller's answer");
-        assertEquals(Optional.of(NotificationEvent.APPROVAL_LAPSED),
-                of(ReservationState.PENDING_APPROVAL, ReservationState.ABORTED));
         assertEquals(Optional.empty(), of(ReservationState.HELD, ReservationState.ABORTED));
     }
 

@@ -28,10 +28,12 @@ import org.crs.service.server.ServerConfig;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.port.Site;
 import org.crs.bar.adapter.soap.SoapSegmentController;
+import org.crs.bar.api.soap.AccountPortType;
 import org.crs.bar.api.soap.AuditPortType;
 import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.api.soap.OperatorPortType;
 import org.crs.bar.api.soap.NotificationPortType;
+import org.crs.bar.api.soap.MaintenancePortType;
 import org.crs.bar.api.soap.PeerPortType;
 
 /**
@@ -39,6 +41,10 @@ import org.crs.bar.api.soap.PeerPortType;
  * clients, PeerService for other BARs, AuditService and OperatorService for operators), read from the served
  * WSDLs: each gets a Client fault whose detail names the field, and stores nothing. The BAR's L-NSAP, NSAP and peer point at
  * closed ports, so a request that got through would answer a fault without a field.
+ * clients, PeerService for other BARs, MaintenanceService for operators), read from the served
+ * WSDLs: each gets a Client fault whose detail names the field, and stores nothing. The BAR's
+ * L-NSAP, NSAP and peer point at closed ports, so a request that got through would answer a
+ * fault without a field.
  */
 class BadRequestsTest {
 
@@ -85,10 +91,22 @@ class BadRequestsTest {
 
     static Stream<MalformedRequests.Case> auditCorpus() throws Exception {
         return MalformedRequests.of(get(server.auditWsdlUrl())).stream();
+    }
+
     static Stream<MalformedRequests.Case> operatorCorpus() throws Exception {
         return MalformedRequests.of(get(server.operatorWsdlUrl())).stream();
+    }
+
     static Stream<MalformedRequests.Case> notificationCorpus() throws Exception {
         return MalformedRequests.of(get(server.notificationWsdlUrl())).stream();
+    }
+
+    static Stream<MalformedRequests.Case> maintenanceCorpus() throws Exception {
+        return MalformedRequests.of(get(server.maintenanceWsdlUrl())).stream();
+    }
+
+    static Stream<MalformedRequests.Case> accountCorpus() throws Exception {
+        return MalformedRequests.of(get(URI.create(server.accountUrl() + "?wsdl"))).stream();
     }
 
     static String snapshot() {
@@ -124,10 +142,16 @@ class BadRequestsTest {
     @MethodSource("auditCorpus")
     void aMalformedAuditRequestGetsAClientFaultNamingTheField(MalformedRequests.Case c) throws Exception {
         assertClientFaultNamingTheField(server.auditUrl(), BarServer.AUDIT_NAMESPACE, c);
+    }
+
+    @ParameterizedTest(name = "{0}")
     @MethodSource("operatorCorpus")
     void aMalformedOperatorRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
             throws Exception {
         assertClientFaultNamingTheField(server.operatorUrl(), BarServer.OPERATOR_NAMESPACE, c);
+    }
+
+    @ParameterizedTest(name = "{0}")
     @MethodSource("notificationCorpus")
     void aMalformedNotificationRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
             throws Exception {
@@ -138,6 +162,22 @@ class BadRequestsTest {
                 .call("listWebhooks", "<n:listWebhooks/>"));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("maintenanceCorpus")
+    void aMalformedMaintenanceRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
+            throws Exception {
+        assertClientFaultNamingTheField(server.maintenanceUrl(), BarServer.MAINTENANCE_NAMESPACE, c);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("accountCorpus")
+    void aMalformedAccountRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
+            throws Exception {
+        String accounts = server.accounts().list().toString();
+        assertClientFaultNamingTheField(server.accountUrl(), BarServer.ACCOUNT_NAMESPACE, c);
+        assertEquals(accounts, server.accounts().list().toString());
+    }
+
     @Test
     void theCorporaCoverEveryOperationOfEveryPortType() throws Exception {
         assertEquals(publicMethods(ReservationPortType.class), operations(reservationCorpus()));
@@ -145,6 +185,8 @@ class BadRequestsTest {
         assertEquals(publicMethods(AuditPortType.class), operations(auditCorpus()));
         assertEquals(publicMethods(OperatorPortType.class), operations(operatorCorpus()));
         assertEquals(publicMethods(NotificationPortType.class), operations(notificationCorpus()));
+        assertEquals(publicMethods(MaintenancePortType.class), operations(maintenanceCorpus()));
+        assertEquals(publicMethods(AccountPortType.class), operations(accountCorpus()));
     }
 
     @Test

@@ -85,10 +85,26 @@ class BarServerTest {
     @Test
     void auditServiceWsdlIsServedAndMatchesThePublishedOne() throws Exception {
         assertMatchesPublished(server.auditWsdlUrl(), "AuditService.wsdl");
+    }
+
+    @Test
     void operatorServiceWsdlIsServedAndMatchesThePublishedOne() throws Exception {
         assertMatchesPublished(server.operatorWsdlUrl(), "OperatorService.wsdl");
+    }
+
+    @Test
     void notificationServiceWsdlIsServedAndMatchesThePublishedOne() throws Exception {
         assertMatchesPublished(server.notificationWsdlUrl(), "NotificationService.wsdl");
+    }
+
+    @Test
+    void maintenanceServiceWsdlIsServedAndMatchesThePublishedOne() throws Exception {
+        assertMatchesPublished(server.maintenanceWsdlUrl(), "MaintenanceService.wsdl");
+    }
+
+    @Test
+    void accountServiceWsdlIsServedAndMatchesThePublishedOne() throws Exception {
+        assertMatchesPublished(URI.create(server.accountUrl() + "?wsdl"), "AccountService.wsdl");
     }
 
     // ---- webhooks ----

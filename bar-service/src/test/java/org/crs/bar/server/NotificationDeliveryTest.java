@@ -72,7 +72,8 @@ class NotificationDeliveryTest {
         NotificationConfig notifications = NotificationConfig.none("bar-notify")
                 .withSmtp(new SmtpSettings("127.0.0.1", smtpPort, "crs@example.org", SmtpSettings.Tls.NONE, "", ""));
         server = BarServer.start(new ServerConfig("bar-notify", "jdbc:hsqldb:mem:bar-notify-" + System.nanoTime(), "SA", "",
-                "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC(), Map.of(), () -> { }, notifications);
+                "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC(),
+                BarServer.Options.defaults("bar-notify").withNotifications(notifications));
         server.accounts().createAccount(OWNER, "user", OWNER + "@example.org", "nora-password");
     }
 

@@ -51,7 +51,7 @@ class OperatorServiceTest {
                 ApprovalDecision.WAIT)), Duration.ZERO);
         server = BarServer.start(new ServerConfig("bar-op", "jdbc:hsqldb:mem:bar-op-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), new Site("site-a", CAMPUS, WAN, Map.of("site-b", PEER)), BarSettings.defaults(),
-                Clock.systemUTC(), Map.of(), () -> { }, BarPolicy.of(rules, Quotas.none()));
+                Clock.systemUTC(), BarServer.Options.defaults("bar-op").withPolicy(BarPolicy.of(rules, Quotas.none())));
         server.accounts().createAccount("oscar", "operator", "", "oscar-password");
         operator = new RawSoap(server.operatorUrl(), BarServer.OPERATOR_NAMESPACE).as("oscar", "oscar-password");
     }

@@ -38,8 +38,9 @@ class QuotaOverSoapTest {
                 new ScriptedController("nsap", List.of("site-a", "site-b")),
                 Map.of("site-b", new ScriptedController("bar-site-b", List.of("host-b1", "site-b"))));
         server = BarServer.start(new ServerConfig("bar-quota", "jdbc:hsqldb:mem:bar-quota-" + System.nanoTime(), "SA", "",
-                "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC(), Map.of(), () -> { },
-                BarPolicy.of(ApprovalRules.none(), new Quotas(List.of(new Quota("astro", 1000L, null)))));
+                "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC(),
+                BarServer.Options.defaults("bar-quota").withPolicy(
+                        BarPolicy.of(ApprovalRules.none(), new Quotas(List.of(new Quota("astro", 1000L, null))))));
         server.accounts().createGroup("astro", "astronomy", true);
         for (String name : List.of("alice", "carol")) {
             server.accounts().createAccount(name, "user", "", name + "-password");

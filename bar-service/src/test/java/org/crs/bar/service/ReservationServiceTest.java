@@ -681,6 +681,68 @@ class ReservationServiceTest {
     }
 
     @Test
+    void aRescheduleHoldsTheNewIntervalUnderNewIdsEverywhereBeforeReleasingTheOld() throws Exception {
+        Reservation before = create("r1");
+        TimeInterval later = new TimeInterval(T0.plus(Duration.ofHours(5)), T0.plus(Duration.ofHours(6)));
+        wan.calls.clear();
+        campus.calls.clear();
+        peer.calls.clear();
+
+        Reservation after = service.reschedule("r1", later, "oscar", "maintenance of edge-a");
+
+        assertEquals(ReservationState.RESERVED, after.state());
+        assertEquals(later, after.request().interval());
+        for (ScriptedController c : List.of(wan, campus, peer)) {
+            String oldId = before.segments().stream().filter(s -> s.controller().equals(c.name())).findFirst()
+                    .orElseThrow().bookingId();
+            String newId = after.segments().stream().filter(s -> s.controller().equals(c.name())).findFirst()
+                    .orElseThrow().bookingId();
+            assertTrue(newId.startsWith(oldId + ":m"), newId);
+            assertEquals(SegmentState.COMMITTED, c.segments.get(newId), c.name());
+            assertEquals(SegmentState.RELEASED, c.segments.get(oldId), c.name());
+            assertEquals("deactivate " + oldId, c.calls.get(c.calls.size() - 1), c.name() + ": the old one last");
+        }
+        ReservationTransition last = store.history("r1").get(store.history("r1").size() - 1);
+        assertEquals(ReservationState.RESERVED, last.from());
+        assertEquals(ReservationState.RESERVED, last.to());
+        assertEquals("oscar", last.actor());
+    }
+
+    @Test
+    void aRescheduleThatOnePartRefusesAbortsWhatWasHeldAndChangesNothing() throws Exception {
+        Reservation before = create("r1");
+        peer.refuseHolds = new Refusal(RefusalCode.HOST_PORT_BUSY, "host-b1", "host-b1 is busy then");
+        TimeInterval later = new TimeInterval(T0.plus(Duration.ofHours(5)), T0.plus(Duration.ofHours(6)));
+
+        ChangeRefused e = assertThrows(ChangeRefused.class, () -> service.reschedule("r1", later, "oscar", "maintenance"));
+
+        assertEquals(RefusalCode.HOST_PORT_BUSY, e.refusal().code());
+        Reservation now = service.get("r1");
+        assertEquals(before.request(), now.request());
+        assertEquals(before.segments().stream().map(Segment::bookingId).toList(),
+                now.segments().stream().map(Segment::bookingId).toList());
+        for (ScriptedController c : List.of(wan, campus, peer)) {
+            c.segments.forEach((id, state) -> {
+                boolean old = before.segments().stream().anyMatch(s -> s.bookingId().equals(id));
+                assertEquals(old, state.holdsResources(), c.name() + " " + id + " " + state);
+            });
+        }
+        assertEquals(before.state(), now.state());
+        assertEquals(3, store.history("r1").size(), "nothing recorded");
+    }
+
+    @Test
+    void onlyAReservedReservationCanBeRescheduled() throws Exception {
+        service.create(request("r1", true), "alice");
+        TimeInterval later = new TimeInterval(T0.plus(Duration.ofHours(5)), T0.plus(Duration.ofHours(6)));
+
+        BadRequest e = assertThrows(BadRequest.class, () -> service.reschedule("r1", later, "oscar", "maintenance"));
+
+        assertEquals(RefusalCode.POLICY, e.refusal().code());
+        assertEquals("requestId", e.field());
+    }
+
+    @Test
     void aCircuitBetweenTwoHostsOfThisSiteIsOneSegmentOfItsCampus() throws Exception {
         ReservationRequest sameSite = new ReservationRequest("r1", Endpoint.parse("site-a:host-a1"),
                 Endpoint.parse("site-a:host-a2"), 500, request("r1", false).interval(), "", false);

@@ -17,8 +17,10 @@ import org.crs.domain.booking.SegmentState;
 import org.crs.domain.calendar.BookingCalendar;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
+import org.crs.domain.time.TimeInterval;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.MaintenanceWindow;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.bar.reservation.SegmentOrder;
 
@@ -219,6 +221,66 @@ public final class ScriptedController implements SegmentController {
         call("deviceLog", bookingId);
         List<AuditRecord> log = deviceLogs.getOrDefault(bookingId, List.of());
         return log.subList(0, Math.min(limit, log.size()));
+    }
+
+    // ---- maintenance windows, as an L-NSAP or the NSAP keeps them ----
+
+    /** The resources it has; a window on any other is refused as the services refuse it. */
+    public final List<String> resources = new CopyOnWriteArrayList<>();
+    /** Bookings of other sites it holds, which a window hits as well as its own live segments. */
+    public final List<String> foreignBookings = new CopyOnWriteArrayList<>();
+    public final List<MaintenanceWindow> windows = new CopyOnWriteArrayList<>();
+
+    /** A window hits every segment of it that holds resources, and every foreign booking. */
+    @Override
+    public MaintenanceWindow addMaintenance(String resourceId, TimeInterval window, String reason)
+            throws SegmentFailure {
+        call("addMaintenance", resourceId);
+        if (!resources.contains(resourceId)) {
+            throw SegmentFailure.refused(name, Refusal.badField("resourceId", "resourceId: unknown resource '"
+                    + resourceId + "'; known: " + resources));
+        }
+        MaintenanceWindow w = new MaintenanceWindow(windows.size() + 1, resourceId, window, reason, name + "-client",
+                window.start(), null, List.of());
+        windows.add(w);
+        return withHits(w);
+    }
+
+    @Override
+    public MaintenanceWindow liftMaintenance(long windowId, String reason) throws SegmentFailure {
+        call("liftMaintenance", Long.toString(windowId));
+        for (int i = 0; i < windows.size(); i++) {
+            MaintenanceWindow w = windows.get(i);
+            if (w.id() == windowId) {
+                MaintenanceWindow lifted = new MaintenanceWindow(w.id(), w.resourceId(), w.interval(), w.reason(),
+                        w.createdBy(), w.createdAt(), new MaintenanceWindow.Lift(name + "-client", reason,
+                        w.interval().start()), List.of());
+                windows.set(i, lifted);
+                return lifted;
+            }
+        }
+        throw SegmentFailure.refused(name, Refusal.badField("windowId", "windowId: no maintenance window " + windowId));
+    }
+
+    @Override
+    public List<MaintenanceWindow> listMaintenance(String resourceId, TimeInterval window) throws SegmentFailure {
+        call("listMaintenance", resourceId == null ? "" : resourceId);
+        return windows.stream().filter(w -> resourceId == null || w.resourceId().equals(resourceId))
+                .filter(w -> w.interval().overlaps(window)).map(this::withHits).toList();
+    }
+
+    private MaintenanceWindow withHits(MaintenanceWindow w) {
+        if (!w.live()) {
+            return w;
+        }
+        List<String> hit = new java.util.ArrayList<>(foreignBookings);
+        segments.forEach((id, state) -> {
+            if (state.holdsResources()) {
+                hit.add(id);
+            }
+        });
+        return new MaintenanceWindow(w.id(), w.resourceId(), w.interval(), w.reason(), w.createdBy(), w.createdAt(),
+                null, hit.stream().sorted().toList());
     }
 
     /** Whether any of its segments still holds resources. */

@@ -250,8 +250,8 @@ public final class Federation implements AutoCloseable {
                 new SoapSegmentController("nsap", nsap.serviceUrl(), NsapContract.NAMESPACE, options.callTimeout()),
                 peers);
         BarServer bar = BarServer.start(new ServerConfig("bar-" + site, db.jdbcUrl(), db.user(), "", "127.0.0.1",
-                barPorts.get(site), false), controllers, options.settings(), options.clock(), Map.of(), () -> { },
-                options.policy());
+                barPorts.get(site), false), controllers, options.settings(), options.clock(),
+                BarServer.Options.defaults("bar-" + site).withPolicy(options.policy()));
         try {
             DemoAccounts.seed(bar.accounts());
         } catch (Exception e) {

@@ -40,6 +40,7 @@ public final class AccessTable {
     public static final String ACCOUNT_SERVICE = "AccountService";
     public static final String AUDIT_SERVICE = "AuditService";
     public static final String NOTIFICATION_SERVICE = "NotificationService";
+    public static final String MAINTENANCE_SERVICE = "MaintenanceService";
 
     private static final Map<Operation, Row> ROWS = new LinkedHashMap<>();
 
@@ -73,6 +74,12 @@ public final class AccessTable {
         change(PEER_SERVICE, Permission.PEER_BAR, "hold", "holdAndCommit", "commit", "abort", "activate", "deactivate",
                 "modify", "commitModify", "abortModify");
         read(PEER_SERVICE, Permission.PEER_BAR, "status", "availability", "widestBandwidth", "listEndpoints");
+
+        // MaintenanceService (the BAR's): operators declare and lift windows, and move or cancel any
+        // reservation a window hits.
+        change(MAINTENANCE_SERVICE, Permission.OPERATOR, "declareMaintenance", "liftMaintenance", "moveReservation",
+                "cancelReservationForMaintenance");
+        read(MAINTENANCE_SERVICE, Permission.OPERATOR, "listMaintenance");
 
         // NsapService (L-NSAPs and the NSAP): the BARs configured for them, nobody else.
         change(NSAP_SERVICE, Permission.SERVED_BAR, "hold", "holdAndCommit", "commit", "abort", "activate", "deactivate",

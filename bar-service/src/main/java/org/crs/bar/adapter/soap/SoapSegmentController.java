@@ -10,6 +10,7 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -21,6 +22,7 @@ import org.crs.bar.adapter.soap.EnvelopeReader.Element;
 import org.crs.bar.adapter.soap.EnvelopeWriter.Body;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.MaintenanceWindow;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.bar.reservation.SegmentOrder;
 import org.crs.domain.audit.AuditRecord;
@@ -32,6 +34,7 @@ import org.crs.domain.booking.BookingWanted;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
+import org.crs.domain.time.TimeInterval;
 
 /**
  * A {@link SegmentController} that calls the NSAP port type over SOAP 1.1: an L-NSAP or the NSAP
@@ -252,6 +255,30 @@ public final class SoapSegmentController implements SegmentController {
         return segment(call(body("abortModify").element("bookingId", bookingId)));
     }
 
+    @Override
+    public MaintenanceWindow addMaintenance(String resourceId, TimeInterval window, String reason)
+            throws SegmentFailure {
+        return maintenance(one(call(body("addMaintenance").element("resourceId", resourceId)
+                .element("start", window.start()).element("end", window.end()).element("reason", reason))));
+    }
+
+    @Override
+    public MaintenanceWindow liftMaintenance(long windowId, String reason) throws SegmentFailure {
+        return maintenance(one(call(body("liftMaintenance").element("windowId", windowId).element("reason", reason))));
+    }
+
+    @Override
+    public List<MaintenanceWindow> listMaintenance(String resourceId, TimeInterval window) throws SegmentFailure {
+        List<MaintenanceWindow> windows = new ArrayList<>();
+        for (Element r : call(body("listMaintenance").element("resourceId", resourceId == null ? "" : resourceId)
+                .element("from", window.start()).element("to", window.end())).returns) {
+            if (r.children() != null) { // an empty array may come as one nil element
+                windows.add(maintenance(r.children()));
+            }
+        }
+        return List.copyOf(windows);
+    }
+
     /**
      * The duration and start times of an availability question: whole seconds rounded up, and
      * times to the millisecond the services read, so the answer never offers a start the real
@@ -346,6 +373,33 @@ public final class SoapSegmentController implements SegmentController {
         }
         return new SegmentAnswer(info.get("bookingId"), segmentState, integer(info, "sourceVlan"),
                 integer(info, "destinationVlan"), info.get("plan"), info.get("lastChange"));
+    }
+
+    private Map<String, String> one(Answer answer) throws SegmentFailure {
+        if (answer.returns.isEmpty() || answer.returns.get(0).children() == null) {
+            throw unreadable("answered without a maintenance window", null);
+        }
+        return answer.returns.get(0).children();
+    }
+
+    /** A {@code MaintenanceInfo}; its repeated {@code affectedBookings} come joined by commas (see EnvelopeReader). */
+    private MaintenanceWindow maintenance(Map<String, String> info) throws SegmentFailure {
+        String id = info.get("id");
+        long windowId;
+        try {
+            windowId = Long.parseLong(id == null ? "" : id.trim());
+        } catch (NumberFormatException e) {
+            throw unreadable("answered a window id '" + id + "', not a number", e);
+        }
+        String lifted = info.get("liftedAt");
+        MaintenanceWindow.Lift lift = lifted == null || lifted.isBlank() ? null
+                : new MaintenanceWindow.Lift(info.get("liftedBy"), info.get("liftReason"), instant(info, "liftedAt"));
+        String affected = info.get("affectedBookings");
+        List<String> bookings = affected == null || affected.isBlank() ? List.of()
+                : Arrays.stream(affected.split(",")).map(String::trim).filter(b -> !b.isEmpty()).toList();
+        return new MaintenanceWindow(windowId, info.getOrDefault("resourceId", ""),
+                new TimeInterval(instant(info, "start"), instant(info, "end")), info.get("reason"), info.get("createdBy"),
+                instant(info, "createdAt"), lift, bookings);
     }
 
     private int integer(Map<String, String> info, String field) throws SegmentFailure {

@@ -1,0 +1,180 @@
+package org.crs.bar.api.soap;
+
+import org.crs.domain.access.Caller;
+import org.crs.service.security.CurrentCall;
+import java.time.Instant;
+import java.util.Calendar;
+import java.util.List;
+
+import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.BadRequest;
+import org.crs.bar.reservation.ChangeRefused;
+import org.crs.bar.reservation.MaintenanceScope;
+import org.crs.bar.reservation.MaintenanceWindow;
+import org.crs.bar.service.MaintenanceService;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
+import org.crs.domain.time.TimeInterval;
+import org.crs.service.soap.ServiceFault;
+import org.crs.service.soap.SoapTimes;
+
+/**
+ * The BAR's maintenance port type, for network operators: declare a maintenance window on a
+ * resource of this site's campus or of the WAN, see the reservations it hits, move each out of
+ * it or cancel it (its owner is told either way), list and lift windows. A thin layer over
+ * {@link MaintenanceService}: SOAP parameters (xs:dateTime as Calendar) in, refusals out as
+ * faults naming the code, the field and the reason. The published WSDL is kept in schema/wsdl
+ * and compared with the served one by a test.
+ */
+public class MaintenancePortType {
+
+    private final MaintenanceService service;
+    private final String internalActor;
+
+    /**
+     * @param service the maintenance service
+     * @param internalActor who calls are recorded as coming from when nobody is signed in (a
+     *     call from inside the process); otherwise the signed-in operator
+     */
+    public MaintenancePortType(MaintenanceService service, String actor) {
+        this.service = service;
+        this.internalActor = actor;
+    }
+
+    /** The signed-in operator's name. */
+    private String actor() {
+        Caller caller = CurrentCall.caller();
+        return caller instanceof Caller.Anonymous ? internalActor : caller.name();
+    }
+
+    /**
+     * Takes {@code resourceId} (a host port or uplink of this site's campus, a WAN link or an
+     * access point, as the topology names it) out of service over [start, end): no booking is
+     * admitted on it then. Answers the window with this BAR's reservations it hits and the
+     * other sites' bookings it hits; each reservation stands until it is moved or cancelled.
+     */
+    public MaintenanceWindowInfo declareMaintenance(String resourceId, Calendar start, Calendar end, String reason)
+            throws ServiceFault {
+        TimeInterval interval = interval(start, end, "start", "end");
+        try {
+            return info(service.declare(resourceId, interval, reason, actor()));
+        } catch (BadRequest e) {
+            throw fault(e);
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /** The windows, live and lifted, of this site's campus and of the WAN overlapping [from, to), by start. */
+    public MaintenanceWindowInfo[] listMaintenance(Calendar from, Calendar to) throws ServiceFault {
+        TimeInterval interval = interval(from, to, "from", "to");
+        try {
+            return service.list(interval).stream().map(MaintenancePortType::info).toArray(MaintenanceWindowInfo[]::new);
+        } catch (BadRequest e) {
+            throw fault(e);
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * Lifts window {@code windowId} of {@code scope} (CAMPUS or WAN, as the window's answer
+     * says): its resource can be booked over it again.
+     */
+    public MaintenanceWindowInfo liftMaintenance(String scope, long windowId, String reason) throws ServiceFault {
+        MaintenanceScope s;
+        try {
+            s = MaintenanceScope.valueOf(scope == null ? "" : scope.trim());
+        } catch (IllegalArgumentException e) {
+            throw ServiceFault.badField("scope", "must be one of " + List.of(MaintenanceScope.values()) + ", was '"
+                    + scope + "'");
+        }
+        try {
+            return info(service.lift(s, windowId, reason, actor()));
+        } catch (BadRequest e) {
+            throw fault(e);
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * Moves a reserved reservation that a live window hits to the earliest slot of the same length
+     * after the window, all or nothing, and tells its owner. When no slot is free within 7 days
+     * after the window (NO_CAPACITY), or a part refuses the slot, the reservation stays as it was.
+     */
+    public ReservationInfo moveReservation(String requestId, String reason) throws ServiceFault {
+        try {
+            return ReservationPortType.info(service.move(requestId, reason, actor()));
+        } catch (BadRequest e) {
+            throw fault(e);
+        } catch (ChangeRefused e) {
+            throw fault(e);
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    /** Cancels a reservation for maintenance (an active circuit is torn down first) and tells its owner. */
+    public ReservationInfo cancelReservationForMaintenance(String requestId, String reason) throws ServiceFault {
+        try {
+            return ReservationPortType.info(service.cancel(requestId, reason, actor()));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    private static TimeInterval interval(Calendar start, Calendar end, String startField, String endField)
+            throws ServiceFault {
+        if (start == null) {
+            throw ServiceFault.badField(startField, "is missing");
+        }
+        if (end == null) {
+            throw ServiceFault.badField(endField, "is missing");
+        }
+        Instant s = start.toInstant();
+        Instant e = end.toInstant();
+        if (!e.isAfter(s)) {
+            throw ServiceFault.badField(endField, "must be after the " + startField + " (" + s + "), was " + e);
+        }
+        return new TimeInterval(s, e);
+    }
+
+    static MaintenanceWindowInfo info(MaintenanceService.WindowHits h) {
+        MaintenanceWindow w = h.window();
+        MaintenanceWindowInfo i = new MaintenanceWindowInfo();
+        i.setScope(h.scope().name());
+        i.setId(w.id());
+        i.setResourceId(w.resourceId());
+        i.setStart(SoapTimes.calendar(w.interval().start()));
+        i.setEnd(SoapTimes.calendar(w.interval().end()));
+        i.setReason(w.reason());
+        i.setCreatedBy(w.createdBy());
+        i.setCreatedAt(w.createdAt() == null ? null : SoapTimes.calendar(w.createdAt()));
+        if (w.lift() != null) {
+            i.setLiftedAt(SoapTimes.calendar(w.lift().at()));
+            i.setLiftedBy(w.lift().by());
+            i.setLiftReason(w.lift().reason());
+        }
+        i.setReservations(h.reservations().stream().map(ReservationPortType::info).toArray(ReservationInfo[]::new));
+        i.setOtherBookings(h.otherBookings().toArray(new String[0]));
+        return i;
+    }
+
+    private static ServiceFault fault(BadRequest e) {
+        return new ServiceFault(e.refusal().withMessage(e.field() + ": " + e.reason()));
+    }
+
+    /** A part that refused keeps its code; one that did not answer is a Server fault, which may be tried again. */
+    private static ServiceFault fault(ChangeRefused e) {
+        RefusalCode code = e.refusal().code();
+        return code == RefusalCode.TIMEOUT || code == RefusalCode.PROVIDER_SILENT ? ServiceFault.failure(e.refusal())
+                : new ServiceFault(e.refusal());
+    }
+
+    /** A refusal of the L-NSAP or NSAP keeps its code; one that did not answer is a Server fault. */
+    private static ServiceFault fault(SegmentFailure e) {
+        Refusal refusal = e.refusal().withMessage(e.getMessage());
+        return e.answered() ? new ServiceFault(refusal) : ServiceFault.failure(refusal);
+    }
+}
