@@ -5,7 +5,7 @@ import java.util.Map;
 /**
  * Where a service records the calls that change state (and the calls its access table refused):
  * who, from where, what with which arguments, and the outcome. Implemented over the service's
- * audit trail; the arguments reach it with secrets already removed.
+ * audit trail; the arguments reach it with secrets already removed ({@link org.crs.domain.audit.Redaction}).
  */
 public interface CallAudit {
 

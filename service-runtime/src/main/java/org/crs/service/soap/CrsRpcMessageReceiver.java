@@ -33,7 +33,7 @@ import org.crs.domain.refusal.RefusalCode;
 import org.crs.service.security.CallAudit;
 import org.crs.service.security.CallContext;
 import org.crs.service.security.CurrentCall;
-import org.crs.service.security.SecretNames;
+import org.crs.domain.audit.Redaction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -140,7 +140,7 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
     /** Hands the call to the audit, if the server has one; a failing audit fails the call. */
     private static void record(CallAudit audit, String service, String operation, OMElement request, String outcome) {
         if (audit != null) {
-            audit.record(service, operation, CurrentCall.context(), SecretNames.redact(arguments(request)), outcome);
+            audit.record(service, operation, CurrentCall.context(), Redaction.arguments(arguments(request)), outcome);
         }
     }
 
