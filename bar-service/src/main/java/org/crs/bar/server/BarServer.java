@@ -3,6 +3,7 @@ package org.crs.bar.server;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -144,6 +145,14 @@ public final class BarServer extends RunningService {
     /** Where other sites' BARs call this one. */
     public URI peerUrl() {
         return shell().serviceUrl(PEER_SERVICE_NAME);
+    }
+
+    /**
+     * Where other sites' BARs, and the L-NSAP and NSAP asking about orphans, call this one over
+     * TLS with their certificates; empty when the BAR speaks no TLS.
+     */
+    public Optional<URI> tlsPeerUrl() {
+        return shell().tlsServiceUrl(PEER_SERVICE_NAME);
     }
 
     public URI peerWsdlUrl() {
