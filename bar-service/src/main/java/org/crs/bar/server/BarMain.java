@@ -10,9 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import javax.net.ssl.SSLContext;
+
 import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
+import org.crs.service.tls.TlsContexts;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.Site;
@@ -44,15 +47,18 @@ public final class BarMain {
     /**
      * The controllers of a configuration: the L-NSAP named {@code lnsap-<site>}, the NSAP named
      * {@code nsap}, and each peer BAR named {@code bar-<site>}, all over SOAP with the
-     * configuration's {@code callTimeout}. Nothing is called here.
+     * configuration's {@code callTimeout}. With a {@code tls} section, {@code https://} services
+     * are called with the BAR's own certificate and its trust store. Nothing is called here.
      */
     public static Site site(BarServerConfig config) {
+        SSLContext tls = config.basics().tls().map(t -> TlsContexts.client(t.settings())).orElse(null);
         SegmentController campus = new SoapSegmentController("lnsap-" + config.site(), config.campus(), NsapContract.NAMESPACE,
-                config.callTimeout());
-        SegmentController wan = new SoapSegmentController("nsap", config.wan(), NsapContract.NAMESPACE, config.callTimeout());
+                config.callTimeout(), tls);
+        SegmentController wan = new SoapSegmentController("nsap", config.wan(), NsapContract.NAMESPACE, config.callTimeout(),
+                tls);
         Map<String, SegmentController> peers = new LinkedHashMap<>();
         config.peers().forEach((site, url) -> peers.put(site,
-                new SoapSegmentController("bar-" + site, url, BarServer.PEER_NAMESPACE, config.callTimeout())));
+                new SoapSegmentController("bar-" + site, url, BarServer.PEER_NAMESPACE, config.callTimeout(), tls)));
         return new Site(config.site(), campus, wan, peers);
     }
 
@@ -128,6 +134,8 @@ public final class BarMain {
             List<String> lines = new ArrayList<>();
             lines.add("WSDL      " + server.wsdlUrl() + "   (clients)");
             lines.add("peer WSDL " + server.peerWsdlUrl() + "   (other sites' BARs only)");
+            server.tlsPeerUrl().ifPresent(url -> lines.add("peer TLS  " + url + "   (client certificates "
+                    + config.basics().tls().orElseThrow().settings().clientAuth().yamlName() + ")"));
             lines.add("L-NSAP    " + config.campus());
             lines.add("NSAP      " + config.wan());
             config.peers().forEach((site, url) -> lines.add("peer      " + site + " " + url));

@@ -21,6 +21,7 @@ import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.activation.RouterDirectory.Profile;
 import org.crs.nsap.peer.PeerServiceClient;
+import org.crs.service.tls.TlsContexts;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
 
@@ -104,7 +105,8 @@ public final class NsapLauncher implements AutoCloseable {
     /**
      * The upkeep of a configuration: its {@code stuckAfter}, {@code orphanCheck} and
      * {@code orphanAge}, and its {@code bars} asked over their PeerService ({@link PeerServiceClient},
-     * {@link #BAR_CALL_TIMEOUT}); no orphan sweep when it lists none.
+     * {@link #BAR_CALL_TIMEOUT}), with this service's certificate when it has a {@code tls}
+     * section; no orphan sweep when it lists none.
      */
     public static NsapServer.Upkeep upkeep(NsapServerConfig config) {
         NsapServer.Upkeep upkeep = new NsapServer.Upkeep(config.stuckAfter(), Optional.empty(),
@@ -114,7 +116,8 @@ public final class NsapLauncher implements AutoCloseable {
         }
         Map<String, URI> bars = new LinkedHashMap<>();
         config.bars().forEach(b -> bars.put(b.site(), b.url()));
-        return upkeep.withOwners(new PeerServiceClient(bars, BAR_CALL_TIMEOUT));
+        return upkeep.withOwners(new PeerServiceClient(bars, BAR_CALL_TIMEOUT,
+                config.basics().tls().map(t -> TlsContexts.client(t.settings())).orElse(null)));
     }
 
     public NsapServer server() {
