@@ -135,7 +135,7 @@ class BarServerConfigTest {
                 + " maximumAdvance, minimumDuration, negotiationHold, reconcileEvery, retryMaxPause, retryPause, setUpLead,"
                 + " tearDownAllowance", refusal(GOOD.replace("  clientHold:", "  holdClient:")));
         assertTrue(refusal(GOOD.replace("{site: site-c,", "{sites: site-c,"))
-                .startsWith("unknown key \"sites\" in peers[1] (line 14); known keys there: site, url"));
+                .startsWith("unknown key \"sites\" in peers[1] (line 14); known keys there: site, subject, url"));
     }
 
     @Test

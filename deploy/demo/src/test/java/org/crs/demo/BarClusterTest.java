@@ -198,7 +198,7 @@ class BarClusterTest {
             Path folder = Files.createTempDirectory(Path.of("target"), "bar-replica-" + i + "-");
             BarReplicaProcess.Cluster cluster = new BarReplicaProcess.Cluster("site-a", database, EmbeddedPostgres.USER,
                     campusUrl, federation.nsap().serviceUrl(), Map.of("site-b", federation.peerUrl("site-b")),
-                    CALL_TIMEOUT, NEGOTIATION_HOLD, LEAD, MINIMUM_DURATION);
+                    CALL_TIMEOUT, NEGOTIATION_HOLD, LEAD, MINIMUM_DURATION, federation.certificates());
             starting.add(CompletableFuture.supplyAsync(() -> {
                 try {
                     return BarReplicaProcess.start(cluster, folder, REPLICA_START);

@@ -346,6 +346,16 @@ public final class SoapServer implements AutoCloseable {
             try {
                 cc = ClasspathAxisConfigurator.createContext(ClasspathAxisConfigurator.SERVER_CONFIG);
                 cc.setProperty(Constants.CONTAINER_MANAGED, Constants.VALUE_TRUE);
+                if (tls != null && tls.port().isEmpty()) {
+                    // Axis2 writes one endpoint address per receiver into the WSDL, named after it: a
+                    // server that speaks only TLS has only an https receiver. A server with TLS beside
+                    // plain HTTP keeps only the http one, so that its WSDL names the plain endpoint
+                    // people use; CrsAxisServlet hands it the requests of the TLS connector too.
+                    TransportInDescription https = new TransportInDescription(Constants.TRANSPORT_HTTPS);
+                    https.setReceiver(new AxisServletListener());
+                    cc.getAxisConfiguration().getTransportsIn().remove(Constants.TRANSPORT_HTTP);
+                    cc.getAxisConfiguration().addTransportIn(https);
+                }
                 for (ServiceDeployer.ServiceDef def : services.values()) {
                     ServiceDeployer.deploy(cc, def);
                 }
@@ -433,15 +443,19 @@ public final class SoapServer implements AutoCloseable {
                 throw new IllegalStateException("Tomcat did not start on " + host + ":" + port + ": " + e.getMessage(), e);
             }
             int bound = connector.getLocalPort();
+            int boundTls = listenTls ? bound : tlsConnector != null ? tlsConnector.getLocalPort() : -1;
             // WSDL endpoint addresses use the listener's port; it would otherwise be learnt from the
             // first request.
             TransportInDescription http = cc.getAxisConfiguration().getTransportIn(Constants.TRANSPORT_HTTP);
             if (http != null && http.getReceiver() instanceof AxisServletListener listener) {
                 listener.setPort(bound);
             }
+            TransportInDescription httpsIn = cc.getAxisConfiguration().getTransportIn(Constants.TRANSPORT_HTTPS);
+            if (httpsIn != null && httpsIn.getReceiver() instanceof AxisServletListener listener) {
+                listener.setPort(boundTls);
+            }
             Duration startup = Duration.ofNanos(System.nanoTime() - t0);
             List<String> names = List.copyOf(services.keySet());
-            int boundTls = listenTls ? bound : tlsConnector != null ? tlsConnector.getLocalPort() : -1;
             log.info("SOAP server ready on {}://{}:{}{}{} with services {} ({} ms)", listenTls ? "https" : "http",
                     host, bound, SERVICES_PATH, tlsConnector == null ? "" : " and https port " + boundTls
                             + " (client certificates " + tls.settings().clientAuth().yamlName() + ")",
@@ -470,7 +484,8 @@ public final class SoapServer implements AutoCloseable {
                 connector.setProperty("SSLEnabled", "true");
                 SSLHostConfig sslHost = new SSLHostConfig();
                 sslHost.setHostName("_default_"); // every host name the client asks for
-                sslHost.setProtocols(String.join(",", TlsContexts.PROTOCOLS));
+                // "+" adds each to an empty list; without it Tomcat warns that a prefix may be missing.
+                sslHost.setProtocols("+" + String.join(",+", TlsContexts.PROTOCOLS));
                 // none, optional or required: optional asks for a certificate, serves a caller without
                 // one, and refuses one that does not chain to the trust store.
                 sslHost.setCertificateVerification(tls.clientAuth().yamlName());

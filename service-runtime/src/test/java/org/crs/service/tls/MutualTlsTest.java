@@ -22,6 +22,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.crs.service.soap.EchoService;
 import org.crs.service.soap.SoapServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -61,8 +62,10 @@ class MutualTlsTest {
         CertificateAuthority.create("CN=Other CA,OU=CRS,O=Test").issue(CALLER, strangerKeys, PASSWORD);
 
         TlsSettings server = new TlsSettings(dir.resolve("nsap.p12"), PASSWORD, trustStore, PASSWORD, ClientAuth.REQUIRED);
-        required = SoapServer.builder().servlet("/whoami", new WhoAmI()).tls(ServerTls.onListenPort(server)).start();
-        optionalBesidePlain = SoapServer.builder().servlet("/whoami", new WhoAmI())
+        required = SoapServer.builder().service("Echo", "urn:crs:echo", new EchoService()).servlet("/whoami", new WhoAmI())
+                .tls(ServerTls.onListenPort(server)).start();
+        optionalBesidePlain = SoapServer.builder().service("Echo", "urn:crs:echo", new EchoService())
+                .servlet("/whoami", new WhoAmI())
                 .tls(ServerTls.besidePlain(server.withClientAuth(ClientAuth.OPTIONAL), 0)).start();
     }
 
@@ -135,6 +138,38 @@ class MutualTlsTest {
     }
 
     @Test
+    void theWsdlOfAServerSpeakingOnlyTlsNamesItsHttpsEndpointsOnly() throws Exception {
+        String wsdl = get(withCertificate(callerKeys), URI.create(required.serviceUrl("Echo") + "?wsdl")).body();
+
+        assertTrue(wsdl.contains("location=\"" + required.serviceUrl("Echo")), wsdl);
+        assertFalse(wsdl.contains("location=\"http:"), wsdl);
+    }
+
+    @Test
+    void theWsdlOfAServerWithTlsBesidePlainNamesThePlainEndpointsOnly() throws Exception {
+        String overTls = get(trustOnly(), URI.create(optionalBesidePlain.tlsServiceUrl("Echo").orElseThrow() + "?wsdl")).body();
+
+        assertTrue(overTls.contains("location=\"" + optionalBesidePlain.serviceUrl("Echo")), overTls);
+        assertFalse(overTls.contains("location=\"https:"), overTls);
+    }
+
+    @Test
+    void soapOperationsAnswerOverTls() throws Exception {
+        String envelope = "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:e=\"urn:crs:echo\">"
+                + "<soapenv:Body><e:echo><e:text>over TLS</e:text></e:echo></soapenv:Body></soapenv:Envelope>";
+        for (URI url : java.util.List.of(required.serviceUrl("Echo"), optionalBesidePlain.tlsServiceUrl("Echo").orElseThrow())) {
+            SSLContext tls = withCertificate(callerKeys);
+            HttpResponse<String> answer = HttpClient.newBuilder().sslContext(tls).sslParameters(TlsContexts.parameters(tls))
+                    .build().send(HttpRequest.newBuilder(url).header("Content-Type", "text/xml; charset=UTF-8")
+                            .header("SOAPAction", "\"urn:echo\"").POST(HttpRequest.BodyPublishers.ofString(envelope)).build(),
+                            HttpResponse.BodyHandlers.ofString());
+
+            assertEquals(200, answer.statusCode(), answer.body());
+            assertTrue(answer.body().contains("over TLS"), answer.body());
+        }
+    }
+
+    @Test
     void subjectsAreComparedAsNamesNotAsText() {
         assertTrue(CertificateSubjects.same(CertificateSubjects.parse("CN=bar-site-a,OU=CRS,O=Demo", "subject", ""),
                 CertificateSubjects.parse("cn=bar-site-a, ou=CRS,  o=Demo", "subject", "")));
@@ -161,7 +196,8 @@ class MutualTlsTest {
         if (tls != null) {
             client.sslContext(tls).sslParameters(TlsContexts.parameters(tls));
         }
-        return client.build().send(HttpRequest.newBuilder(base.resolve("/whoami")).timeout(Duration.ofSeconds(10)).build(),
+        URI target = base.getPath() == null || base.getPath().isEmpty() ? base.resolve("/whoami") : base;
+        return client.build().send(HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
