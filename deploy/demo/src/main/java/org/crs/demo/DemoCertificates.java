@@ -47,6 +47,17 @@ public final class DemoCertificates {
         this.folder = folder;
     }
 
+    /**
+     * Makes (or finds) the demo's certificates in a folder, for services run standalone from
+     * {@code deploy/config}: {@code DemoCertificates [FOLDER]}, by default
+     * {@code target/crs-demo/certificates}, where the demo keeps its own.
+     */
+    public static void main(String[] args) {
+        DemoCertificates certificates = inFolder(Path.of(args.length > 0 ? args[0] : "target/crs-demo/certificates"));
+        System.out.println("Certificates of " + SERVICES + " and their CA in " + certificates.folder() + " (password "
+                + PASSWORD + ")");
+    }
+
     /** The certificates in {@code folder}, made there when missing. */
     public static synchronized DemoCertificates inFolder(Path folder) {
         Path dir = folder.toAbsolutePath().normalize();
