@@ -150,7 +150,8 @@ class BarClusterTest {
         URI campus = federation.lnsap("site-a").serviceUrl();
         List<WatchingProxy> watches = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            WatchingProxy watch = new WatchingProxy(campus.getPort(), "activate");
+            WatchingProxy watch = new WatchingProxy(campus.getPort(), "activate", federation.certificates(), "lnsap-site-a",
+                    "bar-site-a");
             proxies.add(watch);
             watches.add(watch);
         }
