@@ -3,6 +3,7 @@ package org.crs.service.config;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -332,7 +333,7 @@ public final class ConfigYaml {
         private static Path store(EnvReferences env, Path baseDir, String value, String key, String yaml) {
             String path = required(env.resolve(value, "tls." + key), "tls." + key).trim();
             Path p = baseDir.resolve(path).toAbsolutePath().normalize();
-            if (!java.nio.file.Files.isRegularFile(p)) {
+            if (!Files.isRegularFile(p)) {
                 throw new IllegalArgumentException("tls." + key + ": no file " + p + at(yaml, "tls", key));
             }
             return p;

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -242,8 +243,7 @@ public final class CertificateAuthority {
                 store.store(out, password.toCharArray());
             }
             // Whole or not at all: a demo stopped while writing does not leave half a store to reuse.
-            Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("could not write " + file, e);
         } catch (GeneralSecurityException e) {
