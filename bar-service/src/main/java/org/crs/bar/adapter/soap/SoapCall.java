@@ -108,7 +108,8 @@ final class SoapCall implements AutoCloseable {
                 .disableAuthCaching()
                 // Otherwise a connection on which the BAR presented its certificate is kept for calls
                 // made "as" that certificate's principal, and calls without that state open new
-                // connections (and handshakes) every time: all calls here are the BAR's own.
+                // connections (and handshakes): 20 calls made 20 connections. All calls here are the
+                // BAR's own (SoapSegmentControllerTlsTest).
                 .disableConnectionState()
                 .build();
     }
