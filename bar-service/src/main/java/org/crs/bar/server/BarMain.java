@@ -10,9 +10,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import javax.net.ssl.SSLContext;
+
+import javax.security.auth.x500.X500Principal;
+
+import org.crs.domain.access.Caller;
 import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
+import org.crs.service.tls.TlsContexts;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.Site;
@@ -44,16 +50,33 @@ public final class BarMain {
     /**
      * The controllers of a configuration: the L-NSAP named {@code lnsap-<site>}, the NSAP named
      * {@code nsap}, and each peer BAR named {@code bar-<site>}, all over SOAP with the
-     * configuration's {@code callTimeout}. Nothing is called here.
+     * configuration's {@code callTimeout}. With a {@code tls} section, {@code https://} services
+     * are called with the BAR's own certificate and its trust store. Nothing is called here.
      */
     public static Site site(BarServerConfig config) {
+        SSLContext tls = config.basics().tls().map(t -> TlsContexts.client(t.settings())).orElse(null);
         SegmentController campus = new SoapSegmentController("lnsap-" + config.site(), config.campus(), NsapContract.NAMESPACE,
-                config.callTimeout());
-        SegmentController wan = new SoapSegmentController("nsap", config.wan(), NsapContract.NAMESPACE, config.callTimeout());
+                config.callTimeout(), tls);
+        SegmentController wan = new SoapSegmentController("nsap", config.wan(), NsapContract.NAMESPACE, config.callTimeout(),
+                tls);
         Map<String, SegmentController> peers = new LinkedHashMap<>();
         config.peers().forEach((site, url) -> peers.put(site,
-                new SoapSegmentController("bar-" + site, url, BarServer.PEER_NAMESPACE, config.callTimeout())));
+                new SoapSegmentController("bar-" + site, url, BarServer.PEER_NAMESPACE, config.callTimeout(), tls)));
         return new Site(config.site(), campus, wan, peers);
+    }
+
+    /**
+     * The services a BAR knows by their certificates, as its configuration names them: each peer
+     * site's BAR ({@code peers[].subject}), its L-NSAP ({@code campus.subject}) and the NSAP
+     * ({@code wan.subject}). Without TLS it names none, and its PeerService answers nobody.
+     */
+    public static Map<X500Principal, Caller> services(BarServerConfig config) {
+        Map<X500Principal, Caller> services = new LinkedHashMap<>();
+        config.subjects().peers().forEach((peer, subject) -> services.put(subject, new Caller.PeerBar(peer, subject.getName())));
+        config.subjects().campus().ifPresent(subject -> services.put(subject,
+                new Caller.Controller("lnsap-" + config.site(), subject.getName())));
+        config.subjects().wan().ifPresent(subject -> services.put(subject, new Caller.Controller("nsap", subject.getName())));
+        return services;
     }
 
     /**
@@ -65,7 +88,7 @@ public final class BarMain {
         try {
             return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(),
                     BarServer.Options.defaults(config.name()).withOwned(site).withPolicy(config.policy())
-                            .withNotifications(config.notifications()));
+                            .withNotifications(config.notifications()).withServices(services(config)));
         } catch (Exception | Error e) {
             site.close();
             throw e;
@@ -134,6 +157,8 @@ public final class BarMain {
             lines.add("webhooks  " + server.notificationWsdlUrl());
             lines.add("mail      " + config.notifications().smtp().map(m -> m.host() + ":" + m.port() + " (" + m.tls()
                     + ")").orElse("none configured"));
+            server.tlsPeerUrl().ifPresent(url -> lines.add("peer TLS  " + url + "   (client certificates "
+                    + config.basics().tls().orElseThrow().settings().clientAuth().yamlName() + ")"));
             lines.add("L-NSAP    " + config.campus());
             lines.add("NSAP      " + config.wan());
             config.peers().forEach((site, url) -> lines.add("peer      " + site + " " + url));

@@ -341,6 +341,14 @@ public final class BarServer extends RunningService {
         return shell().serviceUrl(PEER_SERVICE_NAME);
     }
 
+    /**
+     * Where other sites' BARs, and the L-NSAP and NSAP asking about orphans, call this one over
+     * TLS with their certificates; empty when the BAR speaks no TLS.
+     */
+    public Optional<URI> tlsPeerUrl() {
+        return shell().tlsServiceUrl(PEER_SERVICE_NAME);
+    }
+
     public URI peerWsdlUrl() {
         return shell().wsdlUrl(PEER_SERVICE_NAME);
     }

@@ -14,9 +14,12 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 import java.util.Optional;
 
+import javax.security.auth.x500.X500Principal;
+
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
 import org.crs.service.server.ServiceConfig;
+import org.crs.service.tls.CertificateSubjects;
 import org.crs.service.server.ServiceConfig.Basics;
 import org.crs.service.server.ServiceConfig.Reader;
 import org.crs.bar.reservation.ApprovalDecision;
@@ -45,12 +48,21 @@ import org.crs.domain.access.Role;
  *   user: SA                          # default SA for HSQLDB; required for PostgreSQL
  *   password: ${CRS_DB_PASSWORD}      # default empty
  *   clustered: false                  # default false; true only on PostgreSQL (replicas of this BAR)
+ * tls:                                # optional (ServiceConfig): TLS, and this BAR's certificate for its calls
+ *   port: 8443                        #   beside plain HTTP on listen.port; without it listen.port speaks TLS
+ *   keyStore: certs/bar-site-a.p12
+ *   keyStorePassword: ${CRS_KEYSTORE_PASSWORD}
+ *   trustStore: certs/trust.p12
+ *   trustStorePassword: ${CRS_TRUSTSTORE_PASSWORD}
+ *   clientAuth: optional              # people and middleware call without a certificate
  * campus:
- *   url: http://127.0.0.1:8081/services/NsapService   # required: this site's L-NSAP
+ *   url: https://127.0.0.1:8081/services/NsapService  # required: this site's L-NSAP
+ *   subject: CN=lnsap-site-a,OU=CRS,O=Demo            # required with tls: the certificate it calls this BAR with
  * wan:
- *   url: http://127.0.0.1:8090/services/NsapService   # required: the NSAP
+ *   url: https://127.0.0.1:8090/services/NsapService  # required: the NSAP
+ *   subject: CN=nsap,OU=CRS,O=Demo                    # required with tls
  * peers:                              # default none: the BAR of every other site
- *   - {site: site-b, url: http://127.0.0.1:8083/services/PeerService}
+ *   - {site: site-b, url: https://127.0.0.1:8446/services/PeerService, subject: "CN=bar-site-b,OU=CRS,O=Demo"}
  * callTimeout: 10s                    # default 10s: the longest one call to an L-NSAP, the NSAP or a peer may take
  * booking:                            # optional, and so is each key; defaults: BarSettings.defaults()
  *   negotiationHold: 2m               # how long segments stay held while a reservation is negotiated
@@ -90,7 +102,11 @@ import org.crs.domain.access.Role;
  * <p>Durations are {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h}, {@code <n>d} (or
  * ISO-8601, {@code PT10S}) and must be positive. URLs must be {@code http://} or
  * {@code https://} with a host, and carry no user or password. A peer's {@code site} follows the
- * rule of {@code site}, appears once, and is not this site.
+ * rule of {@code site}, appears once, and is not this site. A {@code subject} is an X.500
+ * distinguished name ({@code CN=bar-site-b,OU=CRS,O=Demo}), compared as a name, not as text
+ * ({@link CertificateSubjects#same}); every one is required when the file has a {@code tls}
+ * section, and optional without one. An {@code https://} URL is called with this BAR's own
+ * certificate ({@code tls.keyStore}) and trusts the authorities of {@code tls.trustStore}.
  *
  * <p>Unknown and repeated keys are errors, reported with their place and line; so are bad
  * values, naming the key and its line. A relative {@code jdbc:hsqldb:file:} path is relative to
@@ -111,10 +127,36 @@ import org.crs.domain.access.Role;
  * @param approval which bookings wait for an operator's approval
  * @param quotas what each group may book
  * @param notifications how it tells owners about their bookings
+ * @param subjects the certificate subjects of the services that call this BAR over TLS
  */
 public record BarServerConfig(Basics basics, String site, URI campus, URI wan, Map<String, URI> peers, Duration callTimeout,
                               BarSettings settings, ApprovalRules approval, Quotas quotas,
-                              NotificationConfig notifications) implements ServiceConfig {
+                              NotificationConfig notifications, CallerSubjects subjects) implements ServiceConfig {
+
+    /**
+     * The certificate subject each service presents when it calls this BAR (on its PeerService):
+     * who the client certificate of a request over TLS must name to be taken for that service.
+     * Empty when the configuration does not say (a BAR without TLS).
+     *
+     * @param campus the subject of this site's L-NSAP ({@code campus.subject}), which asks
+     *     {@code segmentWanted} about its orphan segments
+     * @param wan the subject of the NSAP ({@code wan.subject}), which asks the same
+     * @param peers the subject of every other site's BAR, by site ({@code peers[i].subject}),
+     *     calling PeerService for its bookings' segments at this site
+     */
+    public record CallerSubjects(Optional<X500Principal> campus, Optional<X500Principal> wan,
+                                 Map<String, X500Principal> peers) {
+        public CallerSubjects {
+            Objects.requireNonNull(campus, "campus");
+            Objects.requireNonNull(wan, "wan");
+            peers = Collections.unmodifiableMap(new LinkedHashMap<>(peers));
+        }
+
+        /** No subject named. */
+        public static CallerSubjects none() {
+            return new CallerSubjects(Optional.empty(), Optional.empty(), Map.of());
+        }
+    }
 
     /** Reads the file ({@code BarServerConfig.FILE.load(path)}), or parses its text. */
     public static final Reader<BarServerConfig> FILE = new Reader<>(BarServerConfig::parse);
@@ -132,13 +174,14 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         Objects.requireNonNull(approval, "approval");
         Objects.requireNonNull(quotas, "quotas");
         Objects.requireNonNull(notifications, "notifications");
+        Objects.requireNonNull(subjects, "subjects");
     }
 
-    /** A BAR that approves every booking, has no quotas and sends no mails (webhooks still go). */
+    /** A BAR that approves every booking, has no quotas, sends no mails (webhooks still go) and names no certificate subjects. */
     public BarServerConfig(Basics basics, String site, URI campus, URI wan, Map<String, URI> peers, Duration callTimeout,
                            BarSettings settings) {
         this(basics, site, campus, wan, peers, callTimeout, settings, ApprovalRules.none(), new Quotas(List.of()),
-                NotificationConfig.none(basics.name()));
+                NotificationConfig.none(basics.name()), CallerSubjects.none());
     }
 
     /** The approval rules and quotas, as the BAR is started with them. */
@@ -150,7 +193,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     public String toString() {
         return "BarServerConfig[" + basicsForLog() + ", site=" + site + ", campus=" + campus + ", wan=" + wan
                 + ", peers=" + peers + ", callTimeout=" + callTimeout + ", settings=" + settings + ", approval=" + approval
-                + ", quotas=" + quotas + ", notifications=" + notifications + "]";
+                + ", quotas=" + quotas + ", notifications=" + notifications + ", subjects=" + subjects + "]";
     }
 
     // --- reading ---------------------------------------------------------------------------------
@@ -158,12 +201,18 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     private static BarServerConfig parse(String yaml, Path baseDir, Path source, EnvReferences env) {
         FileYaml file = ConfigYaml.read(yaml, FileYaml.class);
         Basics basics = ServiceConfig.basics(yaml, baseDir, source, env, file.name(), file.listen(),
-                file.database(), "{host: 127.0.0.1, port: 8080}");
+                file.database(), file.tls(), "{host: 127.0.0.1, port: 8080}");
+        boolean subjectsRequired = basics.tls().isPresent();
         String site = ConfigYaml.name(env.resolve(file.site(), "site"), "site", ConfigYaml.at(yaml, "site"));
         URI campus = url(file.campus(), "campus", env, yaml);
         URI wan = url(file.wan(), "wan", env, yaml);
+        Optional<X500Principal> campusSubject = subject(file.campus().subject(), "campus.subject", subjectsRequired, env,
+                ConfigYaml.at(yaml, "campus", "subject"));
+        Optional<X500Principal> wanSubject = subject(file.wan().subject(), "wan.subject", subjectsRequired, env,
+                ConfigYaml.at(yaml, "wan", "subject"));
 
         Map<String, URI> peers = new LinkedHashMap<>();
+        Map<String, X500Principal> peerSubjects = new LinkedHashMap<>();
         List<PeerYaml> peerList = file.peers() == null ? List.of() : file.peers();
         for (int i = 0; i < peerList.size(); i++) {
             PeerYaml p = peerList.get(i);
@@ -183,6 +232,8 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
             }
             peers.put(peerSite, checkedUrl(env.resolve(p.url(), key + ".url"), key + ".url",
                     ConfigYaml.at(yaml, "peers", i, "url")));
+            subject(p.subject(), key + ".subject", subjectsRequired, env, ConfigYaml.at(yaml, "peers", i, "subject"))
+                    .ifPresent(subject -> peerSubjects.put(peerSite, subject));
         }
 
         Duration callTimeout = ConfigYaml.duration(env.resolve(file.callTimeout(), "callTimeout"), DEFAULT_CALL_TIMEOUT,
@@ -192,7 +243,22 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         NotificationConfig notifications = notifications(file.mail(), file.notifications(), basics.name(), baseDir, env,
                 yaml);
         return new BarServerConfig(basics, site, campus, wan, peers, callTimeout, settings,
-                approval(file.approval(), env, yaml), quotas(file.quotas(), env, yaml), notifications);
+                approval(file.approval(), env, yaml), quotas(file.quotas(), env, yaml), notifications,
+                new CallerSubjects(campusSubject, wanSubject, peerSubjects));
+    }
+
+    /** A caller's certificate subject; required when the BAR speaks TLS. */
+    private static Optional<X500Principal> subject(String value, String key, boolean required, EnvReferences env,
+                                                   String where) {
+        String text = env.resolve(value, key);
+        if (text == null || text.isBlank()) {
+            if (required) {
+                throw new IllegalArgumentException(key + " is missing: with tls, name the certificate subject that service"
+                        + " calls this BAR with (CN=...,OU=...,O=...)" + where);
+            }
+            return Optional.empty();
+        }
+        return Optional.of(CertificateSubjects.parse(text, key, where));
     }
 
     private static ApprovalRules approval(ApprovalYaml approval, EnvReferences env, String yaml) {
@@ -404,7 +470,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     // --- the file's shape: raw text until resolved; these records never reach a log -------------
 
     private record FileYaml(String name, String site, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database,
-                            UrlYaml campus, UrlYaml wan, List<PeerYaml> peers, String callTimeout, BookingYaml booking,
+                            ConfigYaml.TlsYaml tls, UrlYaml campus, UrlYaml wan, List<PeerYaml> peers, String callTimeout, BookingYaml booking,
                             ApprovalYaml approval, List<QuotaYaml> quotas, MailYaml mail, NotificationsYaml notifications) {
         @Override
         public String toString() {
@@ -412,7 +478,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         }
     }
 
-    private record UrlYaml(String url) {
+    private record UrlYaml(String url, String subject) {
     }
 
     private record ApprovalYaml(String deadlineBeforeStart, List<RuleYaml> rules) {
@@ -436,7 +502,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     private record NotificationsYaml(String retryPause, String retryMaxPause, Integer maxAttempts, String keep) {
     }
 
-    private record PeerYaml(String site, String url) {
+    private record PeerYaml(String site, String url, String subject) {
     }
 
     private record BookingYaml(String negotiationHold, String clientHold, String setUpLead, String tearDownAllowance,

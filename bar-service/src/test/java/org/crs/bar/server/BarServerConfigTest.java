@@ -15,7 +15,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.function.Function;
+
+import javax.security.auth.x500.X500Principal;
 
 import org.crs.service.db.Vendor;
 import org.crs.bar.adapter.mail.SmtpSettings;
@@ -24,6 +27,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServerConfig;
+import org.crs.service.tls.CertificateAuthority;
+import org.crs.service.tls.ClientAuth;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.ApprovalDecision;
@@ -190,7 +195,7 @@ class BarServerConfigTest {
                 + " maximumAdvance, minimumDuration, negotiationHold, reconcileEvery, retryMaxPause, retryPause, setUpLead,"
                 + " tearDownAllowance", refusal(GOOD.replace("  clientHold:", "  holdClient:")));
         assertTrue(refusal(GOOD.replace("{site: site-c,", "{sites: site-c,"))
-                .startsWith("unknown key \"sites\" in peers[1] (line 14); known keys there: site, url"));
+                .startsWith("unknown key \"sites\" in peers[1] (line 14); known keys there: site, subject, url"));
     }
 
     @Test
@@ -318,10 +323,10 @@ class BarServerConfigTest {
     @Test
     void exampleConfigurationsLoadAndMatchTheDemoPorts() throws Exception {
         Path config = Path.of("../deploy/config");
-        BarServerConfig a = BarServerConfig.FILE.load(config.resolve("bar-site-a.yaml"), env(Map.of()));
-        BarServerConfig b = BarServerConfig.FILE.load(config.resolve("bar-site-b.yaml"), env(Map.of()));
-        assertEquals(List.of("bar-site-a", "site-a", 8080, 8081, 8090, Map.of("site-b", 8083)), ports(a));
-        assertEquals(List.of("bar-site-b", "site-b", 8083, 8082, 8090, Map.of("site-a", 8080)), ports(b));
+        BarServerConfig a = example(config.resolve("bar-site-a.yaml"));
+        BarServerConfig b = example(config.resolve("bar-site-b.yaml"));
+        assertEquals(List.of("bar-site-a", "site-a", 8080, 8081, 8090, Map.of("site-b", 8446)), ports(a));
+        assertEquals(List.of("bar-site-b", "site-b", 8083, 8082, 8090, Map.of("site-a", 8443)), ports(b));
         assertEquals(BarSettings.defaults(), a.settings());
         ApprovalRules demoRule = new ApprovalRules(List.of(new ApprovalRule(1000L, null, null, null, null, null,
                 ApprovalDecision.WAIT)), Duration.ZERO);
@@ -331,6 +336,104 @@ class BarServerConfigTest {
         assertEquals(SmtpSettings.Tls.NONE, a.notifications().smtp().orElseThrow().tls());
         assertEquals(config.resolve("mail-templates").toAbsolutePath().normalize(),
                 a.notifications().templates().orElseThrow());
+    }
+
+    @Test
+    void exampleConfigurationsNameTheSubjectsOfTheServicesThatCallTheBar() throws Exception {
+        BarServerConfig a = example(Path.of("../deploy/config/bar-site-a.yaml"));
+
+        assertEquals(new X500Principal("CN=lnsap-site-a,OU=CRS,O=Demo"), a.subjects().campus().orElseThrow());
+        assertEquals(new X500Principal("CN=nsap,OU=CRS,O=Demo"), a.subjects().wan().orElseThrow());
+        assertEquals(Map.of("site-b", new X500Principal("CN=bar-site-b,OU=CRS,O=Demo")), a.subjects().peers());
+        assertEquals(ClientAuth.OPTIONAL, a.basics().tls().orElseThrow().settings().clientAuth());
+        assertEquals(OptionalInt.of(8443), a.basics().tls().orElseThrow().port());
+    }
+
+    @Test
+    void withTlsEveryCallerSubjectIsRequired() throws Exception {
+        Path certificates = demoCertificates();
+        String yaml = withCertificatesIn(Files.readString(Path.of("../deploy/config/bar-site-a.yaml")), certificates)
+                .replace(", subject: \"CN=nsap,OU=CRS,O=Demo\"", "");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> BarServerConfig.FILE.parse(yaml, Path.of("../deploy/config"), env(Map.of())));
+
+        assertTrue(refused.getMessage().startsWith("wan.subject is missing"), refused.getMessage());
+    }
+
+    @Test
+    void aSubjectIsReadAsADistinguishedName() {
+        assertTrue(refusal(GOOD.replace("url: http://bar.site-b.example.org:8083/services/PeerService}",
+                "url: http://bar.site-b.example.org:8083/services/PeerService, subject: \"not a name\"}"))
+                .startsWith("peers[0].subject: not a distinguished name"));
+    }
+
+    @Test
+    void theProductionSampleSpeaksOnlyTlsWithItsPasswordsFromTheEnvironment() throws Exception {
+        String yaml = Files.readString(Path.of("../deploy/config/production/bar-site-a.yaml"))
+                .replace("/etc/crs/tls/", demoCertificates().toAbsolutePath() + "/");
+
+        BarServerConfig c = BarServerConfig.FILE.parse(yaml, Path.of("../deploy/config/production"), env(Map.of(
+                "CRS_BAR_DB_PASSWORD", "db-secret", "CRS_TLS_KEYSTORE_PASSWORD", "crs-demo-tls",
+                "CRS_TLS_TRUSTSTORE_PASSWORD", "crs-demo-tls")));
+
+        assertTrue(c.basics().tls().orElseThrow().port().isEmpty(), "listen.port itself speaks TLS");
+        assertEquals(ClientAuth.OPTIONAL, c.basics().tls().orElseThrow().settings().clientAuth());
+        assertEquals(List.of("https", "https", "https"), List.of(c.campus().getScheme(), c.wan().getScheme(),
+                c.peers().get("site-b").getScheme()));
+        assertEquals(new X500Principal("CN=bar-site-b, OU=CRS, O=Example Research Network"), c.subjects().peers().get("site-b"));
+        assertFalse(c.toString().contains("crs-demo-tls") || c.toString().contains("db-secret"), c.toString());
+    }
+
+    @Test
+    void aMissingKeyStorePasswordIsAnErrorNamingTheVariableNeverAValue() throws Exception {
+        String yaml = Files.readString(Path.of("../deploy/config/production/bar-site-a.yaml"))
+                .replace("/etc/crs/tls/", demoCertificates().toAbsolutePath() + "/");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> BarServerConfig.FILE.parse(yaml,
+                Path.of("../deploy/config/production"), env(Map.of("CRS_BAR_DB_PASSWORD", "db-secret",
+                        "CRS_TLS_TRUSTSTORE_PASSWORD", "crs-demo-tls"))));
+
+        assertEquals("tls.keyStorePassword: environment variable CRS_TLS_KEYSTORE_PASSWORD is not set", refused.getMessage());
+    }
+
+    @Test
+    void aWrongKeyStorePasswordIsAnErrorNamingTheStoreNeverThePassword() throws Exception {
+        String yaml = Files.readString(Path.of("../deploy/config/production/bar-site-a.yaml"))
+                .replace("/etc/crs/tls/", demoCertificates().toAbsolutePath() + "/");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> BarServerConfig.FILE.parse(yaml,
+                Path.of("../deploy/config/production"), env(Map.of("CRS_BAR_DB_PASSWORD", "db-secret",
+                        "CRS_TLS_KEYSTORE_PASSWORD", "wrong-password", "CRS_TLS_TRUSTSTORE_PASSWORD", "crs-demo-tls"))));
+
+        assertTrue(refused.getMessage().startsWith("tls.keyStore: "), refused.getMessage());
+        assertFalse(refused.getMessage().contains("wrong-password"), refused.getMessage());
+    }
+
+    private static Path certificates;
+
+    /** The demo's CA and certificates in a temporary folder, made once. */
+    static synchronized Path demoCertificates() throws Exception {
+        if (certificates == null) {
+            certificates = Files.createTempDirectory("bar-config-certificates");
+            CertificateAuthority ca = CertificateAuthority.create("CN=CRS Demo CA,OU=CRS,O=Demo");
+            ca.writeTrustStore(certificates.resolve("trust.p12"), "crs-demo-tls");
+            for (String service : List.of("bar-site-a", "bar-site-b")) {
+                ca.issue("CN=" + service + ",OU=CRS,O=Demo", certificates.resolve(service + ".p12"), "crs-demo-tls");
+            }
+        }
+        return certificates;
+    }
+
+    /** A file of deploy/config with its stores in {@code folder} rather than the demo's. */
+    static String withCertificatesIn(String yaml, Path folder) {
+        return yaml.replace("../../target/crs-demo/certificates/", folder.toAbsolutePath() + "/");
+    }
+
+    /** An example file of deploy/config, its certificates made in a folder of the test's. */
+    private static BarServerConfig example(Path file) throws Exception {
+        return BarServerConfig.FILE.parse(withCertificatesIn(Files.readString(file), demoCertificates()), file.getParent(),
+                env(Map.of()));
     }
 
     private static List<Object> ports(BarServerConfig c) {

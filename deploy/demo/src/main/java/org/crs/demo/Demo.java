@@ -25,6 +25,12 @@ import org.crs.bar.server.BarPolicy;
  * their state in {@code DATA-FOLDER/routers}, which outlives the demo ({@link RoutersApart}).
  * {@code --any-ports} puts the services (and routers in process) on free ports, printed at
  * start; {@code --inventory} names another routers' inventory.
+ *
+ * <p>The services trust each other by certificate, as in production: at its first start the
+ * demo makes a CA and one certificate per service in {@code DATA-FOLDER/certificates}
+ * ({@link DemoCertificates}) and reuses them afterwards. The L-NSAPs (8081, 8082) and the NSAP
+ * (8090) speak only TLS and require a client certificate; each BAR answers people in plain HTTP
+ * (8080, 8083) and the other services over TLS (8443, 8446).
  */
 public final class Demo {
 
@@ -66,7 +72,7 @@ public final class Demo {
                 : new Federation.Routers(inventory, Federation.Placement.IN_PROCESS, null);
         Federation federation = Federation.start(new Federation.Options(Path.of("").toAbsolutePath(),
                 Federation.Options.hsqldbFiles(data), demoPorts, BarSettings.defaults().withMinimumDuration(minimum),
-                Duration.ofSeconds(10), Clock.systemUTC(), routers)
+                Duration.ofSeconds(10), Clock.systemUTC(), routers, DemoCertificates.inFolder(data.resolve("certificates")))
                 .withPolicy(BarPolicy.of(Federation.DEMO_APPROVAL, Quotas.none())));
         Optional<RoutersApart> apart = federation.routersApart();
 
@@ -101,9 +107,15 @@ public final class Demo {
             System.out.printf("  BAR %-10s %s%n", site, federation.bar(site).wsdlUrl());
         }
         for (String site : Federation.SITES) {
-            System.out.printf("  L-NSAP %-7s %s%n", site, federation.lnsap(site).wsdlUrl());
+            System.out.printf("  L-NSAP %-7s %s   (TLS, client certificate required)%n", site, federation.lnsap(site).wsdlUrl());
         }
-        System.out.printf("  NSAP (WAN)     %s%n", federation.nsap().wsdlUrl());
+        System.out.printf("  NSAP (WAN)     %s   (TLS, client certificate required)%n", federation.nsap().wsdlUrl());
+        for (String site : Federation.SITES) {
+            System.out.printf("  BAR %-10s %s   (TLS for the other services)%n", site,
+                    federation.bar(site).tlsPeerUrl().orElseThrow());
+        }
+        System.out.println("Certificates (CA, trust store, one key store per service; password "
+                + DemoCertificates.PASSWORD + "): " + federation.certificates().folder());
         for (String site : Federation.SITES) {
             System.out.printf("  Operators %-4s %s%n", site, federation.bar(site).operatorWsdlUrl());
         }

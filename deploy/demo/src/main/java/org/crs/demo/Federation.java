@@ -15,6 +15,12 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import org.crs.bar.server.BarPolicy;
+import javax.net.ssl.SSLContext;
+import javax.security.auth.x500.X500Principal;
+
+import org.crs.domain.access.Caller;
+import org.crs.nsap.soap.ServedBars;
+
 import org.crs.bar.server.BarServer;
 import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
@@ -39,18 +45,26 @@ import org.crs.bar.reservation.ApprovalDecision;
 import org.crs.bar.reservation.ApprovalRule;
 import org.crs.bar.reservation.ApprovalRules;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.service.tls.ClientAuth;
+import org.crs.service.tls.ServerTls;
 
 /**
  * A federation of two sites in one process, on 127.0.0.1: the emulated routers, an L-NSAP and a
  * BAR for each of site-a and site-b, and the NSAP of the WAN, each service on its own database.
  * The demo runs one on fixed ports; tests run one on free ports.
+ *
+ * <p>The services trust each other as in production, by certificate ({@link DemoCertificates}):
+ * the L-NSAPs and the NSAP speak only TLS and require a client certificate; each BAR serves
+ * people and middleware in plain HTTP on its port and the other services over TLS on a port of
+ * its own ({@link #DEMO_TLS_PORTS}), where a client certificate is optional. Every call from one
+ * service to another (BAR to L-NSAP, NSAP and peer BAR; L-NSAP and NSAP to a BAR's PeerService)
+ * goes over TLS with the caller's certificate.
  */
 public final class Federation implements AutoCloseable {
 
     /** The demo's sites. */
     public static final List<String> SITES = List.of("site-a", "site-b");
 
-    /** The demo's fixed ports: the BAR of site-a answers at 8080. */
     /**
      * The demo's approval rule, as in deploy/config/bar-site-*.yaml: bookings over 1 Gbit/s wait
      * for an operator, until their start at the latest.
@@ -58,8 +72,15 @@ public final class Federation implements AutoCloseable {
     public static final ApprovalRules DEMO_APPROVAL = new ApprovalRules(List.of(new ApprovalRule(1000L, null, null, null,
             null, null, ApprovalDecision.WAIT)), Duration.ZERO);
 
+    /**
+     * The demo's fixed ports: the BAR of site-a answers at 8080 (plain HTTP); the L-NSAPs and
+     * the NSAP speak only TLS on theirs.
+     */
     public static final Map<String, Integer> DEMO_PORTS = Map.of(
             "bar-site-a", 8080, "lnsap-site-a", 8081, "lnsap-site-b", 8082, "bar-site-b", 8083, "nsap", 8090);
+
+    /** The demo BARs' TLS ports, where the other services call them with their certificates. */
+    public static final Map<String, Integer> DEMO_TLS_PORTS = Map.of("bar-site-a", 8443, "bar-site-b", 8446);
 
     /** Where each service keeps its data: its JDBC URL and user, by service name. */
     public record Database(String jdbcUrl, String user) {
@@ -73,9 +94,11 @@ public final class Federation implements AutoCloseable {
      * @param callTimeout how long a BAR waits for an L-NSAP, the NSAP or a peer BAR
      * @param clock the services' clock
      * @param policy the BARs' approval rules and quotas
+     * @param certificates the services' certificates
      */
     public record Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
-                          Duration callTimeout, Clock clock, Routers routers, BarPolicy policy) {
+                          Duration callTimeout, Clock clock, Routers routers, DemoCertificates certificates,
+                          BarPolicy policy) {
         public Options {
             Objects.requireNonNull(repository, "repository");
             Objects.requireNonNull(databases, "databases");
@@ -83,18 +106,25 @@ public final class Federation implements AutoCloseable {
             Objects.requireNonNull(callTimeout, "callTimeout");
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(routers, "routers");
+            Objects.requireNonNull(certificates, "certificates");
             Objects.requireNonNull(policy, "policy");
         }
 
-        /** With every booking approved at once and no quotas. */
+        /** With certificates in a temporary folder of this JVM ({@link DemoCertificates#temporary()}), every booking approved at once. */
         public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
                        Duration callTimeout, Clock clock, Routers routers) {
-            this(repository, databases, demoPorts, settings, callTimeout, clock, routers, BarPolicy.none());
+            this(repository, databases, demoPorts, settings, callTimeout, clock, routers, DemoCertificates.temporary());
+        }
+
+        /** With these certificates, every booking approved at once and no quotas. */
+        public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
+                       Duration callTimeout, Clock clock, Routers routers, DemoCertificates certificates) {
+            this(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, BarPolicy.none());
         }
 
         /** These options with the BARs' approval rules and quotas of {@code other}. */
         public Options withPolicy(BarPolicy other) {
-            return new Options(repository, databases, demoPorts, settings, callTimeout, clock, routers, other);
+            return new Options(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, other);
         }
 
         /** With the demo's routers emulated in this process. */
@@ -150,6 +180,7 @@ public final class Federation implements AutoCloseable {
     private final Map<String, NsapServer> lnsaps = new LinkedHashMap<>();
     private final Map<String, BarServer> bars = new LinkedHashMap<>();
     private final Map<String, Integer> barPorts = new LinkedHashMap<>();
+    private final Map<String, Integer> barTlsPorts = new LinkedHashMap<>();
     private final Map<String, URI> peerRoutes = new LinkedHashMap<>();
     private final List<AutoCloseable> running = new ArrayList<>();
     private NsapServer nsap;
@@ -200,6 +231,7 @@ public final class Federation implements AutoCloseable {
         try {
             for (String site : SITES) {
                 barPorts.put(site, options.demoPorts() ? DEMO_PORTS.get("bar-" + site) : freePort());
+                barTlsPorts.put(site, options.demoPorts() ? DEMO_TLS_PORTS.get("bar-" + site) : freePort());
             }
             for (String site : SITES) {
                 lnsaps.put(site, startNsap("lnsap-" + site, new CampusPlanner(CampusTopologyFile.load(
@@ -217,41 +249,52 @@ public final class Federation implements AutoCloseable {
         }
     }
 
-    /** Starts an L-NSAP or the NSAP, asking the BARs of {@code barSites} about orphans (its {@code bars:}). */
+    /**
+     * Starts an L-NSAP or the NSAP, TLS only with client certificates required, asking the BARs
+     * of {@code barSites} about orphans (its {@code bars:}) with its certificate.
+     */
     private NsapServer startNsap(String name, ResourcePlanner planner, List<String> barSites) throws Exception {
         Database db = options.databases().apply(name);
         List<DriverActivator> activators = new ArrayList<>();
         Map<String, URI> bars = new LinkedHashMap<>();
         barSites.forEach(site -> bars.put(site, peerUrl(site)));
         NsapServer server = NsapServer.start(new ServerConfig(name, db.jdbcUrl(), db.user(), "", "127.0.0.1",
-                port(name), false), planner, (store, locks) -> {
+                port(name), false).withTls(ServerTls.onListenPort(options.certificates().settings(name, ClientAuth.REQUIRED))),
+                planner, (store, locks) -> {
                     DriverActivator a = new DriverActivator(routers, store, DriverActivator.DEFAULT_THREADS, locks);
                     activators.add(a);
                     return a;
                 }, options.clock(), NsapServer.Upkeep.defaults().withOwners(
-                        new PeerServiceClient(bars, NsapLauncher.BAR_CALL_TIMEOUT)));
+                        new PeerServiceClient(bars, NsapLauncher.BAR_CALL_TIMEOUT, options.certificates().client(name))),
+                Optional.of(servedBars(barSites)));
         running.addAll(activators);
         running.add(server);
         return server;
     }
 
-    /** Starts the BAR of a site again (after {@link #stopBar}), on the same port and database. */
+    /**
+     * Starts the BAR of a site again (after {@link #stopBar}), on the same ports and database:
+     * plain HTTP for people, TLS with optional client certificates for the services.
+     */
     public BarServer startBar(String site) throws Exception {
+        String name = "bar-" + site;
+        SSLContext tls = options.certificates().client(name);
         Database db = options.databases().apply("bar-" + site);
         Map<String, org.crs.bar.port.SegmentController> peers = new LinkedHashMap<>();
         for (String other : SITES) {
             if (!other.equals(site)) {
-                peers.put(other, peerOf(other));
+                peers.put(other, peerOf(site, other));
             }
         }
         Site controllers = new Site(site,
                 new SoapSegmentController("lnsap-" + site, lnsaps.get(site).serviceUrl(), NsapContract.NAMESPACE,
-                        options.callTimeout()),
-                new SoapSegmentController("nsap", nsap.serviceUrl(), NsapContract.NAMESPACE, options.callTimeout()),
+                        options.callTimeout(), tls),
+                new SoapSegmentController("nsap", nsap.serviceUrl(), NsapContract.NAMESPACE, options.callTimeout(), tls),
                 peers);
-        BarServer bar = BarServer.start(new ServerConfig("bar-" + site, db.jdbcUrl(), db.user(), "", "127.0.0.1",
-                barPorts.get(site), false), controllers, options.settings(), options.clock(),
-                BarServer.Options.defaults("bar-" + site).withPolicy(options.policy()));
+        BarServer bar = BarServer.start(new ServerConfig(name, db.jdbcUrl(), db.user(), "", "127.0.0.1",
+                barPorts.get(site), false).withTls(ServerTls.besidePlain(options.certificates().settings(name,
+                        ClientAuth.OPTIONAL), barTlsPorts.get(site))), controllers, options.settings(), options.clock(),
+                BarServer.Options.defaults(name).withPolicy(options.policy()).withServices(servicesOf(site)));
         try {
             DemoAccounts.seed(bar.accounts());
         } catch (Exception e) {
@@ -263,15 +306,49 @@ public final class Federation implements AutoCloseable {
         return bar;
     }
 
-    /** The controller through which a BAR calls the BAR of {@code site}. */
-    public SoapSegmentController peerOf(String site) {
-        return new SoapSegmentController("bar-" + site, peerRoutes.getOrDefault(site, peerUrl(site)),
-                BarServer.PEER_NAMESPACE, options.callTimeout());
+    /** The BARs of {@code sites}, by their certificates: the only callers an L-NSAP or the NSAP answers. */
+    private ServedBars servedBars(List<String> sites) {
+        Map<X500Principal, String> bySubject = new LinkedHashMap<>();
+        sites.forEach(site -> bySubject.put(options.certificates().subject("bar-" + site), site));
+        return new ServedBars(bySubject);
     }
 
-    /** Where the BAR of a site serves its peers (whether it is running or not). */
+    /**
+     * The services the BAR of {@code site} knows by their certificates: the other sites' BARs,
+     * its L-NSAP and the NSAP.
+     */
+    private Map<X500Principal, Caller> servicesOf(String site) {
+        Map<X500Principal, Caller> services = new LinkedHashMap<>();
+        for (String other : SITES) {
+            if (!other.equals(site)) {
+                X500Principal subject = options.certificates().subject("bar-" + other);
+                services.put(subject, new Caller.PeerBar(other, subject.getName()));
+            }
+        }
+        for (String controller : List.of("lnsap-" + site, "nsap")) {
+            X500Principal subject = options.certificates().subject(controller);
+            services.put(subject, new Caller.Controller(controller, subject.getName()));
+        }
+        return services;
+    }
+
+    /** The controller through which the BAR of {@code caller} calls the BAR of {@code site}, with its certificate. */
+    public SoapSegmentController peerOf(String caller, String site) {
+        return new SoapSegmentController("bar-" + site, peerRoutes.getOrDefault(site, peerUrl(site)),
+                BarServer.PEER_NAMESPACE, options.callTimeout(), options.certificates().client("bar-" + caller));
+    }
+
+    /**
+     * Where the BAR of a site serves the other services (whether it is running or not): its
+     * PeerService on its TLS port.
+     */
     public URI peerUrl(String site) {
-        return URI.create("http://127.0.0.1:" + barPorts.get(site) + "/services/" + BarServer.PEER_SERVICE_NAME);
+        return URI.create("https://127.0.0.1:" + barTlsPorts.get(site) + "/services/" + BarServer.PEER_SERVICE_NAME);
+    }
+
+    /** The services' certificates. */
+    public DemoCertificates certificates() {
+        return options.certificates();
     }
 
     /**

@@ -150,7 +150,8 @@ class BarClusterTest {
         URI campus = federation.lnsap("site-a").serviceUrl();
         List<WatchingProxy> watches = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            WatchingProxy watch = new WatchingProxy(campus.getPort(), "activate");
+            WatchingProxy watch = new WatchingProxy(campus.getPort(), "activate", federation.certificates(), "lnsap-site-a",
+                    "bar-site-a");
             proxies.add(watch);
             watches.add(watch);
         }
@@ -198,7 +199,7 @@ class BarClusterTest {
             Path folder = Files.createTempDirectory(Path.of("target"), "bar-replica-" + i + "-");
             BarReplicaProcess.Cluster cluster = new BarReplicaProcess.Cluster("site-a", database, EmbeddedPostgres.USER,
                     campusUrl, federation.nsap().serviceUrl(), Map.of("site-b", federation.peerUrl("site-b")),
-                    CALL_TIMEOUT, NEGOTIATION_HOLD, LEAD, MINIMUM_DURATION);
+                    CALL_TIMEOUT, NEGOTIATION_HOLD, LEAD, MINIMUM_DURATION, federation.certificates());
             starting.add(CompletableFuture.supplyAsync(() -> {
                 try {
                     return BarReplicaProcess.start(cluster, folder, REPLICA_START);

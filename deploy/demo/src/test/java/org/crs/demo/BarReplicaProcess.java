@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 
 import org.crs.bar.server.BarMain;
 import org.crs.demo.process.ServiceProcess;
+import org.crs.service.tls.ClientAuth;
 
 /**
  * One replica of a clustered BAR as a process of its own ({@link ServiceProcess} running
@@ -21,9 +22,13 @@ import org.crs.demo.process.ServiceProcess;
  */
 final class BarReplicaProcess implements AutoCloseable {
 
-    /** What the replicas share: their database, and the services they call. */
+    /**
+     * What the replicas share: their database, the services they call, and the certificates
+     * they call them with (the site's BAR's).
+     */
     record Cluster(String site, String jdbcUrl, String dbUser, URI campus, URI wan, Map<String, URI> peers,
-                   Duration callTimeout, Duration negotiationHold, Duration setUpLead, Duration minimumDuration) {
+                   Duration callTimeout, Duration negotiationHold, Duration setUpLead, Duration minimumDuration,
+                   DemoCertificates certificates) {
     }
 
     private final ServiceProcess process;
@@ -35,6 +40,9 @@ final class BarReplicaProcess implements AutoCloseable {
     /** Starts a replica in {@code folder} (its configuration and log) and waits until it serves, at most {@code within}. */
     static BarReplicaProcess start(Cluster cluster, Path folder, Duration within) throws IOException {
         int port = freePort();
+        int tlsPort = freePort();
+        String name = "bar-" + cluster.site();
+        DemoCertificates certificates = cluster.certificates();
         Files.createDirectories(folder);
         Path config = folder.resolve("bar.yaml");
         Files.writeString(config, String.join("\n", List.of(
@@ -46,10 +54,12 @@ final class BarReplicaProcess implements AutoCloseable {
                 "  user: " + cluster.dbUser(),
                 "  password: \"\"",
                 "  clustered: true",
-                "campus: {url: " + cluster.campus() + "}",
-                "wan: {url: " + cluster.wan() + "}",
+                certificates.yaml(name, tlsPort, ClientAuth.OPTIONAL),
+                "campus: {url: " + cluster.campus() + ", subject: '" + certificates.subject("lnsap-" + cluster.site()) + "'}",
+                "wan: {url: " + cluster.wan() + ", subject: '" + certificates.subject("nsap") + "'}",
                 "peers:",
-                cluster.peers().entrySet().stream().map(e -> "  - {site: " + e.getKey() + ", url: " + e.getValue() + "}")
+                cluster.peers().entrySet().stream().map(e -> "  - {site: " + e.getKey() + ", url: " + e.getValue()
+                                + ", subject: '" + certificates.subject("bar-" + e.getKey()) + "'}")
                         .collect(Collectors.joining("\n")),
                 "callTimeout: " + cluster.callTimeout().toMillis() + "ms",
                 "booking:",
@@ -57,7 +67,7 @@ final class BarReplicaProcess implements AutoCloseable {
                 "  setUpLead: " + cluster.setUpLead().toMillis() + "ms",
                 "  minimumDuration: " + cluster.minimumDuration().toMillis() + "ms",
                 "")));
-        ServiceProcess p = ServiceProcess.of("bar-" + cluster.site() + "-" + port, BarMain.class.getName(), config, folder)
+        ServiceProcess p = ServiceProcess.of(name + "-" + port, BarMain.class.getName(), config, folder)
                 .port(port).readyLine(ServiceProcess.SERVICE_READY).startTimeout(within)
                 .jvmOption("-Xmx256m").jvmOption("-XX:TieredStopAtLevel=1"); // many JVMs on two cores: C1 only
         return new BarReplicaProcess(p.start());

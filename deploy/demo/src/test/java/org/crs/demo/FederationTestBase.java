@@ -3,10 +3,16 @@ package org.crs.demo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,6 +32,9 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
 import org.crs.bar.server.BarServer;
 import org.crs.domain.audit.AuditEntry;
 import org.crs.domain.audit.AuditQuery;
@@ -38,6 +47,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.service.tls.CertificateAuthority;
+import org.crs.service.tls.ClientAuth;
+import org.crs.service.tls.TlsContexts;
+import org.crs.service.tls.TlsSettings;
 
 /**
  * A federation of two sites over real SOAP between real service instances and emulated routers:
@@ -677,5 +690,53 @@ abstract class FederationTestBase {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    // ---- the services trust each other by certificate ----
+
+    @Test
+    void theLnsapsAndTheNsapServeOnlyCallersWithACertificateOfTheFederationsAuthority() throws Exception {
+        Path dir = Files.createTempDirectory("crs-stranger");
+        // Another authority of the very same name: only its key tells it apart.
+        CertificateAuthority.create(DemoCertificates.CA_SUBJECT).issue("CN=bar-site-a,OU=CRS,O=Demo",
+                dir.resolve("stranger.p12"), "stranger");
+        SSLContext stranger = TlsContexts.client(new TlsSettings(dir.resolve("stranger.p12"), "stranger",
+                federation.certificates().trustStore(), DemoCertificates.PASSWORD, ClientAuth.NONE));
+        for (NsapServer service : List.of(federation.lnsap("site-a"), federation.lnsap("site-b"), federation.nsap())) {
+            URI wsdl = URI.create(service.wsdlUrl().toString());
+
+            assertEquals("https", wsdl.getScheme());
+            assertThrows(IOException.class, () -> get(wsdl, trustingTheFederation()), "no certificate: " + wsdl);
+            assertThrows(IOException.class, () -> get(wsdl, stranger), "another authority's certificate: " + wsdl);
+            assertEquals(200, get(wsdl, federation.certificates().client("bar-site-a")).statusCode());
+        }
+    }
+
+    @Test
+    void aBarServesPeopleInPlainHttpAndTheOtherServicesOverTls() throws Exception {
+        BarServer bar = federation.bar("site-b");
+
+        assertEquals(200, get(bar.wsdlUrl(), null).statusCode());
+        assertEquals(federation.peerUrl("site-b"), bar.tlsPeerUrl().orElseThrow());
+        assertEquals(200, get(URI.create(bar.tlsPeerUrl().orElseThrow() + "?wsdl"),
+                federation.certificates().client("bar-site-a")).statusCode());
+    }
+
+    /** A client that trusts the federation's authority and has no certificate of its own. */
+    static SSLContext trustingTheFederation() throws Exception {
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(TlsContexts.load(federation.certificates().trustStore(), DemoCertificates.PASSWORD, "trustStore"));
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        return context;
+    }
+
+    static HttpResponse<String> get(URI url, SSLContext tls) throws IOException, InterruptedException {
+        HttpClient.Builder client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
+        if (tls != null) {
+            client.sslContext(tls).sslParameters(TlsContexts.parameters(tls));
+        }
+        return client.build().send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -59,7 +59,8 @@ class OrphanSweepTest {
         for (String site : sites) {
             bars.put(site, federation.peerUrl(site));
         }
-        return new PeerServiceClient(bars, Duration.ofSeconds(10));
+        // Asked as the NSAP asks them: over TLS, with its certificate.
+        return new PeerServiceClient(bars, Duration.ofSeconds(10), federation.certificates().client("nsap"));
     }
 
     static String reserve(String id, int day) throws Exception {

@@ -11,8 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicReference;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+
 /**
- * A TCP proxy on 127.0.0.1 that passes everything on unchanged and notes when a SOAP request for
+ * A TLS proxy on 127.0.0.1 that passes everything on unchanged and notes when a SOAP request for
  * one operation first went through it: which of several callers, each with a proxy of its own,
  * made that call.
  */
@@ -20,13 +23,21 @@ final class WatchingProxy implements AutoCloseable {
 
     private final ServerSocket server;
     private final int targetPort;
+    private final SSLContext targetTls;
     private final byte[] soapAction;
     private final AtomicReference<Instant> seen = new AtomicReference<>();
 
-    /** Watches for requests whose SOAPAction is {@code urn:<operation>}. */
-    WatchingProxy(int targetPort, String operation) throws IOException {
-        this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    /**
+     * Watches for requests whose SOAPAction is {@code urn:<operation>}, to a service that speaks
+     * TLS: the proxy ends its callers' TLS with the certificate of {@code as}, reads the request,
+     * and calls the service over TLS with the certificate of {@code callerAs} (the demo's).
+     */
+    WatchingProxy(int targetPort, String operation, DemoCertificates certificates, String as, String callerAs)
+            throws IOException {
+        this.server = certificates.client(as).getServerSocketFactory().createServerSocket(0, 50,
+                InetAddress.getLoopbackAddress());
         this.targetPort = targetPort;
+        this.targetTls = certificates.client(callerAs);
         this.soapAction = ("urn:" + operation + "\"").getBytes(StandardCharsets.US_ASCII);
         Thread acceptor = new Thread(this::accept, "watching-proxy");
         acceptor.setDaemon(true);
@@ -57,7 +68,7 @@ final class WatchingProxy implements AutoCloseable {
     }
 
     private void relay(Socket client) {
-        try (client; Socket target = new Socket(InetAddress.getLoopbackAddress(), targetPort)) {
+        try (client; Socket target = targetTls.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), targetPort)) {
             Thread back = new Thread(() -> pipe(target, client, false));
             back.setDaemon(true);
             back.start();
@@ -81,7 +92,11 @@ final class WatchingProxy implements AutoCloseable {
                 out.write(buffer, 0, n);
                 out.flush();
             }
-            to.shutdownOutput();
+            if (to instanceof SSLSocket) {
+                to.close(); // TLS has no half-close
+            } else {
+                to.shutdownOutput();
+            }
         } catch (IOException e) {
             // one side closed
         }

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import javax.net.ssl.SSLContext;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
@@ -20,6 +21,7 @@ import javax.xml.stream.XMLStreamReader;
 
 import org.crs.nsap.port.BookingOwners;
 import org.crs.service.soap.SoapXml;
+import org.crs.service.tls.TlsContexts;
 
 /**
  * Asks the BARs this service serves whether a segment is still wanted, through the operation
@@ -42,6 +44,10 @@ import org.crs.service.soap.SoapXml;
  * A SOAP Client fault (a booking id the BAR does not take) is {@link BookingOwners.Answer#REFUSED};
  * no connection, a timeout, a Server fault or an answer that cannot be read is
  * {@link BookingOwners.Answer#UNREACHABLE}.
+ *
+ * <p>An {@code https://} BAR is called with the given {@link SSLContext}: this service's own
+ * certificate, which the BAR's PeerService takes as this service, and the authorities the BAR's
+ * certificate must chain to; TLS 1.3 or 1.2, the certificate checked against the URL's host.
  */
 public final class PeerServiceClient implements BookingOwners {
 
@@ -65,6 +71,16 @@ public final class PeerServiceClient implements BookingOwners {
      * @param timeout how long one question may take in all, positive
      */
     public PeerServiceClient(Map<String, URI> bars, Duration timeout) {
+        this(bars, timeout, null);
+    }
+
+    /**
+     * @param bars the PeerService URL of each BAR, by site, the one to ask by default first; not empty
+     * @param timeout how long one question may take in all, positive
+     * @param tls for {@code https://} BARs: this service's certificate and trusted authorities
+     *     ({@link TlsContexts#client}); null for the JVM's defaults
+     */
+    public PeerServiceClient(Map<String, URI> bars, Duration timeout, SSLContext tls) {
         Objects.requireNonNull(bars, "bars");
         if (bars.isEmpty()) {
             throw new IllegalArgumentException("bars must name at least one BAR");
@@ -76,7 +92,11 @@ public final class PeerServiceClient implements BookingOwners {
         this.bars = new LinkedHashMap<>(bars);
         this.first = bars.values().iterator().next();
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+        HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER);
+        if (tls != null) {
+            http.sslContext(tls).sslParameters(TlsContexts.parameters(tls));
+        }
+        this.http = http.build();
     }
 
     /** The BAR asked about {@code bookingId}: its site's, else the first. */

@@ -20,7 +20,11 @@ import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.activation.RouterDirectory.Profile;
+import javax.security.auth.x500.X500Principal;
+
 import org.crs.nsap.peer.PeerServiceClient;
+import org.crs.nsap.soap.ServedBars;
+import org.crs.service.tls.TlsContexts;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
 
@@ -91,7 +95,7 @@ public final class NsapLauncher implements AutoCloseable {
                 DriverActivator a = new DriverActivator(routers, store, DriverActivator.DEFAULT_THREADS, locks);
                 activator.set(a);
                 return a;
-            }, Clock.systemUTC(), upkeep(config));
+            }, Clock.systemUTC(), upkeep(config), Optional.of(servedBars(config)));
             return new NsapLauncher(config, server, activator.get());
         } catch (Exception | Error e) {
             if (activator.get() != null) {
@@ -102,9 +106,21 @@ public final class NsapLauncher implements AutoCloseable {
     }
 
     /**
+     * The only callers the service answers: the BARs of its {@code bars}, each by the certificate
+     * subject the configuration names ({@code bars[].subject}). A BAR listed without a subject
+     * cannot call it.
+     */
+    public static ServedBars servedBars(NsapServerConfig config) {
+        Map<X500Principal, String> sites = new LinkedHashMap<>();
+        config.bars().forEach(b -> b.subject().ifPresent(subject -> sites.put(subject, b.site())));
+        return new ServedBars(sites);
+    }
+
+    /**
      * The upkeep of a configuration: its {@code stuckAfter}, {@code orphanCheck} and
      * {@code orphanAge}, and its {@code bars} asked over their PeerService ({@link PeerServiceClient},
-     * {@link #BAR_CALL_TIMEOUT}); no orphan sweep when it lists none.
+     * {@link #BAR_CALL_TIMEOUT}), with this service's certificate when it has a {@code tls}
+     * section; no orphan sweep when it lists none.
      */
     public static NsapServer.Upkeep upkeep(NsapServerConfig config) {
         NsapServer.Upkeep upkeep = new NsapServer.Upkeep(config.stuckAfter(), Optional.empty(),
@@ -114,7 +130,8 @@ public final class NsapLauncher implements AutoCloseable {
         }
         Map<String, URI> bars = new LinkedHashMap<>();
         config.bars().forEach(b -> bars.put(b.site(), b.url()));
-        return upkeep.withOwners(new PeerServiceClient(bars, BAR_CALL_TIMEOUT));
+        return upkeep.withOwners(new PeerServiceClient(bars, BAR_CALL_TIMEOUT,
+                config.basics().tls().map(t -> TlsContexts.client(t.settings())).orElse(null)));
     }
 
     public NsapServer server() {

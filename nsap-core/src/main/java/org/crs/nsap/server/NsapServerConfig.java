@@ -7,12 +7,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+
+import javax.security.auth.x500.X500Principal;
 
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceConfig.Basics;
 import org.crs.service.server.ServiceConfig.Reader;
+import org.crs.service.tls.CertificateSubjects;
 
 /**
  * The service configuration file of one standalone L-NSAP or NSAP (docs/configuration.md,
@@ -28,12 +32,19 @@ import org.crs.service.server.ServiceConfig.Reader;
  *   user: SA                          # default SA for HSQLDB; required for PostgreSQL
  *   password: ${CRS_DB_PASSWORD}      # default empty
  *   clustered: false                  # default false; true only on PostgreSQL
+ * tls:                                # optional (ServiceConfig): without it plain HTTP only
+ *   keyStore: certs/lnsap-site-a.p12  #   no tls.port: listen.port itself speaks TLS
+ *   keyStorePassword: ${CRS_KEYSTORE_PASSWORD}
+ *   trustStore: certs/trust.p12
+ *   trustStorePassword: ${CRS_TRUSTSTORE_PASSWORD}
+ *   clientAuth: required
  * topology: ../topology/site-a-campus.yaml   # required: campus (L-NSAP) or WAN (NSAP) topology file
  * routerAccess: routers.yaml          # required: the router access file (RouterDirectory.load)
  * stuckAfter: 2m                      # default 2m: a segment ACTIVATING or DEACTIVATING unchanged this long
  *                                     #   was left by a stopped service (or replica) and is finished here
  * bars:                               # default none: no orphan check
- *   - {site: site-a, url: http://127.0.0.1:8080/services/PeerService}
+ *   - {site: site-a, url: https://127.0.0.1:8443/services/PeerService, subject: "CN=bar-site-a,OU=CRS,O=Demo"}
+ *                                     # subject: required with tls: the certificate this BAR calls with
  * orphanCheck: 30s                    # default 30s: how often the BARs are asked about old segments
  * orphanAge: 1m                       # default 1m: only segments unchanged this long are asked about
  * }</pre>
@@ -42,6 +53,10 @@ import org.crs.service.server.ServiceConfig.Reader;
  * ISO-8601, and positive. {@code bars} lists the PeerService endpoints of the BARs this service
  * serves: a segment is asked about at the BAR of the site its booking id names, or at the first
  * listed when that site is not listed (an L-NSAP's own BAR forwards the question to its peer).
+ * A BAR's {@code subject} is the X.500 distinguished name of the certificate that BAR calls this
+ * service with, compared as a name ({@link CertificateSubjects#same}); it is required when the
+ * file has a {@code tls} section. An {@code https://} URL is called with this service's own
+ * certificate ({@code tls.keyStore}).
  *
  * <p>Unknown and repeated keys are errors, reported with their place and line. Relative paths
  * ({@code topology}, {@code routerAccess}, and the path of a {@code jdbc:hsqldb:file:} URL) are
@@ -82,11 +97,19 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
      *
      * @param site the BAR's site, the first field of the booking ids it makes
      * @param url its PeerService endpoint
+     * @param subject the subject of the certificate this BAR presents when it calls this service
+     *     over TLS: the caller allowed to call this service as that BAR; empty when not said (no TLS)
      */
-    public record Bar(String site, URI url) {
+    public record Bar(String site, URI url, Optional<X500Principal> subject) {
         public Bar {
             Objects.requireNonNull(site, "site");
             Objects.requireNonNull(url, "url");
+            Objects.requireNonNull(subject, "subject");
+        }
+
+        /** A BAR without a certificate subject (no TLS). */
+        public Bar(String site, URI url) {
+            this(site, url, Optional.empty());
         }
     }
 
@@ -120,22 +143,22 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
     private static NsapServerConfig parse(String yaml, Path baseDir, Path source, EnvReferences env) {
         FileYaml file = ConfigYaml.read(yaml, FileYaml.class);
         Basics basics = ServiceConfig.basics(yaml, baseDir, source, env, file.name(), file.listen(),
-                file.database(), "{host: 127.0.0.1, port: 8081}");
+                file.database(), file.tls(), "{host: 127.0.0.1, port: 8081}");
         Path topology = existingFile(baseDir, required(env.resolve(file.topology(), "topology"), "topology"), "topology");
         Path routerAccess = existingFile(baseDir, required(env.resolve(file.routerAccess(), "routerAccess"), "routerAccess"),
                 "routerAccess");
         Duration stuckAfter = duration(file.stuckAfter(), DEFAULT_STUCK_AFTER, "stuckAfter", env, yaml);
         Duration orphanCheck = duration(file.orphanCheck(), DEFAULT_ORPHAN_CHECK, "orphanCheck", env, yaml);
         Duration orphanAge = duration(file.orphanAge(), DEFAULT_ORPHAN_AGE, "orphanAge", env, yaml);
-        return new NsapServerConfig(basics, topology, routerAccess, stuckAfter, bars(file.bars(), env, yaml), orphanCheck,
-                orphanAge);
+        return new NsapServerConfig(basics, topology, routerAccess, stuckAfter,
+                bars(file.bars(), basics.tls().isPresent(), env, yaml), orphanCheck, orphanAge);
     }
 
     private static Duration duration(String text, Duration otherwise, String key, EnvReferences env, String yaml) {
         return ConfigYaml.duration(env.resolve(text, key), otherwise, key, ConfigYaml.at(yaml, key));
     }
 
-    private static List<Bar> bars(List<BarYaml> list, EnvReferences env, String yaml) {
+    private static List<Bar> bars(List<BarYaml> list, boolean subjectsRequired, EnvReferences env, String yaml) {
         List<Bar> bars = new ArrayList<>();
         if (list == null) {
             return bars;
@@ -152,8 +175,16 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
                 throw new IllegalArgumentException(key + ".site: " + site + " is listed twice"
                         + ConfigYaml.at(yaml, "bars", i, "site"));
             }
+            String subject = env.resolve(b.subject(), key + ".subject");
+            String where = ConfigYaml.at(yaml, "bars", i, "subject");
+            if ((subject == null || subject.isBlank()) && subjectsRequired) {
+                throw new IllegalArgumentException(key + ".subject is missing: with tls, name the certificate subject this BAR"
+                        + " calls with (CN=...,OU=...,O=...)" + where);
+            }
             bars.add(new Bar(site, ConfigYaml.httpUrl(env.resolve(b.url(), key + ".url"), key + ".url",
-                    ConfigYaml.at(yaml, "bars", i, "url"))));
+                    ConfigYaml.at(yaml, "bars", i, "url")),
+                    subject == null || subject.isBlank() ? Optional.empty()
+                            : Optional.of(CertificateSubjects.parse(subject, key + ".subject", where))));
         }
         return bars;
     }
@@ -172,7 +203,8 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
 
     // --- the file's shape: raw text until resolved; these records never reach a log -------------
 
-    private record FileYaml(String name, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database, String topology,
+    private record FileYaml(String name, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database,
+                            ConfigYaml.TlsYaml tls, String topology,
                             String routerAccess, String stuckAfter, List<BarYaml> bars, String orphanCheck,
                             String orphanAge) {
         @Override
@@ -181,6 +213,6 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
         }
     }
 
-    private record BarYaml(String site, String url) {
+    private record BarYaml(String site, String url, String subject) {
     }
 }

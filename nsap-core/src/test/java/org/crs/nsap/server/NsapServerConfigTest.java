@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import javax.security.auth.x500.X500Principal;
+
 import org.crs.service.config.ConfigYaml;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.activation.RouterDirectory.Profile;
@@ -32,6 +34,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.crs.service.server.ServerConfig;
 import org.crs.service.server.ServiceLauncher;
+import org.crs.service.tls.CertificateAuthority;
+import org.crs.service.tls.ClientAuth;
 
 /**
  * The service configuration file of a standalone L-NSAP or NSAP ({@link NsapServerConfig}),
@@ -293,10 +297,29 @@ class NsapServerConfigTest {
 
     static final Path CONFIG = Path.of("../deploy/config");
 
+    private static Path certificates;
+
+    /** An example file of deploy/config, with its stores made in a folder of the test's rather than the demo's. */
+    static NsapServerConfig example(String name) throws Exception {
+        synchronized (NsapServerConfigTest.class) {
+            if (certificates == null) {
+                certificates = Files.createTempDirectory("nsap-config-certificates");
+                CertificateAuthority ca = CertificateAuthority.create("CN=CRS Demo CA,OU=CRS,O=Demo");
+                ca.writeTrustStore(certificates.resolve("trust.p12"), "crs-demo-tls");
+                for (String service : List.of("lnsap-site-a", "lnsap-site-b", "nsap")) {
+                    ca.issue("CN=" + service + ",OU=CRS,O=Demo", certificates.resolve(service + ".p12"), "crs-demo-tls");
+                }
+            }
+        }
+        String yaml = Files.readString(CONFIG.resolve(name + ".yaml"))
+                .replace("../../target/crs-demo/certificates/", certificates.toAbsolutePath() + "/");
+        return NsapServerConfig.FILE.parse(yaml, CONFIG.toAbsolutePath().normalize(), env(Map.of()));
+    }
+
     @Test
     void exampleConfigurationsLoad() throws Exception {
         for (String name : List.of("lnsap-site-a", "lnsap-site-b", "nsap")) {
-            NsapServerConfig c = NsapServerConfig.FILE.load(CONFIG.resolve(name + ".yaml"), env(Map.of()));
+            NsapServerConfig c = example(name);
             assertEquals(name, c.name());
             assertEquals(Vendor.HSQLDB, c.vendor());
             assertEquals(CONFIG.resolve("routers-demo.yaml").toAbsolutePath().normalize(), c.routerAccess());
@@ -304,13 +327,55 @@ class NsapServerConfigTest {
         assertEquals(List.of("site-a"), barSites("lnsap-site-a"));
         assertEquals(List.of("site-b"), barSites("lnsap-site-b"));
         assertEquals(List.of("site-a", "site-b"), barSites("nsap"));
-        assertEquals(URI.create("http://127.0.0.1:8083/services/PeerService"),
-                NsapServerConfig.FILE.load(CONFIG.resolve("lnsap-site-b.yaml"), env(Map.of())).bars().get(0).url());
+        assertEquals(URI.create("https://127.0.0.1:8446/services/PeerService"), example("lnsap-site-b").bars().get(0).url());
+    }
+
+    @Test
+    void exampleConfigurationsSpeakOnlyTlsAndNameTheSubjectOfEachBarTheyServe() throws Exception {
+        NsapServerConfig nsap = example("nsap");
+
+        assertEquals(ClientAuth.REQUIRED, nsap.basics().tls().orElseThrow().settings().clientAuth());
+        assertTrue(nsap.basics().tls().orElseThrow().port().isEmpty());
+        assertEquals(List.of(new X500Principal("CN=bar-site-a,OU=CRS,O=Demo"), new X500Principal("CN=bar-site-b,OU=CRS,O=Demo")),
+                nsap.bars().stream().map(b -> b.subject().orElseThrow()).toList());
+    }
+
+    @Test
+    void withTlsTheSubjectOfEveryBarIsRequired() throws Exception {
+        example("nsap"); // makes the certificates
+        String yaml = Files.readString(CONFIG.resolve("nsap.yaml"))
+                .replace("../../target/crs-demo/certificates/", certificates.toAbsolutePath() + "/")
+                .replace(", subject: \"CN=bar-site-b,OU=CRS,O=Demo\"", "");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> NsapServerConfig.FILE.parse(yaml, CONFIG.toAbsolutePath().normalize(), env(Map.of())));
+
+        assertTrue(refused.getMessage().startsWith("bars[1].subject is missing"), refused.getMessage());
+    }
+
+    @Test
+    void productionSamplesSpeakOnlyTlsWithTheirPasswordsFromTheEnvironment() throws Exception {
+        example("nsap"); // makes the certificates
+        Map<String, String> environment = Map.of("CRS_LNSAP_DB_PASSWORD", "db-secret", "CRS_NSAP_DB_PASSWORD", "db-secret",
+                "CRS_TLS_KEYSTORE_PASSWORD", "crs-demo-tls", "CRS_TLS_TRUSTSTORE_PASSWORD", "crs-demo-tls");
+        for (String name : List.of("lnsap-site-a", "nsap")) {
+            // The files as a site installs them, with /etc/crs/ made this repository's files.
+            String yaml = Files.readString(CONFIG.resolve("production").resolve(name + ".yaml"))
+                    .replace("/etc/crs/tls/", certificates.toAbsolutePath() + "/")
+                    .replace("/etc/crs/topology/", CONFIG.resolveSibling("topology").toAbsolutePath().normalize() + "/")
+                    .replace("/etc/crs/routers.yaml", CONFIG.resolve("routers-demo.yaml").toAbsolutePath().normalize().toString());
+
+            NsapServerConfig c = NsapServerConfig.FILE.parse(yaml, CONFIG.toAbsolutePath().normalize(), env(environment));
+
+            assertEquals(ClientAuth.REQUIRED, c.basics().tls().orElseThrow().settings().clientAuth(), name);
+            assertTrue(c.basics().tls().orElseThrow().port().isEmpty(), name);
+            assertTrue(c.bars().stream().allMatch(b -> b.subject().isPresent() && b.url().getScheme().equals("https")), name);
+            assertFalse(c.toString().contains("crs-demo-tls") || c.toString().contains("db-secret"), c.toString());
+        }
     }
 
     static List<String> barSites(String name) throws Exception {
-        return NsapServerConfig.FILE.load(CONFIG.resolve(name + ".yaml"), env(Map.of())).bars().stream()
-                .map(NsapServerConfig.Bar::site).toList();
+        return example(name).bars().stream().map(NsapServerConfig.Bar::site).toList();
     }
 
     @Test

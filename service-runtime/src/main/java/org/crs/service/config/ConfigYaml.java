@@ -3,6 +3,7 @@ package org.crs.service.config;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -12,11 +13,16 @@ import java.util.LinkedList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.crs.service.db.Vendor;
+import org.crs.service.tls.ClientAuth;
+import org.crs.service.tls.ServerTls;
+import org.crs.service.tls.TlsContexts;
+import org.crs.service.tls.TlsSettings;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -300,6 +306,74 @@ public final class ConfigYaml {
     /** A service's file seen only for its {@code database} section. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     record DatabaseOnly(DatabaseYaml database) {
+    }
+
+    /**
+     * The {@code tls} section as written; its text never reaches a log.
+     *
+     * <pre>{@code
+     * tls:                                # optional: without it the service speaks plain HTTP only
+     *   port: 8443                        # optional: TLS on this port beside plain HTTP on listen.port;
+     *                                     #   without it listen.port itself speaks TLS (0 = any free port)
+     *   keyStore: certs/bar-site-a.p12    # required: PKCS12, this service's key and certificate chain
+     *   keyStorePassword: ${CRS_KEYSTORE_PASSWORD}   # required (also the key's password)
+     *   trustStore: certs/trust.p12       # required: PKCS12, the authorities trusted for callers and called services
+     *   trustStorePassword: ${CRS_TRUSTSTORE_PASSWORD}  # required
+     *   clientAuth: required              # default required: none, optional or required
+     * }</pre>
+     */
+    public record TlsYaml(Integer port, String keyStore, String keyStorePassword, String trustStore,
+                          String trustStorePassword, String clientAuth) {
+
+        /**
+         * Resolves {@code ${NAME}}, makes relative store paths relative to {@code baseDir} and
+         * reads both stores with their passwords, so that a mistake is reported when the file
+         * is read (and by {@code --check}), not when the service starts.
+         *
+         * @param yaml the file's text, for lines
+         */
+        public ServerTls resolve(EnvReferences env, Path baseDir, String yaml) {
+            if (port != null && (port < 0 || port > 65535)) {
+                throw new IllegalArgumentException("tls.port: must be in 0..65535 (0 = any free port), was " + port
+                        + at(yaml, "tls", "port"));
+            }
+            Path keys = store(env, baseDir, keyStore, "keyStore", yaml);
+            String keysPassword = password(env, keyStorePassword, "keyStorePassword");
+            Path trusted = store(env, baseDir, trustStore, "trustStore", yaml);
+            String trustedPassword = password(env, trustStorePassword, "trustStorePassword");
+            ClientAuth auth = clientAuth == null ? ClientAuth.REQUIRED
+                    : ClientAuth.parse(env.resolve(clientAuth, "tls.clientAuth"), "tls.clientAuth", at(yaml, "tls", "clientAuth"));
+            TlsSettings settings = new TlsSettings(keys, keysPassword, trusted, trustedPassword, auth);
+            try {
+                TlsContexts.client(settings);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("tls." + e.getMessage(), e);
+            }
+            return new ServerTls(settings, port == null ? OptionalInt.empty() : OptionalInt.of(port));
+        }
+
+        private static Path store(EnvReferences env, Path baseDir, String value, String key, String yaml) {
+            String path = required(env.resolve(value, "tls." + key), "tls." + key).trim();
+            Path p = baseDir.resolve(path).toAbsolutePath().normalize();
+            if (!Files.isRegularFile(p)) {
+                throw new IllegalArgumentException("tls." + key + ": no file " + p + at(yaml, "tls", key));
+            }
+            return p;
+        }
+
+        private static String password(EnvReferences env, String value, String key) {
+            String p = env.resolve(value, "tls." + key);
+            if (p == null || p.isEmpty()) {
+                throw new IllegalArgumentException("tls." + key + " is missing (PKCS12 stores have a password; "
+                        + "write it as ${NAME}, an environment variable)");
+            }
+            return p;
+        }
+
+        @Override
+        public String toString() {
+            return "tls";
+        }
     }
 
     // --- places and lines ----------------------------------------------------------------------------

@@ -3,6 +3,8 @@ package org.crs.service.server;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 import org.crs.service.db.Database;
 
@@ -43,8 +45,23 @@ public abstract class RunningService implements AutoCloseable {
         return shell.serviceUrl(mainService);
     }
 
+    /**
+     * The endpoint URL of the main port type over TLS, which other services call with their
+     * certificates; empty when the service speaks no TLS. It equals {@link #serviceUrl()} when
+     * the listen port itself speaks TLS.
+     */
+    public final Optional<URI> tlsServiceUrl() {
+        return shell.tlsServiceUrl(mainService);
+    }
+
+    /** The listen port (plain HTTP, or TLS when TLS has no port of its own). */
     public final int port() {
         return shell.port();
+    }
+
+    /** The port that speaks TLS, empty without TLS. */
+    public final OptionalInt tlsPort() {
+        return shell.tlsPort();
     }
 
     /** From the start of the shell until the port types were served. */

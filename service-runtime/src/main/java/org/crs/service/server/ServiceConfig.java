@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
 import org.crs.service.db.Vendor;
+import org.crs.service.tls.ServerTls;
 
 /**
  * What the configuration file of every service has (docs/configuration.md): a name, where it
@@ -25,6 +27,14 @@ import org.crs.service.db.Vendor;
  *   user: SA                          # default SA for HSQLDB; required for PostgreSQL
  *   password: ${CRS_DB_PASSWORD}      # default empty
  *   clustered: false                  # default false; true only on PostgreSQL
+ * tls:                                # optional: without it plain HTTP only (ConfigYaml.TlsYaml)
+ *   port: 8443                        # optional: TLS here beside plain HTTP on listen.port; without it
+ *                                     #   listen.port itself speaks TLS
+ *   keyStore: certs/lnsap-site-a.p12  # required: PKCS12, the service's key and certificate chain
+ *   keyStorePassword: ${CRS_KEYSTORE_PASSWORD}
+ *   trustStore: certs/trust.p12       # required: PKCS12, the trusted authorities
+ *   trustStorePassword: ${CRS_TRUSTSTORE_PASSWORD}
+ *   clientAuth: required              # default required: none, optional or required
  * }</pre>
  *
  * <p>Unknown and repeated keys are errors, reported with their place and line; so are bad
@@ -49,7 +59,8 @@ public interface ServiceConfig {
     /** The settings {@link ServiceShell#start} takes. */
     default ServerConfig serverConfig() {
         Basics b = basics();
-        return new ServerConfig(b.name(), b.jdbcUrl(), b.dbUser(), b.dbPassword(), b.host(), b.port(), b.clustered());
+        return new ServerConfig(b.name(), b.jdbcUrl(), b.dbUser(), b.dbPassword(), b.host(), b.port(), b.clustered(),
+                b.tls());
     }
 
     /** The database vendor of {@link #jdbcUrl()}. */
@@ -67,22 +78,32 @@ public interface ServiceConfig {
         Basics b = basics();
         return (b.source() == null ? "" : b.source() + ": ") + "name=" + b.name() + ", listen=" + b.host() + ":" + b.port()
                 + ", jdbcUrl=" + jdbcUrlForLog() + ", user=" + b.dbUser() + ", password="
-                + (b.dbPassword().isEmpty() ? "(none)" : "***") + ", clustered=" + b.clustered();
+                + (b.dbPassword().isEmpty() ? "(none)" : "***") + ", clustered=" + b.clustered()
+                + b.tls().map(t -> ", tls=" + (t.port().isPresent() ? "port " + t.port().getAsInt() : "on listen") + " "
+                        + t.settings()).orElse("");
     }
 
     /**
      * The keys every service has, read.
      *
      * @param source the file read, for messages (null when parsed from text)
+     * @param tls the {@code tls} section; empty: plain HTTP only
      */
     record Basics(Path source, String name, String host, int port, String jdbcUrl, String dbUser, String dbPassword,
-                  boolean clustered) {
+                  boolean clustered, Optional<ServerTls> tls) {
 
         public Basics {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(host, "host");
             Objects.requireNonNull(jdbcUrl, "jdbcUrl");
             dbPassword = dbPassword == null ? "" : dbPassword;
+            Objects.requireNonNull(tls, "tls");
+        }
+
+        /** Without TLS. */
+        public Basics(Path source, String name, String host, int port, String jdbcUrl, String dbUser, String dbPassword,
+                      boolean clustered) {
+            this(source, name, host, port, jdbcUrl, dbUser, dbPassword, clustered, Optional.empty());
         }
 
         /** Never shows the password. */
@@ -100,6 +121,17 @@ public interface ServiceConfig {
      */
     static Basics basics(String yaml, Path baseDir, Path source, EnvReferences env, String name, ConfigYaml.ListenYaml listen,
                          ConfigYaml.DatabaseYaml database, String exampleListen) {
+        return basics(yaml, baseDir, source, env, name, listen, database, null, exampleListen);
+    }
+
+    /**
+     * Resolves the shared keys of a file, {@code tls} among them (null when the file has none).
+     *
+     * @param exampleListen how {@code listen} looks, for the message when it is missing
+     * @throws IllegalArgumentException saying what is wrong, without the file name
+     */
+    static Basics basics(String yaml, Path baseDir, Path source, EnvReferences env, String name, ConfigYaml.ListenYaml listen,
+                         ConfigYaml.DatabaseYaml database, ConfigYaml.TlsYaml tls, String exampleListen) {
         String resolvedName = ConfigYaml.name(env.resolve(name, "name"), "name", ConfigYaml.at(yaml, "name"));
         if (listen == null) {
             throw new IllegalArgumentException("listen is missing (listen: " + exampleListen + ")");
@@ -109,7 +141,14 @@ public interface ServiceConfig {
             throw new IllegalArgumentException("database is missing (database: {jdbcUrl: ...})");
         }
         ConfigYaml.Database db = database.resolve(env, baseDir, yaml);
-        return new Basics(source, resolvedName, l.host(), l.port(), db.jdbcUrl(), db.user(), db.password(), db.clustered());
+        Optional<ServerTls> serverTls = tls == null ? Optional.empty() : Optional.of(tls.resolve(env, baseDir, yaml));
+        if (serverTls.isPresent() && serverTls.get().port().isPresent() && serverTls.get().port().getAsInt() == l.port()
+                && l.port() != 0) {
+            throw new IllegalArgumentException("tls.port: " + l.port() + " is listen.port; leave tls.port out to speak TLS"
+                    + " on listen.port, or give another port for TLS beside plain HTTP" + ConfigYaml.at(yaml, "tls", "port"));
+        }
+        return new Basics(source, resolvedName, l.host(), l.port(), db.jdbcUrl(), db.user(), db.password(), db.clustered(),
+                serverTls);
     }
 
     /**

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 import org.crs.service.db.Database;
 import org.crs.service.schedule.Scheduling;
@@ -129,7 +131,8 @@ public final class ServiceShell implements AutoCloseable {
             Sweep.Registry sweeps = new Sweep.Registry();
             scheduler = Scheduling.start(db, config.name(), config.clustered(),
                     Scheduling.Options.defaults().jobFactory(sweeps.jobFactory()));
-            SoapServer.Builder soap = SoapServer.builder().host(config.host()).port(config.port());
+            SoapServer.Builder soap = SoapServer.builder().host(config.host()).port(config.port())
+                    .tls(config.tls().orElse(null));
             assembly.assemble(new SetUp(config, db, scheduler, sweeps, soap, resources));
             SoapServer server = soap.start();
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
@@ -163,8 +166,22 @@ public final class ServiceShell implements AutoCloseable {
         return soap.serviceUrl(service);
     }
 
+    /**
+     * The endpoint URL of a port type over TLS ({@code https://HOST:TLSPORT/services/NAME}): on
+     * the listen port when it speaks TLS, on the TLS port beside it otherwise; empty without TLS.
+     */
+    public Optional<URI> tlsServiceUrl(String service) {
+        return soap.tlsServiceUrl(service);
+    }
+
+    /** The listen port (plain HTTP, or TLS when TLS has no port of its own). */
     public int port() {
         return soap.port();
+    }
+
+    /** The port that speaks TLS, empty without TLS. */
+    public OptionalInt tlsPort() {
+        return soap.tlsPort();
     }
 
     /** From the start of {@link #start} until the port types were served. */

@@ -4,18 +4,23 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.axis2.AxisFault;
+import org.apache.axis2.Constants;
 import org.apache.axis2.transport.http.AxisServlet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * AxisServlet with three fixes:
+ * AxisServlet with four fixes:
  * <ul>
+ * <li>a request over TLS is served by the http receiver when the server has no https one (TLS
+ * beside plain HTTP, see {@link SoapServer}): Axis2 would refuse it ("https is forbidden"). The
+ * request keeps its attributes, the client's certificate chain among them;</li>
  * <li>an answer goes out in one write, with a Content-Length, when it fits the response buffer:
  * Axis2 flushes the stream once the envelope is written, which made Tomcat send the headers and
  * the envelope as one chunk and the chunked encoding's end as a second write, for the client to
@@ -31,6 +36,19 @@ final class CrsAxisServlet extends AxisServlet {
 
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(CrsAxisServlet.class);
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        if (request.isSecure() && axisConfiguration.getTransportIn(Constants.TRANSPORT_HTTPS) == null) {
+            request = new HttpServletRequestWrapper(request) {
+                @Override
+                public boolean isSecure() {
+                    return false; // only for Axis2's choice of receiver
+                }
+            };
+        }
+        super.service(request, response);
+    }
 
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {

@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.Constants;
@@ -35,6 +37,11 @@ import org.apache.tomcat.util.descriptor.web.FilterMap;
 import org.crs.service.security.AuthenticationFilter;
 import org.crs.service.security.Authenticator;
 import org.crs.service.security.CallAudit;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
+import org.crs.service.tls.ServerTls;
+import org.crs.service.tls.TlsContexts;
+import org.crs.service.tls.TlsSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,6 +74,12 @@ import org.slf4j.LoggerFactory;
  * {@link Builder#maxRequestBytes(long)} are refused with HTTP 413 before any parser runs (this
  * applies to the plain servlets too); operations cannot be invoked by HTTP GET (REST disabled);
  * faults carry no stack trace.
+ *
+ * <p>TLS ({@link Builder#tls(ServerTls)}): the listen connector itself, or a second connector
+ * beside it, speaks TLS 1.3 or 1.2 with the configured key store, and asks callers for a
+ * certificate as {@link org.crs.service.tls.ClientAuth} says, verifying it against the trust
+ * store. A verified client chain reaches the request in the attribute
+ * {@link org.crs.service.tls.CertificateSubjects#REQUEST_ATTRIBUTE}.
  */
 public final class SoapServer implements AutoCloseable {
 
@@ -83,17 +96,21 @@ public final class SoapServer implements AutoCloseable {
     private final Path baseDir;
     private final String host;
     private final int port;
+    private final boolean listenTls;
+    private final int tlsPort;
     private final Duration startupTime;
     private final List<String> serviceNames;
     private final ConfigurationContext configurationContext;
     private volatile boolean closed;
 
-    private SoapServer(Tomcat tomcat, Path baseDir, String host, int port, Duration startupTime,
-                       List<String> serviceNames, ConfigurationContext configurationContext) {
+    private SoapServer(Tomcat tomcat, Path baseDir, String host, int port, boolean listenTls, int tlsPort,
+                       Duration startupTime, List<String> serviceNames, ConfigurationContext configurationContext) {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.host = host;
         this.port = port;
+        this.listenTls = listenTls;
+        this.tlsPort = tlsPort;
         this.startupTime = startupTime;
         this.serviceNames = serviceNames;
         this.configurationContext = configurationContext;
@@ -108,15 +125,34 @@ public final class SoapServer implements AutoCloseable {
         return port;
     }
 
-    /** {@code http://HOST:PORT} */
-    public URI baseUri() {
-        return URI.create("http://" + hostForUri() + ":" + port);
+    /**
+     * The port of the TLS connector: the listen port when it speaks TLS, the second connector's
+     * when TLS runs beside plain HTTP, empty without TLS.
+     */
+    public OptionalInt tlsPort() {
+        return tlsPort < 0 ? OptionalInt.empty() : OptionalInt.of(tlsPort);
     }
 
-    /** The endpoint address of a service: {@code http://HOST:PORT/services/NAME}. */
+    /** {@code http://HOST:PORT}, or {@code https://HOST:PORT} when the listen connector speaks TLS. */
+    public URI baseUri() {
+        return URI.create((listenTls ? "https" : "http") + "://" + hostForUri() + ":" + port);
+    }
+
+    /** {@code https://HOST:TLSPORT}, empty without TLS. */
+    public Optional<URI> tlsBaseUri() {
+        return tlsPort < 0 ? Optional.empty() : Optional.of(URI.create("https://" + hostForUri() + ":" + tlsPort));
+    }
+
+    /** The endpoint address of a service on the listen connector: {@code http(s)://HOST:PORT/services/NAME}. */
     public URI serviceUrl(String serviceName) {
         requireService(serviceName);
         return URI.create(baseUri() + SERVICES_PATH + "/" + serviceName);
+    }
+
+    /** The endpoint address of a service over TLS: {@code https://HOST:TLSPORT/services/NAME}; empty without TLS. */
+    public Optional<URI> tlsServiceUrl(String serviceName) {
+        requireService(serviceName);
+        return tlsBaseUri().map(base -> URI.create(base + SERVICES_PATH + "/" + serviceName));
     }
 
     /** {@code http://HOST:PORT/services/NAME?wsdl} */
@@ -195,6 +231,7 @@ public final class SoapServer implements AutoCloseable {
         private String host = "127.0.0.1";
         private int port = 0;
         private long maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
+        private ServerTls tls;
         private final Map<String, ServiceDeployer.ServiceDef> services = new LinkedHashMap<>();
         private final Map<String, Servlet> servlets = new LinkedHashMap<>();
         private Authenticator authenticator;
@@ -215,6 +252,21 @@ public final class SoapServer implements AutoCloseable {
                 throw new IllegalArgumentException("port out of range: " + port);
             }
             this.port = port;
+            return this;
+        }
+
+        /**
+         * Speaks TLS on the listen port, or on a port of its own beside it ({@link ServerTls});
+         * null (the default) for plain HTTP only.
+         *
+         * @throws IllegalArgumentException when a store cannot be read with its password
+         */
+        public Builder tls(ServerTls tls) {
+            if (tls != null) {
+                // Read now, so that a wrong path or password is named here rather than as Tomcat's failure to start.
+                TlsContexts.client(tls.settings());
+            }
+            this.tls = tls;
             return this;
         }
 
@@ -322,6 +374,16 @@ public final class SoapServer implements AutoCloseable {
                 if (audit != null) {
                     cc.setProperty(CrsRpcMessageReceiver.AUDIT, audit);
                 }
+                if (tls != null && tls.port().isEmpty()) {
+                    // Axis2 writes one endpoint address per receiver into the WSDL, named after it: a
+                    // server that speaks only TLS has only an https receiver. A server with TLS beside
+                    // plain HTTP keeps only the http one, so that its WSDL names the plain endpoint
+                    // people use; CrsAxisServlet hands it the requests of the TLS connector too.
+                    TransportInDescription https = new TransportInDescription(Constants.TRANSPORT_HTTPS);
+                    https.setReceiver(new AxisServletListener());
+                    cc.getAxisConfiguration().getTransportsIn().remove(Constants.TRANSPORT_HTTP);
+                    cc.getAxisConfiguration().addTransportIn(https);
+                }
                 for (ServiceDeployer.ServiceDef def : services.values()) {
                     ServiceDeployer.deploy(cc, def);
                 }
@@ -346,21 +408,15 @@ public final class SoapServer implements AutoCloseable {
             errorReport.setShowServerInfo(false);
             tomcat.getHost().getPipeline().addValve(errorReport);
 
-            Connector connector = new Connector("HTTP/1.1");
-            connector.setPort(port);
-            connector.setProperty("address", host);
-            connector.setXpoweredBy(false);
-            connector.setProperty("server", "CRS");
-            connector.setProperty("maxThreads", "64");
-            connector.setProperty("connectionTimeout", "20000");
-            // Services call each other over kept-alive connections; the default (100 requests) made
-            // each caller connect again every hundred calls. Idle connections still close on timeout.
-            connector.setProperty("maxKeepAliveRequests", "-1");
-            connector.setProperty("maxSwallowSize", String.valueOf(Math.max(maxRequestBytes, 2L << 20)));
-            connector.setProperty("bindOnInit", "true");
-            connector.setThrowOnFailure(true);
+            boolean listenTls = tls != null && tls.port().isEmpty();
+            Connector connector = connector(port, listenTls ? tls.settings() : null);
             tomcat.getService().addConnector(connector);
             tomcat.setConnector(connector);
+            Connector tlsConnector = null;
+            if (tls != null && tls.port().isPresent()) {
+                tlsConnector = connector(tls.port().getAsInt(), tls.settings());
+                tomcat.getService().addConnector(tlsConnector);
+            }
 
             Context ctx = tomcat.addContext("", baseDir.toString());
             if (ctx instanceof StandardContext sc) {
@@ -411,8 +467,10 @@ public final class SoapServer implements AutoCloseable {
 
             try {
                 tomcat.start();
-                if (connector.getState() != LifecycleState.STARTED || ctx.getState() != LifecycleState.STARTED) {
-                    throw new LifecycleException("connector " + connector.getState() + ", context " + ctx.getState());
+                if (connector.getState() != LifecycleState.STARTED || ctx.getState() != LifecycleState.STARTED
+                        || tlsConnector != null && tlsConnector.getState() != LifecycleState.STARTED) {
+                    throw new LifecycleException("connector " + connector.getState() + ", context " + ctx.getState()
+                            + (tlsConnector == null ? "" : ", TLS connector " + tlsConnector.getState()));
                 }
             } catch (LifecycleException | RuntimeException e) {
                 try {
@@ -425,17 +483,64 @@ public final class SoapServer implements AutoCloseable {
                 throw new IllegalStateException("Tomcat did not start on " + host + ":" + port + ": " + e.getMessage(), e);
             }
             int bound = connector.getLocalPort();
+            int boundTls = listenTls ? bound : tlsConnector != null ? tlsConnector.getLocalPort() : -1;
             // WSDL endpoint addresses use the listener's port; it would otherwise be learnt from the
             // first request.
             TransportInDescription http = cc.getAxisConfiguration().getTransportIn(Constants.TRANSPORT_HTTP);
             if (http != null && http.getReceiver() instanceof AxisServletListener listener) {
                 listener.setPort(bound);
             }
+            TransportInDescription httpsIn = cc.getAxisConfiguration().getTransportIn(Constants.TRANSPORT_HTTPS);
+            if (httpsIn != null && httpsIn.getReceiver() instanceof AxisServletListener listener) {
+                listener.setPort(boundTls);
+            }
             Duration startup = Duration.ofNanos(System.nanoTime() - t0);
             List<String> names = List.copyOf(services.keySet());
-            log.info("SOAP server ready on http://{}:{}{} with services {} ({} ms)",
-                    host, bound, SERVICES_PATH, names, startup.toMillis());
-            return new SoapServer(tomcat, baseDir, host, bound, startup, names, cc);
+            log.info("SOAP server ready on {}://{}:{}{}{} with services {} ({} ms)", listenTls ? "https" : "http",
+                    host, bound, SERVICES_PATH, tlsConnector == null ? "" : " and https port " + boundTls
+                            + " (client certificates " + tls.settings().clientAuth().yamlName() + ")",
+                    names, startup.toMillis());
+            return new SoapServer(tomcat, baseDir, host, bound, listenTls, boundTls, startup, names, cc);
+        }
+
+        /** An HTTP/1.1 connector on {@code port}, speaking TLS with {@code tls} unless it is null. */
+        private Connector connector(int port, TlsSettings tls) {
+            Connector connector = new Connector("HTTP/1.1");
+            connector.setPort(port);
+            connector.setProperty("address", host);
+            connector.setXpoweredBy(false);
+            connector.setProperty("server", "CRS");
+            connector.setProperty("maxThreads", "64");
+            connector.setProperty("connectionTimeout", "20000");
+            // Services call each other over kept-alive connections; the default (100 requests) made
+            // each caller connect again every hundred calls. Idle connections still close on timeout.
+            connector.setProperty("maxKeepAliveRequests", "-1");
+            connector.setProperty("maxSwallowSize", String.valueOf(Math.max(maxRequestBytes, 2L << 20)));
+            connector.setProperty("bindOnInit", "true");
+            connector.setThrowOnFailure(true);
+            if (tls != null) {
+                connector.setScheme("https");
+                connector.setSecure(true);
+                connector.setProperty("SSLEnabled", "true");
+                SSLHostConfig sslHost = new SSLHostConfig();
+                sslHost.setHostName("_default_"); // every host name the client asks for
+                // "+" adds each to an empty list; without it Tomcat warns that a prefix may be missing.
+                sslHost.setProtocols("+" + String.join(",+", TlsContexts.PROTOCOLS));
+                // none, optional or required: optional asks for a certificate, serves a caller without
+                // one, and refuses one that does not chain to the trust store.
+                sslHost.setCertificateVerification(tls.clientAuth().yamlName());
+                // Absolute: Tomcat would take a relative path as relative to its own temporary base folder.
+                sslHost.setTruststoreFile(tls.trustStore().toAbsolutePath().toString());
+                sslHost.setTruststorePassword(tls.trustStorePassword());
+                sslHost.setTruststoreType(TlsSettings.STORE_TYPE);
+                SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(sslHost, SSLHostConfigCertificate.Type.UNDEFINED);
+                certificate.setCertificateKeystoreFile(tls.keyStore().toAbsolutePath().toString());
+                certificate.setCertificateKeystorePassword(tls.keyStorePassword());
+                certificate.setCertificateKeystoreType(TlsSettings.STORE_TYPE);
+                sslHost.addCertificate(certificate);
+                connector.addSslHostConfig(sslHost);
+            }
+            return connector;
         }
     }
 

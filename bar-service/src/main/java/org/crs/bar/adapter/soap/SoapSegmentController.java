@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import javax.net.ssl.SSLContext;
 import javax.xml.stream.XMLStreamException;
 
 import org.crs.bar.adapter.soap.EnvelopeReader.Answer;
@@ -114,10 +115,23 @@ public final class SoapSegmentController implements SegmentController {
      * @param timeout how long one call may take in all, positive
      */
     public SoapSegmentController(String name, URI serviceUrl, String namespace, Duration timeout) {
+        this(name, serviceUrl, namespace, timeout, null);
+    }
+
+    /**
+     * @param name the controller's name, as the BAR's configuration and its failures name it
+     * @param serviceUrl where the service answers ({@code https://host:port/services/NsapService})
+     * @param namespace the service's namespace
+     * @param timeout how long one call may take in all, positive
+     * @param tls for an {@code https://} URL: the BAR's own certificate, presented to the service,
+     *            and the authorities its certificate must chain to ({@code TlsContexts.client});
+     *            null for the JVM's defaults
+     */
+    public SoapSegmentController(String name, URI serviceUrl, String namespace, Duration timeout, SSLContext tls) {
         this.name = Objects.requireNonNull(name, "name");
         this.serviceUrl = Objects.requireNonNull(serviceUrl, "serviceUrl");
         this.namespace = Objects.requireNonNull(namespace, "namespace");
-        this.soap = new SoapCall(name, serviceUrl, timeout);
+        this.soap = new SoapCall(name, serviceUrl, timeout, tls);
     }
 
     @Override

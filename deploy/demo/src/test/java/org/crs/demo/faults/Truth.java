@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import javax.net.ssl.SSLContext;
+
 import org.crs.bar.server.BarServer;
 import org.crs.demo.process.ProcessFederation;
 import org.crs.domain.booking.SegmentState;
@@ -27,6 +29,7 @@ import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.driver.cli.CliSession;
 import org.crs.routers.driver.cli.CliTimeouts;
 import org.crs.routers.emulator.Inventory;
+import org.crs.service.tls.TlsContexts;
 
 /**
  * What a federation of processes holds, read the way an operator would: a reservation and its
@@ -49,9 +52,14 @@ final class Truth {
     private final ProcessFederation federation;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(3)).build();
+    /** The L-NSAPs and the NSAP answer only their BARs' certificates: they are asked as site-a's BAR. */
+    private final HttpClient asBar;
 
     Truth(ProcessFederation federation) {
         this.federation = federation;
+        SSLContext tls = federation.certificates().client("bar-site-a");
+        this.asBar = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(3))
+                .sslContext(tls).sslParameters(TlsContexts.parameters(tls)).build();
     }
 
     // ---- SOAP ----
@@ -65,7 +73,8 @@ final class Truth {
                         + namespace + "\"><soapenv:Body>" + body + "</soapenv:Body></soapenv:Envelope>"))
                 .build();
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+            return ("https".equals(endpoint.getScheme()) ? asBar : http).send(request, HttpResponse.BodyHandlers.ofString())
+                    .body();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted calling " + operation, e);

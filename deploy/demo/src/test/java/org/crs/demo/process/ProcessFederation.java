@@ -17,9 +17,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.crs.demo.DemoCertificates;
+
 import org.crs.routers.emulator.Inventory;
 import org.crs.routers.emulator.RouterAccessFile;
 import org.crs.routers.emulator.RouterEmulator;
+import org.crs.service.tls.ClientAuth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -86,6 +89,8 @@ public final class ProcessFederation implements AutoCloseable {
     private final Map<String, LinkProxy> links = new LinkedHashMap<>();
     private final Map<String, Integer> ports = new LinkedHashMap<>();
     private final Map<String, Integer> sshPorts = new LinkedHashMap<>();
+    /** The services' certificates: they call each other over TLS, as in the demo. */
+    private final DemoCertificates certificates = DemoCertificates.temporary();
     private Inventory inventory;
 
     /** Kills what is still running if the test JVM ends without closing the federation (a run cut short). */
@@ -116,6 +121,7 @@ public final class ProcessFederation implements AutoCloseable {
         for (String site : SITES) {
             ports.put("lnsap-" + site, freePort());
             ports.put("bar-" + site, freePort());
+            ports.put(tlsPortOf("bar-" + site), freePort());
         }
         ports.put(NSAP, freePort());
         for (String site : SITES) {
@@ -203,8 +209,14 @@ public final class ProcessFederation implements AutoCloseable {
         return access;
     }
 
+    /** The key of a BAR's TLS port in {@link #ports}. */
+    private static String tlsPortOf(String bar) {
+        return bar + "-tls";
+    }
+
+    /** A link to a service; to a BAR, to its TLS port, where the other services call it. */
     private void link(String from, String to) {
-        LinkProxy l = LinkProxy.to(from + "->" + to, ports.get(to));
+        LinkProxy l = LinkProxy.to(from + "->" + to, ports.get(to.startsWith("bar-") ? tlsPortOf(to) : to));
         links.put(l.name(), l);
     }
 
@@ -238,7 +250,15 @@ public final class ProcessFederation implements AutoCloseable {
                 + "database:\n"
                 + "  jdbcUrl: " + quoted(db.jdbcUrl()) + "\n"
                 + "  user: " + quoted(db.user()) + "\n"
-                + "  password: " + quoted(db.password() == null ? "" : db.password()) + "\n";
+                + "  password: " + quoted(db.password() == null ? "" : db.password()) + "\n"
+                // The BARs: plain HTTP for the tests' clients, TLS beside it for the services.
+                + (name.startsWith("bar-") ? certificates.yaml(name, ports.get(tlsPortOf(name)), ClientAuth.OPTIONAL)
+                        : certificates.yaml(name, null, ClientAuth.REQUIRED));
+    }
+
+    /** The subject of a service's certificate, quoted for YAML. */
+    private String subject(String service) {
+        return quoted(certificates.subject(service).getName());
     }
 
     private Path nsapConfig(String name, String topology, Path routerAccess) throws IOException {
@@ -249,7 +269,8 @@ public final class ProcessFederation implements AutoCloseable {
             yaml.append("bars:\n");
             for (String site : SITES) {
                 yaml.append("  - {site: ").append(site).append(", url: ")
-                        .append(links.get(name + "->bar-" + site).in(peerUrlDirect(site))).append("}\n");
+                        .append(links.get(name + "->bar-" + site).in(peerUrlDirect(site)))
+                        .append(", subject: ").append(subject("bar-" + site)).append("}\n");
             }
         }
         options.nsapExtra().forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
@@ -260,13 +281,16 @@ public final class ProcessFederation implements AutoCloseable {
         String name = "bar-" + site;
         StringBuilder yaml = new StringBuilder(common(name))
                 .append("site: ").append(site).append('\n')
-                .append("campus: {url: ").append(links.get(name + "->lnsap-" + site).in(nsapUrl("lnsap-" + site))).append("}\n")
-                .append("wan: {url: ").append(links.get(name + "->" + NSAP).in(nsapUrl(NSAP))).append("}\n")
+                .append("campus: {url: ").append(links.get(name + "->lnsap-" + site).in(nsapUrl("lnsap-" + site)))
+                .append(", subject: ").append(subject("lnsap-" + site)).append("}\n")
+                .append("wan: {url: ").append(links.get(name + "->" + NSAP).in(nsapUrl(NSAP)))
+                .append(", subject: ").append(subject(NSAP)).append("}\n")
                 .append("peers:\n");
         for (String other : SITES) {
             if (!other.equals(site)) {
                 yaml.append("  - {site: ").append(other).append(", url: ")
-                        .append(links.get(name + "->bar-" + other).in(peerUrlDirect(other))).append("}\n");
+                        .append(links.get(name + "->bar-" + other).in(peerUrlDirect(other)))
+                        .append(", subject: ").append(subject("bar-" + other)).append("}\n");
             }
         }
         yaml.append("callTimeout: ").append(options.callTimeout().toMillis()).append("ms\n");
@@ -323,14 +347,19 @@ public final class ProcessFederation implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + ports.get("bar-" + site) + "/services/ReservationService");
     }
 
-    /** The PeerService of a site's BAR, reached directly. */
+    /** The PeerService of a site's BAR on its TLS port, reached directly. */
     public URI peerUrlDirect(String site) {
-        return URI.create("http://127.0.0.1:" + ports.get("bar-" + site) + "/services/PeerService");
+        return URI.create("https://127.0.0.1:" + ports.get(tlsPortOf("bar-" + site)) + "/services/PeerService");
     }
 
-    /** The NsapService of an L-NSAP or the NSAP, reached directly. */
+    /** The NsapService of an L-NSAP or the NSAP (TLS only, a client certificate required), reached directly. */
     public URI nsapUrl(String name) {
-        return URI.create("http://127.0.0.1:" + ports.get(name) + "/services/NsapService");
+        return URI.create("https://127.0.0.1:" + ports.get(name) + "/services/NsapService");
+    }
+
+    /** The services' certificates, for a test that calls a service as another one would. */
+    public DemoCertificates certificates() {
+        return certificates;
     }
 
     /** A router's own SSH port on the emulator, not through its link. */
