@@ -1,6 +1,11 @@
 package org.crs.demo;
 
+import java.time.Clock;
 import java.util.List;
+
+import org.crs.bar.adapter.jdbc.JdbcAccountStore;
+import org.crs.service.db.Database;
+import org.crs.service.server.ServerConfig;
 
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.service.AccountService;
@@ -30,6 +35,17 @@ public final class DemoAccounts {
     public static String password(String name) {
         return ACCOUNTS.stream().filter(a -> a.name().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no demo account " + name)).password();
+    }
+
+    /**
+     * Creates the demo's groups and accounts in the database of a BAR that is not running yet
+     * (a BAR started as its own process from a configuration file), migrating it first.
+     */
+    public static void seed(ServerConfig bar) throws BadRequest {
+        try (Database db = Database.open(bar.jdbcUrl(), bar.dbUser(), bar.dbPassword(), 2)) {
+            db.migrateService("bar");
+            seed(new AccountService(new JdbcAccountStore(db.dataSource()), Clock.systemUTC()));
+        }
     }
 
     /** Creates the demo's groups and accounts at a BAR where they are missing (a restart keeps them). */

@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
 
 import org.crs.bar.server.BarServer;
+import org.crs.demo.DemoAccounts;
 import org.crs.demo.process.ProcessFederation;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.reservation.ReservationState;
@@ -49,6 +50,10 @@ final class Truth {
     private static final Pattern RETURN = Pattern.compile("(?s)<(?:\\w+:)?return(?: [^>]*)?>(.*?)</(?:\\w+:)?return>");
     private static final Pattern SEGMENTS = Pattern.compile("(?s)<(?:\\w+:)?segments(?: [^>]*)?>(.*?)</(?:\\w+:)?segments>");
 
+    /** The BARs are asked as the demo's operator, who sees every reservation (the L-NSAPs and NSAP are asked by certificate alone). */
+    private static final String OPERATOR = "Basic " + java.util.Base64.getEncoder().encodeToString(
+            ("oscar:" + DemoAccounts.password("oscar")).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
     private final ProcessFederation federation;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(3)).build();
@@ -66,15 +71,17 @@ final class Truth {
 
     /** Calls a SOAP operation; the answer's text, a fault's too. */
     String call(URI endpoint, String namespace, String operation, String body) throws IOException {
-        HttpRequest request = HttpRequest.newBuilder(endpoint).timeout(CALL_TIMEOUT)
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(CALL_TIMEOUT)
                 .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "urn:" + operation)
                 .POST(HttpRequest.BodyPublishers.ofString("<?xml version='1.0' encoding='UTF-8'?>"
                         + "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:n=\""
-                        + namespace + "\"><soapenv:Body>" + body + "</soapenv:Body></soapenv:Envelope>"))
-                .build();
+                        + namespace + "\"><soapenv:Body>" + body + "</soapenv:Body></soapenv:Envelope>"));
+        boolean tls = "https".equals(endpoint.getScheme());
+        if (!tls) {
+            request.header("Authorization", OPERATOR);
+        }
         try {
-            return ("https".equals(endpoint.getScheme()) ? asBar : http).send(request, HttpResponse.BodyHandlers.ofString())
-                    .body();
+            return (tls ? asBar : http).send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted calling " + operation, e);

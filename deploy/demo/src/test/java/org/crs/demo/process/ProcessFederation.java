@@ -27,6 +27,9 @@ import org.crs.service.tls.ClientAuth;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import org.crs.bar.reservation.BadRequest;
+import org.crs.bar.server.BarServerConfig;
+import org.crs.demo.DemoAccounts;
 
 /**
  * The two-site federation of the demo, each service in a JVM of its own ({@link ServiceProcess}):
@@ -298,7 +301,13 @@ public final class ProcessFederation implements AutoCloseable {
             yaml.append("booking:\n");
             options.barBooking().forEach((k, v) -> yaml.append("  ").append(k).append(": ").append(v).append('\n'));
         }
-        return write(name, yaml.toString());
+        Path file = write(name, yaml.toString());
+        try {
+            DemoAccounts.seed(BarServerConfig.FILE.load(file).serverConfig());
+        } catch (BadRequest e) {
+            throw new IllegalStateException("the demo's accounts were refused at " + name, e);
+        }
+        return file;
     }
 
     private Path write(String name, String yaml) throws IOException {
