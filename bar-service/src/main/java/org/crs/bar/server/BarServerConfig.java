@@ -405,7 +405,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         Optional<Path> templates = Optional.empty();
         String folder = env.resolve(mail.templates(), "mail.templates");
         if (folder != null && !folder.isBlank()) {
-            Path p = baseDir.resolve(folder.trim()).normalize();
+            Path p = baseDir.resolve(folder.trim()).toAbsolutePath().normalize();
             if (!Files.isDirectory(p)) {
                 throw new IllegalArgumentException("mail.templates: " + p + " is not a folder" + ConfigYaml.at(yaml, "mail",
                         "templates"));

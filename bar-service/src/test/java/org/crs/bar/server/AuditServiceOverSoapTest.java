@@ -45,7 +45,8 @@ class AuditServiceOverSoapTest {
         jdbcUrl = "jdbc:hsqldb:mem:bar-audit-" + System.nanoTime();
         server = BarServer.start(new ServerConfig("bar-audit", jdbcUrl, "SA", "", "127.0.0.1", 0, false), site,
                 BarSettings.defaults(), Clock.systemUTC());
-        soap = new RawSoap(server.auditUrl(), BarServer.AUDIT_NAMESPACE);
+        server.accounts().createAccount("oscar", "operator", "", "oscar-password");
+        soap = new RawSoap(server.auditUrl(), BarServer.AUDIT_NAMESPACE).as("oscar", "oscar-password");
         record("alice", "cancelReservation", "r1", "OK");
         record("bob", "createReservation", "r2", "OK");
         record("alice", "modifyReservation", "r1", "NOT_ALLOWED");

@@ -28,6 +28,12 @@ import org.crs.service.server.ServerConfig;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.port.Site;
 import org.crs.bar.adapter.soap.SoapSegmentController;
+import javax.security.auth.x500.X500Principal;
+
+import org.crs.bar.testing.TestCertificates;
+import org.crs.domain.access.Caller;
+import org.crs.service.tls.ClientAuth;
+import org.crs.service.tls.ServerTls;
 import org.crs.bar.api.soap.AccountPortType;
 import org.crs.bar.api.soap.AuditPortType;
 import org.crs.bar.api.soap.ReservationPortType;
@@ -49,6 +55,7 @@ import org.crs.bar.api.soap.PeerPortType;
 class BadRequestsTest {
 
     static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    static final TestCertificates CERTIFICATES = TestCertificates.authority("bad-requests");
     static BarServer server;
 
     @BeforeAll
@@ -59,13 +66,22 @@ class BadRequestsTest {
                 new SoapSegmentController("nsap", BarServerTest.nowhere("NsapService"), "urn:crs:nsap:1", timeout),
                 Map.of("site-b", new SoapSegmentController("bar-site-b", BarServerTest.nowhere(BarServer.PEER_SERVICE_NAME),
                         BarServer.PEER_NAMESPACE, timeout)));
+        X500Principal peer = CERTIFICATES.subject("bar-site-b");
         server = BarServer.start(new ServerConfig("bar-bad", "jdbc:hsqldb:mem:bar-bad-" + System.nanoTime(), "SA", "",
-                "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC());
+                "127.0.0.1", 0, false).withTls(ServerTls.besidePlain(CERTIFICATES.settings("bar-site-a", ClientAuth.OPTIONAL),
+                0)), site, BarSettings.defaults(), Clock.systemUTC(), BarServer.Options.defaults("bar-bad")
+                .withServices(Map.of(peer, new Caller.PeerBar("site-b", peer.getName()))));
         server.accounts().createAccount("tester", "admin", "", "tester-password");
     }
 
-    /** The BAR's client port type, signed in as an admin. */
+    /**
+     * A client of one of the BAR's port types: site-b's BAR by its certificate for PeerService,
+     * an admin for the others.
+     */
     static RawSoap client(URI endpoint, String namespace) {
+        if (BarServer.PEER_NAMESPACE.equals(namespace)) {
+            return new RawSoap(server.tlsPeerUrl().orElseThrow(), namespace).over(CERTIFICATES.http("bar-site-b"));
+        }
         return new RawSoap(endpoint, namespace).as("tester", "tester-password");
     }
 
@@ -199,7 +215,7 @@ class BadRequestsTest {
 
     @Test
     void aPeerWhoseLnsapDoesNotAnswerIsAProviderSilentServerFault() throws Exception {
-        String answer = new RawSoap(server.peerUrl(), BarServer.PEER_NAMESPACE).call("listEndpoints",
+        String answer = client(server.peerUrl(), BarServer.PEER_NAMESPACE).call("listEndpoints",
                 "<n:listEndpoints/>");
         assertEquals("{http://schemas.xmlsoap.org/soap/envelope/}Server", MalformedRequests.faultCode(answer), answer);
         assertEquals("PROVIDER_SILENT", MalformedRequests.text(answer, "code"), answer);
