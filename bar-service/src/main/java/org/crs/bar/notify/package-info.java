@@ -1,5 +1,5 @@
 /**
- * Telling reservation owners what happens to their bookings (docs/security-notifications.md):
+ * Telling reservation owners what happens to their bookings (docs/security.md):
  * {@link org.crs.bar.notify.Notifications} is the one entry point (the recorder calls it for every
  * recorded state change that is an event; operators' actions call it for theirs), the
  * {@link org.crs.bar.notify.Notifier} keeps each event in the outbox and later makes it into mails

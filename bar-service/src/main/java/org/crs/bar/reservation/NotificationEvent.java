@@ -6,7 +6,7 @@ import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 
 /**
- * What a reservation's owner is told about (docs/security-notifications.md): by mail, when the
+ * What a reservation's owner is told about (docs/security.md): by mail, when the
  * BAR knows the owner's address, and by each webhook the owner registered.
  *
  * <p>Most events follow from a recorded state change ({@link #of(ReservationTransition)}); the

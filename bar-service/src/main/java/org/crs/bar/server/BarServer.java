@@ -53,7 +53,6 @@ import org.crs.bar.service.ReservationService;
 import org.crs.domain.access.Caller;
 import org.crs.service.audit.AuditTrail;
 import org.crs.service.schedule.Sweep;
-import org.crs.service.security.CallAudit;
 import org.crs.service.security.CurrentCall;
 import org.crs.service.server.RunningService;
 import org.crs.service.server.ServerConfig;
@@ -207,7 +206,7 @@ public final class BarServer extends RunningService {
             accounts.set(new AccountService(accountStore, clock));
             trail.set(new AuditTrail(db, clock));
             setUp.accessControl(new BarAuthenticator(accounts.get(), options.services()));
-            setUp.audit(audit(trail.get()));
+            setUp.audit(trail.get().calls());
 
             // Owners are told through the outbox: the recorder's moves, the approvals' events and
             // maintenance's moves and cancels all end in the notifier.
@@ -259,12 +258,6 @@ public final class BarServer extends RunningService {
         });
         return new BarServer(shell, service.get(), store.get(), accounts.get(), trail.get(), notifier.get(), outbox.get(),
                 maintenance.get());
-    }
-
-    /** Every call that changes state, and every call the access table refused, into the trail. */
-    static CallAudit audit(AuditTrail trail) {
-        return (serviceName, operation, call, arguments, outcome) -> trail.recordCall(serviceName, operation,
-                call.caller().name(), call.address(), call.certificate().orElse(""), arguments, outcome);
     }
 
     /** An owner's address: its account's, when it has one. */

@@ -75,7 +75,7 @@ import org.crs.domain.access.Role;
  *   retryPause: 1s                    # the first pause before a call that did not reach a part is tried again
  *   retryMaxPause: 1m                 # the longest pause: the pause doubles up to it
  *   reconcileEvery: 5m                # how often the BAR asks its parts whether they hold its live reservations
- * approval:                           # optional: which bookings wait for an operator (docs/security-approval.md)
+ * approval:                           # optional: which bookings wait for an operator (docs/security.md)
  *   deadlineBeforeStart: 0s           # default 0s: a waiting booking must be approved by its start
  *   rules:                            # tried in order, the first that matches decides; none matches: approve
  *     - {overMbps: 1000, decision: wait}          # criteria, all optional: overMbps, longerThan, startsBeyond,

@@ -9,7 +9,7 @@ import org.crs.bar.notify.NotificationSettings;
 
 /**
  * How a BAR tells owners about their bookings (BarServerConfig's {@code mail:} and
- * {@code notifications:} keys; docs/security-notifications.md).
+ * {@code notifications:} keys; docs/security.md).
  *
  * @param smtp the mail server; empty when the file has no {@code mail:} section (no mails; webhooks still go)
  * @param templates the operator's template folder; empty for the jar's templates alone

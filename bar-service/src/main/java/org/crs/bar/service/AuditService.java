@@ -21,7 +21,7 @@ import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.audit.AuditVerification;
 
 /**
- * What operators read of the audit (docs/security-audit.md): the BAR's own trail by reservation,
+ * What operators read of the audit (docs/security.md): the BAR's own trail by reservation,
  * account, router and time, newest first; the same as CSV; and the verification of its hash
  * chain. Who may call it is the access table's business (operators and admins).
  *

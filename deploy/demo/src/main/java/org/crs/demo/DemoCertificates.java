@@ -25,7 +25,7 @@ import org.crs.service.tls.TlsSettings;
  *
  * <p>Every store has the password {@link #PASSWORD}. That is a demo's password, printed here
  * on purpose; a real site's certificates come from its own authority
- * (docs/security-certificates.md) with passwords from the environment.
+ * (docs/security.md) with passwords from the environment.
  */
 public final class DemoCertificates {
 

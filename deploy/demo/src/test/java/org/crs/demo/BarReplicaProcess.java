@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.crs.bar.server.BarMain;
+import org.crs.bar.server.BarServerConfig;
 import org.crs.demo.process.ServiceProcess;
 import org.crs.service.tls.ClientAuth;
 
@@ -67,6 +68,12 @@ final class BarReplicaProcess implements AutoCloseable {
                 "  setUpLead: " + cluster.setUpLead().toMillis() + "ms",
                 "  minimumDuration: " + cluster.minimumDuration().toMillis() + "ms",
                 "")));
+        try {
+            // the replicas share one database: the first seeds the accounts, the others find them
+            DemoAccounts.seed(BarServerConfig.FILE.load(config).serverConfig());
+        } catch (org.crs.bar.reservation.BadRequest e) {
+            throw new IllegalStateException("the demo's accounts were refused", e);
+        }
         ServiceProcess p = ServiceProcess.of(name + "-" + port, BarMain.class.getName(), config, folder)
                 .port(port).readyLine(ServiceProcess.SERVICE_READY).startTimeout(within)
                 .jvmOption("-Xmx256m").jvmOption("-XX:TieredStopAtLevel=1"); // many JVMs on two cores: C1 only

@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.crs.bar.adapter.soap.SoapSegmentController;
+import org.crs.service.tls.ClientAuth;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.bar.reservation.SegmentOrder;
@@ -75,6 +76,7 @@ class LnsapClusterTest {
     String database;
     final List<ServiceProcess> replicas = new ArrayList<>();
     final List<SoapSegmentController> controllers = new ArrayList<>();
+    static final DemoCertificates CERTIFICATES = DemoCertificates.temporary();
 
     @BeforeEach
     void startEmulatorAndReplicas() throws Exception {
@@ -99,6 +101,13 @@ class LnsapClusterTest {
                     "topology: \"" + repository.resolve("deploy/topology/site-a-campus.yaml") + "\"",
                     "routerAccess: \"" + routerAccess.toAbsolutePath() + "\"",
                     "stuckAfter: " + STUCK_AFTER.toMillis() + "ms",
+                    // TLS only, answering site-a's BAR alone, as the demo's L-NSAPs do; no BAR is
+                    // asked about orphans here (nothing listens at that address)
+                    CERTIFICATES.yaml("lnsap-site-a", null, ClientAuth.REQUIRED),
+                    "bars:",
+                    "  - {site: site-a, url: \"https://127.0.0.1:" + freePort() + "/services/PeerService\", subject: '"
+                            + CERTIFICATES.subject("bar-site-a") + "'}",
+                    "orphanCheck: 1h",
                     "")));
             ServiceProcess p = ServiceProcess.of("lnsap-site-a-" + i, "org.crs.nsap.campus.LnsapMain", config, folder)
                     .port(port).readyLine(ServiceProcess.SERVICE_READY).startTimeout(REPLICA_START)
@@ -190,9 +199,9 @@ class LnsapClusterTest {
     // ---- the BAR's side ----
 
     SoapSegmentController controller(int replica) {
-        URI url = URI.create("http://127.0.0.1:" + replicas.get(replica).port() + "/services/NsapService");
+        URI url = URI.create("https://127.0.0.1:" + replicas.get(replica).port() + "/services/NsapService");
         SoapSegmentController c = new SoapSegmentController("lnsap-site-a-" + (replica + 1), url, NsapContract.NAMESPACE,
-                CALL_TIMEOUT);
+                CALL_TIMEOUT, CERTIFICATES.client("bar-site-a"));
         controllers.add(c);
         return c;
     }

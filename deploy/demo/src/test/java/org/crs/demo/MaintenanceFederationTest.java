@@ -233,7 +233,8 @@ class MaintenanceFederationTest {
     void anOperatorDeclaresOverSoapAndTheAnswerListsTheHitReservation() throws Exception {
         Instant d = day();
         book("mt-soap", "host-a2", at(d, 10, 0), at(d, 11, 0));
-        RawSoap soap = new RawSoap(federation.bar("site-a").maintenanceUrl(), BarServer.MAINTENANCE_NAMESPACE);
+        RawSoap soap = new RawSoap(federation.bar("site-a").maintenanceUrl(), BarServer.MAINTENANCE_NAMESPACE)
+                .as("oscar", DemoAccounts.password("oscar"));
 
         String answer = soap.call("declareMaintenance", "<n:declareMaintenance>"
                 + "<n:resourceId>edge-a:GigabitEthernet1/2</n:resourceId><n:start>" + at(d, 10, 45) + "</n:start>"
@@ -246,7 +247,8 @@ class MaintenanceFederationTest {
     @Test
     void aResourceNeitherTheCampusNorTheWanKnowsIsAClientFaultNamingResourceId() throws Exception {
         Instant d = day();
-        RawSoap soap = new RawSoap(federation.bar("site-a").maintenanceUrl(), BarServer.MAINTENANCE_NAMESPACE);
+        RawSoap soap = new RawSoap(federation.bar("site-a").maintenanceUrl(), BarServer.MAINTENANCE_NAMESPACE)
+                .as("oscar", DemoAccounts.password("oscar"));
 
         String answer = soap.call("declareMaintenance", "<n:declareMaintenance><n:resourceId>edge-z:Gi9/9</n:resourceId>"
                 + "<n:start>" + at(d, 10, 0) + "</n:start><n:end>" + at(d, 11, 0) + "</n:end>"

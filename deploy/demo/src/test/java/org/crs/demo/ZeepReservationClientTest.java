@@ -34,6 +34,8 @@ class ZeepReservationClientTest {
             ProcessBuilder pb = new ProcessBuilder(System.getProperty("crs.python", "python3"),
                     "src/test/python/zeep_bar_reservation.py", bar.wsdlUrl().toString(), "zeep-1", "40")
                     .redirectErrorStream(true);
+            pb.environment().put("CRS_USER", "alice");
+            pb.environment().put("CRS_PASSWORD", DemoAccounts.password("alice"));
             Process p;
             try {
                 p = pb.start();

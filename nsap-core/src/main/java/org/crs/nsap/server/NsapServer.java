@@ -191,6 +191,7 @@ public final class NsapServer extends RunningService {
             store.set(jdbcStore);
             trail.set(jdbcStore.auditTrail());
             servedBars.ifPresent(setUp::accessControl);
+            setUp.audit(trail.get().calls());
             RouterLocks locks = new InProcessRouterLocks();
             if (config.clustered() && setUp.database().vendor() == Vendor.POSTGRESQL) {
                 Database lockPool = setUp.closeOnStop(Database.open(config.jdbcUrl(), config.dbUser(),

@@ -26,6 +26,7 @@ import org.crs.domain.audit.AuditQuery;
 import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.audit.AuditVerification;
 import org.crs.domain.audit.Redaction;
+import org.crs.service.security.CallAudit;
 import org.crs.service.db.Jdbc;
 import org.crs.service.db.StoreException;
 
@@ -36,7 +37,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * A service's audit trail in its database (tables {@code audit_entry} and {@code audit_head},
  * migration V7 of schema/bar and schema/nsap): append-only, each entry hash-chained to the one
- * before ({@link AuditChain}), verified, searched and exported as CSV. docs/security-audit.md
+ * before ({@link AuditChain}), verified, searched and exported as CSV. docs/security.md
  * describes it for operators.
  *
  * <h2>One chain, however many writers</h2>
@@ -84,6 +85,16 @@ public final class AuditTrail {
     }
 
     // ---- writing ----------------------------------------------------------------------------------
+
+    /**
+     * This trail as the SOAP layer's hook ({@link org.crs.service.soap.SoapServer.Builder#audit}):
+     * every call that changes state, and every call the access table refused, recorded by
+     * {@link #recordCall} with its caller, address and certificate.
+     */
+    public CallAudit calls() {
+        return (service, operation, call, arguments, outcome) -> recordCall(service, operation, call.caller().name(),
+                call.address(), call.certificate().orElse(""), arguments, outcome);
+    }
 
     /**
      * Records one call of a port type that changes state: the hook of the SOAP layer. The

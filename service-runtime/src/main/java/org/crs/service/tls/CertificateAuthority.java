@@ -44,7 +44,7 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 /**
  * A small certificate authority for the demo and the tests: a self-signed CA, and leaf
  * certificates it signs for services, written as PKCS12 stores that {@link TlsSettings} names.
- * A production site issues its certificates with its own authority (docs/security-certificates.md).
+ * A production site issues its certificates with its own authority (docs/security.md).
  *
  * <pre>{@code
  * CertificateAuthority ca = CertificateAuthority.create("CN=CRS Demo CA,OU=CRS,O=Demo");

@@ -2,7 +2,7 @@ package org.crs.bar.api.soap;
 
 import java.util.Calendar;
 
-/** One entry of the BAR's audit trail, with its place in the hash chain (docs/security-audit.md). */
+/** One entry of the BAR's audit trail, with its place in the hash chain (docs/security.md). */
 public class AuditEntryInfo {
 
     private long sequence;

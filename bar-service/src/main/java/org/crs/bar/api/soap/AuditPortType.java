@@ -15,7 +15,7 @@ import org.crs.service.soap.ServiceFault;
 import org.crs.service.soap.SoapTimes;
 
 /**
- * The BAR's audit port type, for operators (docs/security-audit.md): search the audit trail by
+ * The BAR's audit port type, for operators (docs/security.md): search the audit trail by
  * reservation, account, router and time, newest first; export the same as CSV; verify the hash
  * chain. Reads only. Served at {@code /services/AuditService}, namespace {@code urn:crs:bar-audit:1};
  * the published WSDL is schema/wsdl/AuditService.wsdl.

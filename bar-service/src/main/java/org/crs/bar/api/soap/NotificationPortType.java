@@ -12,7 +12,7 @@ import org.crs.bar.reservation.BadRequest;
 /**
  * The BAR's notification port type ({@code /services/NotificationService}, namespace
  * {@code urn:crs:bar-notification:1}): an account's own webhooks, to which the BAR POSTs its
- * reservations' events as signed JSON (docs/security-notifications.md). Each operation acts on
+ * reservations' events as signed JSON (docs/security.md). Each operation acts on
  * the calling account's webhooks only.
  */
 public class NotificationPortType {

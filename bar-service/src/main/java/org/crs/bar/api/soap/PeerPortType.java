@@ -94,6 +94,9 @@ public class PeerPortType {
      * not checked.
      */
     private static void requireOwnSite(String bookingId) throws ServiceFault {
+        if (bookingId == null || bookingId.isBlank()) {
+            throw ServiceFault.badField("bookingId", "is missing");
+        }
         Caller caller = CurrentCall.caller();
         if (caller instanceof Caller.PeerBar peer && (bookingId == null || !bookingId.startsWith(peer.site() + ":"))) {
             throw new ServiceFault(new Refusal(RefusalCode.NOT_ALLOWED, "bookingId", "booking " + bookingId
