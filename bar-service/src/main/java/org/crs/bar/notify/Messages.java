@@ -1,5 +1,6 @@
 package org.crs.bar.notify;
 
+import org.crs.domain.text.JsonText;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -116,29 +117,7 @@ final class Messages {
     }
 
     private static StringBuilder field(StringBuilder out, String name, String value) {
-        return quote(out, name).append(':').append(value == null ? "null" : quote(new StringBuilder(), value));
-    }
-
-    private static StringBuilder quote(StringBuilder out, String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"');
+        return JsonText.quote(out, name).append(':').append(value == null ? "null" : JsonText.quote(new StringBuilder(), value));
     }
 
     /** The iCalendar description of a booked circuit. */

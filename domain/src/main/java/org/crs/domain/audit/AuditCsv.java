@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
+import org.crs.domain.text.JsonText;
+
 /**
  * Audit entries as CSV (RFC 4180): a header row, CRLF after every row, a field quoted when it
  * holds a comma, a double quote, CR or LF, its double quotes doubled. Values are written as
@@ -68,33 +70,11 @@ public final class AuditCsv {
                 out.append(',');
             }
             first = false;
-            string(out, a.getKey());
+            JsonText.quote(out, a.getKey());
             out.append(':');
-            string(out, a.getValue());
+            JsonText.quote(out, a.getValue());
         }
         return out.append('}').toString();
-    }
-
-    private static void string(StringBuilder out, String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (ch < 0x20) {
-                        out.append(String.format("\\u%04x", (int) ch));
-                    } else {
-                        out.append(ch);
-                    }
-                }
-            }
-        }
-        out.append('"');
     }
 
     private static void line(Appendable out, List<String> fields) throws IOException {

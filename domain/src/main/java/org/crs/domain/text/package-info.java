@@ -1,0 +1,2 @@
+/** Small pure helpers for text formats the project writes by hand. */
+package org.crs.domain.text;
