@@ -69,7 +69,14 @@ abstract class FederationTestBase {
     static Federation federation;
     private static final AtomicInteger IDS = new AtomicInteger();
 
+    /** Every log line of the suite, searched for the demo's secrets once it is over. */
+    static LogCapture log;
+    /** Every answer the suite's helpers got, searched likewise. */
+    static final List<String> ANSWERS = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     static void startFederation(Function<String, Federation.Database> databases) throws Exception {
+        log = LogCapture.attach();
+        ANSWERS.clear();
         federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(), databases,
                 false, SETTINGS, CALL_TIMEOUT, Clock.systemUTC()));
     }
@@ -79,6 +86,15 @@ abstract class FederationTestBase {
         if (federation != null) {
             federation.close();
             federation = null;
+        }
+        if (log != null) {
+            log.close();
+            String shown = log.firstShowing(LogCapture.DEMO_SECRETS);
+            String answered = ANSWERS.stream().filter(a -> LogCapture.DEMO_SECRETS.stream().anyMatch(a::contains))
+                    .findFirst().orElse(null);
+            log = null;
+            assertEquals(null, shown, "a log line of the federation suite shows one of the demo's secrets");
+            assertEquals(null, answered, "an answer of the federation suite shows one of the demo's secrets");
         }
     }
 
@@ -99,15 +115,22 @@ abstract class FederationTestBase {
 
     static String create(String id, String source, String destination, long mbps, Instant start, Instant end,
                          boolean holdOnly) throws Exception {
-        return bar().call("createReservation", "<n:createReservation><n:requestId>" + id + "</n:requestId>"
+        return answer(bar().call("createReservation", "<n:createReservation><n:requestId>" + id + "</n:requestId>"
                 + "<n:source>" + source + "</n:source><n:destination>" + destination + "</n:destination>"
                 + "<n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:start>" + start + "</n:start><n:end>" + end
                 + "</n:end><n:description>test</n:description><n:holdOnly>" + holdOnly + "</n:holdOnly>"
-                + "</n:createReservation>");
+                + "</n:createReservation>"));
     }
 
     static String call(String operation, String id) throws Exception {
-        return bar().call(operation, "<n:" + operation + "><n:requestId>" + id + "</n:requestId></n:" + operation + ">");
+        return answer(bar().call(operation, "<n:" + operation + "><n:requestId>" + id + "</n:requestId></n:" + operation
+                + ">"));
+    }
+
+    /** Keeps an answer for the search for secrets at the end of the suite. */
+    static String answer(String answer) {
+        ANSWERS.add(answer);
+        return answer;
     }
 
     /** The reservation's own state, not one of its segments'. */
