@@ -114,6 +114,20 @@ public final class AvailabilitySearch {
         return new Answer(starts, widest(parts, duration, earliest, latest));
     }
 
+    /**
+     * The most bandwidth a circuit from {@code source} to {@code destination} could be booked
+     * with over [start, start + duration); 0 when none. One point of the line the browser draws
+     * beside the free start times.
+     *
+     * @throws BadRequest for unknown endpoints
+     * @throws SegmentFailure when a part cannot be asked
+     */
+    public long widestAt(Endpoint source, Endpoint destination, Instant start, Duration duration)
+            throws BadRequest, SegmentFailure {
+        List<Part> parts = CircuitParts.of(site, source, destination);
+        return widest(parts, duration, start, start);
+    }
+
     // ---- asking them ----
 
     /** Circuit start times in [earliest, latest] at which every part has {@code mbps}, intersected. */

@@ -15,7 +15,7 @@ import org.crs.bar.reservation.Reservation;
  * made, grows with each. Times are UTC ({@code ...Z}); lines end in CRLF and are folded at 75
  * octets, as the RFC asks.
  */
-final class ICalendar {
+public final class ICalendar {
 
     static final String FILE_NAME = "reservation.ics";
 
@@ -26,12 +26,35 @@ final class ICalendar {
     }
 
     /** The event of a reservation's interval, stamped {@code now}. */
-    static String event(Reservation r, String sender, String description, Instant now) {
+    public static String event(Reservation r, String sender, String description, Instant now) {
         StringBuilder out = new StringBuilder();
+        begin(out, "BAR notifications");
+        vevent(out, r, sender, description, now);
+        line(out, "END:VCALENDAR");
+        return out.toString();
+    }
+
+    /** A calendar of several reservations (a personal feed), each its own event as {@link #event} makes it. */
+    public static String calendar(String name, java.util.List<Reservation> reservations, String sender, Instant now) {
+        StringBuilder out = new StringBuilder();
+        begin(out, "BAR calendar feed");
+        line(out, "X-WR-CALNAME:" + text(name));
+        for (Reservation r : reservations) {
+            vevent(out, r, sender, r.state() + (r.request().description().isBlank() ? "" : ": "
+                    + r.request().description()), now);
+        }
+        line(out, "END:VCALENDAR");
+        return out.toString();
+    }
+
+    private static void begin(StringBuilder out, String product) {
         line(out, "BEGIN:VCALENDAR");
         line(out, "VERSION:2.0");
-        line(out, "PRODID:-//CRS//BAR notifications//EN");
+        line(out, "PRODID:-//CRS//" + product + "//EN");
         line(out, "METHOD:PUBLISH");
+    }
+
+    private static void vevent(StringBuilder out, Reservation r, String sender, String description, Instant now) {
         line(out, "BEGIN:VEVENT");
         line(out, "UID:" + text(r.requestId() + "@" + sender));
         line(out, "DTSTAMP:" + UTC.format(now));
@@ -42,8 +65,6 @@ final class ICalendar {
                 + r.request().bandwidthMbps() + " Mbit/s"));
         line(out, "DESCRIPTION:" + text(description));
         line(out, "END:VEVENT");
-        line(out, "END:VCALENDAR");
-        return out.toString();
     }
 
     /** A TEXT value: backslash, semicolon, comma and line breaks escaped. */

@@ -47,6 +47,18 @@ public interface AccountStore {
 
     void addToken(String id, String account, String tokenHash, String label, Instant at);
 
+    /** Gives an account a calendar feed token (its hash), replacing the one it had. */
+    void setCalendarFeed(String account, String tokenHash, Instant at);
+
+    /** Ends an account's calendar feed; false when it had none. */
+    boolean removeCalendarFeed(String account);
+
+    /** When an account's calendar feed token was made; empty when it has none. */
+    Optional<Instant> calendarFeedSince(String account);
+
+    /** The account whose calendar feed token has this hash. */
+    Optional<String> accountOfCalendarFeed(String tokenHash);
+
     /** The account a live (not revoked) token of this hash belongs to. */
     Optional<String> accountOfToken(String tokenHash);
 

@@ -51,6 +51,9 @@ public interface ReservationStore {
     /** Reservations in one of the states unchanged since {@code t} or before, at most {@code limit}. */
     List<Reservation> unchangedSince(Collection<ReservationState> states, Instant t, int limit);
 
+    /** Reservations changed at or after {@code t}, the least recently changed first (a live feed's next page). */
+    List<Reservation> changedSince(Instant t, int limit);
+
     /**
      * Moves a reservation to a new state if it is still in the state the transition starts
      * from, records the transition, and stores its segments as given.

@@ -58,6 +58,12 @@ import org.crs.service.server.RunningService;
 import org.crs.service.server.ServerConfig;
 import org.crs.service.server.ServiceShell;
 import org.quartz.JobKey;
+import org.crs.bar.api.json.ApiParts;
+import org.crs.bar.api.json.JsonApi;
+import org.crs.bar.api.json.Sessions;
+import org.crs.bar.api.web.BrowserFiles;
+import org.crs.bar.map.NetworkMap;
+import org.crs.bar.service.ReservationFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -118,17 +124,28 @@ public final class BarServer extends RunningService {
 
     /** What a BAR is started with beyond its configuration, site, settings and clock. */
     public record Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
-                          NotificationConfig notifications) {
+                          NotificationConfig notifications, NetworkMap map) {
         public Options {
             services = Map.copyOf(services);
             Objects.requireNonNull(owned, "owned");
             Objects.requireNonNull(policy, "policy");
             Objects.requireNonNull(notifications, "notifications");
+            Objects.requireNonNull(map, "map");
         }
 
-        /** No service known by certificate, nothing owned, every booking approved, no mail. */
+        public Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
+                       NotificationConfig notifications) {
+            this(services, owned, policy, notifications, NetworkMap.empty());
+        }
+
+        /** No service known by certificate, nothing owned, every booking approved, no mail, an empty map. */
         public static Options defaults(String barName) {
             return new Options(Map.of(), () -> { }, BarPolicy.none(), NotificationConfig.none(barName));
+        }
+
+        /** The network the reservation browser draws (the sites' campus and WAN topologies). */
+        public Options withMap(NetworkMap other) {
+            return new Options(services, owned, policy, notifications, other);
         }
 
         /**
@@ -137,22 +154,22 @@ public final class BarServer extends RunningService {
          * and the NSAP. Every other caller signs in with an account.
          */
         public Options withServices(Map<X500Principal, Caller> other) {
-            return new Options(other, owned, policy, notifications);
+            return new Options(other, owned, policy, notifications, map);
         }
 
         /** Closed when the BAR stops, after the calls under way (the site's controllers, when the BAR made them). */
         public Options withOwned(AutoCloseable other) {
-            return new Options(services, other, policy, notifications);
+            return new Options(services, other, policy, notifications, map);
         }
 
         /** The approval rules and quotas. */
         public Options withPolicy(BarPolicy other) {
-            return new Options(services, owned, other, notifications);
+            return new Options(services, owned, other, notifications, map);
         }
 
         /** How owners are told about their bookings; an owner's mail address is its account's. */
         public Options withNotifications(NotificationConfig other) {
-            return new Options(services, owned, policy, other);
+            return new Options(services, owned, policy, other, map);
         }
     }
 
@@ -205,7 +222,8 @@ public final class BarServer extends RunningService {
             AccountStore accountStore = new JdbcAccountStore(db);
             accounts.set(new AccountService(accountStore, clock));
             trail.set(new AuditTrail(db, clock));
-            setUp.accessControl(new BarAuthenticator(accounts.get(), options.services()));
+            BarAuthenticator authenticator = new BarAuthenticator(accounts.get(), options.services());
+            setUp.accessControl(authenticator);
             setUp.audit(trail.get().calls());
 
             // Owners are told through the outbox: the recorder's moves, the approvals' events and
@@ -244,17 +262,25 @@ public final class BarServer extends RunningService {
                     () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
             setUp.schedule(new Sweep(NOTIFY, NOTIFY_PERIOD, () -> CompletableFuture.runAsync(told::sweep, calls)));
 
-            setUp.serve(SERVICE_NAME, NAMESPACE, new ReservationPortType(service.get(), config.name() + "-client"));
+            ReservationPortType reservations = new ReservationPortType(service.get(), config.name() + "-client");
+            OperatorPortType operators = new OperatorPortType(service.get(), accounts.get()::setBlocked);
+            MaintenancePortType maintenancePort = new MaintenancePortType(maintenance.get(), config.name() + "-operator");
+            AuditPortType audit = new AuditPortType(new AuditService(new JdbcAuditLog(trail.get()), store.get(), site));
+            setUp.serve(SERVICE_NAME, NAMESPACE, reservations);
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
             setUp.serve(ACCOUNT_SERVICE_NAME, ACCOUNT_NAMESPACE, new AccountPortType(accounts.get()));
-            setUp.serve(OPERATOR_SERVICE_NAME, OPERATOR_NAMESPACE, new OperatorPortType(service.get(),
-                    accounts.get()::setBlocked));
-            setUp.serve(MAINTENANCE_SERVICE_NAME, MAINTENANCE_NAMESPACE,
-                    new MaintenancePortType(maintenance.get(), config.name() + "-operator"));
-            setUp.serve(AUDIT_SERVICE_NAME, AUDIT_NAMESPACE,
-                    new AuditPortType(new AuditService(new JdbcAuditLog(trail.get()), store.get(), site)));
+            setUp.serve(OPERATOR_SERVICE_NAME, OPERATOR_NAMESPACE, operators);
+            setUp.serve(MAINTENANCE_SERVICE_NAME, MAINTENANCE_NAMESPACE, maintenancePort);
+            setUp.serve(AUDIT_SERVICE_NAME, AUDIT_NAMESPACE, audit);
             setUp.serve(NOTIFICATION_SERVICE_NAME, NOTIFICATION_NAMESPACE,
                     new NotificationPortType(new Webhooks(webhooks, clock), CurrentCall::caller));
+
+            // The reservation browser: its JSON API over the same port type objects, and its pages.
+            ReservationFeed feed = setUp.closeOnStop(new ReservationFeed(store.get(), clock));
+            setUp.servlet("/api/*", JsonApi.create(new ApiParts(site.name(), service.get(), reservations, operators,
+                    maintenancePort, audit, accounts.get(), new Sessions(clock), options.map(), feed, clock),
+                    authenticator, Optional.of(trail.get().calls())));
+            setUp.servlet("/", new BrowserFiles());
         });
         return new BarServer(shell, service.get(), store.get(), accounts.get(), trail.get(), notifier.get(), outbox.get(),
                 maintenance.get());
@@ -344,6 +370,11 @@ public final class BarServer extends RunningService {
 
     public URI peerWsdlUrl() {
         return shell().wsdlUrl(PEER_SERVICE_NAME);
+    }
+
+    /** The JSON API's base address: {@code http://HOST:PORT/api} (the reservation browser is at the root). */
+    public URI apiUrl() {
+        return serviceUrl().resolve("/api");
     }
 
     /** Where operators call this BAR. */

@@ -118,6 +118,25 @@ public final class AccountService {
                 .orElseGet(() -> new SignIn.Refused("the client certificate is not mapped to an account of this BAR"));
     }
 
+    /**
+     * The account a browser session (or an identity provider) signed in earlier, as it is now:
+     * refused when it no longer exists or is blocked.
+     */
+    public SignIn signedIn(String name) {
+        String key = "session\u0000" + name;
+        Optional<Caller.Account> known = recalled(key);
+        if (known.isPresent()) {
+            return new SignIn.Known(known.get());
+        }
+        Optional<Account> account = store.find(name).filter(a -> !a.blocked());
+        if (account.isEmpty()) {
+            return new SignIn.Refused("the session's account " + name + " is unknown or blocked");
+        }
+        Caller.Account caller = account.get().caller();
+        remembered.put(key, new Remembered(caller, clock.instant().plus(REMEMBERED)));
+        return new SignIn.Known(caller);
+    }
+
     private Optional<Caller.Account> recalled(String key) {
         Remembered r = remembered.get(key);
         if (r == null) {
@@ -293,6 +312,35 @@ public final class AccountService {
     }
 
     // ---- checks ----
+
+    // ---- calendar feeds ----
+
+    /**
+     * Gives an account a new calendar feed token, shown this once (only its hash is kept); the
+     * URL of the one it had stops working.
+     */
+    public String renewCalendarFeed(String account) throws BadRequest {
+        require(account);
+        String token = Secrets.random(32);
+        store.setCalendarFeed(account, Secrets.sha256(token), clock.instant());
+        return token;
+    }
+
+    /** Ends an account's calendar feed; false when it had none. */
+    public boolean revokeCalendarFeed(String account) {
+        return store.removeCalendarFeed(account);
+    }
+
+    /** When the account's current calendar feed token was made; empty when it has none. */
+    public Optional<Instant> calendarFeedSince(String account) {
+        return store.calendarFeedSince(account);
+    }
+
+    /** The unblocked account a calendar feed token belongs to. */
+    public Optional<Caller.Account> ofCalendarFeed(String token) {
+        return store.accountOfCalendarFeed(Secrets.sha256(token)).flatMap(store::find).filter(a -> !a.blocked())
+                .map(Account::caller);
+    }
 
     private Account require(String name) {
         return store.find(name).orElseThrow(() -> new IllegalStateException("account " + name + " vanished"));

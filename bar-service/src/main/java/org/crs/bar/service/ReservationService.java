@@ -308,6 +308,44 @@ public final class ReservationService {
     }
 
     /**
+     * The most bandwidth a circuit could be booked with at each step of [from, to): one point per
+     * {@code step}, each for a circuit over that step; see {@link AvailabilitySearch#widestAt}.
+     *
+     * @throws BadRequest for invalid input, naming the field
+     * @throws SegmentFailure when a part cannot be asked
+     */
+    public List<BandwidthPoint> widestBandwidth(Endpoint source, Endpoint destination, TimeInterval span, Duration step)
+            throws BadRequest, SegmentFailure {
+        if (step.compareTo(settings.minimumDuration()) < 0) {
+            throw new BadRequest("stepSeconds", "must be at least " + settings.minimumDuration().toSeconds() + " s, was "
+                    + step.toSeconds() + " s");
+        }
+        long points = span.duration().toSeconds() / step.toSeconds();
+        if (points > MAX_PROFILE_POINTS) {
+            throw new BadRequest("stepSeconds", "gives " + points + " points over " + span + "; at most "
+                    + MAX_PROFILE_POINTS + " are answered: take a longer step or a shorter span");
+        }
+        Instant now = clock.instant();
+        List<BandwidthPoint> out = new ArrayList<>();
+        for (Instant t = span.start(); t.isBefore(span.end()); t = t.plus(step)) {
+            // a circuit cannot start in the past: a step under way is asked from now on
+            Instant from = t.isBefore(now) ? now : t;
+            Instant stepEnd = t.plus(step);
+            long mbps = stepEnd.isAfter(from) && Duration.between(from, stepEnd).compareTo(settings.minimumDuration()) >= 0
+                    ? availability.widestAt(source, destination, from, Duration.between(from, stepEnd)) : 0;
+            out.add(new BandwidthPoint(t, mbps));
+        }
+        return out;
+    }
+
+    /** At most this many points in one {@link #widestBandwidth} answer. */
+    public static final int MAX_PROFILE_POINTS = 400;
+
+    /** The most bandwidth free for a circuit over the step starting {@code at}. */
+    public record BandwidthPoint(Instant at, long maxBandwidthMbps) {
+    }
+
+    /**
      * Commits held segments and moves the reservation to RESERVED, or aborts them all and moves it
      * to ABORTED; {@code held} is the move to HELD not yet recorded, if any, written with it.
      */

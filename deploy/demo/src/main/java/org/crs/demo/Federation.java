@@ -26,12 +26,14 @@ import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.campus.CampusPlanner;
-import org.crs.nsap.campus.CampusTopologyFile;
+import org.crs.bar.map.NetworkMap;
+import org.crs.domain.topology.CampusTopology;
+import org.crs.nsap.topology.CampusTopologyFile;
 import org.crs.nsap.peer.PeerServiceClient;
 import org.crs.nsap.server.NsapLauncher;
 import org.crs.nsap.server.NsapServer;
 import org.crs.nsap.wan.WanPlanner;
-import org.crs.nsap.wan.WanTopologyFile;
+import org.crs.nsap.topology.WanTopologyFile;
 import org.crs.routers.emulator.Inventory;
 import org.crs.routers.emulator.RouterEmulator;
 import org.crs.nsap.contract.NsapContract;
@@ -276,6 +278,16 @@ public final class Federation implements AutoCloseable {
      * Starts the BAR of a site again (after {@link #stopBar}), on the same ports and database:
      * plain HTTP for people, TLS with optional client certificates for the services.
      */
+    /** The demo's network as the reservation browser draws it: both campuses and the WAN. */
+    public NetworkMap networkMap() throws IOException {
+        Path topology = options.repository().resolve("deploy/topology");
+        List<CampusTopology> campuses = new ArrayList<>();
+        for (String site : SITES) {
+            campuses.add(CampusTopologyFile.load(topology.resolve(site + "-campus.yaml")));
+        }
+        return new NetworkMap(campuses, Optional.of(WanTopologyFile.load(topology.resolve("wan.yaml"))));
+    }
+
     public BarServer startBar(String site) throws Exception {
         String name = "bar-" + site;
         SSLContext tls = options.certificates().client(name);
@@ -294,7 +306,8 @@ public final class Federation implements AutoCloseable {
         BarServer bar = BarServer.start(new ServerConfig(name, db.jdbcUrl(), db.user(), "", "127.0.0.1",
                 barPorts.get(site), false).withTls(ServerTls.besidePlain(options.certificates().settings(name,
                         ClientAuth.OPTIONAL), barTlsPorts.get(site))), controllers, options.settings(), options.clock(),
-                BarServer.Options.defaults(name).withPolicy(options.policy()).withServices(servicesOf(site)));
+                BarServer.Options.defaults(name).withPolicy(options.policy()).withServices(servicesOf(site))
+                        .withMap(networkMap()));
         try {
             DemoAccounts.seed(bar.accounts());
         } catch (Exception e) {

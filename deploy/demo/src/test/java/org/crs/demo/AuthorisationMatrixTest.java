@@ -168,6 +168,13 @@ class AuthorisationMatrixTest {
         for (PortType p : portTypes()) {
             served.computeIfAbsent(p.service(), s -> new TreeSet<>()).addAll(operations(p));
         }
+        // the JSON API's own operations (the browser's) have rows of their own; its others are the port types'
+        for (JsonRoute r : jsonRoutes()) {
+            if (r.access().startsWith(AccessTable.BROWSER_SERVICE + ".")) {
+                served.computeIfAbsent(AccessTable.BROWSER_SERVICE, s -> new TreeSet<>())
+                        .add(r.access().substring(AccessTable.BROWSER_SERVICE.length() + 1));
+            }
+        }
         Map<String, Set<String>> table = AccessTable.rows().keySet().stream().collect(Collectors.groupingBy(
                 AccessTable.Operation::service, LinkedHashMap::new,
                 Collectors.mapping(AccessTable.Operation::operation, Collectors.toCollection(TreeSet::new))));
@@ -202,6 +209,94 @@ class AuthorisationMatrixTest {
                 assertNotEquals(401, answer.statusCode(), answer.body());
                 assertNotEquals("NOT_ALLOWED", code, answer.body());
                 assertNotEquals("NOT_SIGNED_IN", code, answer.body());
+            }
+        }
+    }
+
+    // ---- the JSON API: the same table, walked over every route of the served OpenAPI document ----
+
+    /** One operation of the JSON API: method, path, and the table row that decides it ({@code anyone} for none). */
+    record JsonRoute(String method, String path, String access) {
+    }
+
+    /** One cell of the JSON API's matrix. */
+    record JsonCell(JsonRoute route, CallerKind kind) {
+        @Override
+        public String toString() {
+            return route.method() + " " + route.path() + " (" + route.access() + ") as " + kind;
+        }
+    }
+
+    static List<JsonRoute> jsonRoutes() throws Exception {
+        BarServer bar = federation.bar("site-a");
+        String doc = CALLERS.get(CallerKind.ANONYMOUS).http().send(HttpRequest.newBuilder(URI.create(bar.apiUrl()
+                + "/openapi.json")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        var paths = new com.fasterxml.jackson.databind.ObjectMapper().readTree(doc).get("paths");
+        List<JsonRoute> out = new ArrayList<>();
+        paths.fields().forEachRemaining(p -> p.getValue().fields().forEachRemaining(m -> out.add(new JsonRoute(
+                m.getKey().toUpperCase(java.util.Locale.ROOT), p.getKey(), m.getValue().get("x-crs-access").asText()))));
+        return out;
+    }
+
+    static Stream<JsonCell> jsonCells() throws Exception {
+        List<JsonCell> out = new ArrayList<>();
+        for (JsonRoute r : jsonRoutes()) {
+            for (CallerKind kind : CallerKind.values()) {
+                if (kind != CallerKind.SERVED_BAR) {
+                    out.add(new JsonCell(r, kind));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jsonCells")
+    void everyCallerGetsWhatTheTableDecidesOverJson(JsonCell cell) throws Exception {
+        Client client = CALLERS.get(cell.kind());
+        BarServer bar = federation.bar("site-a");
+        URI base = client.tls() ? bar.tlsPeerUrl().orElseThrow().resolve("/") : bar.apiUrl().resolve("/");
+        String path = cell.route().path().replace("{requestId}", "matrix-none").replace("{name}", "matrix-none")
+                .replace("{scope}", "WAN").replace("{id}", "0").replace("{token}", "matrix-none");
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path.substring(1)))
+                .timeout(Duration.ofSeconds(20))
+                .method(cell.route().method(), cell.route().method().equals("GET") || cell.route().method().equals("DELETE")
+                        ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString("{}"))
+                .header("Content-Type", "application/json");
+        if (client.authorization() != null) {
+            request.header("Authorization", client.authorization());
+        }
+        // an event stream answers at once and stays open: its status is enough
+        HttpResponse<java.io.InputStream> response = client.http().send(request.build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        String body;
+        try (java.io.InputStream in = response.body()) {
+            body = cell.route().path().equals("/api/events") && response.statusCode() == 200 ? ""
+                    : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        String code = body.contains("\"error\"") ? new com.fasterxml.jackson.databind.ObjectMapper().readTree(body)
+                .path("error").path("code").asText() : "";
+        if (cell.route().access().equals("anyone")) {
+            assertNotEquals("NOT_ALLOWED", code, body);
+            return;
+        }
+        int dot = cell.route().access().indexOf('.');
+        Expected expected = expected(new Cell(new PortType(cell.route().access().substring(0, dot), "", base, base, false),
+                cell.route().access().substring(dot + 1), cell.kind()));
+        switch (expected) {
+            case UNAUTHORISED -> {
+                assertEquals(401, response.statusCode(), body);
+                assertEquals("NOT_SIGNED_IN", code, body);
+            }
+            case NOT_ALLOWED -> {
+                assertEquals(403, response.statusCode(), body);
+                assertEquals("NOT_ALLOWED", code, body);
+            }
+            case ALLOWED -> {
+                assertNotEquals(401, response.statusCode(), body);
+                assertNotEquals("NOT_ALLOWED", code, body);
+                assertNotEquals("NOT_SIGNED_IN", code, body);
+                assertTrue(response.statusCode() < 500, body);
             }
         }
     }

@@ -41,6 +41,8 @@ public final class AccessTable {
     public static final String AUDIT_SERVICE = "AuditService";
     public static final String NOTIFICATION_SERVICE = "NotificationService";
     public static final String MAINTENANCE_SERVICE = "MaintenanceService";
+    /** The operations only the BAR's JSON API has (the reservation browser's): no SOAP port type serves them. */
+    public static final String BROWSER_SERVICE = "BrowserService";
 
     private static final Map<Operation, Row> ROWS = new LinkedHashMap<>();
 
@@ -86,6 +88,12 @@ public final class AccessTable {
                 "modify", "commitModify", "abortModify", "addMaintenance", "liftMaintenance");
         read(NSAP_SERVICE, Permission.SERVED_BAR, "check", "availability", "widestBandwidth", "status", "query",
                 "deviceLog", "listMaintenance", "listEndpoints");
+
+        // BrowserService (the BAR's JSON API only): what the reservation browser needs beside the
+        // port types' operations; any account, a user only on what ReservationAccess lets it see.
+        read(BROWSER_SERVICE, Permission.ACCOUNT, "getBandwidthProfile", "getTopology", "getReservationCalendar",
+                "streamEvents", "getCalendarFeed");
+        change(BROWSER_SERVICE, Permission.ACCOUNT, "renewCalendarFeed", "revokeCalendarFeed");
 
         // AuditService (the BAR): operators and admins read the audit trail; nobody changes it.
         read(AUDIT_SERVICE, Permission.OPERATOR, "searchAudit", "exportAuditCsv", "verifyAudit");

@@ -1,5 +1,6 @@
 package org.crs.nsap.wan;
 
+import org.crs.nsap.topology.WanTopologyFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -85,7 +85,7 @@ public final class AuthenticationFilter implements Filter {
     }
 
     /** What the request presents: the Authorization header first, else the client certificate. */
-    static Credentials credentials(HttpServletRequest request) {
+    public static Credentials credentials(HttpServletRequest request) {
         Object chain = request.getAttribute(CERTIFICATE_ATTRIBUTE);
         List<X509Certificate> certificates = chain instanceof X509Certificate[] array && array.length > 0
                 ? List.of(array) : List.of();

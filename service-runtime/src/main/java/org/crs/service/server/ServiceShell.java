@@ -1,5 +1,6 @@
 package org.crs.service.server;
 
+import jakarta.servlet.Servlet;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -83,6 +84,11 @@ public final class ServiceShell implements AutoCloseable {
          */
         public void accessControl(Authenticator authenticator) {
             soap.accessControl(authenticator);
+        }
+
+        /** Serves a plain servlet (a JSON API, static files) beside the port types; see {@link SoapServer.Builder#servlet}. */
+        public void servlet(String urlPattern, Servlet servlet) {
+            soap.servlet(urlPattern, servlet);
         }
 
         /** Records the calls that change state; see {@link SoapServer.Builder#audit}. */

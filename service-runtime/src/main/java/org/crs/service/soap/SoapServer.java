@@ -435,6 +435,7 @@ public final class SoapServer implements AutoCloseable {
             limit.setFilterName("crs-request-size-limit");
             limit.setFilter(new RequestSizeLimitFilter(maxRequestBytes));
             limit.setFilterClass(RequestSizeLimitFilter.class.getName());
+            limit.setAsyncSupported("true"); // a servlet streaming events answers asynchronously
             ctx.addFilterDef(limit);
             FilterMap limitMap = new FilterMap();
             limitMap.setFilterName(limit.getFilterName());
@@ -462,6 +463,7 @@ public final class SoapServer implements AutoCloseable {
                 String servletName = "servlet-" + (++n);
                 Wrapper w = Tomcat.addServlet(ctx, servletName, e.getValue());
                 w.setLoadOnStartup(1);
+                w.setAsyncSupported(true);
                 ctx.addServletMapping(e.getKey(), servletName);
             }
 

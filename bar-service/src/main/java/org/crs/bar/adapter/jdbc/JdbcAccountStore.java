@@ -204,6 +204,35 @@ public final class JdbcAccountStore implements AccountStore {
     }
 
     @Override
+    public void setCalendarFeed(String account, String tokenHash, Instant at) {
+        inTransaction(c -> {
+            execute(c, "DELETE FROM calendar_feed WHERE account = ?", account);
+            return execute(c, "INSERT INTO calendar_feed (account, token_hash, created_at) VALUES (?, ?, ?)", account,
+                    tokenHash, Jdbc.utc(at));
+        });
+    }
+
+    @Override
+    public boolean removeCalendarFeed(String account) {
+        return update("DELETE FROM calendar_feed WHERE account = ?", account);
+    }
+
+    @Override
+    public Optional<Instant> calendarFeedSince(String account) {
+        return inTransaction(c -> {
+            try (PreparedStatement ps = prepared(c, "SELECT created_at FROM calendar_feed WHERE account = ?", account);
+                 ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(Jdbc.instant(rs, 1)) : Optional.<Instant>empty();
+            }
+        });
+    }
+
+    @Override
+    public Optional<String> accountOfCalendarFeed(String tokenHash) {
+        return single("SELECT account FROM calendar_feed WHERE token_hash = ?", tokenHash);
+    }
+
+    @Override
     public Optional<String> accountOfToken(String tokenHash) {
         return single("SELECT account FROM api_token WHERE token_hash = ? AND revoked_at IS NULL", tokenHash);
     }

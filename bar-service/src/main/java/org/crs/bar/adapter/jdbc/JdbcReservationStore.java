@@ -161,6 +161,11 @@ public final class JdbcReservationStore implements ReservationStore {
         return select(states, " AND updated_at <= ?", t, null, limit);
     }
 
+    @Override
+    public List<Reservation> changedSince(Instant t, int limit) {
+        return select(List.of(), " AND updated_at >= ?", t, null, limit, " ORDER BY updated_at, request_id");
+    }
+
     /** Reservations in the states (all when empty) meeting {@code condition} on up to two times, with their segments. */
     private List<Reservation> select(Collection<ReservationState> states, String condition, Instant first, Instant second,
                                      int limit) {

@@ -5,6 +5,12 @@ import java.util.Calendar;
 /** A reservation as the BAR answers it (xs:dateTime times, UTC). */
 public class ReservationInfo {
 
+    /** A reservation as the port types answer it (a static method: no bean property, no SOAP operation). */
+    public static ReservationInfo of(org.crs.bar.reservation.Reservation reservation) {
+        return ReservationPortType.info(reservation);
+    }
+
+
     private String requestId;
     private String source;
     private String destination;

@@ -1,4 +1,4 @@
-package org.crs.nsap.wan;
+package org.crs.nsap.topology;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,7 +10,6 @@ import org.crs.domain.topology.AccessPoint;
 import org.crs.domain.topology.CoreRouter;
 import org.crs.domain.topology.Link;
 import org.crs.domain.topology.WanTopology;
-import org.crs.nsap.topology.TopologyYaml;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 

@@ -1,4 +1,4 @@
-package org.crs.nsap.campus;
+package org.crs.nsap.topology;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,7 +10,6 @@ import org.crs.domain.topology.CampusTopology;
 import org.crs.domain.topology.EdgeRouter;
 import org.crs.domain.topology.HostPort;
 import org.crs.domain.topology.Uplink;
-import org.crs.nsap.topology.TopologyYaml;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
