@@ -37,6 +37,16 @@ public final class OidcRefused extends RefusedException {
         return new OidcRefused(new Refusal(RefusalCode.NOT_SIGNED_IN, "", reason), cause);
     }
 
+    /**
+     * The provider sent the browser back with an error instead of a code (RFC 6749 4.1.2.1:
+     * {@code access_denied} when the person declined, {@code login_required}, ...). The error code
+     * is repeated only when it is spelled as the RFC's codes are.
+     */
+    public static OidcRefused providerAnswered(String error) {
+        boolean plain = error != null && error.matches("[a-z_]{1,64}");
+        return notSignedIn("the provider did not sign you in" + (plain ? " (" + error + ")" : ""));
+    }
+
     /** The provider could not be asked or gave no answer that could be read. */
     public static OidcRefused providerSilent(String reason, Throwable cause) {
         return new OidcRefused(new Refusal(RefusalCode.PROVIDER_SILENT, "oidc", reason), cause);

@@ -35,11 +35,17 @@ public record OidcSettings(URI issuer, String clientId, String clientSecret, URI
                            String accountClaim, String groupsClaim, Role newAccountRole, boolean createAccounts,
                            String label, Duration timeout, Duration pendingLifetime) {
 
+    /** Default {@code scopes}. */
     public static final List<String> DEFAULT_SCOPES = List.of("openid", "profile", "email");
+    /** Default {@code accountClaim}. */
     public static final String DEFAULT_ACCOUNT_CLAIM = "preferred_username";
+    /** Default {@code groupsClaim}. */
     public static final String DEFAULT_GROUPS_CLAIM = "groups";
+    /** Default {@code label}. */
     public static final String DEFAULT_LABEL = "Sign in with your organisation";
+    /** Default {@code timeout}. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+    /** Default {@code pendingLifetime}. */
     public static final Duration DEFAULT_PENDING_LIFETIME = Duration.ofMinutes(10);
     private static final Set<String> LOOPBACK = Set.of("127.0.0.1", "localhost", "[::1]", "::1");
 

@@ -66,4 +66,11 @@ class OidcValuesTest {
         assertThrows(IllegalArgumentException.class, () -> new AuthorizationRequest(URI.create("https://idp/a"), "s", "n",
                 "v", "//evil.example", Instant.EPOCH));
     }
+
+    @Test
+    void aProvidersErrorIsRepeatedOnlyWhenSpelledAsTheRfcsCodes() {
+        assertEquals("the provider did not sign you in (access_denied)", OidcRefused.providerAnswered("access_denied").reason());
+        assertEquals("the provider did not sign you in", OidcRefused.providerAnswered("<script>").reason());
+        assertEquals(org.crs.domain.refusal.RefusalCode.NOT_SIGNED_IN, OidcRefused.providerAnswered(null).code());
+    }
 }
