@@ -1,10 +1,15 @@
 package org.crs.architecture;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import java.net.URI;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,6 +64,18 @@ class ArchitectureRulesTest {
     }
 
     @Test
+    void theOidcModelImportsNoIo() {
+        noClasses().that().resideInAPackage("org.crs.bar.oidc..")
+                .should().dependOnClassesThat(resideInAnyPackage(IO).and(not(equivalentTo(URI.class))))
+                .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.bar.port..", "org.crs.bar.service..",
+                        "org.crs.bar.negotiation..", "org.crs.bar.adapter..", "org.crs.bar.api..", "org.crs.bar.server..")
+                .as("the OpenID sign-in's values import no I/O (but URIs) and nothing of the BAR above them")
+                .because("the provider is reached through the IdentityProvider port, over HTTP in adapter.oidc"
+                        + " (docs/architecture.md)")
+                .check(classes);
+    }
+
+    @Test
     void theReservationModelImportsNoIo() {
         noClasses().that().resideInAPackage("org.crs.bar.reservation..")
                 .should().dependOnClassesThat().resideInAnyPackage(IO)
@@ -73,7 +90,8 @@ class ArchitectureRulesTest {
         layersPointDown(new String[] {"org.crs.bar.api.."}, new String[] {"org.crs.bar.server.."},
                 new String[] {"org.crs.bar.service..", "org.crs.bar.negotiation..", "org.crs.bar.availability..",
                         "org.crs.bar.notify.."},
-                "org.crs.bar.port..", new String[] {"org.crs.bar.adapter.."}, "org.crs.bar.reservation..", "org.crs.bar.account..")
+                "org.crs.bar.port..", new String[] {"org.crs.bar.adapter.."}, "org.crs.bar.reservation..", "org.crs.bar.account..",
+                "org.crs.bar.oidc..")
                 .as("the BAR's layers point down only: api -> service -> port <- adapter, all over the model")
                 .check(classes);
     }

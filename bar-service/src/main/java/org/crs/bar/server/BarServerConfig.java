@@ -27,6 +27,7 @@ import org.crs.bar.reservation.ApprovalRule;
 import org.crs.bar.reservation.ApprovalRules;
 import org.crs.bar.adapter.mail.SmtpSettings;
 import org.crs.bar.notify.NotificationSettings;
+import org.crs.bar.oidc.OidcSettings;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.Quota;
 import org.crs.bar.reservation.Quotas;
@@ -97,6 +98,11 @@ import org.crs.domain.access.Role;
  *   retryMaxPause: 1h                 # the longest pause
  *   maxAttempts: 50                   # then the message is given up (and logged)
  *   keep: 30d                         # how long delivered and given-up messages stay in the outbox
+ * oidc:                               # optional: sign-in through the site's OpenID provider ({@link OidcConfig})
+ *   issuer: https://idp.site-a.example.org/realms/crs
+ *   clientId: crs-bar-site-a
+ *   clientSecret: ${CRS_OIDC_CLIENT_SECRET}           # never logged
+ *   redirectUri: https://crs.site-a.example.org/api/oidc/callback
  * }</pre>
  *
  * <p>Durations are {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h}, {@code <n>d} (or
@@ -128,10 +134,12 @@ import org.crs.domain.access.Role;
  * @param quotas what each group may book
  * @param notifications how it tells owners about their bookings
  * @param subjects the certificate subjects of the services that call this BAR over TLS
+ * @param oidc how people sign in through the site's OpenID provider; empty when they do not
  */
 public record BarServerConfig(Basics basics, String site, URI campus, URI wan, Map<String, URI> peers, Duration callTimeout,
                               BarSettings settings, ApprovalRules approval, Quotas quotas,
-                              NotificationConfig notifications, CallerSubjects subjects) implements ServiceConfig {
+                              NotificationConfig notifications, CallerSubjects subjects,
+                              Optional<OidcSettings> oidc) implements ServiceConfig {
 
     /**
      * The certificate subject each service presents when it calls this BAR (on its PeerService):
@@ -175,13 +183,14 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         Objects.requireNonNull(quotas, "quotas");
         Objects.requireNonNull(notifications, "notifications");
         Objects.requireNonNull(subjects, "subjects");
+        Objects.requireNonNull(oidc, "oidc");
     }
 
     /** A BAR that approves every booking, has no quotas, sends no mails (webhooks still go) and names no certificate subjects. */
     public BarServerConfig(Basics basics, String site, URI campus, URI wan, Map<String, URI> peers, Duration callTimeout,
                            BarSettings settings) {
         this(basics, site, campus, wan, peers, callTimeout, settings, ApprovalRules.none(), new Quotas(List.of()),
-                NotificationConfig.none(basics.name()), CallerSubjects.none());
+                NotificationConfig.none(basics.name()), CallerSubjects.none(), Optional.empty());
     }
 
     /** The approval rules and quotas, as the BAR is started with them. */
@@ -193,7 +202,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     public String toString() {
         return "BarServerConfig[" + basicsForLog() + ", site=" + site + ", campus=" + campus + ", wan=" + wan
                 + ", peers=" + peers + ", callTimeout=" + callTimeout + ", settings=" + settings + ", approval=" + approval
-                + ", quotas=" + quotas + ", notifications=" + notifications + ", subjects=" + subjects + "]";
+                + ", quotas=" + quotas + ", notifications=" + notifications + ", subjects=" + subjects + ", oidc=" + oidc + "]";
     }
 
     // --- reading ---------------------------------------------------------------------------------
@@ -244,7 +253,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
                 yaml);
         return new BarServerConfig(basics, site, campus, wan, peers, callTimeout, settings,
                 approval(file.approval(), env, yaml), quotas(file.quotas(), env, yaml), notifications,
-                new CallerSubjects(campusSubject, wanSubject, peerSubjects));
+                new CallerSubjects(campusSubject, wanSubject, peerSubjects), OidcConfig.read(file.oidc(), env, yaml));
     }
 
     /** A caller's certificate subject; required when the BAR speaks TLS. */
@@ -471,7 +480,8 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
 
     private record FileYaml(String name, String site, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database,
                             ConfigYaml.TlsYaml tls, UrlYaml campus, UrlYaml wan, List<PeerYaml> peers, String callTimeout, BookingYaml booking,
-                            ApprovalYaml approval, List<QuotaYaml> quotas, MailYaml mail, NotificationsYaml notifications) {
+                            ApprovalYaml approval, List<QuotaYaml> quotas, MailYaml mail, NotificationsYaml notifications,
+                            OidcConfig.OidcYaml oidc) {
         @Override
         public String toString() {
             return "config " + name;
