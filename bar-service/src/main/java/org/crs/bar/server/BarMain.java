@@ -88,7 +88,8 @@ public final class BarMain {
         try {
             return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(),
                     BarServer.Options.defaults(config.name()).withOwned(site).withPolicy(config.policy())
-                            .withNotifications(config.notifications()).withServices(services(config)));
+                            .withNotifications(config.notifications()).withServices(services(config))
+                            .withOidc(config.oidc()));
         } catch (Exception | Error e) {
             site.close();
             throw e;

@@ -63,6 +63,9 @@ import org.crs.bar.api.json.JsonApi;
 import org.crs.bar.api.json.Sessions;
 import org.crs.bar.api.web.BrowserFiles;
 import org.crs.bar.map.NetworkMap;
+import org.crs.bar.adapter.oidc.OidcClient;
+import org.crs.bar.oidc.OidcSettings;
+import org.crs.bar.service.OidcSignIn;
 import org.crs.bar.service.ReservationFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -124,18 +127,19 @@ public final class BarServer extends RunningService {
 
     /** What a BAR is started with beyond its configuration, site, settings and clock. */
     public record Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
-                          NotificationConfig notifications, NetworkMap map) {
+                          NotificationConfig notifications, NetworkMap map, Optional<OidcSettings> oidc) {
         public Options {
             services = Map.copyOf(services);
             Objects.requireNonNull(owned, "owned");
             Objects.requireNonNull(policy, "policy");
             Objects.requireNonNull(notifications, "notifications");
             Objects.requireNonNull(map, "map");
+            Objects.requireNonNull(oidc, "oidc");
         }
 
         public Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
                        NotificationConfig notifications) {
-            this(services, owned, policy, notifications, NetworkMap.empty());
+            this(services, owned, policy, notifications, NetworkMap.empty(), Optional.empty());
         }
 
         /** No service known by certificate, nothing owned, every booking approved, no mail, an empty map. */
@@ -145,7 +149,12 @@ public final class BarServer extends RunningService {
 
         /** The network the reservation browser draws (the sites' campus and WAN topologies). */
         public Options withMap(NetworkMap other) {
-            return new Options(services, owned, policy, notifications, other);
+            return new Options(services, owned, policy, notifications, other, oidc);
+        }
+
+        /** Sign-in through the site's identity provider (OpenID Connect) in the reservation browser. */
+        public Options withOidc(Optional<OidcSettings> other) {
+            return new Options(services, owned, policy, notifications, map, other);
         }
 
         /**
@@ -154,22 +163,22 @@ public final class BarServer extends RunningService {
          * and the NSAP. Every other caller signs in with an account.
          */
         public Options withServices(Map<X500Principal, Caller> other) {
-            return new Options(other, owned, policy, notifications, map);
+            return new Options(other, owned, policy, notifications, map, oidc);
         }
 
         /** Closed when the BAR stops, after the calls under way (the site's controllers, when the BAR made them). */
         public Options withOwned(AutoCloseable other) {
-            return new Options(services, other, policy, notifications, map);
+            return new Options(services, other, policy, notifications, map, oidc);
         }
 
         /** The approval rules and quotas. */
         public Options withPolicy(BarPolicy other) {
-            return new Options(services, owned, other, notifications, map);
+            return new Options(services, owned, other, notifications, map, oidc);
         }
 
         /** How owners are told about their bookings; an owner's mail address is its account's. */
         public Options withNotifications(NotificationConfig other) {
-            return new Options(services, owned, policy, other, map);
+            return new Options(services, owned, policy, other, map, oidc);
         }
     }
 
@@ -278,7 +287,8 @@ public final class BarServer extends RunningService {
             // The reservation browser: its JSON API over the same port type objects, and its pages.
             ReservationFeed feed = setUp.closeOnStop(new ReservationFeed(store.get(), clock));
             setUp.servlet("/api/*", JsonApi.create(new ApiParts(site.name(), service.get(), reservations, operators,
-                    maintenancePort, audit, accounts.get(), new Sessions(clock), options.map(), feed, clock),
+                    maintenancePort, audit, accounts.get(), new Sessions(clock), options.map(), feed, clock,
+                    options.oidc().map(s -> new OidcSignIn(new OidcClient(s, clock), accounts.get(), accountStore, s))),
                     authenticator, Optional.of(trail.get().calls())));
             setUp.servlet("/", new BrowserFiles());
         });

@@ -57,6 +57,11 @@ public final class OidcSignIn {
         this.settings = Objects.requireNonNull(settings, "settings");
     }
 
+    /** How long a begun sign-in waits for its callback. */
+    public java.time.Duration pendingLifetime() {
+        return settings.pendingLifetime();
+    }
+
     /** What the sign-in button says. */
     public String label() {
         return settings.label();

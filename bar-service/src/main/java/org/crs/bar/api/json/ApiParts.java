@@ -2,6 +2,7 @@ package org.crs.bar.api.json;
 
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 
 import org.crs.bar.api.soap.AuditPortType;
 import org.crs.bar.api.soap.MaintenancePortType;
@@ -9,6 +10,7 @@ import org.crs.bar.api.soap.OperatorPortType;
 import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.map.NetworkMap;
 import org.crs.bar.service.AccountService;
+import org.crs.bar.service.OidcSignIn;
 import org.crs.bar.service.ReservationFeed;
 import org.crs.bar.service.ReservationService;
 
@@ -21,10 +23,12 @@ import org.crs.bar.service.ReservationService;
  * @param sessions the browser sessions
  * @param map the network the browser draws
  * @param feed the changes the event streams tell
+ * @param oidc sign-in through the site's identity provider, when one is configured
  */
 public record ApiParts(String site, ReservationService service, ReservationPortType reservations,
                        OperatorPortType operators, MaintenancePortType maintenance, AuditPortType audit,
-                       AccountService accounts, Sessions sessions, NetworkMap map, ReservationFeed feed, Clock clock) {
+                       AccountService accounts, Sessions sessions, NetworkMap map, ReservationFeed feed, Clock clock,
+                       Optional<OidcSignIn> oidc) {
 
     public ApiParts {
         Objects.requireNonNull(site, "site");
@@ -38,5 +42,6 @@ public record ApiParts(String site, ReservationService service, ReservationPortT
         Objects.requireNonNull(map, "map");
         Objects.requireNonNull(feed, "feed");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(oidc, "oidc");
     }
 }

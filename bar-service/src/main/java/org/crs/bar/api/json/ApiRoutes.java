@@ -72,6 +72,7 @@ final class ApiRoutes {
         r.bookingAidRoutes();
         r.operatorRoutes();
         new BrowserRoutes(parts, r).addAll();
+        new OidcRoutes(parts, r).addAll();
         return List.copyOf(r.routes);
     }
 

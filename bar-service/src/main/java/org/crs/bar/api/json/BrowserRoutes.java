@@ -79,7 +79,8 @@ final class BrowserRoutes {
         ObjectNode out = Json.object();
         out.put("site", parts.site());
         ObjectNode oidc = out.putObject("oidc");
-        oidc.put("enabled", false);
+        oidc.put("enabled", parts.oidc().isPresent());
+        parts.oidc().ifPresent(o -> oidc.put("label", o.label()));
         return Answer.ok(out);
     }
 

@@ -21,7 +21,8 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.crs.bar.account.SignIn;
-import org.crs.bar.reservation.BadRequest;
+import org.crs.bar.port.SegmentFailure;
+import org.crs.domain.refusal.RefusedException;
 import org.crs.bar.service.AccountService;
 import org.crs.domain.access.AccessTable;
 import org.crs.domain.access.Caller;
@@ -170,7 +171,8 @@ public final class JsonApi extends HttpServlet {
         });
         Exception e = failed.get();
         ApiError error = e == null ? null : e instanceof ApiError a ? a : e instanceof ServiceFault f ? ApiError.of(f)
-                : e instanceof BadRequest b ? ApiError.of(b.refusal()) : null;
+                : e instanceof SegmentFailure f ? ApiError.of(ServiceFault.failure(f.refusal()))
+                : e instanceof RefusedException r ? ApiError.of(r.refusal()) : null;
         if (e != null && error == null) {
             if (e instanceof RuntimeException r) {
                 throw r;

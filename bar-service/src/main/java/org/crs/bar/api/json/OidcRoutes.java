@@ -1,0 +1,112 @@
+package org.crs.bar.api.json;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.crs.bar.account.Account;
+import org.crs.bar.account.Secrets;
+import org.crs.bar.oidc.AuthorizationRequest;
+import org.crs.bar.oidc.OidcRefused;
+import org.crs.bar.service.OidcSignIn;
+import org.crs.domain.access.Caller;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
+
+/**
+ * Sign-in through the site's identity provider (OpenID Connect, authorization code with PKCE):
+ * {@code /api/oidc/login} keeps the begun sign-in (state, nonce, code verifier) here, named by an
+ * HttpOnly cookie, and sends the browser to the provider; {@code /api/oidc/callback} finishes it,
+ * opens a session for the account the provider's identity maps to, and sends the browser back to
+ * the page it came from. Begun sign-ins live in this process's memory for the provider's
+ * {@code pendingLifetime}.
+ */
+final class OidcRoutes {
+
+    static final String PENDING_COOKIE = "CRS_OIDC";
+    private static final int MAX_PENDING = 10_000;
+
+    private final ApiParts parts;
+    private final ApiRoutes routes;
+    private final Map<String, AuthorizationRequest> pending = new ConcurrentHashMap<>();
+
+    OidcRoutes(ApiParts parts, ApiRoutes routes) {
+        this.parts = parts;
+        this.routes = routes;
+    }
+
+    void addAll() {
+        routes.add("GET", "/api/oidc/login", ApiRoutes.anyone(), "Starts a sign-in at the site's identity provider",
+                List.of(ApiRoutes.text("returnTo", "the page to come back to (/)")), null, new Route.Response.Redirect(),
+                this::login);
+        routes.add("GET", "/api/oidc/callback", ApiRoutes.anyone(),
+                "Where the identity provider sends the browser back: opens the session",
+                List.of(ApiRoutes.text("code", ""), ApiRoutes.text("state", ""), ApiRoutes.text("error", "")), null,
+                new Route.Response.Text("text/html"), this::callback);
+    }
+
+    private OidcSignIn provider() throws ApiError {
+        return parts.oidc().orElseThrow(() -> ApiError.of(new Refusal(RefusalCode.POLICY, "",
+                "this BAR has no identity provider configured: sign in with an account and password")));
+    }
+
+    private Answer login(Call call) throws Exception {
+        OidcSignIn oidc = provider();
+        AuthorizationRequest request = oidc.begin(call.query("returnTo").orElse("/"));
+        Instant now = parts.clock().instant();
+        if (pending.size() >= MAX_PENDING) {
+            pending.values().removeIf(p -> p.startedAt().plus(oidc.pendingLifetime()).isBefore(now));
+        }
+        String id = Secrets.random(24);
+        pending.put(Secrets.sha256(id), request);
+        // Lax, not Strict: the provider's redirect back is a top-level GET from another site.
+        call.response.addHeader("Set-Cookie", PENDING_COOKIE + "=" + id + "; Path=/api/oidc; HttpOnly; SameSite=Lax; Max-Age="
+                + oidc.pendingLifetime().toSeconds() + (call.request.isSecure() ? "; Secure" : ""));
+        return new Answer.Redirect(request.redirect().toString());
+    }
+
+    private Answer callback(Call call) throws Exception {
+        OidcSignIn oidc = provider();
+        Optional<String> id = cookie(call);
+        call.response.addHeader("Set-Cookie", PENDING_COOKIE + "=; Path=/api/oidc; HttpOnly; SameSite=Lax; Max-Age=0");
+        AuthorizationRequest request = id.map(v -> pending.remove(Secrets.sha256(v))).orElse(null);
+        if (request == null || request.startedAt().plus(oidc.pendingLifetime()).isBefore(parts.clock().instant())) {
+            throw ApiError.of(new Refusal(RefusalCode.NOT_SIGNED_IN, "", "no sign-in of this browser is under way"
+                    + " (or it took too long): start again"));
+        }
+        Optional<String> error = call.query("error");
+        if (error.isPresent()) {
+            throw ApiError.of(OidcRefused.providerAnswered(error.get()).refusal());
+        }
+        Account account = oidc.finish(request, call.query("code").orElse(""), call.query("state").orElse(""));
+        Caller.Account caller = account.caller();
+        routes.openSession(call, caller);
+        // A page, not a redirect: some browsers hold back a SameSite=Strict cookie on a redirect
+        // chain that began at another site; a navigation from our own page carries it.
+        String to = html(request.returnTo());
+        return new Answer.Text("text/html", "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<meta http-equiv=\"refresh\" content=\"0;url=" + to + "\"><title>Signed in</title></head><body>"
+                + "<p>Signed in as " + html(caller.name()) + ". <a href=\"" + to + "\">Continue</a></p></body></html>",
+                Optional.empty());
+    }
+
+    private static Optional<String> cookie(Call call) {
+        jakarta.servlet.http.Cookie[] cookies = call.request.getCookies();
+        if (cookies != null) {
+            for (jakarta.servlet.http.Cookie c : cookies) {
+                if (PENDING_COOKIE.equals(c.getName())) {
+                    return Optional.ofNullable(c.getValue());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String html(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+                .replace("'", "&#39;");
+    }
+}
