@@ -1,5 +1,10 @@
 package org.crs.bar.server;
 
+import org.crs.nsap.topology.WanTopologyFile;
+import org.crs.nsap.topology.CampusTopologyFile;
+import org.crs.domain.topology.CampusTopology;
+import org.crs.bar.map.NetworkMap;
+import java.util.Optional;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -89,11 +94,21 @@ public final class BarMain {
             return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(),
                     BarServer.Options.defaults(config.name()).withOwned(site).withPolicy(config.policy())
                             .withNotifications(config.notifications()).withServices(services(config))
-                            .withOidc(config.oidc()));
+                            .withOidc(config.oidc()).withMap(networkMap(config.networkMap())));
         } catch (Exception | Error e) {
             site.close();
             throw e;
         }
+    }
+
+    /** Reads the network map's topology files. */
+    static NetworkMap networkMap(BarServerConfig.NetworkMapFiles files) throws IOException {
+        List<CampusTopology> campuses = new ArrayList<>();
+        for (Path p : files.campuses()) {
+            campuses.add(CampusTopologyFile.load(p));
+        }
+        return new NetworkMap(campuses, files.wan().isPresent() ? Optional.of(WanTopologyFile.load(files.wan().get()))
+                : Optional.empty());
     }
 
     /**

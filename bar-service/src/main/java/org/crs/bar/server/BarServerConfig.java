@@ -103,6 +103,9 @@ import org.crs.domain.access.Role;
  *   clientId: crs-bar-site-a
  *   clientSecret: ${CRS_OIDC_CLIENT_SECRET}           # never logged
  *   redirectUri: https://crs.site-a.example.org/api/oidc/callback
+ * networkMap:                         # optional: the topology files the reservation browser draws the network from
+ *   campuses: [../topology/site-a-campus.yaml, ../topology/site-b-campus.yaml]
+ *   wan: ../topology/wan.yaml
  * }</pre>
  *
  * <p>Durations are {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h}, {@code <n>d} (or
@@ -135,11 +138,24 @@ import org.crs.domain.access.Role;
  * @param notifications how it tells owners about their bookings
  * @param subjects the certificate subjects of the services that call this BAR over TLS
  * @param oidc how people sign in through the site's OpenID provider; empty when they do not
+ * @param networkMap the topology files the reservation browser's network map is drawn from
  */
 public record BarServerConfig(Basics basics, String site, URI campus, URI wan, Map<String, URI> peers, Duration callTimeout,
                               BarSettings settings, ApprovalRules approval, Quotas quotas,
                               NotificationConfig notifications, CallerSubjects subjects,
-                              Optional<OidcSettings> oidc) implements ServiceConfig {
+                              Optional<OidcSettings> oidc, NetworkMapFiles networkMap) implements ServiceConfig {
+
+    /** The topology files of the network map: campus files and the WAN's, each optional. */
+    public record NetworkMapFiles(List<Path> campuses, Optional<Path> wan) {
+        public NetworkMapFiles {
+            campuses = List.copyOf(campuses);
+            Objects.requireNonNull(wan, "wan");
+        }
+
+        public static NetworkMapFiles none() {
+            return new NetworkMapFiles(List.of(), Optional.empty());
+        }
+    }
 
     /**
      * The certificate subject each service presents when it calls this BAR (on its PeerService):
@@ -184,13 +200,14 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         Objects.requireNonNull(notifications, "notifications");
         Objects.requireNonNull(subjects, "subjects");
         Objects.requireNonNull(oidc, "oidc");
+        Objects.requireNonNull(networkMap, "networkMap");
     }
 
     /** A BAR that approves every booking, has no quotas, sends no mails (webhooks still go) and names no certificate subjects. */
     public BarServerConfig(Basics basics, String site, URI campus, URI wan, Map<String, URI> peers, Duration callTimeout,
                            BarSettings settings) {
         this(basics, site, campus, wan, peers, callTimeout, settings, ApprovalRules.none(), new Quotas(List.of()),
-                NotificationConfig.none(basics.name()), CallerSubjects.none(), Optional.empty());
+                NotificationConfig.none(basics.name()), CallerSubjects.none(), Optional.empty(), NetworkMapFiles.none());
     }
 
     /** The approval rules and quotas, as the BAR is started with them. */
@@ -202,7 +219,8 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     public String toString() {
         return "BarServerConfig[" + basicsForLog() + ", site=" + site + ", campus=" + campus + ", wan=" + wan
                 + ", peers=" + peers + ", callTimeout=" + callTimeout + ", settings=" + settings + ", approval=" + approval
-                + ", quotas=" + quotas + ", notifications=" + notifications + ", subjects=" + subjects + ", oidc=" + oidc + "]";
+                + ", quotas=" + quotas + ", notifications=" + notifications + ", subjects=" + subjects + ", oidc=" + oidc
+                + ", networkMap=" + networkMap + "]";
     }
 
     // --- reading ---------------------------------------------------------------------------------
@@ -253,7 +271,35 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
                 yaml);
         return new BarServerConfig(basics, site, campus, wan, peers, callTimeout, settings,
                 approval(file.approval(), env, yaml), quotas(file.quotas(), env, yaml), notifications,
-                new CallerSubjects(campusSubject, wanSubject, peerSubjects), OidcConfig.read(file.oidc(), env, yaml));
+                new CallerSubjects(campusSubject, wanSubject, peerSubjects), OidcConfig.read(file.oidc(), env, yaml),
+                networkMap(file.networkMap(), baseDir, yaml));
+    }
+
+    /** The topology files named, resolved against the configuration's folder; each must exist. */
+    private static NetworkMapFiles networkMap(NetworkMapYaml map, Path baseDir, String yaml) {
+        if (map == null) {
+            return NetworkMapFiles.none();
+        }
+        List<Path> campuses = new ArrayList<>();
+        List<String> named = map.campuses() == null ? List.of() : map.campuses();
+        for (int i = 0; i < named.size(); i++) {
+            campuses.add(existing(named.get(i), baseDir, "networkMap.campuses[" + i + "]",
+                    ConfigYaml.at(yaml, "networkMap", "campuses", i)));
+        }
+        Optional<Path> wan = map.wan() == null || map.wan().isBlank() ? Optional.empty()
+                : Optional.of(existing(map.wan(), baseDir, "networkMap.wan", ConfigYaml.at(yaml, "networkMap", "wan")));
+        return new NetworkMapFiles(campuses, wan);
+    }
+
+    private static Path existing(String file, Path baseDir, String key, String at) {
+        if (file == null || file.isBlank()) {
+            throw new IllegalArgumentException(key + " is empty: name a topology file" + at);
+        }
+        Path p = baseDir.resolve(file.trim()).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(p)) {
+            throw new IllegalArgumentException(key + ": no file " + p + at);
+        }
+        return p;
     }
 
     /** A caller's certificate subject; required when the BAR speaks TLS. */
@@ -481,11 +527,14 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     private record FileYaml(String name, String site, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database,
                             ConfigYaml.TlsYaml tls, UrlYaml campus, UrlYaml wan, List<PeerYaml> peers, String callTimeout, BookingYaml booking,
                             ApprovalYaml approval, List<QuotaYaml> quotas, MailYaml mail, NotificationsYaml notifications,
-                            OidcConfig.OidcYaml oidc) {
+                            OidcConfig.OidcYaml oidc, NetworkMapYaml networkMap) {
         @Override
         public String toString() {
             return "config " + name;
         }
+    }
+
+    private record NetworkMapYaml(List<String> campuses, String wan) {
     }
 
     private record UrlYaml(String url, String subject) {

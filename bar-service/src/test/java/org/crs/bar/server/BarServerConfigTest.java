@@ -350,6 +350,23 @@ class BarServerConfigTest {
     }
 
     @Test
+    void theDemosNetworkMapNamesBothCampusesAndTheWan() throws Exception {
+        BarServerConfig c = BarServerConfig.FILE.parse(withCertificatesIn(Files.readString(
+                Path.of("../deploy/config/bar-site-a.yaml")), demoCertificates()), Path.of("../deploy/config"), env(Map.of()));
+
+        assertEquals(2, c.networkMap().campuses().size());
+        assertTrue(c.networkMap().wan().orElseThrow().endsWith("wan.yaml"), c.networkMap().toString());
+        assertEquals(2, BarMain.networkMap(c.networkMap()).sites().size());
+    }
+
+    @Test
+    void aNetworkMapFileThatDoesNotExistIsRefusedNamingItsKey() {
+        String message = refusal(GOOD + "networkMap:\n  wan: no-such-wan.yaml\n");
+
+        assertTrue(message.startsWith("networkMap.wan: no file"), message);
+    }
+
+    @Test
     void withTlsEveryCallerSubjectIsRequired() throws Exception {
         Path certificates = demoCertificates();
         String yaml = withCertificatesIn(Files.readString(Path.of("../deploy/config/bar-site-a.yaml")), certificates)
