@@ -86,12 +86,22 @@ class ArchitectureRulesTest {
     }
 
     @Test
+    void theNetworkMapImportsNoIo() {
+        noClasses().that().resideInAPackage("org.crs.bar.map..")
+                .should().dependOnClassesThat().resideInAnyPackage(IO)
+                .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.bar.port..", "org.crs.bar.service..",
+                        "org.crs.bar.negotiation..", "org.crs.bar.adapter..", "org.crs.bar.api..", "org.crs.bar.server..")
+                .as("the network map imports no I/O and nothing of the BAR above it")
+                .check(classes);
+    }
+
+    @Test
     void theBarsLayersPointDownOnly() {
         layersPointDown(new String[] {"org.crs.bar.api.."}, new String[] {"org.crs.bar.server.."},
                 new String[] {"org.crs.bar.service..", "org.crs.bar.negotiation..", "org.crs.bar.availability..",
                         "org.crs.bar.notify.."},
                 "org.crs.bar.port..", new String[] {"org.crs.bar.adapter.."}, "org.crs.bar.reservation..", "org.crs.bar.account..",
-                "org.crs.bar.oidc..")
+                "org.crs.bar.oidc..", "org.crs.bar.map..")
                 .as("the BAR's layers point down only: api -> service -> port <- adapter, all over the model")
                 .check(classes);
     }

@@ -1,7 +1,7 @@
 package org.crs.bar.server;
 
-import org.crs.nsap.topology.WanTopologyFile;
-import org.crs.nsap.topology.CampusTopologyFile;
+import org.crs.nsap.contract.topology.WanTopologyFile;
+import org.crs.nsap.contract.topology.CampusTopologyFile;
 import org.crs.domain.topology.CampusTopology;
 import org.crs.bar.map.NetworkMap;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package org.crs.nsap.campus;
 
-import org.crs.nsap.topology.CampusTopologyFile;
+import org.crs.nsap.contract.topology.CampusTopologyFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package org.crs.nsap.campus;
 
-import org.crs.nsap.topology.CampusTopologyFile;
+import org.crs.nsap.contract.topology.CampusTopologyFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package org.crs.nsap.campus;
 
-import org.crs.nsap.topology.CampusTopologyFile;
+import org.crs.nsap.contract.topology.CampusTopologyFile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

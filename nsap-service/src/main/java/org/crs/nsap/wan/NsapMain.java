@@ -1,6 +1,6 @@
 package org.crs.nsap.wan;
 
-import org.crs.nsap.topology.WanTopologyFile;
+import org.crs.nsap.contract.topology.WanTopologyFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

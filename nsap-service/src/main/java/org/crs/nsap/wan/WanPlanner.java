@@ -1,6 +1,6 @@
 package org.crs.nsap.wan;
 
-import org.crs.nsap.topology.WanTopologyFile;
+import org.crs.nsap.contract.topology.WanTopologyFile;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

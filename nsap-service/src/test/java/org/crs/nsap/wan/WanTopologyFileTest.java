@@ -1,6 +1,6 @@
 package org.crs.nsap.wan;
 
-import org.crs.nsap.topology.WanTopologyFile;
+import org.crs.nsap.contract.topology.WanTopologyFile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package org.crs.nsap.topology;
+package org.crs.nsap.contract.topology;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,0 @@
-/**
- * The topology files: a campus ({@link org.crs.nsap.topology.CampusTopologyFile}) and the WAN
- * ({@link org.crs.nsap.topology.WanTopologyFile}), read strictly (unknown keys, places and lines
- * in every message, {@link org.crs.nsap.topology.TopologyYaml}). The L-NSAP and the NSAP plan on
- * them; the BAR draws its network map from them.
- */
-package org.crs.nsap.topology;
