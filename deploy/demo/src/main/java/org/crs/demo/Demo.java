@@ -102,6 +102,12 @@ public final class Demo {
                         r.snmpPort());
             }
         }
+        System.out.println("Reservation browser (sign in with an account below):");
+        for (String site : Federation.SITES) {
+            System.out.printf("  %-10s %s/   JSON API %s (OpenAPI: %s/openapi.json)%n", site,
+                    federation.bar(site).apiUrl().resolve("/").toString().replaceAll("/$", ""), federation.bar(site).apiUrl(),
+                    federation.bar(site).apiUrl());
+        }
         System.out.println("Services (WSDL):");
         for (String site : Federation.SITES) {
             System.out.printf("  BAR %-10s %s%n", site, federation.bar(site).wsdlUrl());
@@ -119,7 +125,7 @@ public final class Demo {
         for (String site : Federation.SITES) {
             System.out.printf("  Operators %-4s %s%n", site, federation.bar(site).operatorWsdlUrl());
         }
-        System.out.println("Bookings over 1000 Mbit/s wait for an operator's approval (OperatorService) until their start.");
+        System.out.println("Bookings over 500 Mbit/s wait for an operator's approval (OperatorService) until their start.");
         System.out.println("Accounts (HTTP Basic; the same at both BARs):");
         for (DemoAccounts.DemoAccount a : DemoAccounts.ACCOUNTS) {
             System.out.printf("  %-6s password %-11s %-8s %s%n", a.name(), a.password(), a.role(),

@@ -68,10 +68,10 @@ public final class Federation implements AutoCloseable {
     public static final List<String> SITES = List.of("site-a", "site-b");
 
     /**
-     * The demo's approval rule, as in deploy/config/bar-site-*.yaml: bookings over 1 Gbit/s wait
-     * for an operator, until their start at the latest.
+     * The demo's approval rule, as in deploy/config/bar-site-*.yaml: bookings over 500 Mbit/s (half
+     * of a gigabit host port) wait for an operator, until their start at the latest.
      */
-    public static final ApprovalRules DEMO_APPROVAL = new ApprovalRules(List.of(new ApprovalRule(1000L, null, null, null,
+    public static final ApprovalRules DEMO_APPROVAL = new ApprovalRules(List.of(new ApprovalRule(500L, null, null, null,
             null, null, ApprovalDecision.WAIT)), Duration.ZERO);
 
     /**
