@@ -17,6 +17,7 @@ import java.util.OptionalLong;
 
 import java.time.Clock;
 
+import org.crs.bar.account.Secrets;
 import org.crs.bar.account.SignIn;
 import org.crs.bar.map.NetworkMap;
 import org.crs.bar.service.ReservationFeed;
@@ -255,7 +256,8 @@ final class ApiRoutes {
 
     private Answer create(Call call) throws Exception {
         JsonNode b = call.body();
-        String requestId = Json.text(b, "requestId").orElse(null);
+        // A browser need not name its booking: the BAR names it (a retry then books again, so scripts name theirs).
+        String requestId = Json.text(b, "requestId").orElseGet(() -> "r-" + Secrets.newId());
         String source = Json.requiredText(b, "source");
         String destination = Json.requiredText(b, "destination");
         String description = Json.text(b, "description").orElse(null);
