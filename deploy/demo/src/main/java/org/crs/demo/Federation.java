@@ -27,6 +27,7 @@ import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.campus.CampusPlanner;
 import org.crs.bar.map.NetworkMap;
+import org.crs.bar.oidc.OidcSettings;
 import org.crs.domain.topology.CampusTopology;
 import org.crs.nsap.contract.topology.CampusTopologyFile;
 import org.crs.nsap.peer.PeerServiceClient;
@@ -97,10 +98,12 @@ public final class Federation implements AutoCloseable {
      * @param clock the services' clock
      * @param policy the BARs' approval rules and quotas
      * @param certificates the services' certificates
+     * @param oidc the identity provider each site's BAR signs people in through, made from the
+     *     BAR's callback address; none for a site it does not name
      */
     public record Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
                           Duration callTimeout, Clock clock, Routers routers, DemoCertificates certificates,
-                          BarPolicy policy) {
+                          BarPolicy policy, Map<String, Function<URI, OidcSettings>> oidc) {
         public Options {
             Objects.requireNonNull(repository, "repository");
             Objects.requireNonNull(databases, "databases");
@@ -110,6 +113,13 @@ public final class Federation implements AutoCloseable {
             Objects.requireNonNull(routers, "routers");
             Objects.requireNonNull(certificates, "certificates");
             Objects.requireNonNull(policy, "policy");
+            oidc = Map.copyOf(oidc);
+        }
+
+        public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
+                       Duration callTimeout, Clock clock, Routers routers, DemoCertificates certificates,
+                       BarPolicy policy) {
+            this(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, policy, Map.of());
         }
 
         /** With certificates in a temporary folder of this JVM ({@link DemoCertificates#temporary()}), every booking approved at once. */
@@ -126,7 +136,19 @@ public final class Federation implements AutoCloseable {
 
         /** These options with the BARs' approval rules and quotas of {@code other}. */
         public Options withPolicy(BarPolicy other) {
-            return new Options(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, other);
+            return new Options(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, other,
+                    oidc);
+        }
+
+        /**
+         * These options with the BAR of {@code site} signing people in through an OpenID provider:
+         * {@code settings} makes its settings from the BAR's callback address.
+         */
+        public Options withOidc(String site, Function<URI, OidcSettings> settings) {
+            Map<String, Function<URI, OidcSettings>> more = new LinkedHashMap<>(oidc);
+            more.put(site, settings);
+            return new Options(repository, databases, demoPorts, this.settings, callTimeout, clock, routers, certificates,
+                    policy, more);
         }
 
         /** With the demo's routers emulated in this process. */
@@ -307,7 +329,8 @@ public final class Federation implements AutoCloseable {
                 barPorts.get(site), false).withTls(ServerTls.besidePlain(options.certificates().settings(name,
                         ClientAuth.OPTIONAL), barTlsPorts.get(site))), controllers, options.settings(), options.clock(),
                 BarServer.Options.defaults(name).withPolicy(options.policy()).withServices(servicesOf(site))
-                        .withMap(networkMap()));
+                        .withMap(networkMap()).withOidc(Optional.ofNullable(options.oidc().get(site)).map(o -> o.apply(
+                                URI.create("http://127.0.0.1:" + barPorts.get(site) + "/api/oidc/callback")))));
         try {
             DemoAccounts.seed(bar.accounts());
         } catch (Exception e) {
