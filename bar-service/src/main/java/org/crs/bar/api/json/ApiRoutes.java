@@ -15,24 +15,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-import java.time.Clock;
 
 import org.crs.bar.account.Secrets;
 import org.crs.bar.account.SignIn;
-import org.crs.bar.map.NetworkMap;
-import org.crs.bar.service.ReservationFeed;
 import org.crs.bar.api.json.Route.Guard;
 import org.crs.bar.api.json.Route.Param;
 import org.crs.bar.api.json.Route.Response;
 import org.crs.bar.api.soap.AuditEntryInfo;
-import org.crs.bar.api.soap.AuditPortType;
-import org.crs.bar.api.soap.MaintenancePortType;
-import org.crs.bar.api.soap.OperatorPortType;
 import org.crs.bar.api.soap.ReservationInfo;
-import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.port.SegmentFailure;
-import org.crs.bar.service.AccountService;
 import org.crs.bar.service.ReservationService;
 import org.crs.domain.access.AccessTable;
 import org.crs.domain.access.Caller;

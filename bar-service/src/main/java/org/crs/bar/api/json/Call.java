@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import org.crs.domain.access.AccessTable;
 import org.crs.service.security.CallContext;
 import org.crs.service.soap.SoapTimes;
 
@@ -22,7 +23,7 @@ final class Call {
     final CallContext context;
     private final Map<String, String> path;
     private final JsonNode body;
-    private org.crs.domain.access.AccessTable.Operation auditedAs;
+    private AccessTable.Operation auditedAs;
 
     Call(HttpServletRequest request, HttpServletResponse response, CallContext context, Map<String, String> path,
          JsonNode body) {
@@ -34,11 +35,11 @@ final class Call {
     }
 
     /** Records this call under {@code operation} rather than its route's (one route, several port type operations). */
-    void auditAs(org.crs.domain.access.AccessTable.Operation operation) {
+    void auditAs(AccessTable.Operation operation) {
         this.auditedAs = operation;
     }
 
-    Optional<org.crs.domain.access.AccessTable.Operation> auditedAs() {
+    Optional<AccessTable.Operation> auditedAs() {
         return Optional.ofNullable(auditedAs);
     }
 

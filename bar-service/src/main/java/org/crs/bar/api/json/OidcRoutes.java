@@ -1,6 +1,5 @@
 package org.crs.bar.api.json;
 
-import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
