@@ -169,6 +169,22 @@ public record Negotiation(SegmentCalls calls, BarSettings settings, FollowUps fo
         }
     }
 
+    /**
+     * Keeps a release follow-up for every part of {@code released} that is not down yet: it did
+     * not answer, or it answered that its segment is still on its way (DEACTIVATING, or
+     * ACTIVATING at a service that is finishing an activation): a release that raced an
+     * activation there is asked again until the part answers a final state, so the BAR's record
+     * of it settles and a part that did not finish the release is asked for it again.
+     */
+    public void keepUntilReleased(String requestId, List<Outcome> released, String reason) {
+        List<Segment> notDown = released.stream().filter(o -> o.failure() != null ? !o.failure().answered()
+                : o.segment().state() == SegmentState.DEACTIVATING || o.segment().state() == SegmentState.ACTIVATING)
+                .map(Outcome::segment).toList();
+        if (!notDown.isEmpty()) {
+            followUps.keep(requestId, notDown, FollowUp.Action.RELEASE, reason, settings.retries().pause());
+        }
+    }
+
     private Outcome abortOne(Segment s, String reason) {
         return calls.onOne(s, (controller, x) -> controller.abort(x.bookingId(), reason));
     }

@@ -202,8 +202,9 @@ final class DueWork {
 
     /**
      * Ends a reservation that is not active in {@code end} (FAILED, CANCELLED), releasing every
-     * part that may still be booked or configured; a part that cannot be reached is released
-     * later by a follow-up.
+     * part that may still be booked or configured; a part that cannot be reached, or that answers
+     * it is still on its way down (a release that arrived while its activation was under way), is
+     * asked again by a follow-up until it answers a final state.
      */
     Reservation endReleasingParts(Reservation r, List<Segment> segments, ReservationState end, String actor,
                                   String reason) {
@@ -214,7 +215,7 @@ final class DueWork {
                 : "; not released yet (tried again until they answer): " + String.join("; ", notDown)),
                 SegmentCalls.merge(segments, released));
         if (ended.state() == end) {
-            negotiation.keepUnanswered(r.requestId(), released, FollowUp.Action.RELEASE, reason);
+            negotiation.keepUntilReleased(r.requestId(), released, reason);
         }
         return ended;
     }

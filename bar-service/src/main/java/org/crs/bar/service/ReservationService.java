@@ -821,8 +821,8 @@ public final class ReservationService {
     private void keepFollowUps(String requestId, List<Segment> segments, FollowUp.Action action, String reason,
                                Duration after) {
         Instant at = clock.instant().plus(after);
-        LOG.warn("reservation {}: {} of {} did not reach its part; trying again at {}", requestId, action,
-                segments.stream().map(Segment::bookingId).toList(), at);
+        LOG.warn("reservation {}: {} of {} did not reach its part, or it is still under way there; trying again at {}",
+                requestId, action, segments.stream().map(Segment::bookingId).toList(), at);
         store.addFollowUps(segments.stream().map(s -> FollowUp.of(requestId, s, action, reason, at)).toList());
     }
 }

@@ -522,6 +522,32 @@ class ReservationServiceTest {
     }
 
     @Test
+    void anActivationThatFailsWhileAPartIsStillActivatingAsksThatPartAgainUntilItAnswersReleased() throws Exception {
+        create("r1");
+        Instant start = request("r1", false).interval().start();
+        // an earlier attempt that timed out here is still configuring the remote campus there
+        peer.segments.put("site-a:r1:remote", SegmentState.ACTIVATING);
+        runDueWorkAt(start, "r1");
+
+        Reservation failed = runDueWorkAt(BarSettings.defaults().activationDeadline(request("r1", false).interval()), "r1");
+
+        assertEquals(ReservationState.FAILED, failed.state(), failed.reason());
+        assertEquals(SegmentState.RELEASED, wan.segments.get("site-a:r1:wan"));
+        assertEquals(SegmentState.RELEASED, campus.segments.get("site-a:r1:campus"));
+        assertEquals(SegmentState.DEACTIVATING, peer.segments.get("site-a:r1:remote"), "the release was accepted there");
+        assertEquals(List.of("site-a:r1:remote"), service.followUps("r1").stream().map(FollowUp::bookingId).toList(),
+                "a part still on its way down is asked again");
+        assertEquals(List.of(FollowUp.Action.RELEASE), service.followUps("r1").stream().map(FollowUp::action).toList());
+        runDueWorkAt(clock.instant().plus(Duration.ofSeconds(1)), "r1");
+        assertEquals(1, service.followUps("r1").size(), "kept while the part answers DEACTIVATING");
+        // the activation there finished and took the segment off its routers again
+        peer.segments.put("site-a:r1:remote", SegmentState.RELEASED);
+        runDueWorkAt(clock.instant().plus(Duration.ofMinutes(1)), "r1");
+
+        assertEquals(List.of(), service.followUps("r1"));
+    }
+
+    @Test
     void aTearDownIsNeverAbandonedAndFinishesOnlyWhenEveryPartHasConfirmed() throws Exception {
         create("r1");
         Instant end = request("r1", false).interval().end();

@@ -138,6 +138,10 @@ public final class ScriptedController implements SegmentController {
         if (segments.get(bookingId) == SegmentState.COMMITTED) {
             return move(bookingId, SegmentState.COMMITTED, SegmentState.RELEASED);
         }
+        if (segments.get(bookingId) == SegmentState.ACTIVATING) {
+            // as the NSAP answers: taken off its routers once the activation under way finishes
+            return move(bookingId, SegmentState.ACTIVATING, SegmentState.DEACTIVATING);
+        }
         return move(bookingId, SegmentState.ACTIVE, SegmentState.RELEASED);
     }
 

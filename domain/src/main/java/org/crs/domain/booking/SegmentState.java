@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
  *   HELD -> ABORTED | EXPIRED          COMMITTED -> ABORTED | RELEASED
  *   ACTIVATING -> FAILED               DEACTIVATING -> FAILED
  *   ACTIVATING -> COMMITTED   (an activation interrupted by a restart, its routers restored)
+ *   ACTIVATING -> DEACTIVATING (a release that arrives while the activation is under way)
  * </pre>
  *
  * <p>{@link #ALLOWED} is the one table of moves; nothing else decides whether a move is
@@ -57,7 +58,9 @@ public enum SegmentState {
         ALLOWED.put(COMMITTED, EnumSet.of(ACTIVATING, ABORTED, RELEASED));
         // COMMITTED: a service that stopped mid-activation takes the parts off the routers at its
         // next start and puts the segment back, for the BAR's activation retry to activate again.
-        ALLOWED.put(ACTIVATING, EnumSet.of(COMMITTED, ACTIVE, FAILED));
+        // DEACTIVATING: a release that arrives while the routers are being configured; the
+        // activation under way takes the segment off its routers again once it has finished.
+        ALLOWED.put(ACTIVATING, EnumSet.of(COMMITTED, ACTIVE, DEACTIVATING, FAILED));
         // Any end of an active circuit (end time, cancel, a sibling segment failing) tears it down first.
         ALLOWED.put(ACTIVE, EnumSet.of(DEACTIVATING));
         ALLOWED.put(DEACTIVATING, EnumSet.of(RELEASED, FAILED));

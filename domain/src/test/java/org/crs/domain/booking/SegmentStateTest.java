@@ -27,6 +27,7 @@ class SegmentStateTest {
             List.of(HELD, COMMITTED), List.of(HELD, ABORTED), List.of(HELD, EXPIRED),
             List.of(COMMITTED, ACTIVATING), List.of(COMMITTED, ABORTED), List.of(COMMITTED, RELEASED),
             List.of(ACTIVATING, COMMITTED), List.of(ACTIVATING, ACTIVE), List.of(ACTIVATING, FAILED),
+            List.of(ACTIVATING, DEACTIVATING),
             List.of(ACTIVE, DEACTIVATING),
             List.of(DEACTIVATING, RELEASED), List.of(DEACTIVATING, FAILED));
 

@@ -212,13 +212,46 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
         if (activating.isEmpty()) {
             return checks.require(bookingId); // another call moved it first
         }
+        Transition end;
         try {
             activator.activate(activating.get());
-            return moveOrCurrent(activating.get(), SegmentState.ACTIVE, actor, "configured on " + routers(s));
+            end = transition(activating.get(), SegmentState.ACTIVE, actor, "configured on " + routers(s));
         } catch (ActivationFailed e) {
             LOG.warn("activation of {} failed: {}", bookingId, e.getMessage());
-            return moveOrCurrent(activating.get(), SegmentState.FAILED, actor, "activation failed: " + e.getMessage()
+            end = transition(activating.get(), SegmentState.FAILED, actor, "activation failed: " + e.getMessage()
                     + (e.routersRestored() ? "; routers restored" : "; routers NOT all restored"));
+        }
+        Optional<Segment> ended = bookings.move(bookingId, end);
+        if (ended.isPresent()) {
+            return ended.get();
+        }
+        Segment now = checks.require(bookingId);
+        if (now.state() == SegmentState.DEACTIVATING) {
+            return removeReleasedMeanwhile(now, end);
+        }
+        return now;
+    }
+
+    /**
+     * A release arrived while the segment was being configured ({@link #deactivate} moved it from
+     * ACTIVATING to DEACTIVATING and answered at once): the activation, now finished, takes the
+     * segment off its routers, whatever it came to ({@code activation}: a failed one restored
+     * them, or not all), and ends it RELEASED, or FAILED when a part cannot be removed. The
+     * release does not touch the routers itself: it would race the set-up still running on them.
+     */
+    private Segment removeReleasedMeanwhile(Segment deactivating, Transition activation) throws RequestRejected {
+        String bookingId = deactivating.bookingId();
+        String what = activation.to() == SegmentState.ACTIVE ? "configured" : "failed (" + activation.reason() + ")";
+        LOG.info("segment {}: released while it was being activated; the activation {}: removing it from {}",
+                bookingId, what, routers(deactivating));
+        try {
+            activator.deactivate(deactivating);
+            return moveOrCurrent(deactivating, SegmentState.RELEASED, activation.actor(), "released while activating; "
+                    + "the activation " + what + ", then removed from " + routers(deactivating));
+        } catch (ActivationFailed e) {
+            LOG.warn("deactivation of {} (released while activating) failed: {}", bookingId, e.getMessage());
+            return moveOrCurrent(deactivating, SegmentState.FAILED, activation.actor(), "released while activating; "
+                    + "the activation " + what + ", then deactivation failed: " + e.getMessage());
         }
     }
 
@@ -229,6 +262,21 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
     /** Deactivates as {@link #deactivate(String, String)}, recording {@code why} (when not null) as the reason it began. */
     Segment deactivate(String bookingId, String actor, String why) throws RequestRejected {
         Segment s = checks.require(bookingId);
+        if (s.state() == SegmentState.ACTIVATING) {
+            // The activation under way (here, or at a replica on the same database) finds it
+            // DEACTIVATING when its routers are done and takes it off them (activate); a refusal
+            // here would leave the segment ACTIVE once that activation finished, and nothing
+            // would ask for its release again. A service that stops meanwhile finishes the
+            // tear-down at its next start (recoverInterrupted).
+            Optional<Segment> superseding = bookings.move(bookingId, transition(s, SegmentState.DEACTIVATING, actor,
+                    "deactivating once the activation under way has finished" + (why == null ? "" : ": " + why)));
+            if (superseding.isPresent()) {
+                LOG.info("segment {} released while it is being activated: removed from its routers once that is done",
+                        bookingId);
+                return superseding.get();
+            }
+            s = checks.require(bookingId); // the activation ended meanwhile: release the segment as it is now
+        }
         if (s.state() == SegmentState.RELEASED || s.state() == SegmentState.DEACTIVATING) {
             return s;
         }

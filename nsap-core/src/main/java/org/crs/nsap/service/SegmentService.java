@@ -31,8 +31,9 @@ import org.crs.nsap.segment.SegmentRequest;
  *
  * <p>Lifecycle: hold (HELD, lapses at its expiry unless committed: {@link #expireDueHolds()}), commit (COMMITTED),
  * activate (ACTIVATING, then ACTIVE or FAILED with the routers restored), deactivate
- * (DEACTIVATING, then RELEASED), abort (ABORTED, from HELD or COMMITTED). Every move is
- * recorded with its actor and reason.
+ * (DEACTIVATING, then RELEASED; during an activation it is taken off the routers once the
+ * activation finishes), abort (ABORTED, from HELD or COMMITTED). Every move is recorded with its
+ * actor and reason.
  *
  * <p>Operators take resources out of service for maintenance ({@link #addMaintenance}): admission
  * refuses every hold and change that would book a resource during one of its live windows.
@@ -168,7 +169,13 @@ public final class SegmentService {
         return lifecycle.status(bookingId);
     }
 
-    /** Removes the segment from its routers and ends it. Deactivating a released segment answers it. */
+    /**
+     * Removes the segment from its routers and ends it: RELEASED, or FAILED when a part cannot be
+     * removed. A committed segment is released at once. A segment being activated is answered
+     * DEACTIVATING: the activation under way takes it off its routers again once it has finished,
+     * so a release that races an activation never leaves the segment configured. Deactivating a
+     * released or deactivating segment answers it.
+     */
     public Segment deactivate(String bookingId, String actor) throws RequestRejected {
         return lifecycle.deactivate(bookingId, actor);
     }

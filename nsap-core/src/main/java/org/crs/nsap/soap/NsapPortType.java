@@ -145,7 +145,10 @@ public class NsapPortType {
         }
     }
 
-    /** Removes an active segment from its routers and ends it. */
+    /**
+     * Removes an active segment from its routers and ends it; releases a committed one. A segment
+     * being activated answers DEACTIVATING, and is taken off its routers once that activation finishes.
+     */
     public SegmentInfo deactivate(String bookingId) throws ServiceFault {
         try {
             return withLastChange(info(service.deactivate(bookingId, actor)));
