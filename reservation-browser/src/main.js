@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import './style.css';
 import { get, del, setCsrfToken, onNotSignedIn } from './lib/api.js';
 import { closeLive } from './lib/live.js';
-import { html, PageBoundary, setAnnouncer, Loading, ErrorBox } from './lib/ui.js';
+import { html, PageBoundary, setAnnouncer, announce, Loading, ErrorBox } from './lib/ui.js';
 import { SignIn } from './pages/signin.js';
 import { Book } from './pages/book.js';
 import { ReservationList } from './pages/reservations.js';
@@ -106,10 +106,13 @@ function App() {
   const firstRoute = useRef(true);
 
   useEffect(() => {
+    let clearTimer = null;
     setAnnouncer((message) => {
-      // Cleared first so the same message twice is announced twice.
+      // Cleared first so the same message twice is announced twice; gone after a while.
       setStatus('');
+      clearTimeout(clearTimer);
       setTimeout(() => setStatus(message), 30);
+      clearTimer = setTimeout(() => setStatus(''), 8000);
     });
     onNotSignedIn(() => {
       closeLive();
@@ -142,7 +145,7 @@ function App() {
     setCsrfToken(answer.csrfToken);
     setEndedMessage('');
     setMe(answer);
-    setStatus('Signed in as ' + answer.account);
+    announce('Signed in as ' + answer.account);
   };
 
   const signOut = async () => {
@@ -154,7 +157,7 @@ function App() {
     closeLive();
     setCsrfToken(null);
     setMe(null);
-    setStatus('Signed out');
+    announce('Signed out');
   };
 
   let content;
@@ -185,4 +188,7 @@ function App() {
   `;
 }
 
-render(html`<${App} />`, document.getElementById('app'));
+const root = document.getElementById('app');
+// The "Loading" text in index.html shows until the module runs; the app replaces it.
+root.textContent = '';
+render(html`<${App} />`, root);

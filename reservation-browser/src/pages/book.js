@@ -101,7 +101,7 @@ function checkForm(form, mbps) {
   return null;
 }
 
-export function Book({ params }) {
+export function Book({ me, params }) {
   usePageTitle('Book a circuit');
   const [sites, setSites] = useState(null);
   const [sitesError, setSitesError] = useState(null);
@@ -119,7 +119,17 @@ export function Book({ params }) {
   };
 
   useEffect(() => {
-    get('/api/endpoints').then((answer) => setSites(answer.sites || []), setSitesError);
+    get('/api/endpoints').then((answer) => {
+      const all = answer.sites || [];
+      setSites(all);
+      // A first guess, so the timeline shows at once: a host of the reader's site to one elsewhere.
+      if (!params.clone && !params.source) {
+        const home = all.find((s) => s.site === me.site) || all[0];
+        const away = all.find((s) => s !== home && (s.endpoints || []).length);
+        const first = (s) => (s && s.endpoints && s.endpoints[0] ? s.endpoints[0].id : '');
+        setForm((f) => (f.source || f.destination ? f : { ...f, source: first(home), destination: first(away) }));
+      }
+    }, setSitesError);
   }, []);
 
   // A clone (#/book?clone=ID) starts from an existing reservation: same pair, bandwidth,
@@ -331,11 +341,11 @@ export function Book({ params }) {
           ${[['fixed', 'A fixed time'], ['window', 'A window and a duration'], ['transfer', 'A volume and a deadline']].map(([kind, label]) => html`
             <label class="choice"><input type="radio" name="kind" value=${kind} checked=${form.kind === kind} onChange=${set('kind')} /> ${label}</label>`)}
         </div>
-        ${form.kind === 'fixed' ? html`<div class="row">
+        ${form.kind === 'fixed' ? html`<div class="row dates">
           ${dateField('book-start', 'start', 'Start')}
           ${dateField('book-end', 'end', 'End')}
         </div>` : null}
-        ${form.kind === 'window' ? html`<div class="row">
+        ${form.kind === 'window' ? html`<div class="row dates">
           ${dateField('book-window-start', 'windowStart', 'Window start')}
           ${dateField('book-window-end', 'windowEnd', 'Window end')}
         </div>
@@ -365,7 +375,7 @@ export function Book({ params }) {
             </select>
           </div>
         </div>
-        <div class="row">
+        <div class="row dates">
           ${dateField('book-earliest', 'earliest', 'Earliest start')}
           ${dateField('book-deadline', 'deadline', 'Deadline')}
         </div>` : null}

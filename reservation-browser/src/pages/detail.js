@@ -46,7 +46,7 @@ export function ReservationDetail({ id, me }) {
   return html`<div class="detail">
     <div class="detail-head">
       <h1>Reservation ${r.requestId}</h1>
-      <div class="state-now" aria-live="polite"><span class="visually-hidden">State: </span><${StateBadge} state=${r.state} /></div>
+      <div class="state-now" role="status" aria-label="Reservation state"><span class="visually-hidden">State: </span><${StateBadge} state=${r.state} /></div>
     </div>
     ${r.reason ? html`<p class=${r.state === 'REJECTED' || r.state === 'FAILED' || r.state === 'ABORTED' ? 'error' : 'notice'}>
       <strong>Reason:</strong> ${r.reason}${r.refusalCode ? html` <span class="code">(${r.refusalCode})</span>` : null}</p>` : null}

@@ -7,7 +7,7 @@ import { get, query, reservationPath } from '../lib/api.js';
 import { html, ErrorBox, Loading, Time, useLoad, usePageTitle, navigate } from '../lib/ui.js';
 import { bandwidth, fromLocalInput, toLocalInput } from '../lib/format.js';
 
-const W = 900;
+const W = 1000;
 const LEVELS = [
   { upTo: 0, label: 'Nothing booked', cls: 'load-0' },
   { upTo: 0.25, label: 'Up to 25 % booked', cls: 'load-1' },
@@ -85,7 +85,7 @@ export function layout(topology) {
       y += block + 30;
     }
   };
-  placeSide(leftEdges, 210, 60);
+  placeSide(leftEdges, 200, 60);
   placeSide(rightEdges, W - 210, W - 60);
 
   const cores = [...routers.values()].filter((r) => !side.has(r.name));
@@ -96,9 +96,12 @@ export function layout(topology) {
     return a / (a + b);
   };
   cores.sort((p, q) => posOf(p.name) - posOf(q.name) || p.name.localeCompare(q.name));
+  const ranks = [...new Set(cores.map((r) => Math.round(posOf(r.name) * 100)))].sort((p, q) => p - q);
   const mid = H / 2 - 10;
   cores.forEach((r, i) => {
-    const x = 320 + posOf(r.name) * (W - 640);
+    // Spread by rank between the two sides, so a few cores do not crowd the middle.
+    const rank = ranks.indexOf(Math.round(posOf(r.name) * 100));
+    const x = ranks.length === 1 ? W / 2 : 330 + (rank / (ranks.length - 1)) * (W - 660);
     // Alternating heights keep a link between two cores from running through a third.
     const y = cores.length === 1 ? mid : mid + (i % 2 ? 80 : -50);
     positions.set(r.name, { x, y });

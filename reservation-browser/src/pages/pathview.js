@@ -56,7 +56,7 @@ export function PathView({ reservation }) {
   x += 120 + 10;
   const maxPorts = Math.max(1, ...nodes.map((n) => (n.ports ? n.ports.length : 0)));
   const boxH = 28 + maxPorts * PORT_LINE * 2;
-  const top = 44;
+  const top = 52;
   const height = top + boxH + 22;
   const width = x;
   const mid = top + boxH / 2;
@@ -68,7 +68,8 @@ export function PathView({ reservation }) {
         <title id="path-title">Path from ${reservation.source} to ${reservation.destination} through ${nodes.filter((n) => n.kind === 'router').map((n) => n.label).join(', ')}</title>
         ${groups.map((g) => html`<g>
           <rect x=${g.x} y=${6} width=${g.width} height=${height - 12} rx="8" class=${'group group-' + (g.segment.role || 'OTHER')} />
-          <text x=${g.x + 8} y=${24} class="svg-label">${roleLabel(g.segment.role)}${g.segment.state ? ' · ' + g.segment.state.toLowerCase() : ''}</text>
+          <text x=${g.x + 8} y=${24} class="svg-label">${roleLabel(g.segment.role)}</text>
+          ${g.segment.state ? html`<text x=${g.x + 8} y=${40} class="svg-small">${g.segment.state.toLowerCase()}</text>` : null}
         </g>`)}
         ${nodes.slice(1).map((n, i) => {
           const prev = nodes[i];

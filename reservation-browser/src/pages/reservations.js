@@ -29,7 +29,8 @@ export function ReservationList({ me, params, scope }) {
   };
   const key = JSON.stringify([filters, offset]);
 
-  const list = useLoad(() => get('/api/reservations' + query({ ...filters, limit: PAGE, offset })), [key]);
+  // Each answer remembers the filters it answers, so rows of the previous filters never show under new ones.
+  const list = useLoad(() => get('/api/reservations' + query({ ...filters, limit: PAGE, offset })).then((a) => ({ ...a, key })), [key]);
   const mode = useLiveMode();
 
   // An event for a reservation on this page replaces it in place; any other (a new one that may
@@ -63,7 +64,7 @@ export function ReservationList({ me, params, scope }) {
   const page = (next) => href(route, { ...params, offset: next || undefined });
   const filtered = ['state', 'from', 'to', 'endpoint', 'q', 'owner'].some((k) => params[k]);
 
-  const data = list.data;
+  const data = list.data && list.data.key === key ? list.data : null;
   const total = data ? data.total : 0;
   const items = data ? data.items : [];
 

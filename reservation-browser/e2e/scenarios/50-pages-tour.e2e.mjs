@@ -1,0 +1,72 @@
+// Every page, as alice and as oscar: each is screenshot at laptop and phone size and passes the
+// accessibility check. Along the way: the network map highlights a booking's path, and the
+// calendar feed's URL is revoked and replaced.
+import { ACCOUNTS, BookPage, ReservationPage, bookByApi, cancelQuietly, eventually, fromNow, go, signedIn } from './pages.mjs';
+
+export default async function (t) {
+  const api = t.api(...ACCOUNTS.alice);
+  const r = await bookByApi(t, api, {
+    source: 'site-a:host-a3', destination: 'site-b:host-b2', mbps: 250,
+    start: fromNow(5 * 3600_000), end: fromNow(6 * 3600_000), description: 'e2e tour',
+  });
+  const id = r.requestId;
+  try {
+    const alice = await signedIn(t, 'alice', { page: t.page });
+
+    const book = await new BookPage(alice).open();
+    await book.choosePair('site-a:host-a3', 'site-b:host-b2');
+    await book.setBandwidth(250);
+    await book.freeBands().first().waitFor();
+    await t.screenshot(alice, 'book');
+    await t.checkAccessibility(alice, 'book');
+
+    await go(alice, '/reservations', 'My reservations');
+    await alice.getByRole('row').filter({ hasText: id }).waitFor();
+    await t.screenshot(alice, 'reservations');
+    await t.checkAccessibility(alice, 'reservations');
+
+    const detail = await new ReservationPage(alice).open(id);
+    await detail.waitForState('Reserved');
+    await alice.getByRole('img', { name: /^Path from site-a:host-a3 to site-b:host-b2/ }).waitFor();
+    await t.screenshot(alice, 'reservation-detail');
+    await t.checkAccessibility(alice, 'reservation-detail');
+
+    await alice.getByRole('link', { name: 'Show the path on the network map' }).click();
+    await alice.getByRole('heading', { level: 1, name: 'Network map' }).waitFor();
+    await alice.getByText('Highlighted: the path of').waitFor();
+    await alice.getByRole('img', { name: /^Network map/ }).waitFor();
+    await t.screenshot(alice, 'map');
+    await t.checkAccessibility(alice, 'map');
+
+    await go(alice, '/calendar', 'Calendar feed');
+    const url = alice.getByLabel('Your calendar feed URL');
+    await eventually(t, async () => (await url.inputValue()).includes('/api/calendar/'), 'the page shows a feed URL');
+    const before = await url.inputValue();
+    await t.screenshot(alice, 'calendar-feed');
+    await t.checkAccessibility(alice, 'calendar-feed');
+    await alice.getByRole('button', { name: 'Revoke this URL' }).click();
+    await alice.getByRole('button', { name: 'Yes, revoke and make a new URL' }).click();
+    await eventually(t, async () => (await url.inputValue()) !== before, 'revoking gives a new feed URL');
+    const after = await url.inputValue();
+    t.expect(after.includes('/api/calendar/'), `the new feed URL is a calendar feed (${after})`);
+    const oldFeed = await fetch(before);
+    t.expect(oldFeed.status >= 400, `the revoked feed URL no longer answers (${oldFeed.status})`);
+
+    const oscar = await signedIn(t, 'oscar');
+    for (const [route, heading, name] of [
+      ['/operator/approvals', 'Approval queue', 'operator-approvals-queue'],
+      ['/operator/maintenance', 'Maintenance', 'operator-maintenance'],
+      ['/operator/reservations', 'All reservations', 'operator-reservations'],
+      ['/operator/audit', 'Audit trail', 'operator-audit-trail'],
+    ]) {
+      await go(oscar, route, heading);
+      await oscar.getByRole('main').getByText(/Loading|Checking/).first().waitFor({ state: 'detached' }).catch(() => {});
+      await t.screenshot(oscar, name);
+      await t.checkAccessibility(oscar, name);
+    }
+    await go(oscar, '/operator/reservations?q=' + encodeURIComponent(id), 'All reservations');
+    await oscar.getByRole('row').filter({ hasText: id }).filter({ hasText: 'alice' }).waitFor();
+  } finally {
+    await cancelQuietly(api, id);
+  }
+}
