@@ -70,7 +70,7 @@ export function layout(topology) {
   const leftEdges = [...side.entries()].filter(([, s]) => s === 'L').map(([r]) => r);
   const rightEdges = [...side.entries()].filter(([, s]) => s === 'R').map(([r]) => r);
   const rows = Math.max(4, ...[leftEdges, rightEdges].map((edges) => edges.reduce((n, r) => n + Math.max(1, hostsOf(r).length), 0)));
-  const H = Math.max(340, rows * 40 + 80);
+  const H = Math.max(300, rows * 40 + 80);
   const positions = new Map();
 
   const placeSide = (edges, xRouter, xHost) => {
@@ -85,8 +85,8 @@ export function layout(topology) {
       y += block + 30;
     }
   };
-  placeSide(leftEdges, 200, 60);
-  placeSide(rightEdges, W - 210, W - 60);
+  placeSide(leftEdges, 240, 70);
+  placeSide(rightEdges, W - 240, W - 70);
 
   const cores = [...routers.values()].filter((r) => !side.has(r.name));
   const posOf = (name) => {
@@ -101,7 +101,7 @@ export function layout(topology) {
   cores.forEach((r, i) => {
     // Spread by rank between the two sides, so a few cores do not crowd the middle.
     const rank = ranks.indexOf(Math.round(posOf(r.name) * 100));
-    const x = ranks.length === 1 ? W / 2 : 330 + (rank / (ranks.length - 1)) * (W - 660);
+    const x = ranks.length === 1 ? W / 2 : 410 + (rank / (ranks.length - 1)) * (W - 820);
     // Alternating heights keep a link between two cores from running through a third.
     const y = cores.length === 1 ? mid : mid + (i % 2 ? 80 : -50);
     positions.set(r.name, { x, y });
