@@ -96,9 +96,18 @@ function Nav({ me, path }) {
   </nav>`;
 }
 
+// Whether this browser was signed in when last seen. Without it the sign-in form shows at once,
+// before the session check answers, so the first page is usable without waiting for the BAR.
+const HINT = 'crs.signedIn';
+const hint = {
+  get: () => { try { return localStorage.getItem(HINT) === '1'; } catch (e) { return false; } },
+  set: (on) => { try { if (on) localStorage.setItem(HINT, '1'); else localStorage.removeItem(HINT); } catch (e) { /* private mode */ } },
+};
+
 function App() {
   const route = useRoute();
-  const [me, setMe] = useState(undefined); // undefined: not known yet; null: signed out
+  // undefined: not known yet; null: signed out
+  const [me, setMe] = useState(() => (hint.get() ? undefined : null));
   const [bootError, setBootError] = useState(null);
   const [status, setStatus] = useState('');
   const [endedMessage, setEndedMessage] = useState('');
@@ -115,6 +124,7 @@ function App() {
       clearTimer = setTimeout(() => setStatus(''), 8000);
     });
     onNotSignedIn(() => {
+      hint.set(false);
       closeLive();
       setCsrfToken(null);
       setMe((current) => {
@@ -123,10 +133,14 @@ function App() {
       });
     });
     get('/api/session', { quietUnauthorized: true }).then(
-      (answer) => { setCsrfToken(answer.csrfToken); setMe(answer); },
+      (answer) => { hint.set(true); setCsrfToken(answer.csrfToken); setMe(answer); },
       (error) => {
-        if (error.status === 401) setMe(null);
-        else setBootError(error);
+        if (error.status === 401) {
+          hint.set(false);
+          setMe((current) => (current === undefined ? null : current));
+        } else {
+          setBootError(error);
+        }
       },
     );
   }, []);
@@ -142,6 +156,7 @@ function App() {
   }, [route.path]);
 
   const signedIn = (answer) => {
+    hint.set(true);
     setCsrfToken(answer.csrfToken);
     setEndedMessage('');
     setMe(answer);
@@ -154,6 +169,7 @@ function App() {
     } catch (e) {
       // Signed out locally either way; the session expires on the server.
     }
+    hint.set(false);
     closeLive();
     setCsrfToken(null);
     setMe(null);

@@ -21,6 +21,11 @@ export default async function (t) {
     await t.checkAccessibility(alice, 'book');
 
     await go(alice, '/reservations', 'My reservations');
+    await alice.getByRole('table').or(alice.getByText('You have no reservations yet')).first().waitFor();
+    await t.screenshot(alice, 'reservations-all');
+    await t.checkAccessibility(alice, 'reservations-all');
+    // The tour's own booking, wherever it is in the list: found by the search in the address.
+    await go(alice, '/reservations?q=' + encodeURIComponent(id), 'My reservations');
     await alice.getByRole('row').filter({ hasText: id }).waitFor();
     await t.screenshot(alice, 'reservations');
     await t.checkAccessibility(alice, 'reservations');
