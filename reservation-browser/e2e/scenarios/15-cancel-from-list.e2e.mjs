@@ -1,6 +1,6 @@
 // alice finds a reservation in her list by searching its description, opens it and cancels it;
 // the list then shows it cancelled.
-import { ACCOUNTS, ReservationPage, bookByApi, eventually, fromNow, go, signedIn } from './pages.mjs';
+import { ACCOUNTS, ReservationPage, bookByApi, cancelQuietly, eventually, fromNow, go, signedIn } from './pages.mjs';
 
 export default async function (t) {
   const api = t.api(...ACCOUNTS.alice);
@@ -10,7 +10,14 @@ export default async function (t) {
     start: fromNow(3 * 3600_000), end: fromNow(3.5 * 3600_000), description: tag,
   });
   const id = booked.requestId;
+  try {
+    await findAndCancel(t, api, tag, id);
+  } finally {
+    await cancelQuietly(api, id);
+  }
+}
 
+async function findAndCancel(t, api, tag, id) {
   const page = await signedIn(t, 'alice', { page: t.page });
   await go(page, '/reservations', 'My reservations');
   await page.getByLabel('Search', { exact: true }).fill(tag);

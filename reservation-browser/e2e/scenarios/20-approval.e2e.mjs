@@ -12,6 +12,13 @@ export default async function (t) {
   await book.setBandwidth(OVER_LIMIT_MBPS);
   await book.fixedTime(fromNow(40 * 60_000), fromNow(70 * 60_000));
   await book.submit();
+  // Booked (the page moves to the reservation) or refused (the form says why).
+  await alice.waitForURL(/#\/reservations\//).catch(() => {});
+  if (await book.refusal().count()) {
+    const why = await book.refusal().getByRole('alert').textContent();
+    t.expect(false, `a booking of ${OVER_LIMIT_MBPS} Mbit/s should wait for approval but was refused: ${why} `
+      + '(the approval limit must be below what the path can carry; CRS_E2E_APPROVAL_MBPS sets the bandwidth)');
+  }
   const id = await book.bookedId();
   const reservation = new ReservationPage(alice);
   await reservation.waitForState('Waiting for approval');

@@ -43,19 +43,24 @@ export default async function (t) {
     await t.screenshot(alice, 'map');
     await t.checkAccessibility(alice, 'map');
 
+    // The feed's URL is shown once, when it is made; a new one ends the old; revoking ends the feed.
     await go(alice, '/calendar', 'Calendar feed');
+    await alice.getByRole('button', { name: /^Make a (feed|new) URL$/ }).click();
     const url = alice.getByLabel('Your calendar feed URL');
-    await eventually(t, async () => (await url.inputValue()).includes('/api/calendar/'), 'the page shows a feed URL');
-    const before = await url.inputValue();
+    await eventually(t, async () => (await url.count()) > 0 && (await url.inputValue()).includes('/api/calendar/'), 'the page shows the new feed URL');
+    const first = await url.inputValue();
+    const feed = await fetch(first);
+    t.expect(feed.status === 200 && (await feed.text()).includes('BEGIN:VCALENDAR'), `the feed URL answers an iCalendar (${feed.status})`);
     await t.screenshot(alice, 'calendar-feed');
     await t.checkAccessibility(alice, 'calendar-feed');
-    await alice.getByRole('button', { name: 'Revoke this URL' }).click();
-    await alice.getByRole('button', { name: 'Yes, revoke and make a new URL' }).click();
-    await eventually(t, async () => (await url.inputValue()) !== before, 'revoking gives a new feed URL');
-    const after = await url.inputValue();
-    t.expect(after.includes('/api/calendar/'), `the new feed URL is a calendar feed (${after})`);
-    const oldFeed = await fetch(before);
-    t.expect(oldFeed.status >= 400, `the revoked feed URL no longer answers (${oldFeed.status})`);
+    await alice.getByRole('button', { name: 'Make a new URL' }).click();
+    await eventually(t, async () => (await url.inputValue()) !== first, 'making a new URL shows another URL');
+    t.expect((await fetch(first)).status >= 400, 'the replaced feed URL no longer answers');
+    const second = await url.inputValue();
+    await alice.getByRole('button', { name: 'Revoke the feed' }).click();
+    await alice.getByRole('button', { name: 'Yes, revoke the feed' }).click();
+    await alice.getByText('You have no calendar feed.').waitFor();
+    t.expect((await fetch(second)).status >= 400, 'the revoked feed URL no longer answers');
 
     const oscar = await signedIn(t, 'oscar');
     for (const [route, heading, name] of [

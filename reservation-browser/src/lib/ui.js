@@ -51,7 +51,7 @@ export function ErrorBox({ error, title = 'That did not work' }) {
   if (!error) return null;
   const reason = error.reason || error.message || String(error);
   return html`<div class="error" role="alert">
-    <strong>${title}:</strong> ${error.field ? html`<span>${fieldLabel(error.field)}: </span>` : null}${reason}
+    <strong>${title}:</strong> ${error.field && !reason.startsWith(error.field) ? html`<span>${fieldLabel(error.field)}: </span>` : null}${reason}
     ${error.code && !['UNREACHABLE', 'BAD_ANSWER'].includes(error.code) && !error.code.startsWith('HTTP_')
       ? html` <span class="code">(${error.code})</span>` : null}
   </div>`;

@@ -30,6 +30,16 @@ const FIELD_IDS = {
 
 const roundUp = (ms, step) => Math.ceil(ms / step) * step;
 
+/**
+ * A new request id: the account, the time and a random tail. The client names its requests, so a
+ * booking sent twice (a double click, a retry after a lost answer) is one booking.
+ */
+function newRequestId(account) {
+  const safe = (account || 'web').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 24) || 'web';
+  const random = Math.random().toString(36).slice(2, 6);
+  return `${safe}-${Date.now().toString(36)}-${random}`;
+}
+
 function initialForm() {
   const start = new Date(roundUp(Date.now() + 10 * 60000, 5 * 60000));
   const end = new Date(start.getTime() + 3600000);
@@ -209,6 +219,7 @@ export function Book({ me, params }) {
       return;
     }
     const body = {
+      requestId: newRequestId(me.account),
       source: form.source,
       destination: form.destination,
       bandwidthMbps: mbps,
@@ -249,6 +260,7 @@ export function Book({ me, params }) {
     const start = startIn(band);
     const alternative = {
       ...body,
+      requestId: newRequestId(me.account),
       timing: { kind: 'fixed', start: start.toISOString(), end: new Date(start.getTime() + length * 1000).toISOString() },
     };
     setBusy(true);
@@ -403,7 +415,7 @@ function Refusal({ refused, busy, onBook }) {
   const field = refused.error && refused.error.field;
   return html`<section class="refusal" aria-labelledby="refusal-title">
     <h2 id="refusal-title">Refused</h2>
-    <p role="alert"><strong>The BAR refused this booking:</strong> ${field ? fieldLabel(field) + ': ' : ''}${reason || 'no reason given'}${code ? html` <span class="code">(${code})</span>` : null}</p>
+    <p role="alert"><strong>The BAR refused this booking:</strong> ${field && !(reason || '').startsWith(field) ? fieldLabel(field) + ': ' : ''}${reason || 'no reason given'}${code ? html` <span class="code">(${code})</span>` : null}</p>
     ${refused.alternatives === null ? html`<p class="loading" aria-busy="true">Looking for the next free slots…</p>` : null}
     ${refused.alternativesError ? html`<${ErrorBox} error=${refused.alternativesError} title="No alternatives known" />` : null}
     ${refused.alternatives && refused.alternatives.length ? html`<h3>The next free slots</h3>

@@ -79,7 +79,7 @@ export function ReservationDetail({ id, me }) {
     </div>
     <section aria-labelledby="path-title-h">
       <h2 id="path-title-h">Path through the network</h2>
-      <${PathView} reservation=${r} />
+      <${PathView} reservation=${r} version=${r.state + '|' + r.updatedAt} />
     </section>
     <section aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
@@ -231,8 +231,8 @@ export function AuditTable({ items, caption, showReservation = false }) {
       <th scope="col">Operation</th><th scope="col">Commands and arguments</th><th scope="col">Outcome</th>
       ${showReservation ? html`<th scope="col">Reservation</th>` : null}
     </tr></thead>
-    <tbody>${items.map((e) => html`<tr key=${e.sequence}>
-      <td data-label="#">${e.sequence}</td>
+    <tbody>${items.map((e, i) => html`<tr key=${i}>
+      <td data-label="#">${e.sequence || "—"}</td>
       <td data-label="When"><${Time} at=${e.occurredAt} /></td>
       <td data-label="Who">${e.actor}${e.address ? html`<div class="muted small">${e.address}</div>` : null}</td>
       <td data-label="Router">${e.router || '—'}</td>

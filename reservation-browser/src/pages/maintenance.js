@@ -5,9 +5,11 @@ import { useMemo, useState } from 'preact/hooks';
 import { get, post, query } from '../lib/api.js';
 import { html, ErrorBox, Empty, Loading, Time, Bandwidth, StateBadge, useLoad, useAction, usePageTitle, announce } from '../lib/ui.js';
 import { fromLocalInput, toLocalInput } from '../lib/format.js';
+import { networkOf } from '../lib/topology.js';
 
 /** Routers, ports and links to choose from, from the topology. */
-function resourcesOf(topology) {
+function resourcesOf(answer) {
+  const topology = networkOf(answer);
   const routers = new Set();
   const ports = new Set();
   const links = [];
@@ -15,10 +17,14 @@ function resourcesOf(topology) {
     for (const r of s.routers || []) routers.add(r.name);
     for (const h of s.hosts || []) ports.add(h.router + ':' + h.interface);
   }
-  for (const l of topology.links || []) {
-    if (l.a) { routers.add(l.a.router); ports.add(l.a.router + ':' + l.a.interface); }
-    if (l.b) { routers.add(l.b.router); ports.add(l.b.router + ':' + l.b.interface); }
-    links.push(l.id);
+  for (const p of topology.places || []) {
+    if (p.kind === 'WAN_LINK') {
+      links.push(p.id);
+      ports.add(p.a.router + ':' + p.a.interface);
+      ports.add(p.b.router + ':' + p.b.interface);
+    } else if (p.a && p.a.interface) {
+      ports.add(p.a.router + ':' + p.a.interface);
+    }
   }
   const sorted = (set) => [...set].sort();
   return { routers: sorted(routers), ports: sorted(ports), links: links.sort() };

@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { get, query, reservationPath } from '../lib/api.js';
 import { html, ErrorBox, Loading, Time, useLoad, usePageTitle, navigate } from '../lib/ui.js';
 import { bandwidth, fromLocalInput, toLocalInput } from '../lib/format.js';
+import { networkOf, pathPlaces, placeKind } from '../lib/topology.js';
 
 const W = 1000;
 const LEVELS = [
@@ -118,26 +119,7 @@ export function layout(topology) {
   return { routers: [...routers.values()], positions, hosts, height: H + 20 };
 }
 
-/** The routers and ports a reservation's path crosses, from its segments' hops. */
-function pathOf(reservation) {
-  if (!reservation) return null;
-  const routers = new Set();
-  const ports = new Set();
-  for (const s of reservation.segments || []) {
-    for (const h of s.hops || []) {
-      routers.add(h.router);
-      ports.add(h.router + ':' + h.interface);
-    }
-  }
-  const hosts = new Set([reservation.source, reservation.destination]);
-  return { routers, ports, hosts };
-}
-
-function onPath(path, link) {
-  if (!path || !link.a || !link.b) return false;
-  return path.routers.has(link.a.router) && path.routers.has(link.b.router)
-    && (path.ports.has(link.a.router + ':' + link.a.interface) || path.ports.has(link.b.router + ':' + link.b.interface));
-}
+const onPath = (path, place) => !!path && path.places.has(place.id);
 
 export function NetworkMap({ params }) {
   usePageTitle('Network map');
@@ -145,6 +127,7 @@ export function NetworkMap({ params }) {
   const reservationId = params.reservation || '';
   const topology = useLoad(() => get('/api/topology' + query({ at })), [at]);
   const reservation = useLoad(() => (reservationId ? get(reservationPath(reservationId)) : Promise.resolve(null)), [reservationId]);
+  const hops = useLoad(() => (reservationId ? get(reservationPath(reservationId) + '/path') : Promise.resolve(null)), [reservationId]);
   const [when, setWhen] = useState(toLocalInput(at || new Date()));
 
   const showAt = (event) => {
@@ -156,7 +139,8 @@ export function NetworkMap({ params }) {
     navigate('/map', { reservation: reservationId || undefined });
   };
 
-  const path = pathOf(reservation.data);
+  const path = pathPlaces(hops.data);
+  const network = topology.data ? networkOf(topology.data) : null;
   const r = reservation.data;
 
   return html`<h1>Network map</h1>
@@ -176,9 +160,10 @@ export function NetworkMap({ params }) {
   ${reservation.error ? html`<${ErrorBox} error=${reservation.error} title="The reservation's path could not be loaded" />` : null}
   ${topology.error ? html`<${ErrorBox} error=${topology.error} title="The network could not be loaded" />` : null}
   ${!topology.data && !topology.error ? html`<${Loading} what="Loading the network" />` : null}
-  ${topology.data ? html`<${MapDrawing} topology=${topology.data} path=${path} />
+  ${hops.error && !reservation.error ? html`<${ErrorBox} error=${hops.error} title="The reservation's path could not be loaded" />` : null}
+  ${network ? html`<${MapDrawing} topology=${network} path=${path} />
     <${Legend} highlighted=${!!path} />
-    <${LinkTable} topology=${topology.data} path=${path} />` : null}`;
+    <${LinkTable} topology=${network} path=${path} />` : null}`;
 }
 
 function MapDrawing({ topology, path }) {
@@ -187,12 +172,14 @@ function MapDrawing({ topology, path }) {
   const routerCount = routers.length;
   return html`<div class="scroll-x map-wrap" tabindex="0" role="region" aria-label="Network map drawing (scrolls sideways on small screens)">
     <svg viewBox=${`0 0 ${W} ${height}`} class="map-svg" role="img" aria-labelledby="map-title">
-      <title id="map-title">Network map: ${(topology.sites || []).length} sites, ${routerCount} routers, ${links.length} links; the table below lists each link's load.</title>
+      <title id="map-title">Network map: ${(topology.sites || []).filter((x) => x.site !== 'WAN').length} sites, ${routerCount} routers, ${links.length} links; the table below lists each link's load.</title>
       ${hosts.map((h) => {
         const p = positions.get(h.router);
         if (!p) return null;
-        const hit = path && path.hosts.has(h.site + ':' + h.host);
-        return html`<line x1=${h.x} y1=${h.y} x2=${p.x} y2=${p.y} class=${'host-link' + (hit ? ' on-path' : '')} />`;
+        const hit = onPath(path, h);
+        return html`<line x1=${h.x} y1=${h.y} x2=${p.x} y2=${p.y} class=${'host-link ' + levelOf(h).cls + (hit ? ' on-path' : '')}>
+          <title>${h.host} on ${h.router} ${h.interface}: ${bandwidth(h.bookedMbps || 0)} of ${bandwidth(h.capacityMbps)} booked</title>
+        </line>`;
       })}
       ${links.map((link) => {
         const a = link.a && positions.get(link.a.router);
@@ -208,7 +195,11 @@ function MapDrawing({ topology, path }) {
           <line x1=${a.x} y1=${a.y} x2=${b.x} y2=${b.y} class=${'load ' + level.cls} stroke-width=${width}>
             <title>${link.id}: ${bandwidth(link.bookedMbps || 0)} of ${bandwidth(link.capacityMbps)} booked (${percent(link)} %)</title>
           </line>
-          <text x=${mx} y=${my - 8} text-anchor="middle" class="svg-small halo">${percent(link)} % of ${bandwidth(link.capacityMbps)}</text>
+          ${link.accessPoint ? html`<line x1=${b.x + (a.x - b.x) * 0.12} y1=${b.y + (a.y - b.y) * 0.12} x2=${b.x + (a.x - b.x) * 0.32} y2=${b.y + (a.y - b.y) * 0.32}
+            class=${'load access ' + levelOf(link.accessPoint).cls} stroke-width=${width + 4}>
+            <title>WAN access point ${link.accessPoint.id}: ${bandwidth(link.accessPoint.bookedMbps || 0)} of ${bandwidth(link.accessPoint.capacityMbps)} booked (${percent(link.accessPoint)} %)</title>
+          </line>` : null}
+          <text x=${mx} y=${my - 10} text-anchor="middle" class="svg-small halo">${percent(link)} % of ${bandwidth(link.capacityMbps)}</text>
         </g>`;
       })}
       ${routers.map((r) => {
@@ -224,7 +215,7 @@ function MapDrawing({ topology, path }) {
         </g>`;
       })}
       ${hosts.map((h) => {
-        const hit = path && path.hosts.has(h.site + ':' + h.host);
+        const hit = onPath(path, h);
         return html`<g class=${'host-node' + (hit ? ' on-path' : '')}>
           <rect x=${h.x - 44} y=${h.y - 12} width="88" height="24" rx="12" />
           <text x=${h.x} y=${h.y + 4} text-anchor="middle" class="svg-small">${h.host}</text>
@@ -242,15 +233,16 @@ function Legend({ highlighted }) {
 }
 
 function LinkTable({ topology, path }) {
-  const links = topology.links || [];
+  const links = topology.places || [];
   if (!links.length) return html`<p class="empty">The BAR knows no links.</p>`;
   return html`<details class="link-table" open=${false}>
-    <summary>Links and their load as a table</summary>
+    <summary>Ports and links and their load as a table</summary>
     <table class="plain">
-      <thead><tr><th scope="col">Link</th><th scope="col">Ends</th><th scope="col">Capacity</th><th scope="col">Booked</th><th scope="col">Load</th>${path ? html`<th scope="col">On the path</th>` : null}</tr></thead>
+      <thead><tr><th scope="col">Place</th><th scope="col">Kind</th><th scope="col">Ends</th><th scope="col">Capacity</th><th scope="col">Booked</th><th scope="col">Load</th>${path ? html`<th scope="col">On the path</th>` : null}</tr></thead>
       <tbody>${links.map((l) => html`<tr>
         <td>${l.id}</td>
-        <td>${l.a ? l.a.router + ' ' + l.a.interface : ''} – ${l.b ? l.b.router + ' ' + l.b.interface : ''}</td>
+        <td>${placeKind(l.kind)}</td>
+        <td>${l.a ? (l.a.router + ' ' + l.a.interface).trim() : ''} – ${l.b ? (l.b.router + ' ' + l.b.interface).trim() : ''}</td>
         <td>${bandwidth(l.capacityMbps)}</td><td>${bandwidth(l.bookedMbps || 0)}</td><td>${percent(l)} %</td>
         ${path ? html`<td>${onPath(path, l) ? 'yes' : 'no'}</td>` : null}
       </tr>`)}</tbody>

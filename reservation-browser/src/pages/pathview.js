@@ -1,102 +1,117 @@
-// The path of a reservation through the network, drawn from its segments' hops: the source host,
-// the source campus, the WAN hops, the destination campus and the destination host, with every
-// router port and VLAN id. The same path follows as a table for screen readers and small screens.
+// The path of a reservation through the network (GET /api/reservations/{id}/path): the source
+// host, its campus (host port and uplink on the edge router), the WAN (access points, core routers
+// and links), the destination campus and host, with every router port and VLAN id. The same path
+// follows as a table for screen readers and small screens.
 
-import { html } from '../lib/ui.js';
+import { get, reservationPath } from '../lib/api.js';
+import { html, ErrorBox, Loading, useLoad } from '../lib/ui.js';
+import { placeKind } from '../lib/topology.js';
 
-const ROLE_LABELS = {
-  SOURCE_CAMPUS: 'Source campus',
-  WAN: 'WAN',
-  DESTINATION_CAMPUS: 'Destination campus',
-};
+const WAN_KINDS = new Set(['ACCESS_POINT', 'WAN_LINK', 'CORE_ROUTER']);
 
-export const roleLabel = (role) => ROLE_LABELS[role] || (role ? role.toLowerCase().replace(/_/g, ' ') : 'Segment');
-
-/** Consecutive hops on the same router become one router box with its ports. */
-function routersOf(segment) {
-  const out = [];
-  for (const hop of segment.hops || []) {
-    const last = out[out.length - 1];
+/** Hops grouped by where they are: a campus (by site) or the WAN; in each, consecutive hops on one router. */
+export function groupsOf(hops) {
+  const groups = [];
+  for (const hop of hops) {
+    const zone = WAN_KINDS.has(hop.kind) ? 'WAN' : 'campus ' + hop.site;
+    let group = groups[groups.length - 1];
+    if (!group || group.zone !== zone) {
+      group = { zone, label: zone === 'WAN' ? 'WAN' : 'Campus ' + hop.site, routers: [] };
+      groups.push(group);
+    }
+    const last = group.routers[group.routers.length - 1];
     if (last && last.router === hop.router) {
       last.ports.push(hop);
     } else {
-      out.push({ router: hop.router, ports: [hop] });
+      group.routers.push({ router: hop.router, ports: [hop] });
     }
   }
-  return out;
+  return groups;
 }
 
-const BOX_W = 150;
+const BOX_W = 176;
 const GAP = 34;
-const PORT_LINE = 15;
+const LINE = 15;
 
-export function PathView({ reservation }) {
-  const segments = reservation.segments || [];
-  const withHops = segments.filter((s) => (s.hops || []).length);
-  if (!withHops.length) {
-    return html`<p class="empty">The path is not known yet: the BAR learns it from the campus and WAN controllers when they book their segments.</p>`;
+function portText(hop) {
+  return hop.kind === 'WAN_LINK' ? 'link ' + hop.interface : hop.interface;
+}
+
+function vlanText(hop) {
+  if (hop.vlan !== undefined && hop.vlan !== null) return 'VLAN ' + hop.vlan;
+  return hop.kind === 'HOST_PORT' ? 'host port, untagged' : placeKind(hop.kind);
+}
+
+/** Loads and draws the path; `version` changes when the reservation does, so the path is fetched again. */
+export function PathView({ reservation, version }) {
+  const path = useLoad(() => get(reservationPath(reservation.requestId) + '/path'), [reservation.requestId, version]);
+  if (path.error && !path.data) return html`<${ErrorBox} error=${path.error} title="The path could not be loaded" />`;
+  if (!path.data) return html`<${Loading} what="Loading the path" />`;
+  return html`<${PathDrawing} reservation=${reservation} hops=${path.data.hops || []} />`;
+}
+
+export function PathDrawing({ reservation, hops }) {
+  if (!hops.length) {
+    return html`<p class="empty">No path: this reservation holds no ports or links now (it is not booked, or it is over).</p>`;
   }
-  // Layout: one row of boxes, hosts at both ends, segments as labelled groups.
+  const groups = groupsOf(hops);
   const nodes = [];
   let x = 10;
   nodes.push({ kind: 'host', label: reservation.source, x });
-  x += 120 + GAP;
-  const groups = [];
-  for (const segment of withHops) {
-    const routers = routersOf(segment);
+  x += 130 + GAP;
+  const boxes = [];
+  for (const g of groups) {
     const gx = x - 8;
-    for (const r of routers) {
-      nodes.push({ kind: 'router', label: r.router, ports: r.ports, x, segment });
+    for (const r of g.routers) {
+      nodes.push({ kind: 'router', label: r.router, ports: r.ports, x });
       x += BOX_W + GAP;
     }
-    groups.push({ segment, x: gx, width: x - GAP - gx + 8 });
+    boxes.push({ label: g.label, x: gx, width: x - GAP - gx + 8 });
     x += 10;
   }
   nodes.push({ kind: 'host', label: reservation.destination, x });
-  x += 120 + 10;
+  x += 130 + 10;
   const maxPorts = Math.max(1, ...nodes.map((n) => (n.ports ? n.ports.length : 0)));
-  const boxH = 28 + maxPorts * PORT_LINE * 2;
-  const top = 52;
-  const height = top + boxH + 22;
-  const width = x;
+  const top = 40;
+  const boxH = 30 + maxPorts * LINE * 2;
+  const height = top + boxH + 18;
   const mid = top + boxH / 2;
-  const widthOf = (n) => (n.kind === 'host' ? 120 : BOX_W);
+  const widthOf = (n) => (n.kind === 'host' ? 130 : BOX_W);
 
   return html`<div class="path">
     <div class="scroll-x" tabindex="0" role="region" aria-label="Path drawing (scrolls sideways)">
-      <svg viewBox=${`0 0 ${width} ${height}`} width=${width} height=${height} role="img" aria-labelledby="path-title" class="path-svg">
+      <svg viewBox=${`0 0 ${x} ${height}`} width=${x} height=${height} role="img" aria-labelledby="path-title" class="path-svg">
         <title id="path-title">Path from ${reservation.source} to ${reservation.destination} through ${nodes.filter((n) => n.kind === 'router').map((n) => n.label).join(', ')}</title>
-        ${groups.map((g) => html`<g>
-          <rect x=${g.x} y=${6} width=${g.width} height=${height - 12} rx="8" class=${'group group-' + (g.segment.role || 'OTHER')} />
-          <text x=${g.x + 8} y=${24} class="svg-label">${roleLabel(g.segment.role)}</text>
-          ${g.segment.state ? html`<text x=${g.x + 8} y=${40} class="svg-small">${g.segment.state.toLowerCase()}</text>` : null}
+        ${boxes.map((b) => html`<g>
+          <rect x=${b.x} y=${6} width=${b.width} height=${height - 12} rx="8" class=${'group' + (b.label === 'WAN' ? ' group-WAN' : '')} />
+          <text x=${b.x + 8} y=${26} class="svg-label">${b.label}</text>
         </g>`)}
         ${nodes.slice(1).map((n, i) => {
           const prev = nodes[i];
           return html`<line x1=${prev.x + widthOf(prev)} x2=${n.x} y1=${mid} y2=${mid} class="path-link" />`;
         })}
-        ${nodes.map((n) => n.kind === 'host'
+        ${nodes.map((n) => (n.kind === 'host'
           ? html`<g>
-              <rect x=${n.x} y=${mid - 18} width="120" height="36" rx="18" class="host" />
-              <text x=${n.x + 60} y=${mid + 5} text-anchor="middle" class="svg-text">${n.label}</text>
+              <rect x=${n.x} y=${mid - 18} width="130" height="36" rx="18" class="host" />
+              <text x=${n.x + 65} y=${mid + 5} text-anchor="middle" class="svg-small strong">${n.label}</text>
             </g>`
           : html`<g>
               <rect x=${n.x} y=${top} width=${BOX_W} height=${boxH} rx="6" class="router" />
-              <text x=${n.x + 8} y=${top + 18} class="svg-text strong">${n.label}</text>
+              <text x=${n.x + 8} y=${top + 19} class="svg-text strong">${n.label}</text>
               ${n.ports.map((p, i) => html`
-                <text x=${n.x + 8} y=${top + 36 + i * PORT_LINE * 2} class="svg-small">${p.interface}</text>
-                <text x=${n.x + 8} y=${top + 36 + i * PORT_LINE * 2 + PORT_LINE - 2} class="svg-small vlan">${p.vlan !== undefined && p.vlan !== null ? 'VLAN ' + p.vlan : 'untagged'}</text>`)}
-            </g>`)}
+                <text x=${n.x + 8} y=${top + 38 + i * LINE * 2} class="svg-small">${portText(p)}</text>
+                <text x=${n.x + 8} y=${top + 38 + i * LINE * 2 + LINE - 2} class="svg-small vlan">${vlanText(p)}</text>`)}
+            </g>`))}
       </svg>
     </div>
     <details class="path-table">
       <summary>The path as a table</summary>
       <table class="plain">
-        <thead><tr><th scope="col">Segment</th><th scope="col">Router</th><th scope="col">Port</th><th scope="col">VLAN</th></tr></thead>
+        <thead><tr><th scope="col">Where</th><th scope="col">Router</th><th scope="col">Port or link</th><th scope="col">Kind</th><th scope="col">VLAN</th></tr></thead>
         <tbody>
-          ${withHops.flatMap((s) => s.hops.map((h, i) => html`<tr>
-            <td>${i === 0 ? roleLabel(s.role) : ''}</td><td>${h.router}</td><td>${h.interface}</td><td>${h.vlan ?? '—'}</td>
-          </tr>`))}
+          ${hops.map((h) => html`<tr>
+            <td>${WAN_KINDS.has(h.kind) ? 'WAN' : h.site}</td><td>${h.router}</td><td>${h.interface}</td><td>${placeKind(h.kind)}</td><td>${h.vlan ?? '—'}</td>
+          </tr>`)}
         </tbody>
       </table>
     </details>

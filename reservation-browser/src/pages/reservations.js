@@ -49,16 +49,27 @@ export function ReservationList({ me, params, scope }) {
     get('/api/endpoints').then((a) => setEndpoints((a.sites || []).flatMap((s) => (s.endpoints || []).map((e) => e.id))), () => {});
   }, []);
 
+  // The form's fields as typed, until applied; the address holds the applied filters.
+  const fromParams = () => ({
+    state: stateFilter, from: toLocalInput(params.from), to: toLocalInput(params.to), endpoint: params.endpoint || '',
+    q: params.q || '', owner: params.owner || '',
+  });
+  const [draft, setDraft] = useState(fromParams);
+  useEffect(() => setDraft(fromParams()), [key]);
+  const edit = (name) => (e) => {
+    const { value } = e.currentTarget;
+    setDraft((d) => ({ ...d, [name]: value }));
+  };
+
   const apply = (event) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
     navigate(route, {
-      state: data.get('state'),
-      from: fromLocalInput(data.get('from')),
-      to: fromLocalInput(data.get('to')),
-      endpoint: data.get('endpoint'),
-      q: (data.get('q') || '').trim(),
-      owner: all ? (data.get('owner') || '').trim() : undefined,
+      state: draft.state,
+      from: fromLocalInput(draft.from),
+      to: fromLocalInput(draft.to),
+      endpoint: draft.endpoint,
+      q: draft.q.trim(),
+      owner: all ? draft.owner.trim() : undefined,
     });
   };
   const page = (next) => href(route, { ...params, offset: next || undefined });
@@ -69,10 +80,10 @@ export function ReservationList({ me, params, scope }) {
   const items = data ? data.items : [];
 
   return html`<h1>${title}</h1>
-  <form class="filters" onSubmit=${apply} role="search" aria-label="Filter reservations" key=${key}>
+  <form class="filters" onSubmit=${apply} role="search" aria-label="Filter reservations">
     <div class="field">
       <label for="f-state">State</label>
-      <select id="f-state" name="state" value=${stateFilter}>
+      <select id="f-state" name="state" value=${draft.state} onChange=${edit('state')}>
         <option value="">Any state</option>
         <option value="live">Not yet over (held, waiting, reserved, active)</option>
         ${STATES.map((s) => html`<option value=${s}>${STATE_LABELS[s]}</option>`)}
@@ -80,15 +91,15 @@ export function ReservationList({ me, params, scope }) {
     </div>
     <div class="field">
       <label for="f-from">From</label>
-      <input id="f-from" name="from" type="datetime-local" value=${toLocalInput(params.from)} />
+      <input id="f-from" name="from" type="datetime-local" step="1" value=${draft.from} onInput=${edit('from')} />
     </div>
     <div class="field">
       <label for="f-to">To</label>
-      <input id="f-to" name="to" type="datetime-local" value=${toLocalInput(params.to)} />
+      <input id="f-to" name="to" type="datetime-local" step="1" value=${draft.to} onInput=${edit('to')} />
     </div>
     <div class="field">
       <label for="f-endpoint">Endpoint</label>
-      <select id="f-endpoint" name="endpoint" value=${params.endpoint || ''}>
+      <select id="f-endpoint" name="endpoint" value=${draft.endpoint} onChange=${edit('endpoint')}>
         <option value="">Any endpoint</option>
         ${params.endpoint && !endpoints.includes(params.endpoint) ? html`<option value=${params.endpoint}>${params.endpoint}</option>` : null}
         ${endpoints.map((e) => html`<option value=${e}>${e}</option>`)}
@@ -96,11 +107,11 @@ export function ReservationList({ me, params, scope }) {
     </div>
     ${all ? html`<div class="field">
       <label for="f-owner">Owner</label>
-      <input id="f-owner" name="owner" value=${params.owner || ''} autocomplete="off" />
+      <input id="f-owner" name="owner" value=${draft.owner} onInput=${edit('owner')} autocomplete="off" />
     </div>` : null}
     <div class="field grow">
       <label for="f-q">Search</label>
-      <input id="f-q" name="q" type="search" value=${params.q || ''} placeholder="id, description, host" />
+      <input id="f-q" name="q" type="search" value=${draft.q} onInput=${edit('q')} placeholder="id, description, host" />
     </div>
     <div class="actions">
       <button type="submit">Apply filters</button>

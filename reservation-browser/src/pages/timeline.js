@@ -64,7 +64,8 @@ export function Timeline({ source, destination, bandwidthMbps, durationSeconds, 
     // Waits for the reader to stop typing before asking the BAR.
     const timer = setTimeout(async () => {
       setLoading(true);
-      const from = new Date(Math.floor(Date.now() / 60000) * 60000);
+      // A little ahead of now: the BAR refuses a window that starts in the past.
+      const from = new Date(Math.ceil((Date.now() + 30000) / 1000) * 1000);
       const to = new Date(from.getTime() + days * 86400000);
       const stepSeconds = days <= 1 ? 900 : days <= 3 ? 3600 : 3 * 3600;
       try {
