@@ -198,7 +198,8 @@ export function Book({ me, params }) {
   const handleRefusal = async (body, reservation, refusalError) => {
     const length = seconds || 3600;
     setRefused({ reservation, error: refusalError, alternatives: null, body, length });
-    announce('The booking was refused: ' + (reservation ? reservation.reason : refusalError.reason));
+    // Short: the refusal's alert below the form carries the BAR's whole reason.
+    announce('The booking was refused; the next free slots follow the reason.');
     try {
       const alternatives = await findAlternatives(body, length);
       setRefused((r) => r && { ...r, alternatives });

@@ -48,8 +48,9 @@ export function ReservationDetail({ id, me }) {
       <h1>Reservation ${r.requestId}</h1>
       <div class="state-now" role="status" aria-label="Reservation state"><span class="visually-hidden">State: </span><${StateBadge} state=${r.state} /></div>
     </div>
-    ${r.reason ? html`<p class=${r.state === 'REJECTED' || r.state === 'FAILED' || r.state === 'ABORTED' ? 'error' : 'notice'}>
-      <strong>Reason:</strong> ${r.reason}${r.refusalCode ? html` <span class="code">(${r.refusalCode})</span>` : null}</p>` : null}
+    ${r.reason && ['REJECTED', 'FAILED', 'ABORTED', 'CANCELLED', 'PENDING_APPROVAL'].includes(r.state)
+      ? html`<p class=${r.state === 'CANCELLED' || r.state === 'PENDING_APPROVAL' ? 'notice' : 'error'}>
+        <strong>Reason:</strong> ${r.reason}${r.refusalCode ? html` <span class="code">(${r.refusalCode})</span>` : null}</p>` : null}
     <div class="detail-grid">
       <section aria-labelledby="facts-title">
         <h2 id="facts-title">Booking</h2>
@@ -64,7 +65,8 @@ export function ReservationDetail({ id, me }) {
           <dt>Owner</dt><dd>${r.owner}${r.group ? ` (group ${r.group})` : ''}</dd>
           ${r.holdOnly ? html`<dt>Hold only</dt><dd>yes: commit it to keep it</dd>` : null}
           <dt>Booked</dt><dd><${Time} at=${r.createdAt} /></dd>
-          <dt>Last change</dt><dd><${Time} at=${r.updatedAt} /></dd>
+          <dt>Last change</dt><dd><${Time} at=${r.updatedAt} />${r.reason && !['REJECTED', 'FAILED', 'ABORTED', 'CANCELLED', 'PENDING_APPROVAL'].includes(r.state)
+            ? html`<div class="muted small">${r.reason}</div>` : null}</dd>
         </dl>
         <ul class="links">
           <li><a href=${href('/book', { clone: r.requestId })}>Clone into a new booking</a></li>

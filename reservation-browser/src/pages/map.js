@@ -188,8 +188,10 @@ function MapDrawing({ topology, path }) {
         const level = levelOf(link);
         const hit = onPath(path, link);
         const width = 3 + Math.max(0, Math.log10((link.capacityMbps || 1000) / 1000)) * 4;
-        const mx = (a.x + b.x) / 2;
-        const my = (a.y + b.y) / 2;
+        // Labels of slanted links move outwards, so two links meeting below do not share a spot.
+        const slanted = Math.abs(a.y - b.y) > 40;
+        const mx = (a.x + b.x) / 2 + (slanted ? Math.sign((a.x + b.x) / 2 - W / 2) * 46 : 0);
+        const my = (a.y + b.y) / 2 + (slanted ? 10 : 0);
         return html`<g class="link">
           ${hit ? html`<line x1=${a.x} y1=${a.y} x2=${b.x} y2=${b.y} class="path-halo" stroke-width=${width + 10} />` : null}
           <line x1=${a.x} y1=${a.y} x2=${b.x} y2=${b.y} class=${'load ' + level.cls} stroke-width=${width}>
