@@ -224,6 +224,25 @@ function DeviceLog({ id, state }) {
   return html`<${AuditTable} items=${items} caption="Router commands sent for this reservation and their answers" />`;
 }
 
+/**
+ * An entry's arguments: a router command's request verbatim (its protocol and timing beside it),
+ * other calls' arguments as name: value; the answer folded away when it is long.
+ */
+function Arguments({ entry }) {
+  const args = entry.arguments || [];
+  const request = args.find((a) => a.name === 'request');
+  const others = request ? args.filter((a) => a !== request) : args;
+  const lines = entry.detail ? entry.detail.split('\n').length : 0;
+  return html`
+    ${request ? html`<pre class="commands">${request.value}</pre>` : null}
+    ${others.length ? html`<div class=${request ? 'muted small' : ''}>${request
+      ? others.map((a) => a.name + ' ' + a.value).join(', ')
+      : html`<pre class="commands">${others.map((a) => (a.name ? a.name + ': ' : '') + a.value).join('\n')}</pre>`}</div>` : null}
+    ${entry.detail ? (lines > 3
+      ? html`<details><summary>Answer (${lines} lines)</summary><pre class="commands answer">${entry.detail}</pre></details>`
+      : html`<pre class="commands answer">${entry.detail}</pre>`) : null}`;
+}
+
 /** Audit entries as a table; arguments (the commands) shown verbatim. */
 export function AuditTable({ items, caption, showReservation = false }) {
   return html`<div class="scroll-x" tabindex="0" role="region" aria-label=${caption}><table class="list audit">
@@ -239,9 +258,7 @@ export function AuditTable({ items, caption, showReservation = false }) {
       <td data-label="Who">${e.actor}${e.address ? html`<div class="muted small">${e.address}</div>` : null}</td>
       <td data-label="Router">${e.router || '—'}</td>
       <td data-label="Operation">${e.operation}</td>
-      <td data-label="Commands and arguments">${(e.arguments || []).length
-        ? html`<pre class="commands">${e.arguments.map((a) => (a.name ? a.name + ': ' : '') + a.value).join('\n')}</pre>` : null}
-        ${e.detail ? html`<pre class="commands answer">${e.detail}</pre>` : null}</td>
+      <td data-label="Commands and arguments"><${Arguments} entry=${e} /></td>
       <td data-label="Outcome">${e.outcome}</td>
       ${showReservation ? html`<td data-label="Reservation">${e.reservationId ? html`<a href=${'#/reservations/' + encodeURIComponent(e.reservationId)}>${e.reservationId}</a>` : '—'}</td>` : null}
     </tr>`)}</tbody>
