@@ -36,6 +36,23 @@ export default async function (t) {
     await t.screenshot(alice, 'reservation-detail');
     await t.checkAccessibility(alice, 'reservation-detail');
 
+    // Modify: a wider circuit; the page shows the BAR's answer.
+    await alice.getByLabel('New bandwidth (Mbit/s)').fill('300');
+    await alice.getByRole('button', { name: 'Save changes' }).click();
+    await alice.getByRole('definition').filter({ hasText: /^300 Mbit\/s$/ }).waitFor();
+    const modified = (await api.get('/api/reservations/' + encodeURIComponent(id))).body;
+    t.expect(modified.bandwidthMbps === 300, `the BAR has the new bandwidth (${modified.bandwidthMbps} Mbit/s)`);
+
+    // Clone: the booking form, filled in from this reservation.
+    await alice.getByRole('link', { name: 'Clone into a new booking' }).click();
+    await alice.getByRole('heading', { level: 1, name: 'Book a circuit' }).waitFor();
+    await eventually(t, async () => (await alice.getByLabel('Bandwidth', { exact: true }).inputValue()) === '300',
+      'the clone has the reservation\'s bandwidth');
+    t.expect(await alice.getByLabel('Source', { exact: true }).inputValue() === 'site-a:host-a3', 'the clone has the reservation\'s source');
+    t.expect(await alice.getByLabel('Destination', { exact: true }).inputValue() === 'site-b:host-b2', 'the clone has the reservation\'s destination');
+    await alice.goBack();
+    await detail.waitForState('Reserved');
+
     await alice.getByRole('link', { name: 'Show the path on the network map' }).click();
     await alice.getByRole('heading', { level: 1, name: 'Network map' }).waitFor();
     await alice.getByText('Highlighted: the path of').waitFor();
