@@ -16,7 +16,7 @@ export default async function (t) {
     const page = await signedIn(t, 'alice', { page: t.page });
     const book = await new BookPage(page).open();
     await book.choosePair('site-a:host-a2', 'site-b:host-b4');
-    await book.setBandwidth(600);
+    await book.setBandwidth(400);
     await book.fixedTime(new Date(busyFrom + 5 * 60_000), new Date(busyFrom + 20 * 60_000));
     await book.submit();
 
