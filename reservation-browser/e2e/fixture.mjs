@@ -50,15 +50,16 @@ async function settle(page) {
 
 /**
  * Opens a page in a context of its own (its own cookies, so one person per context) at the
- * base URL, and collects the page's uncaught errors into {@code pageErrors}.
+ * base URL, and collects the page's uncaught errors into {@code pageErrors}. Answers the page
+ * and the HTTP response to its navigation.
  */
-export async function openPage(browser, baseUrl, { phone = false, path: at = '/' } = {}, pageErrors = []) {
+export async function openPage(browser, baseUrl, { phone = false, path: at = '' } = {}, pageErrors = []) {
   const context = await browser.newContext(contextOptions(phone ? PHONE : LAPTOP, phone));
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  await page.goto(new URL(at, baseUrl).href);
-  return page;
+  const response = await page.goto(new URL(at, baseUrl).href);
+  return { page, response };
 }
 
 /**
@@ -71,8 +72,8 @@ export async function createFixture(browser, { baseUrl, screenshots, scenario })
   const pages = [];
   const pageErrors = [];
 
-  async function newPage({ phone = false, path: at = '/' } = {}) {
-    const page = await openPage(browser, baseUrl, { phone, path: at }, pageErrors);
+  async function newPage({ phone = false, path: at = '' } = {}) {
+    const { page } = await openPage(browser, baseUrl, { phone, path: at }, pageErrors);
     pages.push(page);
     return page;
   }

@@ -72,15 +72,25 @@ async function scenarios(only) {
  */
 async function firstPageInteractive(browser, baseUrl) {
   const pageErrors = [];
-  const page = await openPage(browser, baseUrl, {}, pageErrors);
+  const { page, response } = await openPage(browser, baseUrl, {}, pageErrors);
   try {
-    const cold = await signInFormEnabledAt(page);
+    const cold = await signInFormEnabledAt(page).catch(async (e) => {
+      throw new Error(`${e.message}\n  the page answered HTTP ${response?.status() ?? '(none)'} `
+        + `${response?.headers()['content-type'] ?? ''} and shows: ${await shown(page)}`);
+    });
     await page.reload();
     const warm = await signInFormEnabledAt(page);
     return { coldMs: cold.at, warmMs: warm.at, navigation: cold.navigation, pageErrors };
   } finally {
     await page.context().close();
   }
+}
+
+/** The start of what the page shows, on one line, for a failure's message. */
+async function shown(page) {
+  const text = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line === '' ? '(nothing)' : JSON.stringify(line.length > 200 ? `${line.slice(0, 200)}...` : line);
 }
 
 async function signInFormEnabledAt(page) {
@@ -130,8 +140,10 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    // /dev/shm is small in containers; Chromium then keeps its shared memory in /tmp.
-    args: ['--disable-dev-shm-usage'],
+    // /dev/shm is small in containers: Chromium keeps its shared memory in /tmp instead. The
+    // network is closed but to 127.0.0.1: no background connections to the browser's vendor.
+    args: ['--disable-dev-shm-usage', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const failures = [];
   let passed = 0;
@@ -152,7 +164,7 @@ async function main() {
       }
     } catch (e) {
       metrics.firstPageInteractiveMs = null;
-      failures.push({ name: 'first-page', why: `no enabled Sign in button at ${baseUrl}: ${reason(e)}` });
+      failures.push({ name: 'first-page', why: `no enabled Sign in button at ${baseUrl}: ${e.message}` });
       console.log(`FAIL first-page: no enabled Sign in button at ${baseUrl}`);
     }
     await writeFile(path.join(screenshots, 'metrics.json'), `${JSON.stringify(metrics, null, 2)}\n`);
