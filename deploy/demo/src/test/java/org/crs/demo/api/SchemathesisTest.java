@@ -29,9 +29,10 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * schemathesis, reading only the OpenAPI document site-a's BAR serves at /api/openapi.json,
  * calls every operation of the JSON API of the demo federation (its accounts and approval rule)
- * with the document's examples, its boundary values, random and invalid input and chains of
- * calls along its links, first as the operator oscar, then as the user alice, and fails on any
- * server error (5xx) and on any answer whose body does not match the document.
+ * but the endless event stream and the password sign-in, with the document's examples, its
+ * boundary values, random and invalid input and chains of calls along its links, first as the
+ * operator oscar, then as the user alice, and fails on any server error (5xx) and on any answer
+ * whose body does not match the document.
  *
  * <p>The run is bounded (a fixed seed, {@value #EXAMPLES} cases per operation and phase) so that
  * both runs and the federation's start take under three minutes on two cores. Each run writes a
