@@ -20,7 +20,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = process.env.CRS_CHROMIUM || '/usr/bin/chromium';
 const SCENARIO_SUFFIX = '.e2e.mjs';
 /** A scenario that takes longer than this has hung: it fails, and the next one runs. */
-const SCENARIO_TIMEOUT_MS = 180_000;
+const SCENARIO_TIMEOUT_MS = 300_000;
 /** How long the first page may take to offer an enabled Sign in button. */
 const FIRST_PAGE_TIMEOUT_MS = 30_000;
 
