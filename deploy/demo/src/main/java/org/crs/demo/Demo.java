@@ -45,8 +45,8 @@ public final class Demo {
 
     /**
      * The demo's federation: every service on a file HSQLDB under {@code data}, the certificates
-     * in {@code data/certificates}, the demo's approval rule (over 1 Gbit/s waits for an
-     * operator) and no quotas; the accounts of {@link DemoAccounts} are seeded at each BAR.
+     * in {@code data/certificates}, the demo's approval rule ({@link Federation#DEMO_APPROVAL})
+     * and no quotas; the accounts of {@link DemoAccounts} are seeded at each BAR.
      *
      * @param repository the repository root (deploy/ is read from it)
      * @param data where the services keep their databases and certificates

@@ -67,7 +67,7 @@ class SchemathesisTest {
         Files.createDirectories(WORK);
         Files.writeString(WORK.resolve("schemathesis.toml"), CONFIGURATION, StandardCharsets.UTF_8);
         federation = Federation.start(Demo.onFreePorts(REPOSITORY, Files.createTempDirectory("crs-schemathesis-federation")));
-        site = federation.bar("site-a").wsdlUrl().resolve("/");
+        site = federation.bar("site-a").apiUrl().resolve("/");
     }
 
     @AfterAll

@@ -46,7 +46,7 @@ class BrowserEndToEndTest {
 
         Path data = Files.createTempDirectory("crs-browser-federation");
         try (Federation federation = Federation.start(Demo.onFreePorts(REPOSITORY, data))) {
-            URI site = federation.bar("site-a").wsdlUrl().resolve("/");
+            URI site = federation.bar("site-a").apiUrl().resolve("/");
             List<String> command = new ArrayList<>(List.of(System.getProperty("crs.node", "node"), "run.mjs",
                     "--base-url", site.toString(), "--screenshots", SCREENSHOTS.toString()));
             String only = System.getProperty("crs.e2e.only", "");
