@@ -43,6 +43,33 @@ public final class Demo {
     private Demo() {
     }
 
+    /**
+     * The demo's federation: every service on a file HSQLDB under {@code data}, the certificates
+     * in {@code data/certificates}, the demo's approval rule ({@link Federation#DEMO_APPROVAL})
+     * and no quotas; the accounts of {@link DemoAccounts} are seeded at each BAR.
+     *
+     * @param repository the repository root (deploy/ is read from it)
+     * @param data where the services keep their databases and certificates
+     * @param demoPorts listen on the demo's fixed ports (site-a's BAR at 8080) rather than free ones
+     * @param minimum the shortest booking the BARs accept
+     * @param routers where the emulated routers run
+     */
+    public static Federation.Options options(Path repository, Path data, boolean demoPorts, Duration minimum,
+                                             Federation.Routers routers) {
+        return new Federation.Options(repository, Federation.Options.hsqldbFiles(data), demoPorts,
+                BarSettings.defaults().withMinimumDuration(minimum), Duration.ofSeconds(10), Clock.systemUTC(), routers,
+                DemoCertificates.inFolder(data.resolve("certificates")))
+                .withPolicy(BarPolicy.of(Federation.DEMO_APPROVAL, Quotas.none()));
+    }
+
+    /**
+     * The demo's federation as {@code deploy/run-demo.sh} starts it, on free ports, with the
+     * routers in this process: what tests drive as a person would drive the demo.
+     */
+    public static Federation.Options onFreePorts(Path repository, Path data) {
+        return options(repository, data, false, DEFAULT_MINIMUM, Federation.Routers.inProcess());
+    }
+
     public static void main(String[] args) throws Exception {
         Path data = Path.of("target/crs-demo");
         Duration minimum = DEFAULT_MINIMUM;
@@ -70,10 +97,7 @@ public final class Demo {
         Files.createDirectories(data);
         Federation.Routers routers = routersApart ? Federation.Routers.apart(inventory, data.resolve("routers"))
                 : new Federation.Routers(inventory, Federation.Placement.IN_PROCESS, null);
-        Federation federation = Federation.start(new Federation.Options(Path.of("").toAbsolutePath(),
-                Federation.Options.hsqldbFiles(data), demoPorts, BarSettings.defaults().withMinimumDuration(minimum),
-                Duration.ofSeconds(10), Clock.systemUTC(), routers, DemoCertificates.inFolder(data.resolve("certificates")))
-                .withPolicy(BarPolicy.of(Federation.DEMO_APPROVAL, Quotas.none())));
+        Federation federation = Federation.start(options(Path.of("").toAbsolutePath(), data, demoPorts, minimum, routers));
         Optional<RoutersApart> apart = federation.routersApart();
 
         CountDownLatch stopped = new CountDownLatch(1);
