@@ -127,7 +127,6 @@ public final class JsonApi extends HttpServlet {
         Signed signed = signIn(request, address);
         CallContext context = new CallContext(signed.caller(), address, AuthenticationFilter.credentials(request)
                 .certificate().map(c -> c.getSubjectX500Principal().getName()));
-        JsonNode body = body(request, route);
         if (route.guard() instanceof Route.Guard.Table table) {
             AccessTable.Operation op = table.operation();
             Decision decision = AccessTable.decide(context.caller(), op.service(), op.operation());
@@ -137,11 +136,14 @@ public final class JsonApi extends HttpServlet {
                         + "/api/session, HTTP Basic credentials or a bearer token"));
             }
             if (decision == Decision.NOT_ALLOWED) {
-                record(op, context, params, body, RefusalCode.NOT_ALLOWED.name());
+                record(op, context, params, null, RefusalCode.NOT_ALLOWED.name());
                 throw ApiError.of(new Refusal(RefusalCode.NOT_ALLOWED, "", op + " is not allowed to "
                         + context.caller().name()));
             }
         }
+        // The caller may call it: only now is its input read (a refusal of access says nothing of the input).
+        JsonNode body = body(request, route);
+        query(request);
         if (signed.bySession() && !SAFE.contains(request.getMethod())) {
             String token = request.getHeader(CSRF_HEADER);
             if (token == null || !token.equals(signed.csrfToken())) {
@@ -268,6 +270,15 @@ public final class JsonApi extends HttpServlet {
             }
         }
         return Optional.empty();
+    }
+
+    /** Parses the query string, refusing one the container cannot read (a parameter without a name, bad escapes). */
+    private static void query(HttpServletRequest request) throws ApiError {
+        try {
+            request.getParameterMap();
+        } catch (IllegalStateException e) {
+            throw ApiError.badField("query", "the query string cannot be read: " + e.getMessage());
+        }
     }
 
     /** The request's JSON object; an empty object for a request without a body. */

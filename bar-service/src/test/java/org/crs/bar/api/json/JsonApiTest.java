@@ -183,6 +183,23 @@ class JsonApiTest {
     }
 
     @Test
+    void aCallTheTableRefusesIsNotAllowedWhateverItsBody() throws Exception {
+        ApiClient.Reply r = ApiClient.basic(api, "alice", "alice-password").post("/operator/reservations/x/reject",
+                "{not json");
+
+        assertEquals(403, r.status(), r.body());
+        assertEquals("NOT_ALLOWED", r.errorCode());
+    }
+
+    @Test
+    void aQueryStringThatCannotBeReadIsRefusedNamingTheQuery() throws Exception {
+        ApiClient.Reply r = ApiClient.basic(api, "alice", "alice-password").get("/topology?=x");
+
+        assertEquals(400, r.status(), r.body());
+        assertEquals("query", r.errorField());
+    }
+
+    @Test
     void aUserIsNotAllowedTheOperatorsQueue() throws Exception {
         ApiClient.Reply r = alice().get("/operator/approvals");
 
