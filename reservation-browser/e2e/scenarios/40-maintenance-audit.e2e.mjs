@@ -56,7 +56,8 @@ async function maintainAndAudit(t, alice, soon, later) {
   await oscar.getByRole('status').filter({ hasText: /Intact|Broken/ }).or(oscar.getByRole('alert')).first().waitFor();
   await oscar.getByLabel('Reservation', { exact: true }).fill(soon.requestId);
   await oscar.getByRole('button', { name: 'Search', exact: true }).click();
-  const commands = oscar.getByRole('row').filter({ hasText: 'edge-a' });
+  // its router commands, from the L-NSAP's edge router or the NSAP's core routers (one page holds 50 rows)
+  const commands = oscar.getByRole('row').filter({ hasText: 'router-command' }).filter({ hasText: /edge-a|core-1|core-3/ });
   await commands.first().waitFor();
   t.expect(await oscar.getByRole('link', { name: 'Export as CSV' }).getAttribute('href') !== null, 'the search can be exported as CSV');
   await t.screenshot(oscar, 'operator-audit');

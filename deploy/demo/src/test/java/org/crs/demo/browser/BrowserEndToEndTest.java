@@ -14,6 +14,7 @@ import java.util.Map;
 import org.crs.demo.Demo;
 import org.crs.demo.ExternalProgram;
 import org.crs.demo.Federation;
+import org.crs.bar.oidc.TestIdentityProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * site-a's BAR on a free port) with every scenario of {@code reservation-browser/e2e/scenarios}
  * driven in Debian's Chromium by {@code reservation-browser/e2e/run.mjs} (playwright-core; never
  * a downloaded browser). Screenshots, accessibility findings and the first page's timing go to
- * {@code deploy/demo/target/screenshots}.
+ * {@code deploy/demo/target/screenshots}. Site-a's BAR signs people in through a real OpenID
+ * provider too (mock-oauth2-server, {@link TestIdentityProvider}), for the institution's sign-in.
  *
  * <p>deploy/install-test-tools.sh installs Chromium; the scenarios' own packages (playwright-core,
  * axe-core) are installed here with {@code npm ci} when they are missing or older than the lock
@@ -45,7 +47,10 @@ class BrowserEndToEndTest {
         installScenarioPackages();
 
         Path data = Files.createTempDirectory("crs-browser-federation");
-        try (Federation federation = Federation.start(Demo.onFreePorts(REPOSITORY, data))) {
+        // site-a's BAR also signs people in through an OpenID provider, whose every sign-in is carol's
+        try (TestIdentityProvider provider = TestIdentityProvider.start(TestIdentityProvider.Person.carol());
+             Federation federation = Federation.start(Demo.onFreePorts(REPOSITORY, data)
+                     .withOidc("site-a", provider::settings))) {
             URI site = federation.bar("site-a").apiUrl().resolve("/");
             List<String> command = new ArrayList<>(List.of(System.getProperty("crs.node", "node"), "run.mjs",
                     "--base-url", site.toString(), "--screenshots", SCREENSHOTS.toString()));
