@@ -328,9 +328,9 @@ class BarServerConfigTest {
         assertEquals(List.of("bar-site-a", "site-a", 8080, 8081, 8090, Map.of("site-b", 8446)), ports(a));
         assertEquals(List.of("bar-site-b", "site-b", 8083, 8082, 8090, Map.of("site-a", 8443)), ports(b));
         assertEquals(BarSettings.defaults(), a.settings());
-        ApprovalRules demoRule = new ApprovalRules(List.of(new ApprovalRule(1000L, null, null, null, null, null,
+        ApprovalRules demoRule = new ApprovalRules(List.of(new ApprovalRule(500L, null, null, null, null, null,
                 ApprovalDecision.WAIT)), Duration.ZERO);
-        assertEquals(demoRule, a.approval(), "bookings over 1 Gbit/s wait for an operator");
+        assertEquals(demoRule, a.approval(), "bookings over 500 Mbit/s wait for an operator");
         assertEquals(demoRule, b.approval());
         assertEquals(Vendor.HSQLDB, b.vendor());
         assertEquals(SmtpSettings.Tls.NONE, a.notifications().smtp().orElseThrow().tls());

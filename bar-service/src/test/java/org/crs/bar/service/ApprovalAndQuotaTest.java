@@ -45,7 +45,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Approval and quotas at a BAR, on a real HSQLDB store and controllers that keep their segments'
- * states as the NSAPs do: the demo's rule (bookings over 1000 Mbit/s wait for an operator) and a
+ * states as the NSAPs do: a rule like the demo's (bookings over 1000 Mbit/s wait for an operator) and a
  * quota for group astro of 3000 Mbit/s at once and 10 hours a month.
  */
 class ApprovalAndQuotaTest {
