@@ -32,7 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The OperatorService of a running BAR over real HTTP and SOAP, with the demo's rule (bookings
+ * The OperatorService of a running BAR over real HTTP and SOAP, with a rule like the demo's (bookings
  * over 1000 Mbit/s wait for an operator) and controllers that keep their segments' states as the
  * NSAPs do.
  */
