@@ -261,7 +261,7 @@ public final class Database implements AutoCloseable {
                 .placeholderReplacement(false)
                 .failOnMissingLocations(true)
                 .load();
-        MigrateResult result = flyway.migrate();
+        MigrateResult result = vendor == Vendor.POSTGRESQL ? migrateAlone(flyway, historyTable) : flyway.migrate();
         if (result.migrationsExecuted > 0) {
             log.info("Migrations at {} ({}): {} applied, schema now at version {}", List.of(resolved), historyTable,
                     result.migrationsExecuted, result.targetSchemaVersion);
@@ -269,6 +269,26 @@ public final class Database implements AutoCloseable {
             log.debug("Migrations at {} ({}): schema up to date", List.of(resolved), historyTable);
         }
         return result.migrationsExecuted;
+    }
+
+    /**
+     * Migrates while holding a PostgreSQL advisory lock named after the history table: replicas
+     * that start together on one database whose schema holds other tables (the schedule's) would
+     * otherwise race to create and baseline the history table (Flyway locks only once it exists),
+     * and all but one fail.
+     */
+    private MigrateResult migrateAlone(Flyway flyway, String historyTable) {
+        long key = ("crs-migrations:" + historyTable).hashCode();
+        try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
+            st.execute("SELECT pg_advisory_lock(" + key + ")");
+            try {
+                return flyway.migrate();
+            } finally {
+                st.execute("SELECT pg_advisory_unlock(" + key + ")");
+            }
+        } catch (SQLException e) {
+            throw new StoreException("taking the migration lock of " + redact(jdbcUrl) + " failed", e);
+        }
     }
 
     /**

@@ -117,6 +117,44 @@ class DatabaseTest {
     }
 
     @Test
+    void replicasStartingTogetherOnOnePostgresqlDatabaseMigrateItOnce() throws Exception {
+        // The race is one of timing: several rounds of several replicas each give it room to show.
+        for (int round = 0; round < 3; round++) {
+            String url = EmbeddedPostgres.shared().createDatabase();
+            List<Database> replicas = new ArrayList<>();
+            try {
+                for (int i = 0; i < 6; i++) {
+                    replicas.add(Database.open(url, EmbeddedPostgres.USER, null));
+                }
+                // another history's table is there already (the schedule's): the service's migrations baseline
+                try (Connection c = replicas.get(0).dataSource().getConnection(); Statement st = c.createStatement()) {
+                    st.execute("CREATE TABLE other_history (version INTEGER)");
+                }
+                java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(replicas.size());
+                List<java.util.concurrent.CompletableFuture<Integer>> migrations = new ArrayList<>();
+                for (Database db : replicas) {
+                    migrations.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                        try {
+                            together.await();
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                        return db.migrateService(SERVICE);
+                    }, java.util.concurrent.Executors.newSingleThreadExecutor()));
+                }
+
+                int applied = 0;
+                for (var m : migrations) {
+                    applied += m.get(60, java.util.concurrent.TimeUnit.SECONDS);
+                }
+                assertEquals(2, applied, "the two migrations ran once among all replicas (round " + round + ")");
+            } finally {
+                replicas.forEach(Database::close);
+            }
+        }
+    }
+
+    @Test
     void migrationsRunOnEmbeddedPostgres() throws Exception {
         try (Database db = EmbeddedPostgres.shared().openNewDatabase()) {
             assertEquals(Vendor.POSTGRESQL, db.vendor());
