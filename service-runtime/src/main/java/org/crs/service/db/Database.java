@@ -279,7 +279,8 @@ public final class Database implements AutoCloseable {
      */
     private MigrateResult migrateAlone(Flyway flyway, String historyTable) {
         long key = ("crs-migrations:" + historyTable).hashCode();
-        try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
+        // A connection of its own, not the pool's: Flyway takes what the (small) pool has.
+        try (Connection c = DriverManager.getConnection(jdbcUrl, user, password); Statement st = c.createStatement()) {
             st.execute("SELECT pg_advisory_lock(" + key + ")");
             try {
                 return flyway.migrate();

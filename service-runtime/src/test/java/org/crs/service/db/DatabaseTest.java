@@ -124,7 +124,7 @@ class DatabaseTest {
             List<Database> replicas = new ArrayList<>();
             try {
                 for (int i = 0; i < 6; i++) {
-                    replicas.add(Database.open(url, EmbeddedPostgres.USER, null));
+                    replicas.add(Database.open(url, EmbeddedPostgres.USER, null, 2)); // as small a pool as a replica's
                 }
                 // another history's table is there already (the schedule's): the service's migrations baseline
                 try (Connection c = replicas.get(0).dataSource().getConnection(); Statement st = c.createStatement()) {
