@@ -48,23 +48,48 @@ public final class DemoAccounts {
         }
     }
 
-    /** Creates the demo's groups and accounts at a BAR where they are missing (a restart keeps them). */
+    /**
+     * Creates the demo's groups and accounts at a BAR where they are missing (a restart keeps
+     * them). Replicas of one BAR may seed their shared database at once: what another made
+     * meanwhile is taken as made.
+     */
     public static void seed(AccountService accounts) throws BadRequest {
-        if (accounts.groups().stream().noneMatch(g -> g.name().equals("astro"))) {
-            accounts.createGroup("astro", "Astronomy: members share their reservations", true);
-        }
-        if (accounts.groups().stream().noneMatch(g -> g.name().equals("bio"))) {
-            accounts.createGroup("bio", "Biology", false);
-        }
+        group(accounts, "astro", "Astronomy: members share their reservations", true);
+        group(accounts, "bio", "Biology", false);
         for (DemoAccount a : ACCOUNTS) {
-            if (accounts.list().stream().anyMatch(existing -> existing.name().equals(a.name()))) {
+            if (exists(accounts, a.name())) {
                 continue;
             }
-            accounts.createAccount(a.name(), a.role(), a.name() + "@" + (a.home().isEmpty() ? "crs" : a.home())
-                    + ".example.org", a.password());
+            try {
+                accounts.createAccount(a.name(), a.role(), a.name() + "@" + (a.home().isEmpty() ? "crs" : a.home())
+                        + ".example.org", a.password());
+            } catch (BadRequest e) {
+                if (exists(accounts, a.name())) {
+                    continue; // another replica made it, and adds it to its group
+                }
+                throw e;
+            }
             if (!a.group().isEmpty()) {
                 accounts.addMember(a.group(), a.name());
             }
         }
+    }
+
+    private static void group(AccountService accounts, String name, String description, boolean shares)
+            throws BadRequest {
+        if (accounts.groups().stream().anyMatch(g -> g.name().equals(name))) {
+            return;
+        }
+        try {
+            accounts.createGroup(name, description, shares);
+        } catch (BadRequest e) {
+            if (accounts.groups().stream().noneMatch(g -> g.name().equals(name))) {
+                throw e;
+            }
+        }
+    }
+
+    private static boolean exists(AccountService accounts, String name) {
+        return accounts.list().stream().anyMatch(existing -> existing.name().equals(name));
     }
 }
