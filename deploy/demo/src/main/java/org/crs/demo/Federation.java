@@ -29,6 +29,7 @@ import org.crs.nsap.campus.CampusPlanner;
 import org.crs.bar.map.NetworkMap;
 import org.crs.bar.oidc.OidcSettings;
 import org.crs.domain.topology.CampusTopology;
+import org.crs.domain.topology.WanTopology;
 import org.crs.nsap.contract.topology.CampusTopologyFile;
 import org.crs.nsap.peer.PeerServiceClient;
 import org.crs.nsap.server.NsapLauncher;
@@ -208,6 +209,8 @@ public final class Federation implements AutoCloseable {
     private final Map<String, URI> peerRoutes = new LinkedHashMap<>();
     private final List<AutoCloseable> running = new ArrayList<>();
     private NsapServer nsap;
+    private final Map<String, CampusTopology> campuses = new LinkedHashMap<>();
+    private WanTopology wan;
 
     private Federation(Options options, RouterEmulator emulator, RouterDirectory routers) {
         this.options = options;
@@ -257,12 +260,16 @@ public final class Federation implements AutoCloseable {
                 barPorts.put(site, options.demoPorts() ? DEMO_PORTS.get("bar-" + site) : freePort());
                 barTlsPorts.put(site, options.demoPorts() ? DEMO_TLS_PORTS.get("bar-" + site) : freePort());
             }
+            // Read once: the L-NSAPs and the NSAP plan on them, the BARs draw their map from them.
+            Path topology = options.repository().resolve("deploy/topology");
             for (String site : SITES) {
-                lnsaps.put(site, startNsap("lnsap-" + site, new CampusPlanner(CampusTopologyFile.load(
-                        options.repository().resolve("deploy/topology/" + site + "-campus.yaml"))), List.of(site)));
+                campuses.put(site, CampusTopologyFile.load(topology.resolve(site + "-campus.yaml")));
             }
-            nsap = startNsap("nsap", new WanPlanner(WanTopologyFile.load(options.repository().resolve(
-                    "deploy/topology/wan.yaml"))), SITES);
+            wan = WanTopologyFile.load(topology.resolve("wan.yaml"));
+            for (String site : SITES) {
+                lnsaps.put(site, startNsap("lnsap-" + site, new CampusPlanner(campuses.get(site)), List.of(site)));
+            }
+            nsap = startNsap("nsap", new WanPlanner(wan), SITES);
             for (String site : SITES) {
                 bars.put(site, startBar(site));
             }
@@ -296,20 +303,15 @@ public final class Federation implements AutoCloseable {
         return server;
     }
 
+    /** The demo's network as the reservation browser draws it: both campuses and the WAN, read at start. */
+    public NetworkMap networkMap() {
+        return new NetworkMap(List.copyOf(campuses.values()), Optional.of(wan));
+    }
+
     /**
      * Starts the BAR of a site again (after {@link #stopBar}), on the same ports and database:
      * plain HTTP for people, TLS with optional client certificates for the services.
      */
-    /** The demo's network as the reservation browser draws it: both campuses and the WAN. */
-    public NetworkMap networkMap() throws IOException {
-        Path topology = options.repository().resolve("deploy/topology");
-        List<CampusTopology> campuses = new ArrayList<>();
-        for (String site : SITES) {
-            campuses.add(CampusTopologyFile.load(topology.resolve(site + "-campus.yaml")));
-        }
-        return new NetworkMap(campuses, Optional.of(WanTopologyFile.load(topology.resolve("wan.yaml"))));
-    }
-
     public BarServer startBar(String site) throws Exception {
         String name = "bar-" + site;
         SSLContext tls = options.certificates().client(name);

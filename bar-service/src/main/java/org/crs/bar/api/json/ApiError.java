@@ -57,6 +57,12 @@ public final class ApiError extends Exception {
         return of(new Refusal(RefusalCode.BAD_FIELD, field, field + ": " + reason));
     }
 
+    /** Too many failed sign-ins: 429 {@code THROTTLED}, saying how long to wait (whole seconds, rounded up). */
+    public static ApiError throttled(java.time.Duration pause) {
+        long seconds = Math.max(1, (pause.toMillis() + 999) / 1000);
+        return of(new Refusal(RefusalCode.THROTTLED, "", "too many failed sign-ins; try again in " + seconds + " s"));
+    }
+
     /** A refusal by the service, with the status its code calls for. */
     public static ApiError of(Refusal refusal) {
         return new ApiError(status(refusal.code(), true), refusal.code().name(),

@@ -123,8 +123,7 @@ final class ApiRoutes {
         String password = Json.requiredText(call.body(), "password");
         SignIn signIn = parts.accounts().withPassword(account, password, call.context.address());
         if (signIn instanceof SignIn.Throttled throttled) {
-            throw ApiError.of(new Refusal(RefusalCode.THROTTLED, "", "too many failed sign-ins; try again in "
-                    + Math.max(1, throttled.pause().toSeconds()) + " s"));
+            throw ApiError.throttled(throttled.pause());
         }
         if (!(signIn instanceof SignIn.Known known) || !(known.caller() instanceof Caller.Account caller)) {
             throw ApiError.of(new Refusal(RefusalCode.NOT_SIGNED_IN, "", "the account or the password is wrong"));

@@ -249,9 +249,7 @@ public final class JsonApi extends HttpServlet {
             return new Signed(known.caller(), false, "");
         }
         if (outcome instanceof Authentication.Throttled throttled) {
-            long seconds = Math.max(1, (throttled.pause().toMillis() + 999) / 1000);
-            throw ApiError.of(new Refusal(RefusalCode.THROTTLED, "", "too many failed sign-ins; try again in "
-                    + seconds + " s"));
+            throw ApiError.throttled(throttled.pause());
         }
         throw ApiError.of(new Refusal(RefusalCode.NOT_SIGNED_IN, "", ((Authentication.Refused) outcome).reason()));
     }
@@ -260,12 +258,17 @@ public final class JsonApi extends HttpServlet {
     }
 
     static Optional<String> sessionCookie(HttpServletRequest request) {
+        return cookie(request, Sessions.COOKIE);
+    }
+
+    /** The value of the request's cookie {@code name}. */
+    static Optional<String> cookie(HttpServletRequest request, String name) {
         Cookie[] cookies = request.getCookies();
         if (cookies == null) {
             return Optional.empty();
         }
         for (Cookie c : cookies) {
-            if (Sessions.COOKIE.equals(c.getName())) {
+            if (name.equals(c.getName())) {
                 return Optional.ofNullable(c.getValue());
             }
         }

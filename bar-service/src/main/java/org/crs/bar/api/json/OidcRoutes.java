@@ -69,7 +69,7 @@ final class OidcRoutes {
 
     private Answer callback(Call call) throws Exception {
         OidcSignIn oidc = provider();
-        Optional<String> id = cookie(call);
+        Optional<String> id = JsonApi.cookie(call.request, PENDING_COOKIE);
         call.response.addHeader("Set-Cookie", PENDING_COOKIE + "=; Path=/api/oidc; HttpOnly; SameSite=Lax; Max-Age=0");
         AuthorizationRequest request = id.map(v -> pending.remove(Secrets.sha256(v))).orElse(null);
         if (request == null || request.startedAt().plus(oidc.pendingLifetime()).isBefore(parts.clock().instant())) {
@@ -90,18 +90,6 @@ final class OidcRoutes {
                 + "<meta http-equiv=\"refresh\" content=\"0;url=" + to + "\"><title>Signed in</title></head><body>"
                 + "<p>Signed in as " + html(caller.name()) + ". <a href=\"" + to + "\">Continue</a></p></body></html>",
                 Optional.empty());
-    }
-
-    private static Optional<String> cookie(Call call) {
-        jakarta.servlet.http.Cookie[] cookies = call.request.getCookies();
-        if (cookies != null) {
-            for (jakarta.servlet.http.Cookie c : cookies) {
-                if (PENDING_COOKIE.equals(c.getName())) {
-                    return Optional.ofNullable(c.getValue());
-                }
-            }
-        }
-        return Optional.empty();
     }
 
     private static String html(String s) {
