@@ -48,8 +48,11 @@ export default async function (t) {
     await alice.getByRole('heading', { level: 1, name: 'Book a circuit' }).waitFor();
     await eventually(t, async () => (await alice.getByLabel('Bandwidth', { exact: true }).inputValue()) === '300',
       'the clone has the reservation\'s bandwidth');
-    t.expect(await alice.getByLabel('Source', { exact: true }).inputValue() === 'site-a:host-a3', 'the clone has the reservation\'s source');
-    t.expect(await alice.getByLabel('Destination', { exact: true }).inputValue() === 'site-b:host-b2', 'the clone has the reservation\'s destination');
+    // the endpoint lists may arrive after the bandwidth is filled in: their choice is waited for too
+    await eventually(t, async () => (await alice.getByLabel('Source', { exact: true }).inputValue()) === 'site-a:host-a3',
+      'the clone has the reservation\'s source');
+    await eventually(t, async () => (await alice.getByLabel('Destination', { exact: true }).inputValue()) === 'site-b:host-b2',
+      'the clone has the reservation\'s destination');
     await alice.goBack();
     await detail.waitForState('Reserved');
 
