@@ -41,7 +41,7 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
 
     public static final String CONFIGURE_TERMINAL = "configure terminal";
     public static final String END = "end";
-    public static final String WRITE_MEMORY = "write memory";
+    public static final String WRITE_MEMORY = CliSession.WRITE_MEMORY;
     public static final String SHOW_INTERFACES = "show interfaces %s";
 
     private static final Pattern PACKETS_INPUT = Pattern.compile("(\\d+) packets input, (\\d+) bytes");
@@ -141,7 +141,7 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
             }
             expectOk(session, END);
             saving = true;
-            expectOk(session, WRITE_MEMORY);
+            expectSaved(session);
             RunningConfig after = session.runningConfig();
             List<String> wrong = check(setUpOrder(segment), after).entrySet().stream()
                     .filter(e -> e.getValue().state() != State.PRESENT)
@@ -193,7 +193,7 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
                         s.send(END);
                     }
                     if (saving) {
-                        s.send(WRITE_MEMORY);
+                        s.save();
                     }
                     RunningConfig after = readBack(s);
                     if (after.sameAs(before)) {
@@ -257,7 +257,7 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
                     expectOk(session, command);
                 }
                 expectOk(session, END);
-                expectOk(session, WRITE_MEMORY);
+                expectSaved(session);
                 RunningConfig after = session.runningConfig();
                 List<String> left = remaining(segment, after);
                 if (left.isEmpty()) {
@@ -374,6 +374,14 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
             throw new DriverException(router.name(), command, answer.errorText(), null);
         }
         return answer;
+    }
+
+    /** Saves the configuration and turns IOS's refusal into an exception naming the save command. */
+    private void expectSaved(CliSession session) throws DriverException {
+        CliAnswer answer = session.save();
+        if (answer.failed()) {
+            throw new DriverException(router.name(), answer.command(), answer.errorText(), null);
+        }
     }
 
     /** {@code show running-config}, leaving configuration mode first if a failure left the session there. */

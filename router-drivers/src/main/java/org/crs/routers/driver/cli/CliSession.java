@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.auth.password.UserAuthPasswordFactory;
@@ -33,13 +35,24 @@ import org.crs.routers.driver.RouterEndpoint;
  * <p>Opening a session logs in with the password, waits for the first prompt, enters
  * privileged mode with {@code enable} when the prompt is {@code >}, and turns paging off with
  * {@code terminal length 0}. The router echoes every line it receives (as IOS does on a PTY),
- * so the answer to a command is the text after the echoed line up to the next prompt.
+ * so the answer to a command is the text after the echoed line up to the next prompt. Should
+ * the router refuse {@code terminal length 0}, long answers come in pages ending in
+ * {@code  --More-- }: the session answers each with a space and removes the marker (and the
+ * backspaces IOS prints to erase it) from the text.
  *
  * <p>IOS has no exit status: an answer is a failure when one of its lines starts with
- * {@code %} (or {@code Command rejected}), and the session carries on after it. A command
- * that gets no prompt in time, or a connection that drops, ends the session: output that
- * arrives late would be taken for the answer to the next command, so a stalled session is
- * never reused. Every wait is bounded by {@link CliTimeouts}.
+ * {@code %} (or {@code Command rejected}), or when the prompt after it is not in the mode the
+ * command leads to ({@link CliModes}): some releases refuse a line by printing nothing and
+ * staying in the mode they were in, and the failure must be blamed on that line, not on the
+ * next one. The session carries on after a refusal. A command that gets no prompt in time, or
+ * a connection that drops, ends the session: output that arrives late would be taken for the
+ * answer to the next command, so a stalled session is never reused. Every wait is bounded by
+ * {@link CliTimeouts}, by the kind of command: a configuration line, a {@code show}, a save.
+ *
+ * <p>A save ({@link #save()}) answers IOS's confirmation questions with the default
+ * (Enter): {@code Destination filename [startup-config]?} and {@code [confirm]}. Any other
+ * question, or a question after a command that is not a save, is never answered: the session
+ * is closed, which cancels it.
  *
  * <p>Every line sent and its answer go to the {@link DeviceLog}. The enable secret is
  * recorded as {@code <secret>}; passwords never appear in a log entry or an exception.
@@ -64,6 +77,26 @@ public final class CliSession implements AutoCloseable {
 
     private static final Pattern PASSWORD_PROMPT = Pattern.compile("Password: ?");
 
+    /** IOS's pager at the end of a page, waiting for a key. */
+    private static final Pattern MORE_AT_END = Pattern.compile(".*--More-- ?");
+
+    /** The pager's marker and the backspaces, spaces and backspaces IOS prints to erase it. */
+    private static final Pattern MORE_MARK = Pattern.compile(" ?--More-- ?(?:\\x08+ *\\x08*)?");
+
+    /** A question IOS waits on: {@code [confirm]}, {@code Destination filename [startup-config]? }, {@code [yes/no]: }. */
+    private static final Pattern QUESTION = Pattern.compile(".*(?:\\[confirm\\]|\\[yes/no\\]: ?|\\]\\? ?)");
+
+    /** The questions a save may ask that the default answer (Enter) confirms. */
+    private static final Pattern SAVE_QUESTION = Pattern.compile(
+            "(?:Destination filename \\[startup-config\\]\\?|.*\\[confirm\\]) ?");
+
+    /** A save asks at most this many questions (copy: destination, then overwrite). */
+    private static final int MAX_SAVE_QUESTIONS = 3;
+
+    /** The save command the drivers send, and the one some releases want instead. */
+    public static final String WRITE_MEMORY = "write memory";
+    public static final String COPY_RUNNING_STARTUP = "copy running-config startup-config";
+
     private final RouterEndpoint router;
     private final CliTimeouts timeouts;
     private final DeviceLog log;
@@ -74,6 +107,7 @@ public final class CliSession implements AutoCloseable {
     private ChannelShell shell;
     private OutputStream toRouter;
     private Pattern prompt = ANY_PROMPT;
+    private String hostname = "";
     private String mode = "";
     /** {@code >} in user mode, {@code #} in privileged mode. */
     private String level = ">";
@@ -99,10 +133,9 @@ public final class CliSession implements AutoCloseable {
         try {
             session.connect();
             session.enable();
-            CliAnswer paging = session.send("terminal length 0");
-            if (paging.failed()) {
-                throw new DriverException(router.name(), paging.command(), paging.errorText(), null);
-            }
+            // Refused on some releases and for some users: the pages are then turned by the
+            // session (see exchange), so the refusal is logged and the session carries on.
+            session.send("terminal length 0");
             return session;
         } catch (DriverException | RuntimeException e) {
             session.close();
@@ -118,21 +151,76 @@ public final class CliSession implements AutoCloseable {
      *     session is closed then
      */
     public CliAnswer send(String command) throws DriverException {
-        Reply reply = exchange(command, command, timeouts.command(), false);
-        return new CliAnswer(command, reply.text, CliAnswer.isError(reply.text), mode);
+        return line(command, timeouts.command());
     }
 
     /**
-     * Sends a command that reads something ({@code show ...}) and returns its output.
+     * Sends a command that reads something ({@code show ...}), within the show timeout, and
+     * returns its output (all its pages).
      *
      * @throws DriverException when IOS refused the command, or on a timeout or dropped connection
      */
     public String show(String command) throws DriverException {
-        CliAnswer answer = send(command);
+        CliAnswer answer = line(command, timeouts.show());
         if (answer.failed()) {
             throw new DriverException(router.name(), command, answer.errorText(), null);
         }
         return answer.text();
+    }
+
+    /**
+     * Saves the running configuration: {@code write memory}, or where a release refuses it,
+     * {@code copy running-config startup-config}; answers the confirmation questions with
+     * their default; waits for the prompt within the save timeout.
+     *
+     * @return the answer (the command is the one that was answered last); failed when IOS
+     *     refused to save
+     * @throws DriverException on a timeout, a dropped connection or a question a save does
+     *     not expect; the session is closed then
+     */
+    public CliAnswer save() throws DriverException {
+        CliAnswer written = saveWith(WRITE_MEMORY);
+        if (written.failed() && written.text().contains("% Invalid input")) {
+            return saveWith(COPY_RUNNING_STARTUP);
+        }
+        return written;
+    }
+
+    private CliAnswer saveWith(String command) throws DriverException {
+        long deadline = System.nanoTime() + timeouts.save().toNanos();
+        Reply reply = exchange(command, command, timeouts.save(), false, Set.of(CliModes.EXEC));
+        StringBuilder text = new StringBuilder(reply.text);
+        for (int asked = 0; reply.question != null; asked++) {
+            if (asked >= MAX_SAVE_QUESTIONS || !SAVE_QUESTION.matcher(reply.question.strip()).matches()) {
+                throw unexpectedQuestion(command, reply);
+            }
+            text.append(reply.question.strip()).append('\n');
+            Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
+            reply = exchange("", "<Enter> to: " + reply.question.strip(), left, false, Set.of(CliModes.EXEC));
+            text.append(reply.text);
+        }
+        String all = text.toString();
+        boolean failed = CliAnswer.isError(all) || !reply.problem.isEmpty();
+        return new CliAnswer(command, all, failed, mode, reply.problem);
+    }
+
+    /** One line within {@code timeout}, its mode checked; a question ends the session. */
+    private CliAnswer line(String command, Duration timeout) throws DriverException {
+        Reply reply = exchange(command, command, timeout, false, CliModes.after(mode, command));
+        if (reply.question != null) {
+            throw unexpectedQuestion(command, reply);
+        }
+        return new CliAnswer(command, reply.text, CliAnswer.isError(reply.text) || !reply.problem.isEmpty(), mode,
+                reply.problem);
+    }
+
+    private DriverException unexpectedQuestion(String command, Reply reply) {
+        String asked = reply.question.strip();
+        record(command, "unexpected question, not answered: " + asked, Outcome.ERROR, Instant.now(), System.nanoTime());
+        close();
+        return new DriverException(router.name(), command, redact("the router asked \"" + asked
+                + "\", which is not answered for this command; the session was closed so that nothing is confirmed"),
+                null);
     }
 
     /** {@code show running-config}, parsed. */
@@ -255,7 +343,8 @@ public final class CliSession implements AutoCloseable {
         String promptLine = lastLine(banner);
         Matcher m = ANY_PROMPT.matcher(promptLine);
         m.matches();
-        prompt = Pattern.compile(Pattern.quote(m.group("host")) + PROMPT_TAIL);
+        hostname = m.group("host");
+        prompt = Pattern.compile(Pattern.quote(hostname) + PROMPT_TAIL);
         level = m.group("level");
         record(step, "connected, prompt " + promptLine.strip(), Outcome.OK, at, started);
     }
@@ -264,10 +353,10 @@ public final class CliSession implements AutoCloseable {
         if (level.equals("#")) {
             return;
         }
-        Reply asked = exchange("enable", "enable", timeouts.login(), true);
+        Reply asked = exchange("enable", "enable", timeouts.login(), true, null);
         if (asked.passwordPrompt) {
             Reply answered = exchange(router.enableSecret() == null ? "" : router.enableSecret(), SECRET,
-                    timeouts.login(), true);
+                    timeouts.login(), true, null);
             if (answered.passwordPrompt || !"#".equals(answered.level) || CliAnswer.isError(answered.text)) {
                 String said = answered.passwordPrompt ? "asked for the password again" : answered.text.strip();
                 throw new DriverException(router.name(), "enable", "enable refused (" + said + ")", null);
@@ -279,49 +368,118 @@ public final class CliSession implements AutoCloseable {
 
     // --- one exchange --------------------------------------------------------------------
 
-    /** The answer to one line, and what ended it. */
-    private record Reply(String text, String level, boolean passwordPrompt) {
+    /**
+     * The answer to one line, and what ended it.
+     *
+     * @param level {@code #} or {@code >}; null when a password prompt or a question ended it
+     * @param question the question line IOS waits on, or null
+     * @param problem why the prompt's mode is not one the line leads to; empty when it is
+     */
+    private record Reply(String text, String level, boolean passwordPrompt, String question, String problem) {
     }
 
-    private Reply exchange(String line, String logged, Duration timeout, boolean passwordPromptEnds)
-            throws DriverException {
+    /**
+     * Sends one line and reads the answer up to the next prompt (or password prompt, when
+     * allowed, or question), turning the pager's pages on the way.
+     *
+     * @param expectedModes the modes the prompt may show after the line; null: not checked
+     */
+    private Reply exchange(String line, String logged, Duration timeout, boolean passwordPromptEnds,
+                           Set<String> expectedModes) throws DriverException {
         if (closed || toRouter == null) {
             throw new DriverException(router.name(), logged, "the session is closed", null);
         }
         Instant at = Instant.now();
         long started = System.nanoTime();
+        long deadline = started + timeout.toNanos();
+        String modeBefore = mode;
         try {
             toRouter.write((line + "\n").getBytes(StandardCharsets.ISO_8859_1));
             toRouter.flush();
         } catch (IOException e) {
             throw lost(logged, "connection dropped while sending", Outcome.DISCONNECTED, at, started, e);
         }
-        Predicate<String> ends = last -> prompt.matcher(last).matches()
-                || (passwordPromptEnds && PASSWORD_PROMPT.matcher(last).matches());
-        String raw;
-        try {
-            raw = terminal.awaitLastLine(ends, timeout);
-        } catch (Stalled e) {
-            throw lost(logged, "no prompt within " + seconds(timeout) + lastOutput(stripEcho(e.partial, line)),
-                    Outcome.TIMEOUT, at, started, null);
-        } catch (Dropped e) {
-            throw lost(logged, "connection dropped" + lastOutput(stripEcho(e.partial, line)), Outcome.DISCONNECTED,
-                    at, started, null);
+        Predicate<String> ends = last -> {
+            String seen = unpage(last);
+            return prompt.matcher(seen).matches() || MORE_AT_END.matcher(last).matches()
+                    || QUESTION.matcher(seen).matches()
+                    || (passwordPromptEnds && PASSWORD_PROMPT.matcher(seen).matches());
+        };
+        StringBuilder collected = new StringBuilder();
+        int pages = 0;
+        while (true) {
+            try {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new Stalled("");
+                }
+                collected.append(terminal.awaitLastLine(ends, Duration.ofNanos(left)));
+            } catch (Stalled e) {
+                String partial = stripEcho(unpage(collected + e.partial), line);
+                throw lost(logged, "no prompt within " + seconds(timeout) + lastOutput(partial), Outcome.TIMEOUT, at,
+                        started, null);
+            } catch (Dropped e) {
+                String partial = stripEcho(unpage(collected + e.partial), line);
+                throw lost(logged, "connection dropped" + lastOutput(partial), Outcome.DISCONNECTED, at, started,
+                        null);
+            }
+            if (!MORE_AT_END.matcher(lastLine(collected.toString())).matches()) {
+                break;
+            }
+            // A page of a paged answer: a space asks for the next one (IOS does not echo it).
+            pages++;
+            try {
+                toRouter.write(' ');
+                toRouter.flush();
+            } catch (IOException e) {
+                throw lost(logged, "connection dropped while turning page " + pages, Outcome.DISCONNECTED, at, started,
+                        e);
+            }
         }
+        String raw = unpage(collected.toString());
         String last = lastLine(raw);
         String text = stripEcho(raw.substring(0, raw.length() - last.length()), line);
         Matcher m = prompt.matcher(last);
         Reply reply;
         if (m.matches()) {
             mode = m.group("mode") == null ? "" : m.group("mode");
-            reply = new Reply(text, m.group("level"), false);
+            String problem = "";
+            if (expectedModes != null && !CliAnswer.isError(text) && !expectedModes.contains(mode)) {
+                problem = "the router " + (text.isBlank() ? "answered nothing" : "showed no error")
+                        + (mode.equals(modeBefore) ? " but stayed at " : " but went to ") + promptOf(mode)
+                        + " where " + expectedModes.stream().sorted().map(this::promptOf)
+                        .collect(Collectors.joining(" or ")) + " was expected: the command was not accepted";
+            }
+            reply = new Reply(text, m.group("level"), false, null, problem);
+        } else if (passwordPromptEnds && PASSWORD_PROMPT.matcher(last).matches()) {
+            reply = new Reply(text, null, true, null, "");
         } else {
-            reply = new Reply(text, null, true);
+            reply = new Reply(text, null, false, last, "");
         }
-        boolean failed = CliAnswer.isError(text) || (SECRET.equals(logged) && reply.passwordPrompt);
-        record(logged, reply.passwordPrompt ? (text + "\n" + last).strip() : text.strip(),
-                failed ? Outcome.ERROR : Outcome.OK, at, started);
+        boolean failed = CliAnswer.isError(text) || !reply.problem.isEmpty()
+                || (SECRET.equals(logged) && reply.passwordPrompt);
+        String response = reply.level == null ? (text + "\n" + last).strip() : text.strip();
+        if (!reply.problem.isEmpty()) {
+            response = (response + "\n" + reply.problem).strip();
+        }
+        if (pages > 0) {
+            response = response + "\n(" + pages + (pages == 1 ? " page" : " pages") + " turned at --More--)";
+        }
+        record(logged, response, failed ? Outcome.ERROR : Outcome.OK, at, started);
         return reply;
+    }
+
+    /** The prompt of a mode on this router, as IOS shows it: {@code edge-a(config-if)#}. */
+    private String promptOf(String aMode) {
+        return hostname + (aMode.isEmpty() ? "" : "(" + aMode + ")") + "#";
+    }
+
+    /** The text without the pager's markers and the backspaces that erase them. */
+    private static String unpage(String text) {
+        if (text.indexOf('-') < 0 && text.indexOf('\b') < 0) {
+            return text;
+        }
+        return MORE_MARK.matcher(text).replaceAll("").replace("\b", "");
     }
 
     /** The answer without the router's echo of the line sent; the secret is never echoed by IOS. */
@@ -420,7 +578,7 @@ public final class CliSession implements AutoCloseable {
 
     /**
      * Collects what the router prints. Carriage returns, bells and other control characters
-     * are dropped, so answers are plain lines ending in {@code \n}.
+     * (but backspaces) are dropped, so answers are plain lines ending in {@code \n}.
      */
     private static final class Terminal extends OutputStream {
 
@@ -443,7 +601,8 @@ public final class CliSession implements AutoCloseable {
 
         private void append(int b) {
             char c = (char) (b & 0xff);
-            if (c == '\n' || c == '\t' || (c >= 0x20 && c != 0x7f)) {
+            // Backspaces are kept: they belong to the pager's erasure of --More--, removed with it.
+            if (c == '\n' || c == '\t' || c == '\b' || (c >= 0x20 && c != 0x7f)) {
                 text.append(c);
             }
         }

@@ -35,9 +35,13 @@ final class ExecCommands {
             s.enter(CONFIG);
             return "Enter configuration commands, one per line.  End with CNTL/Z.\n";
         }, PRIVILEGED_EXEC);
-        set.add("{write [memory]|copy running-config startup-config}", (s, a) -> {
-            s.device.saveConfig();
-            return "Building configuration...\n[OK]\n";
+        set.add("write [memory]", (s, a) -> s.save(), PRIVILEGED_EXEC);
+        // copy asks for the destination first, as IOS does; Enter takes the default.
+        set.add("copy running-config startup-config", (s, a) -> {
+            s.ask("Destination filename [startup-config]? ", answer ->
+                    answer.isEmpty() || answer.equals("startup-config") ? s.save()
+                            : "%Error opening " + answer + " (Invalid argument)\n");
+            return "";
         }, PRIVILEGED_EXEC);
     }
 }

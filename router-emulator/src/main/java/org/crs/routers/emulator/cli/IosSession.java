@@ -1,6 +1,8 @@
 package org.crs.routers.emulator.cli;
 
 import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
 
 import org.crs.routers.emulator.device.Device;
 import org.crs.routers.emulator.device.ExplicitPath;
@@ -38,6 +40,13 @@ public final class IosSession {
     private boolean awaitingSecret;
     private int secretAttempts;
     private boolean closing;
+    /** A question IOS waits on ({@code [confirm]}), answered by the next line; null when none. */
+    private Question question;
+    private BooleanSupplier saveNeedsConfirmation = () -> false;
+
+    /** A question and what the answer does; returns the text to print. */
+    private record Question(String prompt, UnaryOperator<String> answer) {
+    }
 
     Interface currentInterface;
     Vlan currentVlan;
@@ -64,6 +73,9 @@ public final class IosSession {
         if (awaitingSecret) {
             return "Password: ";
         }
+        if (question != null) {
+            return question.prompt();
+        }
         return device.hostname() + mode.promptSuffix;
     }
 
@@ -76,6 +88,17 @@ public final class IosSession {
     public Answer execute(String line) {
         if (awaitingSecret) {
             return checkSecret(line);
+        }
+        if (question != null) {
+            Question q = question;
+            question = null;
+            synchronized (device) {
+                try {
+                    return Answer.of(q.answer().apply(line.strip()));
+                } finally {
+                    device.stepEnded();
+                }
+            }
         }
         String trimmed = line.strip();
         if (trimmed.isEmpty() || trimmed.startsWith("!")) {
@@ -101,6 +124,28 @@ public final class IosSession {
     public Answer refuse(String line) {
         int indent = line.length() - line.stripLeading().length();
         return Answer.of(IosError.invalidAt(indent).render(prompt().length()));
+    }
+
+    /**
+     * Answers a line the way some releases refuse a command, without a {@code %} line:
+     * {@code Command rejected: ...}, nothing applied, the mode unchanged. Used to inject
+     * such a release.
+     */
+    public Answer rejectWithoutPercent(String line) {
+        return Answer.of("Command rejected: " + line.strip() + " is not supported on this image.\n");
+    }
+
+    /** The lines a page holds ({@code terminal length}); 0 when the output is not paged. */
+    public int terminalLength() {
+        return terminalLength;
+    }
+
+    /**
+     * Asks, before each save, whether the router must first ask to overwrite an NVRAM
+     * configuration written by another image (see {@code Faults.confirmSaves}).
+     */
+    public void confirmSavesWhen(BooleanSupplier ask) {
+        this.saveNeedsConfirmation = ask;
     }
 
     // Tries the current mode, then (in configuration sub-modes) each enclosing mode, as IOS
@@ -152,6 +197,30 @@ public final class IosSession {
 
     void close() {
         closing = true;
+    }
+
+    /** Shows {@code prompt} instead of the mode's prompt; the next line is the answer. */
+    void ask(String prompt, UnaryOperator<String> answer) {
+        question = new Question(prompt, answer);
+    }
+
+    /**
+     * Saves the running configuration, first asking to overwrite when the router is set to
+     * ({@code confirmSavesWhen}): Enter or {@code y} confirms, anything else cancels.
+     */
+    String save() {
+        if (!saveNeedsConfirmation.getAsBoolean()) {
+            return saveNow();
+        }
+        ask("Overwrite the previous NVRAM configuration?[confirm]",
+                answer -> answer.isEmpty() || answer.equalsIgnoreCase("y") ? saveNow() : "");
+        return "Warning: Attempting to overwrite an NVRAM configuration previously written\n"
+                + "by a different version of the system image.\n";
+    }
+
+    private String saveNow() {
+        device.saveConfig();
+        return "Building configuration...\n[OK]\n";
     }
 
     void enter(Mode next) {
