@@ -29,6 +29,8 @@ final class ExecCommands {
             s.terminalLength = (int) a.number(0);
             return "";
         }, USER_EXEC, PRIVILEGED_EXEC);
+        // "s" is ambiguous on IOS (show, systat, ssh, send...): systat keeps it so here.
+        set.add("systat", (s, a) -> ShowCommands.users(), USER_EXEC, PRIVILEGED_EXEC);
         set.add("terminal width <0-512>", (s, a) -> "", USER_EXEC, PRIVILEGED_EXEC);
         set.add("terminal no monitor", (s, a) -> "", USER_EXEC, PRIVILEGED_EXEC);
         set.add("configure terminal", (s, a) -> {

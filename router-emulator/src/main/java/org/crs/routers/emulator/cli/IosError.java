@@ -10,6 +10,7 @@ final class IosError extends Exception {
 
     static final String INVALID_INPUT = "% Invalid input detected at '^' marker.";
     static final String INCOMPLETE = "% Incomplete command.";
+    static final String SHOW_WITHOUT_SUBCOMMAND = "% Type \"show ?\" for a list of subcommands";
 
     private final int column;
 
@@ -27,8 +28,14 @@ final class IosError extends Exception {
         return new IosError(INCOMPLETE, -1);
     }
 
+    /** IOS puts two spaces after the colon, and quotes the whole line typed. */
     static IosError ambiguous(String line) {
-        return new IosError("% Ambiguous command: \"" + line + "\"", -1);
+        return new IosError("% Ambiguous command:  \"" + line + "\"", -1);
+    }
+
+    /** A bare {@code show} (IOS prints no empty line after this one). */
+    static IosError showWithoutSubcommand() {
+        return new IosError(SHOW_WITHOUT_SUBCOMMAND, -1);
     }
 
     /** A refusal in IOS's words, for example {@code %Default VLAN 1 may not be deleted.} */
@@ -44,7 +51,7 @@ final class IosError extends Exception {
     /** The answer IOS prints, given the length of the prompt the line was typed after. */
     String render(int promptLength) {
         // IOS follows its own "% ..." parser errors with an empty line.
-        String blank = getMessage().startsWith("% ") ? "\n" : "";
+        String blank = getMessage().startsWith("% ") && !getMessage().equals(SHOW_WITHOUT_SUBCOMMAND) ? "\n" : "";
         if (column < 0) {
             return getMessage() + "\n" + blank;
         }

@@ -1,6 +1,10 @@
 package org.crs.routers.emulator.cli;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 
@@ -107,7 +111,7 @@ public final class IosSession {
         int promptLength = prompt().length();
         synchronized (device) {
             try {
-                String text = run(line);
+                String text = runFiltered(line);
                 return new Answer(text, closing);
             } catch (IosError e) {
                 return Answer.of(e.render(promptLength));
@@ -148,9 +152,68 @@ public final class IosSession {
         this.saveNeedsConfirmation = ask;
     }
 
+    /** {@code show ... | include REGEX}: the command, then the filter after the bar. */
+    private static final Pattern PIPE = Pattern.compile("^(?<command>.*?\\S)\\s*\\|\\s*(?<filter>\\S+)(?:\\s+(?<regex>.*))?$");
+    private static final List<String> FILTERS = List.of("begin", "exclude", "include");
+
+    /**
+     * Runs a line with IOS's output filters: {@code | include REGEX} keeps the lines that
+     * match, {@code | exclude REGEX} drops them, {@code | begin REGEX} starts at the first
+     * that matches. Filters apply to {@code show} (and {@code do show}) commands only; the
+     * filter keyword may be abbreviated; the regular expression is the rest of the line.
+     */
+    private String runFiltered(String line) throws IosError {
+        Matcher m = PIPE.matcher(line);
+        List<Parser.Word> words = Parser.words(line);
+        boolean show = !words.isEmpty() && (isAbbreviation(words.get(0).text(), "show", 2)
+                || (mode.isConfig() && words.get(0).text().equalsIgnoreCase("do")));
+        if (!show || !m.matches()) {
+            return run(line);
+        }
+        String typed = m.group("filter");
+        String keyword = FILTERS.stream().filter(f -> f.startsWith(typed.toLowerCase(Locale.ROOT))).findFirst()
+                .orElse(null);
+        if (keyword == null) {
+            throw IosError.invalidAt(m.start("filter"));
+        }
+        if (m.group("regex") == null || m.group("regex").isBlank()) {
+            throw IosError.incomplete();
+        }
+        Pattern regex;
+        try {
+            regex = Pattern.compile(m.group("regex").strip());
+        } catch (PatternSyntaxException e) {
+            throw IosError.message("%Invalid regular expression");
+        }
+        String output = run(m.group("command"));
+        StringBuilder kept = new StringBuilder();
+        boolean begun = false;
+        for (String l : output.split("(?<=\n)")) {
+            boolean hit = regex.matcher(l.replace("\n", "")).find();
+            begun |= hit;
+            boolean keep = switch (keyword) {
+                case "include" -> hit;
+                case "exclude" -> !hit;
+                default -> begun;
+            };
+            if (keep) {
+                kept.append(l);
+            }
+        }
+        return kept.toString();
+    }
+
+    private static boolean isAbbreviation(String word, String keyword, int minimum) {
+        return word.length() >= minimum && keyword.startsWith(word.toLowerCase(Locale.ROOT));
+    }
+
     // Tries the current mode, then (in configuration sub-modes) each enclosing mode, as IOS
     // does: a global command typed in interface mode leaves interface mode and runs.
     private String run(String line) throws IosError {
+        List<Parser.Word> words = Parser.words(line);
+        if (!mode.isConfig() && words.size() == 1 && isAbbreviation(words.get(0).text(), "show", 2)) {
+            throw IosError.showWithoutSubcommand();
+        }
         IosError first = null;
         for (Mode m = mode; m != null && (m == mode || m.isConfig()); m = m.parent) {
             Parser.Match match;

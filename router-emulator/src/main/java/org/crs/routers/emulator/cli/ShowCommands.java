@@ -32,6 +32,11 @@ final class ShowCommands {
             return saved.isEmpty() ? "startup-config is not present\n" : saved.replaceFirst("Building configuration...\n\n", "");
         }, PRIVILEGED_EXEC);
         set.add("show version", (s, a) -> version(s.device), USER_EXEC, PRIVILEGED_EXEC);
+        set.add("show clock", (s, a) -> clock(s.device.clock().instant()), USER_EXEC, PRIVILEGED_EXEC);
+        // Present so that "show r" is ambiguous as on IOS (reload, route-map, running-config...).
+        set.add("show users", (s, a) -> users(), USER_EXEC, PRIVILEGED_EXEC);
+        set.add("show reload", (s, a) -> "No reload is scheduled.\n", USER_EXEC, PRIVILEGED_EXEC);
+        set.add("show route-map [WORD]", (s, a) -> "", USER_EXEC, PRIVILEGED_EXEC);
         set.add("show interfaces IFNAME", (s, a) ->
                 interfaces(s.device, ConfigCommands.existingInterface(s, a, 0)), USER_EXEC, PRIVILEGED_EXEC);
         set.add("show ip interface brief", (s, a) -> ipInterfaceBrief(s.device), USER_EXEC, PRIVILEGED_EXEC);
@@ -47,6 +52,7 @@ final class ShowCommands {
             set.add("show interfaces IFNAME switchport", (s, a) ->
                     switchport(s.device, ConfigCommands.existingInterface(s, a, 0)), USER_EXEC, PRIVILEGED_EXEC);
             set.add("show interfaces trunk", (s, a) -> trunks(s.device), USER_EXEC, PRIVILEGED_EXEC);
+            set.add("show interfaces status", (s, a) -> interfacesStatus(s.device), USER_EXEC, PRIVILEGED_EXEC);
         } else {
             set.add("show mpls traffic-eng tunnels tunnel <0-65535>", (s, a) -> teTunnel(s, a), USER_EXEC, PRIVILEGED_EXEC);
         }
@@ -80,12 +86,114 @@ final class ShowCommands {
         return up(d, i) ? "up" : "down";
     }
 
-    private static String version(Device d) {
-        long minutes = d.uptime().toMinutes();
-        return d.profile().sysDescr().replace("\r", "") + "\n\n"
-                + d.hostname() + " uptime is " + minutes / 60 + " hours, " + minutes % 60 + " minutes\n"
-                + d.profile().processor() + "\n"
-                + "Configuration register is 0x2102\n";
+    /** What {@code show version} tells of each profile's image and hardware. */
+    private record Image(String file, String rom, String memory, String cpu, List<String> storage) {
+    }
+
+    private static final Image SRE = new Image("disk0:c7600s72033-advipservicesk9-mz.122-33.SRE9.bin",
+            "System Bootstrap, Version 12.2(17r)SX7, RELEASE SOFTWARE (fc1)",
+            "(revision 1.1) with 983008K/65536K bytes of memory.",
+            "SR71000 CPU at 600Mhz, Implementation 0x504, Rev 1.2, 512KB L2 Cache",
+            List.of("1917K bytes of non-volatile configuration memory.",
+                    "8192K bytes of packet buffer memory.",
+                    "65536K bytes of Flash internal SIMM (Sector size 512K)."));
+
+    private static final Image GSR = new Image("disk0:c12kprp-p-mz.120-33.S11.bin",
+            "System Bootstrap, Version 12.0(33r)S1, RELEASE SOFTWARE (fc1)",
+            "(revision 0x00) with 2097152K bytes of memory.",
+            "MPC7457 CPU at 1263Mhz, Rev 1.1, 512KB L2, 2048KB L3 Cache",
+            List.of("2043K bytes of non-volatile configuration memory.",
+                    "1000944K bytes of ATA PCMCIA card at slot 0 (Sector size 512 bytes).",
+                    "65536K bytes of Flash internal SIMM (Sector size 256K)."));
+
+    /**
+     * {@code show version} in the layout of IOS 12.2SR (7600) and 12.0S (12000): the image,
+     * the uptime, the processor and its memory, the interfaces, the configuration register.
+     */
+    static String version(Device d) {
+        Image image = d.profile() == Profile.C7600 ? SRE : GSR;
+        String uptime = uptime(d.uptime());
+        StringBuilder b = new StringBuilder();
+        b.append(d.profile().sysDescr().replace("\r", "")).append('\n');
+        b.append("Copyright (c) 1986-2014 by Cisco Systems, Inc.\n");
+        b.append("\nROM: ").append(image.rom()).append("\n\n");
+        b.append(d.hostname()).append(" uptime is ").append(uptime).append('\n');
+        b.append("Uptime for this control processor is ").append(uptime).append('\n');
+        b.append("System returned to ROM by power-on\n");
+        b.append("System image file is \"").append(image.file()).append("\"\n");
+        b.append("Last reload reason: power-on\n\n");
+        b.append(d.profile().processor()).append(' ').append(image.memory()).append('\n');
+        b.append("Processor board ID ").append(d.profile() == Profile.C7600 ? "FOX1" : "SAD1")
+                .append(String.format("%07X", Math.abs(d.hostname().hashCode()) % 0x10000000)).append('\n');
+        b.append(image.cpu()).append('\n');
+        b.append("Last reset from power-on\n");
+        java.util.Map<String, Integer> ports = new java.util.TreeMap<>();
+        for (Interface i : d.interfaces()) {
+            if (i.name().isPhysical() && !i.name().isSubinterface()) {
+                ports.merge(portKind(i.name().type()), 1, Integer::sum);
+            }
+        }
+        ports.forEach((kind, n) -> b.append(n).append(' ').append(kind).append(" interface")
+                .append(d.profile() == Profile.C12000 ? "(s)" : n == 1 ? "" : "s").append('\n'));
+        image.storage().forEach(line -> b.append(line).append('\n'));
+        b.append("\nConfiguration register is 0x2102\n");
+        return b.toString();
+    }
+
+    private static String portKind(String type) {
+        return switch (type) {
+            case "FastEthernet" -> "FastEthernet";
+            case "GigabitEthernet" -> "Gigabit Ethernet";
+            case "TenGigabitEthernet" -> "Ten Gigabit Ethernet";
+            case "POS" -> "Packet over SONET";
+            default -> type;
+        };
+    }
+
+    /** IOS's uptime: {@code 1 week, 2 days, 3 hours, 1 minute}, leading zero units left out. */
+    static String uptime(java.time.Duration up) {
+        long minutes = up.toMinutes();
+        long[] values = {minutes / (7 * 24 * 60), minutes / (24 * 60) % 7, minutes / 60 % 24, minutes % 60};
+        String[] units = {"week", "day", "hour", "minute"};
+        List<String> parts = new ArrayList<>();
+        for (int k = 0; k < values.length; k++) {
+            if (values[k] > 0 || !parts.isEmpty() || k == values.length - 1) {
+                parts.add(values[k] + " " + units[k] + (values[k] == 1 ? "" : "s"));
+            }
+        }
+        return String.join(", ", parts);
+    }
+
+    /**
+     * {@code show clock}: {@code *19:52:01.123 UTC Fri Nov 27 2026}. The star says the time is
+     * not authoritative: the emulated routers run no NTP.
+     */
+    static String clock(java.time.Instant now) {
+        return "*" + java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss.SSS 'UTC' EEE MMM d yyyy", java.util.Locale.ROOT)
+                .withZone(java.time.ZoneOffset.UTC).format(now) + "\n";
+    }
+
+    /** {@code show users} (and {@code systat}): this session's line; other sessions are not listed. */
+    static String users() {
+        return "    Line       User       Host(s)              Idle       Location\n"
+                + "*  2 vty 0                idle                 00:00:00 127.0.0.1\n"
+                + "\n  Interface    User               Mode         Idle     Peer Address\n\n";
+    }
+
+    /** The hardware of a port as {@code show interfaces} names it. */
+    private static String hardware(Device d, Interface i) {
+        if (!i.name().isPhysical()) {
+            return i.name().type();
+        }
+        if (d.profile() == Profile.C7600) {
+            return "C6k " + i.speedBps() / 1_000_000 + "Mb 802.3";
+        }
+        return switch (i.name().type()) {
+            case "GigabitEthernet" -> "GigMac 4 Port GigabitEthernet";
+            case "TenGigabitEthernet" -> "TenGigMac 1 Port TenGigabitEthernet";
+            case "POS" -> "Packet over Sonet";
+            default -> i.name().type();
+        };
     }
 
     private static String interfaces(Device d, Interface i) {
@@ -94,7 +202,7 @@ final class ShowCommands {
         StringBuilder b = new StringBuilder();
         b.append(i.fullName()).append(" is ").append(st).append(", line protocol is ")
                 .append(up(d, i) ? "up" : "down").append('\n');
-        b.append("  Hardware is ").append(i.name().isPhysical() ? "C" + d.profile().chassis() + " " + i.speedBps() / 1_000_000 + "Mb 802.3" : i.name().type())
+        b.append("  Hardware is ").append(hardware(d, i))
                 .append(String.format(", address is %s (bia %1$s)%n", mac(i.ifIndex())));
         if (i.description() != null) {
             b.append("  Description: ").append(i.description()).append('\n');
@@ -140,7 +248,7 @@ final class ShowCommands {
         StringBuilder b = new StringBuilder();
         b.append("\nVLAN Name                             Status    Ports\n");
         b.append("---- -------------------------------- --------- -------------------------------\n");
-        b.append(String.format("%-4d %-32s %-9s %s%n", v.id(), v.name(), "active", String.join(", ", ports(d, id))));
+        b.append(String.format("%-4d %-32s %-9s %s", v.id(), v.name(), "active", wrapPorts(ports(d, id))));
         b.append("\nVLAN Type  SAID       MTU   Parent RingNo BridgeNo Stp  BrdgMode Trans1 Trans2\n");
         b.append("---- ----- ---------- ----- ------ ------ -------- ---- -------- ------ ------\n");
         b.append(String.format("%-4d %-5s %-10d %-5d %-6s %-6s %-8s %-4s %-8s %-6d %d%n",
@@ -178,8 +286,51 @@ final class ShowCommands {
         b.append("---- -------------------------------- --------- -------------------------------\n");
         for (Vlan v : d.vlans().values()) {
             List<String> ports = v.id() == 1 || !v.builtIn() ? accessPorts(d, v.id()) : List.of();
-            b.append(String.format("%-4d %-32s %-9s %s%n", v.id(), v.name(), v.builtIn() && v.id() != 1 ? "act/unsup" : "active",
-                    String.join(", ", ports)));
+            b.append(String.format("%-4d %-32s %-9s %s", v.id(), v.name(), v.builtIn() && v.id() != 1 ? "act/unsup" : "active",
+                    wrapPorts(ports)));
+        }
+        return b.toString();
+    }
+
+    /** Where the Ports column of {@code show vlan} starts. */
+    private static final int PORTS_COLUMN = 48;
+    private static final int PORTS_PER_LINE = 4;
+
+    /**
+     * The Ports column of {@code show vlan}: four ports to a line, continuation lines indented
+     * to the column, each line ending in a newline.
+     */
+    static String wrapPorts(List<String> ports) {
+        StringBuilder b = new StringBuilder();
+        for (int k = 0; k < ports.size(); k += PORTS_PER_LINE) {
+            if (k > 0) {
+                b.append(" ".repeat(PORTS_COLUMN));
+            }
+            b.append(String.join(", ", ports.subList(k, Math.min(ports.size(), k + PORTS_PER_LINE)))).append('\n');
+        }
+        return b.length() == 0 ? "\n" : b.toString();
+    }
+
+    /**
+     * {@code show interfaces status} on the 7600: one line per port with its description,
+     * link state, VLAN ({@code trunk} or {@code routed} where it has none), duplex, speed and
+     * media type.
+     */
+    private static String interfacesStatus(Device d) {
+        String row = "%-9s %-18s %-12s %-10s %6s %6s %s%n";
+        StringBuilder b = new StringBuilder("\n").append(String.format(row, "Port", "Name", "Status", "Vlan", "Duplex",
+                "Speed", "Type"));
+        for (Interface i : d.interfaces()) {
+            if (!i.name().isPhysical() || i.name().isSubinterface()) {
+                continue;
+            }
+            String name = i.description() == null ? "" : i.description();
+            String vlan = !i.switchport() ? "routed"
+                    : i.switchportMode() == SwitchportMode.TRUNK ? "trunk" : String.valueOf(i.accessVlan());
+            boolean ten = i.speedBps() >= 10_000_000_000L;
+            b.append(String.format(row, shortName(i), name.length() > 18 ? name.substring(0, 18) : name,
+                    i.shutdown() ? "disabled" : "connected", vlan, "full", ten ? "10G" : String.valueOf(i.speedBps() / 1_000_000),
+                    ten ? "10Gbase-LR" : "1000BaseSX"));
         }
         return b.toString();
     }

@@ -34,7 +34,7 @@ class IosErrorTextTest {
     void prefixOfSeveralKeywordsIsAmbiguous() {
         Console c = Console.edge();
         c.type("configure terminal", "interface GigabitEthernet1/1");
-        assertEquals("% Ambiguous command: \"s\"\n\n", c.type("s"));
+        assertEquals("% Ambiguous command:  \"s\"\n\n", c.type("s"));
     }
 
     @Test
