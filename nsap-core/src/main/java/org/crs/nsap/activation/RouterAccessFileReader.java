@@ -252,12 +252,14 @@ final class RouterAccessFileReader {
         }
     }
 
-    private record CliTimeoutsYaml(String connect, String login, String command) {
+    private record CliTimeoutsYaml(String connect, String login, String command, String show, String save) {
         CliTimeouts resolve() {
             CliTimeouts d = CliTimeouts.DEFAULTS;
             return new CliTimeouts(duration(connect, d.connect(), "cliTimeouts.connect"),
                     duration(login, d.login(), "cliTimeouts.login"),
-                    duration(command, d.command(), "cliTimeouts.command"));
+                    duration(command, d.command(), "cliTimeouts.command"),
+                    duration(show, d.show(), "cliTimeouts.show"),
+                    duration(save, d.save(), "cliTimeouts.save"));
         }
     }
 
