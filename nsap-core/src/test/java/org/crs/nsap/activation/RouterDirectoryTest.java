@@ -20,6 +20,7 @@ import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.driver.cli.Cisco12000CliDriver;
 import org.crs.routers.driver.cli.Cisco7600CliDriver;
+import org.crs.routers.driver.cli.CliTimeouts;
 import org.crs.routers.driver.snmp.Cisco7600SnmpDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +40,7 @@ class RouterDirectoryTest {
                 user: crs
                 authPassword: ${CRS_SNMP_AUTH}
                 privPassword: ${CRS_SNMP_PRIV}
-            cliTimeouts: { command: 30s }
+            cliTimeouts: { command: 30s, save: 2m }
             snmpTimeouts: { request: 500ms, retries: 2, vtpApply: PT20S }
             routers:
               - name: edge-a
@@ -99,6 +100,9 @@ class RouterDirectoryTest {
 
         assertEquals(Duration.ofSeconds(30), d.cliTimeouts().command());
         assertEquals(Duration.ofSeconds(5), d.cliTimeouts().connect());
+        // Each kind of command has its own timeout; one left out keeps its default.
+        assertEquals(Duration.ofMinutes(2), d.cliTimeouts().save());
+        assertEquals(CliTimeouts.DEFAULTS.show(), d.cliTimeouts().show());
         assertEquals(Duration.ofMillis(500), d.snmpTimeouts().request());
         assertEquals(2, d.snmpTimeouts().retries());
         assertEquals(Duration.ofSeconds(20), d.snmpTimeouts().vtpApply());
