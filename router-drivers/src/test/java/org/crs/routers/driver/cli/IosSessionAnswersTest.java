@@ -79,6 +79,19 @@ class IosSessionAnswersTest {
     }
 
     @Test
+    void lineIgnoredWithoutChangingModeIsCaughtByTheReadBackAndUndone() throws Exception {
+        String before = lab.config(Lab.EDGE);
+        // No prompt can show this one was ignored: the read-back after the save does.
+        edge.faults().ignoreCommand("switchport access vlan 1234", 1);
+
+        DriverException e = assertThrows(DriverException.class, () -> edgeDriver.setUp(Cisco7600CliDriverTest.LP42));
+
+        assertEquals("verify LP-42", e.step());
+        assertTrue(e.restored(), e.getMessage());
+        assertEquals(before, lab.config(Lab.EDGE));
+    }
+
+    @Test
     void commandRejectedWithoutPercentIsBlamedOnThatCommandAndUndone() throws Exception {
         String before = lab.config(Lab.EDGE);
         edge.faults().rejectCommandWithoutPercent("interface TenGigabitEthernet2/1", 1);
