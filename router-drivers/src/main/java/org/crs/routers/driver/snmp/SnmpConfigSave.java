@@ -79,4 +79,9 @@ final class SnmpConfigSave {
             s.pauseBeforePolling(POLL_MILLIS, STEP);
         }
     }
+
+    /** True when a failed step is this save (ccCopyTable running-config to startup-config). */
+    static boolean isSaveStep(String step) {
+        return STEP.equals(step);
+    }
 }

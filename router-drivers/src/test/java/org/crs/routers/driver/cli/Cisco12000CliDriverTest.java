@@ -18,9 +18,12 @@ import org.crs.routers.driver.SegmentState;
 import org.crs.routers.driver.snmp.SnmpInterfaceCounters;
 import org.crs.routers.driver.snmp.SnmpTimeouts;
 import org.crs.routers.emulator.EmulatedRouter;
+import org.crs.routers.emulator.device.ConfigStyle;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class Cisco12000CliDriverTest {
 
@@ -185,5 +188,46 @@ class Cisco12000CliDriverTest {
         assertTrue(snmp2.inOctets() > snmp1.inOctets(), snmp1 + " -> " + snmp2);
         assertTrue(snmp2.outOctets() > snmp1.outOctets(), snmp1 + " -> " + snmp2);
         lab.assertNoSecretInLog();
+    }
+
+    // --- the forms in which IOS shows configuration --------------------------------------------
+
+    @ParameterizedTest
+    @EnumSource(ConfigStyle.class)
+    void setUpVerifiesReadsAndTearsDownWhateverFormIosShowsTheConfigurationIn(ConfigStyle style) throws Exception {
+        lab.close();
+        lab = Lab.start(style);
+        core = lab.router(Lab.CORE);
+        driver = new Cisco12000CliDriver(lab.endpoint(Lab.CORE), Cisco7600CliDriverTest.TEST_TIMEOUTS, lab.deviceLog());
+        String before = lab.config(Lab.CORE);
+
+        driver.setUp(LP42);
+
+        String shown = core.runningConfig();
+        List<String> forms = switch (style) {
+            case LITERAL -> List.of(
+                    "  police cir 100000000 conform-action set-mpls-exp-topmost-transmit 4 exceed-action drop\n",
+                    "\n next-address 10.0.0.5\n", "\n tunnel mpls traffic-eng bandwidth 100000\n");
+            case NORMALISED -> List.of(
+                    "  police cir 100000000 bc 3125000 conform-action set-mpls-exp-topmost-transmit 4 exceed-action drop\n",
+                    "\n index 1 next-address 10.0.0.5\n index 2 next-address 10.0.0.9\n",
+                    "\n tunnel mpls traffic-eng bandwidth  100000\n");
+            case MULTILINE -> List.of("  police cir 100000000 bc 3125000\n   conform-action set-mpls-exp-topmost-transmit 4\n",
+                    "\n index 1 next-address 10.0.0.5\n", "\n tunnel mpls traffic-eng bandwidth global 100000\n");
+        };
+        for (String form : forms) {
+            assertTrue(shown.contains(form), form + " in " + shown);
+        }
+        assertEquals(SegmentState.Status.PRESENT, driver.readState(LP42).status());
+        lab.clearLog();
+        driver.setUp(LP42);
+        assertFalse(lab.requests().contains(AbstractCliDriver.CONFIGURE_TERMINAL),
+                "a second set-up finds every part in place: " + lab.requests());
+
+        driver.tearDown(LP42);
+
+        assertEquals(SegmentState.Status.ABSENT, driver.readState(LP42).status());
+        assertEquals(before, lab.config(Lab.CORE));
+        assertEquals(Lab.comparable(core.runningConfig()), Lab.comparable(core.startupConfig()));
     }
 }
