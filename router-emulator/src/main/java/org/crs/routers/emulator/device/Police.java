@@ -52,17 +52,17 @@ public record Police(long rateBps, long burstBytes, boolean cirKeyword, String c
     }
 
     /**
-     * The policer's lines in a running configuration of the given style, without the
+     * The policer's lines in a running configuration of the given style and router family, without the
      * indentation of the class: one line, or for {@link ConfigStyle#MULTILINE} the
      * {@code police cir R bc B} line followed by its action lines indented by one space.
      */
-    public List<String> shownLines(ConfigStyle style) {
+    public List<String> shownLines(ConfigStyle style, Profile profile) {
         if (style == ConfigStyle.LITERAL) {
             return List.of(commandLine());
         }
         long burst = shownBurstBytes();
         // The 7600's PFC policer shows the excess burst too; the 12000's does not.
-        String rate = "police cir " + rateBps + " bc " + burst + (cirKeyword ? "" : " be " + burst);
+        String rate = "police cir " + rateBps + " bc " + burst + (profile == Profile.C7600 ? " be " + burst : "");
         String conform = "conform-action " + shownAction(conformAction);
         String exceed = "exceed-action " + shownAction(exceedAction);
         if (style == ConfigStyle.MULTILINE) {

@@ -50,7 +50,7 @@ public final class RunningConfig {
             b.append("mpls traffic-eng tunnels\n!\n");
         }
         for (PolicyMap pm : device.policyMaps().values()) {
-            b.append(policyMap(pm, style)).append("!\n");
+            b.append(policyMap(pm, style, device.profile())).append("!\n");
         }
         for (PseudowireClass pw : device.pseudowireClasses().values()) {
             b.append("pseudowire-class ").append(pw.name()).append('\n');
@@ -91,16 +91,16 @@ public final class RunningConfig {
 
     /** The lines of one policy-map, as entered ({@link ConfigStyle#LITERAL}). */
     public static String policyMap(PolicyMap pm) {
-        return policyMap(pm, ConfigStyle.LITERAL);
+        return policyMap(pm, ConfigStyle.LITERAL, Profile.C7600);
     }
 
     /** The lines of one policy-map, as the running configuration shows them in a style. */
-    public static String policyMap(PolicyMap pm, ConfigStyle style) {
+    public static String policyMap(PolicyMap pm, ConfigStyle style, Profile profile) {
         StringBuilder b = new StringBuilder("policy-map ").append(pm.name()).append('\n');
         for (PolicyMap.PolicyClass c : pm.classes().values()) {
             b.append(" class ").append(c.name()).append('\n');
             if (c.police() != null) {
-                for (String line : c.police().shownLines(style)) {
+                for (String line : c.police().shownLines(style, profile)) {
                     b.append("  ").append(line).append('\n');
                 }
             }
