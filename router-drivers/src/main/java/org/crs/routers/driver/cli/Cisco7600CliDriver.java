@@ -92,6 +92,12 @@
  * and tear-down parks both ports, then removes the policy-map and the VLAN. Set-up also
  * refuses when a trunk already allows the VLAN (created, the VLAN would run on that trunk and
  * the circuit would leave the router). A failure on the second port undoes the first.
+ *
+ * Read-back compares meaning, not text: IOS shows the policer above as "police cir 100000000
+ * bc 3125000 be 3125000 conform-action set-dscp-transmit ef exceed-action drop", or as a block
+ * with indented action lines (Policer); it compresses unnamed VLANs into ranges
+ * ("vlan 2-10,1234": such a VLAN is taken) and wraps long trunk lists onto
+ * "switchport trunk allowed vlan add ..." lines (VlanLists).
  */
 package org.crs.routers.driver.cli;
 
