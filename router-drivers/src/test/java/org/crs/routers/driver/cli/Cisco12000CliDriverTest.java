@@ -192,13 +192,36 @@ class Cisco12000CliDriverTest {
 
     // --- the forms in which IOS shows configuration --------------------------------------------
 
-    @ParameterizedTest
-    @EnumSource(ConfigStyle.class)
-    void setUpVerifiesReadsAndTearsDownWhateverFormIosShowsTheConfigurationIn(ConfigStyle style) throws Exception {
+    /** Closes the literal lab of {@link #start()} and boots one that shows configuration in {@code style}. */
+    private void restartIn(ConfigStyle style) {
         lab.close();
         lab = Lab.start(style);
         core = lab.router(Lab.CORE);
         driver = new Cisco12000CliDriver(lab.endpoint(Lab.CORE), Cisco7600CliDriverTest.TEST_TIMEOUTS, lab.deviceLog());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConfigStyle.class)
+    void aSetUpRefusedHalfWayIsUndoneAndJudgedRestoredInEveryForm(ConfigStyle style) throws Exception {
+        restartIn(style);
+        String before = lab.config(Lab.CORE);
+        core.faults().rejectCommand("encapsulation dot1Q 1234", 1);
+
+        DriverException e = assertThrows(DriverException.class, () -> driver.setUp(LP42));
+
+        assertEquals("encapsulation dot1Q 1234", e.step());
+        assertEquals(DriverException.RouterLeft.RESTORED, e.routerLeft(), e.getMessage());
+        assertEquals(before, lab.config(Lab.CORE));
+        List<String> sent = lab.requests();
+        List<String> undo = sent.subList(sent.lastIndexOf(e.step()), sent.size());
+        assertTrue(undo.containsAll(List.of("no interface Tunnel42", "no pseudowire-class LP-42",
+                "no policy-map LP-42-IN", "no ip explicit-path name LP-42")), undo.toString());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConfigStyle.class)
+    void setUpVerifiesReadsAndTearsDownWhateverFormIosShowsTheConfigurationIn(ConfigStyle style) throws Exception {
+        restartIn(style);
         String before = lab.config(Lab.CORE);
 
         driver.setUp(LP42);
