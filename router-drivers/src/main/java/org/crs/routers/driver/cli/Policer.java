@@ -102,6 +102,8 @@ public record Policer(long rateBps, OptionalLong burstBytes, String conformActio
                 while (i < w.size() && !isAction(w.get(i))) {
                     switch (w.get(i)) {
                         case "bc" -> burst = Long.parseLong(w.get(i + 1));
+                        // The excess burst IOS adds is read (it must be a number) and left out:
+                        // with exceed-action drop, a single-rate policer never uses it.
                         case "be" -> Long.parseLong(w.get(i + 1));
                         default -> {
                             // pir, rate, percent: another policer than the drivers send.

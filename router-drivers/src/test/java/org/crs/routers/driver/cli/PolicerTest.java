@@ -28,8 +28,7 @@ class PolicerTest {
         Policer shown = Policer.parseLine(line).orElseThrow();
 
         assertTrue(shown.satisfies(SENT), shown.toString());
-        assertEquals(SENT, shown.satisfies(SENT) ? new Policer(shown.rateBps(), shown.burstBytes(),
-                shown.conformAction(), shown.exceedAction()) : null);
+        assertEquals(SENT, shown, "the same value, DSCP name and excess burst aside");
     }
 
     @Test
