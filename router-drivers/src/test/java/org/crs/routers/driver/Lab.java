@@ -13,9 +13,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import org.crs.routers.driver.cli.RunningConfig;
 import org.crs.routers.emulator.EmulatedRouter;
 import org.crs.routers.emulator.Inventory;
 import org.crs.routers.emulator.RouterEmulator;
+import org.crs.routers.emulator.device.ConfigStyle;
 
 /**
  * The test lab: the routers of {@code lab-routers.yaml} running in the router emulator, the
@@ -56,6 +58,19 @@ public final class Lab implements AutoCloseable {
     public static Lab start() {
         try {
             return new Lab(RouterEmulator.start(Inventory.parse(inventoryYaml())));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Boots the lab's routers on free ports, each showing its configuration in {@code style}
+     * (the inventory's {@code configStyle}), so a test proves a driver against that form.
+     */
+    public static Lab start(ConfigStyle style) {
+        try {
+            return new Lab(RouterEmulator.start(Inventory.parse(inventoryYaml().replace("    profile: ",
+                    "    configStyle: " + style.inventoryName() + "\n    profile: "))));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -146,14 +161,17 @@ public final class Lab implements AutoCloseable {
         entries.clear();
     }
 
-    /** The running configuration without the "Current configuration : N bytes" line. */
+    /**
+     * The running configuration without the lines that change by themselves (its length,
+     * timestamps, {@code ntp clock-period}, certificates), as the drivers compare it.
+     */
     public String config(String hostname) {
         return comparable(router(hostname).runningConfig());
     }
 
+    /** The configuration as the drivers compare snapshots: {@link RunningConfig#comparable()}. */
     public static String comparable(String config) {
-        return config.lines().filter(l -> !l.startsWith("Current configuration :"))
-                .collect(Collectors.joining("\n", "", "\n"));
+        return RunningConfig.parse(config).comparable() + "\n";
     }
 
     /** Fails if any secret of the lab appears in the text. */

@@ -39,6 +39,7 @@ public final class EmulatedRouter implements AutoCloseable {
         this.credentials = credentials;
         Profile profile = Inventory.profileOf(spec);
         device = new Device(spec.hostname(), profile, spec.loopback(), clock);
+        device.setConfigStyle(Inventory.configStyleOf(spec));
         for (InterfaceName port : Inventory.interfacesOf(spec)) {
             device.addInterface(port, Inventory.speedOf(port));
         }

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.crs.routers.emulator.device.ConfigStyle;
 import org.crs.routers.emulator.device.InterfaceName;
 import org.crs.routers.emulator.device.Profile;
 import org.crs.routers.emulator.snmp.SnmpSettings;
@@ -56,9 +57,12 @@ public record Inventory(Credentials defaults, List<Router> routers) {
      * @param credentials this router's credentials, overriding the defaults field by field
      * @param interfaces the chassis ports, ranges allowed: {@code GigabitEthernet1/1-48}
      * @param config configuration lines applied at boot, as typed in configuration mode
+     * @param configStyle how {@code show running-config} shows the configuration:
+     *     {@code literal} (the default), {@code normalised} or {@code multiline}; see
+     *     {@link ConfigStyle}
      */
     public record Router(String hostname, String profile, String loopback, Integer sshPort, Integer snmpPort,
-                         Credentials credentials, List<String> interfaces, String config) {
+                         Credentials credentials, List<String> interfaces, String config, String configStyle) {
     }
 
     private static final Pattern RANGE = Pattern.compile("^(.*/)(\\d+)-(\\d+)$");
@@ -94,6 +98,7 @@ public record Inventory(Credentials defaults, List<Router> routers) {
                 throw new IllegalArgumentException("router " + r.hostname() + " appears twice");
             }
             profileOf(r);
+            configStyleOf(r);
             if (r.loopback() == null || !r.loopback().matches("\\d+\\.\\d+\\.\\d+\\.\\d+")) {
                 throw new IllegalArgumentException("router " + r.hostname() + ": loopback must be an IPv4 address");
             }
@@ -102,6 +107,15 @@ public record Inventory(Credentials defaults, List<Router> routers) {
             if (c.username() == null || c.password() == null || c.enableSecret() == null) {
                 throw new IllegalArgumentException("router " + r.hostname() + ": username, password and enableSecret are required");
             }
+        }
+    }
+
+    /** The router's configuration style, {@link ConfigStyle#LITERAL} when the inventory names none. */
+    static ConfigStyle configStyleOf(Router r) {
+        try {
+            return r.configStyle() == null ? ConfigStyle.LITERAL : ConfigStyle.parse(r.configStyle());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("router " + r.hostname() + ": " + e.getMessage(), e);
         }
     }
 
@@ -134,7 +148,8 @@ public record Inventory(Credentials defaults, List<Router> routers) {
      */
     public Inventory withAnyPorts() {
         List<Router> moved = routers.stream().map(r -> new Router(r.hostname(), r.profile(), r.loopback(), 0,
-                r.snmpPort() != null && r.snmpPort() < 0 ? -1 : 0, r.credentials(), r.interfaces(), r.config())).toList();
+                r.snmpPort() != null && r.snmpPort() < 0 ? -1 : 0, r.credentials(), r.interfaces(), r.config(),
+                r.configStyle())).toList();
         return new Inventory(defaults, moved);
     }
 

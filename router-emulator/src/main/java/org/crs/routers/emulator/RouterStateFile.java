@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.crs.routers.emulator.cli.IosSession;
+import org.crs.routers.emulator.device.ConfigStyle;
 import org.crs.routers.emulator.device.Device;
 import org.crs.routers.emulator.device.RunningConfig;
 import org.slf4j.Logger;
@@ -25,8 +26,10 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 
 /**
  * One router's state in a state folder: the file {@code <hostname>.yaml}, which holds the
- * router's running configuration and its startup configuration, each exactly as
- * {@code show running-config} and {@code show startup-config} print it.
+ * router's running configuration, as {@code show running-config} prints it in the
+ * {@code literal} style whatever the router's style (the form the CLI reads back as typed,
+ * without the lines that move by themselves), and its startup configuration, exactly as
+ * {@code show startup-config} prints it.
  *
  * <p>The file is written again whenever a step (a CLI line, an SNMP set) leaves either
  * configuration different from what the file holds, before the router answers that step.
@@ -115,7 +118,7 @@ final class RouterStateFile {
         }
         synchronized (device) {
             replay(device, enableSecret, saved.runningConfig());
-            String rebuilt = device.runningConfig();
+            String rebuilt = RunningConfig.render(device, ConfigStyle.LITERAL);
             String difference = firstDifference(RunningConfig.withoutLength(saved.runningConfig()),
                     RunningConfig.withoutLength(rebuilt));
             if (difference != null) {
@@ -196,7 +199,8 @@ final class RouterStateFile {
      * logged and tried again at the next step.
      */
     void saveIfChanged(Device device) {
-        String running = device.runningConfig();
+        // The literal form: the CLI reads it back as typed, and it holds no line that moves by itself.
+        String running = RunningConfig.render(device, ConfigStyle.LITERAL);
         String startup = device.startupConfig();
         if (running.equals(savedRunning) && startup.equals(savedStartup)) {
             return;

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 
 import org.crs.routers.emulator.cli.IosSession;
+import org.crs.routers.emulator.device.ConfigStyle;
 import org.crs.routers.emulator.device.RunningConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -152,5 +153,33 @@ class PersistedStateTest {
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> start(state).close());
         assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+    }
+
+    @Test
+    void aRouterThatShowsItsConfigurationNormalisedComesBackFromTheLiteralFormItsFileHolds() throws Exception {
+        Inventory normalised = Inventory.parse(INVENTORY.replace("    profile: 7600",
+                "    profile: 7600\n    configStyle: normalised"));
+        String literal;
+        String startup;
+        try (RouterEmulator emulator = RouterEmulator.start(normalised, Clock.systemUTC(), state)) {
+            type(emulator.router("edge-p"), EDGE_CIRCUIT);
+            type(emulator.router("edge-p"), "write memory");
+            literal = RunningConfig.render(emulator.router("edge-p").device(), ConfigStyle.LITERAL);
+            startup = emulator.router("edge-p").startupConfig();
+            String file = Files.readString(state.resolve("edge-p.yaml"));
+            String running = file.substring(0, file.indexOf("startupConfig:"));
+            assertFalse(running.contains("ntp clock-period"), file);
+            assertTrue(running.contains("  police 100000000 conform-action transmit exceed-action drop\n")
+                    || running.contains("  police cir 100000000 conform-action transmit exceed-action drop\n"), file);
+        }
+
+        try (RouterEmulator again = RouterEmulator.start(normalised, Clock.systemUTC(), state)) {
+            EmulatedRouter edge = again.router("edge-p");
+            assertEquals(RunningConfig.withoutLength(literal),
+                    RunningConfig.withoutLength(RunningConfig.render(edge.device(), ConfigStyle.LITERAL)));
+            assertEquals(startup, edge.startupConfig());
+            assertTrue(edge.runningConfig().contains("\n  police cir 100000000 bc 3125000 be 3125000"
+                    + " conform-action transmit exceed-action drop\n"), edge.runningConfig());
+        }
     }
 }

@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import org.crs.routers.driver.CircuitSegment;
 import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.DriverException;
+import org.crs.routers.driver.DriverException.RouterLeft;
 import org.crs.routers.driver.InterfaceCounters;
 import org.crs.routers.driver.RouterDriver;
 import org.crs.routers.driver.RouterEndpoint;
@@ -281,12 +282,22 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
                 s = open();
             }
             RunningConfig after = readBack(s);
-            boolean unchanged = after.sameAs(before);
-            return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), unchanged,
-                    remaining(segment, after), failure);
+            List<String> left = remaining(segment, after);
+            RouterLeft routerLeft;
+            if (after.sameAs(before)) {
+                routerLeft = RouterLeft.UNCHANGED;
+            } else if (left.isEmpty() && WRITE_MEMORY.equals(failure.step())) {
+                // Everything is removed from the running configuration; only the save failed.
+                routerLeft = RouterLeft.REMOVED_NOT_SAVED;
+            } else {
+                routerLeft = left.isEmpty() ? RouterLeft.UNKNOWN : RouterLeft.CHANGED;
+            }
+            return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), routerLeft, left,
+                    failure);
         } catch (DriverException e) {
             failure.addSuppressed(e);
-            return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), false, List.of(), failure);
+            return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), RouterLeft.UNKNOWN,
+                    List.of(), failure);
         } finally {
             if (s != null && s != session) {
                 s.close();

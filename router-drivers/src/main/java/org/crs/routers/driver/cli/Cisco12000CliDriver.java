@@ -58,12 +58,19 @@
  *
  * Set-up refuses, changing nothing, when the subinterface, the VLAN tag on the access
  * interface or the tunnel is used by something else.
+ *
+ * Read-back compares meaning, not text: IOS shows the policer as "police cir R bc B ..." or
+ * as a block with indented action lines (Policer), numbers the explicit path's hops
+ * ("index 1 next-address 10.0.0.5"), may print the TE bandwidth with two spaces or a pool
+ * keyword (IosLines.TeBandwidth) and the xconnect with its keywords in another order
+ * (IosLines.Xconnect).
  */
 package org.crs.routers.driver.cli;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.PseudowireSegment;
@@ -140,10 +147,13 @@ public final class Cisco12000CliDriver extends AbstractCliDriver<PseudowireSegme
 
     static ConfigElement policy(PseudowireSegment s) {
         String header = f(POLICY_MAP, s.policyName());
-        List<String> expected = List.of(CLASS_DEFAULT, f(POLICE_CIR, s.rateBps()));
-        return named("policy-map " + s.policyName(), header, expected,
+        // No burst is sent: IOS picks one (and shows it as "bc N"), which any value satisfies.
+        Policer wanted = Policer.withoutBurst(s.rateBps(), "set-mpls-exp-topmost-transmit 4", "drop");
+        String name = "policy-map " + s.policyName();
+        return new ConfigElement(name,
+                cfg -> Cisco7600CliDriver.policyCheck(cfg, header, name, wanted),
                 List.of(header, CLASS_DEFAULT, f(POLICE_CIR, s.rateBps()), EXIT, EXIT),
-                f(NO_POLICY_MAP, s.policyName()));
+                cfg -> List.of(f(NO_POLICY_MAP, s.policyName())));
     }
 
     static ConfigElement pseudowireClass(PseudowireSegment s) {
@@ -157,28 +167,43 @@ public final class Cisco12000CliDriver extends AbstractCliDriver<PseudowireSegme
 
     static ConfigElement explicitPath(PseudowireSegment s) {
         String header = f(EXPLICIT_PATH, s.label());
-        List<String> expected = s.explicitPath().stream().map(hop -> f(NEXT_ADDRESS, hop)).toList();
+        List<String> hops = s.explicitPath().stream().map(hop -> f(NEXT_ADDRESS, hop)).toList();
         List<String> setUp = new ArrayList<>(List.of(header));
-        setUp.addAll(expected);
+        setUp.addAll(hops);
         setUp.add(EXIT);
-        return named("ip explicit-path name " + s.label(), header, expected, setUp, f(NO_EXPLICIT_PATH, s.label()));
+        String name = "ip explicit-path name " + s.label();
+        return new ConfigElement(name,
+                cfg -> {
+                    if (!cfg.has(header)) {
+                        // "ip explicit-path name X disable" is the same path, switched off.
+                        return cfg.has(f(EXPLICIT_PATH, s.label()).replace(" enable", " disable"))
+                                ? Check.partial(name + " exists but is disabled") : Check.free();
+                    }
+                    // IOS numbers the hops ("index 1 next-address 10.0.0.5"): the hops are compared.
+                    List<String> lines = cfg.trimmedLines(header);
+                    return IosLines.explicitPathHops(lines).filter(s.explicitPath()::equals).isPresent()
+                            ? Check.present()
+                            : Check.partial(name + " exists with other settings: " + String.join(" / ", lines));
+                },
+                setUp,
+                cfg -> List.of(f(NO_EXPLICIT_PATH, s.label())));
     }
 
     /**
-     * An element named after the circuit (policy-map, pseudowire-class, explicit path): absent
-     * is free, the exact lines are present, anything else under that name is a partial one.
+     * An element named after the circuit whose lines IOS shows as typed (the
+     * pseudowire-class): absent is free, the same lines (spacing aside) are present, anything
+     * else under that name is a partial one.
      */
     private static ConfigElement named(String name, String header, List<String> expected, List<String> setUp,
                                        String remove) {
         return new ConfigElement(name,
                 cfg -> {
                     if (!cfg.has(header)) {
-                        // "ip explicit-path name X disable" is the same path, switched off.
-                        return header.endsWith(" enable") && cfg.has(header.replace(" enable", " disable"))
-                                ? Check.partial(name + " exists but is disabled") : Check.free();
+                        return Check.free();
                     }
                     List<String> lines = cfg.trimmedLines(header);
-                    return lines.equals(expected) ? Check.present()
+                    List<String> spaced = lines.stream().map(l -> l.replaceAll("\\s+", " ")).toList();
+                    return spaced.equals(expected) ? Check.present()
                             : Check.partial(name + " exists with other settings: " + String.join(" / ", lines));
                 },
                 setUp,
@@ -189,7 +214,10 @@ public final class Cisco12000CliDriver extends AbstractCliDriver<PseudowireSegme
         String header = f(INTERFACE, s.tunnel());
         String destination = f(TUNNEL_DESTINATION, s.peerLoopback());
         String pathOption = f(TUNNEL_PATH_OPTION, s.label());
-        List<String> expected = List.of(IP_UNNUMBERED_LOOPBACK0, destination, TUNNEL_MODE_TE,
+        List<String> expected = List.of(IP_UNNUMBERED_LOOPBACK0, destination, TUNNEL_MODE_TE, pathOption);
+        IosLines.TeBandwidth bandwidth = new IosLines.TeBandwidth(IosLines.BandwidthPool.GLOBAL,
+                s.tunnelBandwidthKbps());
+        List<String> setUp = List.of(IP_UNNUMBERED_LOOPBACK0, destination, TUNNEL_MODE_TE,
                 f(TUNNEL_BANDWIDTH, s.tunnelBandwidthKbps()), pathOption);
         String name = "interface " + s.tunnel();
         return new ConfigElement(name,
@@ -198,7 +226,9 @@ public final class Cisco12000CliDriver extends AbstractCliDriver<PseudowireSegme
                         return Check.free();
                     }
                     List<String> lines = cfg.trimmedLines(header);
-                    if (lines.containsAll(expected) && !lines.contains("shutdown")) {
+                    // The bandwidth by value: IOS may show "bandwidth  100000" or name the pool.
+                    if (lines.containsAll(expected) && !lines.contains("shutdown")
+                            && IosLines.TeBandwidth.in(lines).filter(bandwidth::equals).isPresent()) {
                         return Check.present();
                     }
                     // Another destination or path means another circuit's (or a hand-made) tunnel.
@@ -208,7 +238,7 @@ public final class Cisco12000CliDriver extends AbstractCliDriver<PseudowireSegme
                     return foreign ? Check.taken(s.tunnel() + " is in use: " + String.join(" / ", lines))
                             : Check.partial(name + " is partly configured: " + String.join(" / ", lines));
                 },
-                withExit(header, expected),
+                withExit(header, setUp),
                 cfg -> List.of(f(NO_INTERFACE, s.tunnel())));
     }
 
@@ -217,7 +247,7 @@ public final class Cisco12000CliDriver extends AbstractCliDriver<PseudowireSegme
         String dot1q = f(ENCAPSULATION_DOT1Q, s.vlan());
         String xconnect = f(XCONNECT, s.peerLoopback(), s.circuitId(), s.label());
         String servicePolicy = f(SERVICE_POLICY_INPUT, s.policyName());
-        List<String> expected = List.of(dot1q, xconnect, servicePolicy);
+        List<String> expected = List.of(dot1q, servicePolicy);
         String name = "subinterface " + s.subinterface();
         return new ConfigElement(name,
                 cfg -> {
@@ -235,17 +265,21 @@ public final class Cisco12000CliDriver extends AbstractCliDriver<PseudowireSegme
                                 .orElse(Check.free());
                     }
                     List<String> lines = cfg.trimmedLines(header);
-                    if (lines.containsAll(expected) && !lines.contains("shutdown")) {
+                    // The xconnect by value: IOS may space it otherwise or leave out the
+                    // encapsulation that the pseudowire-class sets.
+                    boolean ownXconnect = lines.stream().map(IosLines.Xconnect::parse).flatMap(Optional::stream)
+                            .anyMatch(x -> x.isMplsTo(s.peerLoopback(), s.circuitId(), s.label()));
+                    if (lines.containsAll(expected) && ownXconnect && !lines.contains("shutdown")) {
                         return Check.present();
                     }
                     boolean foreign = lines.stream().anyMatch(l ->
-                            (l.startsWith("xconnect ") && !l.equals(xconnect))
+                            (l.startsWith("xconnect ") && !ownXconnect)
                                     || (l.startsWith("service-policy input ") && !l.equals(servicePolicy))
                                     || (l.startsWith("encapsulation dot1Q ") && !l.equals(dot1q)));
                     return foreign ? Check.taken(s.subinterface() + " is in use: " + String.join(" / ", lines))
                             : Check.partial(name + " is partly configured: " + String.join(" / ", lines));
                 },
-                withExit(header, expected),
+                withExit(header, List.of(dot1q, xconnect, servicePolicy)),
                 cfg -> List.of(f(NO_INTERFACE, s.subinterface())));
     }
 

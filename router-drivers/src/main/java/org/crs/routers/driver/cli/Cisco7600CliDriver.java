@@ -92,6 +92,12 @@
  * and tear-down parks both ports, then removes the policy-map and the VLAN. Set-up also
  * refuses when a trunk already allows the VLAN (created, the VLAN would run on that trunk and
  * the circuit would leave the router). A failure on the second port undoes the first.
+ *
+ * Read-back compares meaning, not text: IOS shows the policer above as "police cir 100000000
+ * bc 3125000 be 3125000 conform-action set-dscp-transmit ef exceed-action drop", or as a block
+ * with indented action lines (Policer); it compresses unnamed VLANs into ranges
+ * ("vlan 2-10,1234": such a VLAN is taken) and wraps long trunk lists onto
+ * "switchport trunk allowed vlan add ..." lines (VlanLists).
  */
 package org.crs.routers.driver.cli;
 
@@ -143,7 +149,6 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<CampusSegment> {
 
     // Lines read in the running configuration besides the above.
     private static final String SWITCHPORT_MODE_TRUNK = "switchport mode trunk";
-    private static final String TRUNK_ALLOWED_VLAN = "switchport trunk allowed vlan ";
 
     /**
      * @param router how to reach and log in to the router
@@ -204,7 +209,8 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<CampusSegment> {
         List<String> ownPorts = hostPorts(s).stream().map(port -> f(INTERFACE, port)).toList();
         return new ConfigElement(name,
                 cfg -> {
-                    if (!cfg.has(header)) {
+                    Optional<String> block = cfg.vlanHeader(s.vlan());
+                    if (block.isEmpty()) {
                         // A VLAN missing from the database but used by a port belongs to someone.
                         String accessLine = f(SWITCHPORT_ACCESS_VLAN, s.vlan());
                         Optional<String> user = cfg.interfaceHeaders().stream()
@@ -224,7 +230,8 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<CampusSegment> {
                         }
                         return Check.free();
                     }
-                    if (cfg.trimmedLines(header).contains(nameLine)) {
+                    // A VLAN inside a range ("vlan 1230-1240") is unnamed, so it is someone else's.
+                    if (block.get().equals(header) && cfg.trimmedLines(header).contains(nameLine)) {
                         return Check.present();
                     }
                     return Check.taken(name + " already exists" + vlanOwner(cfg, s).map(n -> " as " + n).orElse(""));
@@ -237,25 +244,35 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<CampusSegment> {
     private static Optional<String> trunkCarrying(RunningConfig cfg, int vlan) {
         return cfg.interfaceHeaders().stream()
                 .filter(h -> cfg.trimmedLines(h).contains(SWITCHPORT_MODE_TRUNK))
-                .filter(h -> allowedVlans(cfg.trimmedLines(h)).map(b -> b.get(vlan)).orElse(true))
+                .filter(h -> VlanLists.trunkAllowed(cfg.trimmedLines(h)).map(b -> b.get(vlan)).orElse(true))
                 .findFirst();
     }
 
     static ConfigElement policy(CampusSegment s) {
         String header = f(POLICY_MAP, s.policyName());
-        List<String> expected = List.of(CLASS_DEFAULT, f(POLICE, s.rateBps(), s.burstBytes()));
+        Policer wanted = Policer.of(s.rateBps(), s.burstBytes(), "set-dscp-transmit 46", "drop");
         String name = "policy-map " + s.policyName();
         return new ConfigElement(name,
-                cfg -> {
-                    if (!cfg.has(header)) {
-                        return Check.free();
-                    }
-                    List<String> lines = cfg.trimmedLines(header);
-                    return lines.equals(expected) ? Check.present()
-                            : Check.partial(name + " exists with other settings: " + String.join(" / ", lines));
-                },
+                cfg -> policyCheck(cfg, header, name, wanted),
                 List.of(header, CLASS_DEFAULT, f(POLICE, s.rateBps(), s.burstBytes()), EXIT, EXIT),
                 cfg -> List.of(f(NO_POLICY_MAP, s.policyName())));
+    }
+
+    /**
+     * A policy-map named after the circuit: absent is free; {@code class class-default}
+     * with a policer that does what {@code wanted} asks (in whatever form IOS shows it, see
+     * {@link Policer}) is present; anything else under that name is a partial one.
+     */
+    static Check policyCheck(RunningConfig cfg, String header, String name, Policer wanted) {
+        if (!cfg.has(header)) {
+            return Check.free();
+        }
+        List<String> lines = cfg.trimmedLines(header);
+        boolean oneClass = !lines.isEmpty() && lines.get(0).equals(CLASS_DEFAULT)
+                && lines.stream().filter(l -> l.startsWith("class ")).count() == 1;
+        Optional<Policer> shown = oneClass ? Policer.parse(lines.subList(1, lines.size())) : Optional.empty();
+        return shown.filter(p -> p.satisfies(wanted)).isPresent() ? Check.present()
+                : Check.partial(name + " exists with other settings: " + String.join(" / ", lines));
     }
 
     static ConfigElement hostPort(CampusSegment s, String port) {
@@ -319,7 +336,7 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<CampusSegment> {
                     if (!lines.contains(SWITCHPORT_MODE_TRUNK)) {
                         return Check.taken(s.trunkPort() + " is not a trunk");
                     }
-                    Optional<BitSet> allowed = allowedVlans(lines);
+                    Optional<BitSet> allowed = VlanLists.trunkAllowed(lines);
                     if (allowed.isEmpty()) {
                         // With no allowed list IOS carries every VLAN; removing one would turn
                         // "all" into a list of 4000 VLANs. Trunks are provisioned with a list.
@@ -335,53 +352,18 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<CampusSegment> {
                 cfg -> List.of(header, f(TRUNK_ALLOWED_VLAN_REMOVE, s.vlan()), EXIT));
     }
 
-    /** The name of VLAN V in the configuration, when it exists ({@code VLAN1234} when unnamed). */
+    /** The name of VLAN V in the configuration, when it exists ({@code VLAN1234} when unnamed, in a range or not). */
     private static Optional<String> vlanOwner(RunningConfig cfg, CampusSegment s) {
-        String header = f(VLAN, s.vlan());
-        if (!cfg.has(header)) {
+        Optional<String> block = cfg.vlanHeader(s.vlan());
+        if (block.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(cfg.trimmedLines(header).stream()
+        return Optional.of(cfg.trimmedLines(block.get()).stream()
+                .filter(l -> block.get().equals(f(VLAN, s.vlan())))
                 .filter(l -> l.startsWith("name "))
                 .map(l -> l.substring(5))
                 .findFirst()
                 .orElse(f("VLAN%04d", s.vlan())));
-    }
-
-    /**
-     * The union of a trunk's {@code switchport trunk allowed vlan ...} lines (IOS continues a
-     * long list on {@code ... allowed vlan add ...} lines), or empty when it has none.
-     */
-    static Optional<BitSet> allowedVlans(List<String> trimmedLines) {
-        BitSet allowed = null;
-        for (String line : trimmedLines) {
-            if (!line.startsWith(TRUNK_ALLOWED_VLAN)) {
-                continue;
-            }
-            String list = line.substring(TRUNK_ALLOWED_VLAN.length()).strip();
-            if (allowed == null) {
-                allowed = new BitSet(4096);
-            }
-            if (list.startsWith("add ")) {
-                list = list.substring(4).strip();
-            } else {
-                allowed.clear();
-            }
-            if (list.equals("none")) {
-                continue;
-            }
-            if (list.equals("all")) {
-                allowed.set(1, 4095);
-                continue;
-            }
-            for (String part : list.split(",")) {
-                String[] range = part.strip().split("-");
-                int from = Integer.parseInt(range[0].strip());
-                int to = range.length > 1 ? Integer.parseInt(range[1].strip()) : from;
-                allowed.set(from, to + 1);
-            }
-        }
-        return Optional.ofNullable(allowed);
     }
 
     private static String f(String template, Object... args) {

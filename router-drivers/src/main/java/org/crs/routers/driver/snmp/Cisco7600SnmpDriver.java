@@ -294,18 +294,24 @@ public final class Cisco7600SnmpDriver implements RouterDriver<CampusSegment> {
     /** The failure of a tear-down, with what of the segment a fresh reading still shows. */
     private DriverException afterFailedTearDown(SnmpSession s, CampusSegment seg, Ports ports,
                                                 SegmentReading before, DriverException failure) {
-        List<String> left;
-        boolean unchanged;
         try {
             SegmentReading after = SegmentReading.read(s, seg, ports);
-            left = after.remaining(seg);
-            unchanged = after.equals(before);
+            List<String> left = after.remaining(seg);
+            DriverException.RouterLeft routerLeft;
+            if (after.equals(before)) {
+                routerLeft = DriverException.RouterLeft.UNCHANGED;
+            } else if (left.isEmpty() && SnmpConfigSave.isSaveStep(failure.step())) {
+                routerLeft = DriverException.RouterLeft.REMOVED_NOT_SAVED;
+            } else {
+                routerLeft = left.isEmpty() ? DriverException.RouterLeft.UNKNOWN : DriverException.RouterLeft.CHANGED;
+            }
+            return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), routerLeft, left,
+                    failure);
         } catch (DriverException e) {
             failure.addSuppressed(e);
-            left = List.of();
-            unchanged = false;
+            return new DriverException(router.name(), failure.step(), failure.deviceAnswer(),
+                    DriverException.RouterLeft.UNKNOWN, List.of(), failure);
         }
-        return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), unchanged, left, failure);
     }
 
     // --- reading ----------------------------------------------------------------------------------

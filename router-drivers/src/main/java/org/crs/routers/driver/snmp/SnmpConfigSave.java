@@ -44,9 +44,14 @@ final class SnmpConfigSave {
     /** Copies running-config to startup-config and waits for the copy to finish. */
     static void save(SnmpSession s) throws DriverException {
         int row = ThreadLocalRandom.current().nextInt(1, Integer.MAX_VALUE);
-        s.set(new VariableBinding(SnmpSession.oid(CC_COPY_ENTRY_ROW_STATUS, row), new Integer32(CREATE_AND_GO)),
-                new VariableBinding(SnmpSession.oid(CC_COPY_SOURCE_FILE_TYPE, row), new Integer32(RUNNING_CONFIG)),
-                new VariableBinding(SnmpSession.oid(CC_COPY_DEST_FILE_TYPE, row), new Integer32(STARTUP_CONFIG)));
+        try {
+            s.set(new VariableBinding(SnmpSession.oid(CC_COPY_ENTRY_ROW_STATUS, row), new Integer32(CREATE_AND_GO)),
+                    new VariableBinding(SnmpSession.oid(CC_COPY_SOURCE_FILE_TYPE, row), new Integer32(RUNNING_CONFIG)),
+                    new VariableBinding(SnmpSession.oid(CC_COPY_DEST_FILE_TYPE, row), new Integer32(STARTUP_CONFIG)));
+        } catch (DriverException e) {
+            // Named as the save, so a caller can tell a failed save from a failed change.
+            throw new DriverException(s.router().name(), STEP, e.deviceAnswer(), e);
+        }
         try {
             awaitCopy(s, row);
         } finally {
@@ -78,5 +83,10 @@ final class SnmpConfigSave {
             }
             s.pauseBeforePolling(POLL_MILLIS, STEP);
         }
+    }
+
+    /** True when a failed step is this save (ccCopyTable running-config to startup-config). */
+    static boolean isSaveStep(String step) {
+        return STEP.equals(step);
     }
 }

@@ -18,9 +18,12 @@ import org.crs.routers.driver.SegmentState;
 import org.crs.routers.driver.snmp.SnmpInterfaceCounters;
 import org.crs.routers.driver.snmp.SnmpTimeouts;
 import org.crs.routers.emulator.EmulatedRouter;
+import org.crs.routers.emulator.device.ConfigStyle;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class Cisco12000CliDriverTest {
 
@@ -185,5 +188,69 @@ class Cisco12000CliDriverTest {
         assertTrue(snmp2.inOctets() > snmp1.inOctets(), snmp1 + " -> " + snmp2);
         assertTrue(snmp2.outOctets() > snmp1.outOctets(), snmp1 + " -> " + snmp2);
         lab.assertNoSecretInLog();
+    }
+
+    // --- the forms in which IOS shows configuration --------------------------------------------
+
+    /** Closes the literal lab of {@link #start()} and boots one that shows configuration in {@code style}. */
+    private void restartIn(ConfigStyle style) {
+        lab.close();
+        lab = Lab.start(style);
+        core = lab.router(Lab.CORE);
+        driver = new Cisco12000CliDriver(lab.endpoint(Lab.CORE), Cisco7600CliDriverTest.TEST_TIMEOUTS, lab.deviceLog());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConfigStyle.class)
+    void aSetUpRefusedHalfWayIsUndoneAndJudgedRestoredInEveryForm(ConfigStyle style) throws Exception {
+        restartIn(style);
+        String before = lab.config(Lab.CORE);
+        core.faults().rejectCommand("encapsulation dot1Q 1234", 1);
+
+        DriverException e = assertThrows(DriverException.class, () -> driver.setUp(LP42));
+
+        assertEquals("encapsulation dot1Q 1234", e.step());
+        assertEquals(DriverException.RouterLeft.RESTORED, e.routerLeft(), e.getMessage());
+        assertEquals(before, lab.config(Lab.CORE));
+        List<String> sent = lab.requests();
+        List<String> undo = sent.subList(sent.lastIndexOf(e.step()), sent.size());
+        assertTrue(undo.containsAll(List.of("no interface Tunnel42", "no pseudowire-class LP-42",
+                "no policy-map LP-42-IN", "no ip explicit-path name LP-42")), undo.toString());
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConfigStyle.class)
+    void setUpVerifiesReadsAndTearsDownWhateverFormIosShowsTheConfigurationIn(ConfigStyle style) throws Exception {
+        restartIn(style);
+        String before = lab.config(Lab.CORE);
+
+        driver.setUp(LP42);
+
+        String shown = core.runningConfig();
+        List<String> forms = switch (style) {
+            case LITERAL -> List.of(
+                    "  police cir 100000000 conform-action set-mpls-exp-topmost-transmit 4 exceed-action drop\n",
+                    "\n next-address 10.0.0.5\n", "\n tunnel mpls traffic-eng bandwidth 100000\n");
+            case NORMALISED -> List.of(
+                    "  police cir 100000000 bc 3125000 conform-action set-mpls-exp-topmost-transmit 4 exceed-action drop\n",
+                    "\n index 1 next-address 10.0.0.5\n index 2 next-address 10.0.0.9\n",
+                    "\n tunnel mpls traffic-eng bandwidth  100000\n");
+            case MULTILINE -> List.of("  police cir 100000000 bc 3125000\n   conform-action set-mpls-exp-topmost-transmit 4\n",
+                    "\n index 1 next-address 10.0.0.5\n", "\n tunnel mpls traffic-eng bandwidth global 100000\n");
+        };
+        for (String form : forms) {
+            assertTrue(shown.contains(form), form + " in " + shown);
+        }
+        assertEquals(SegmentState.Status.PRESENT, driver.readState(LP42).status());
+        lab.clearLog();
+        driver.setUp(LP42);
+        assertFalse(lab.requests().contains(AbstractCliDriver.CONFIGURE_TERMINAL),
+                "a second set-up finds every part in place: " + lab.requests());
+
+        driver.tearDown(LP42);
+
+        assertEquals(SegmentState.Status.ABSENT, driver.readState(LP42).status());
+        assertEquals(before, lab.config(Lab.CORE));
+        assertEquals(Lab.comparable(core.runningConfig()), Lab.comparable(core.startupConfig()));
     }
 }

@@ -19,9 +19,12 @@ import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.driver.SegmentState;
 import org.crs.routers.driver.VlanSegment;
 import org.crs.routers.emulator.EmulatedRouter;
+import org.crs.routers.emulator.device.ConfigStyle;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class Cisco7600CliDriverTest {
 
@@ -320,6 +323,8 @@ class Cisco7600CliDriverTest {
         DriverException e = assertThrows(DriverException.class, () -> gone.readState(LP42));
 
         assertTrue(e.getMessage().contains("connection failed"), e.getMessage());
+        assertEquals(DriverException.RouterLeft.UNCHANGED, e.routerLeft());
+        assertFalse(e.getMessage().contains("restored"), e.getMessage());
         assertTrue(Duration.ofNanos(System.nanoTime() - started).compareTo(Duration.ofSeconds(3)) < 0);
         assertEquals(DeviceLogEntry.Outcome.DISCONNECTED, lab.entries().get(0).outcome());
     }
@@ -442,5 +447,140 @@ class Cisco7600CliDriverTest {
         double rate = second.inBitsPerSecondSince(first);
         // The emulated host offers 1 Gbit/s; the policer cuts it to 100 Mbit/s.
         assertTrue(rate > 30e6 && rate < 200e6, "rate " + rate);
+    }
+
+    // --- the forms in which IOS shows configuration --------------------------------------------
+
+    /** Closes the literal lab of {@link #start()} and boots one that shows configuration in {@code style}. */
+    private void restartIn(ConfigStyle style) {
+        lab.close();
+        lab = Lab.start(style);
+        edge = lab.router(Lab.EDGE);
+        driver = new Cisco7600CliDriver(lab.endpoint(Lab.EDGE), TEST_TIMEOUTS, lab.deviceLog());
+    }
+
+    private void type(String... lines) throws DriverException {
+        try (CliSession cli = CliSession.open(lab.endpoint(Lab.EDGE), TEST_TIMEOUTS, lab.deviceLog())) {
+            for (String line : lines) {
+                assertFalse(cli.send(line).failed(), line);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConfigStyle.class)
+    void setUpVerifiesReadsAndTearsDownWhateverFormIosShowsTheConfigurationIn(ConfigStyle style) throws Exception {
+        restartIn(style);
+        // A trunk list long enough for IOS to wrap it onto "add" lines.
+        type("configure terminal", "interface TenGigabitEthernet2/1",
+                "switchport trunk allowed vlan add 100,102,104,106,108,110,112,114,116,118,120,122,124,126,128", "end");
+        String before = lab.config(Lab.EDGE);
+
+        driver.setUp(LP42);
+
+        String shown = edge.runningConfig();
+        String policer = switch (style) {
+            case LITERAL -> "  police 100000000 3125000 conform-action set-dscp-transmit 46 exceed-action drop\n";
+            case NORMALISED -> "  police cir 100000000 bc 3125000 be 3125000 conform-action set-dscp-transmit ef"
+                    + " exceed-action drop\n";
+            case MULTILINE -> "  police cir 100000000 bc 3125000 be 3125000\n   conform-action set-dscp-transmit ef\n"
+                    + "   exceed-action drop\n";
+        };
+        assertTrue(shown.contains(policer), shown);
+        assertEquals(style != ConfigStyle.LITERAL, shown.contains(" switchport trunk allowed vlan add "), shown);
+        SegmentState present = driver.readState(LP42);
+        assertEquals(SegmentState.Status.PRESENT, present.status(), present.toString());
+        lab.clearLog();
+        driver.setUp(LP42);
+        assertFalse(lab.requests().contains(AbstractCliDriver.CONFIGURE_TERMINAL),
+                "a second set-up finds every part in place: " + lab.requests());
+
+        driver.tearDown(LP42);
+
+        assertEquals(SegmentState.Status.ABSENT, driver.readState(LP42).status());
+        assertEquals(before, lab.config(Lab.EDGE));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConfigStyle.class)
+    void hostPairSetUpAndTearDownWorkInEveryForm(ConfigStyle style) throws Exception {
+        restartIn(style);
+        String before = lab.config(Lab.EDGE);
+
+        driver.setUp(PAIR43);
+        assertEquals(SegmentState.Status.PRESENT, driver.readState(PAIR43).status());
+        driver.tearDown(PAIR43);
+
+        assertEquals(before, lab.config(Lab.EDGE));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ConfigStyle.class)
+    void aVlanInsideACompressedRangeIsRefusedAsTakenAndNothingChanges(ConfigStyle style) throws Exception {
+        restartIn(style);
+        type("configure terminal", "vlan 1230-1240", "exit", "end");
+        lab.clearLog();
+        String before = lab.config(Lab.EDGE);
+        if (style != ConfigStyle.LITERAL) {
+            assertTrue(before.contains("\nvlan 20,1230-1240\n"), before);
+        }
+
+        DriverException e = assertThrows(DriverException.class, () -> driver.setUp(LP42));
+
+        assertEquals(DriverException.RouterLeft.UNCHANGED, e.routerLeft(), e.getMessage());
+        assertTrue(e.getMessage().contains("vlan 1234 already exists as VLAN1234"), e.getMessage());
+        assertFalse(lab.requests().contains(AbstractCliDriver.CONFIGURE_TERMINAL), lab.requests().toString());
+        assertEquals(before, lab.config(Lab.EDGE));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ConfigStyle.class, names = {"NORMALISED", "MULTILINE"})
+    void aRestoreIsJudgedCorrectAlthoughTheVolatileLinesMoved(ConfigStyle style) throws Exception {
+        restartIn(style);
+        String snapshot = edge.runningConfig();
+        edge.faults().rejectCommand("switchport access vlan 1234", 1);
+
+        DriverException e = assertThrows(DriverException.class, () -> driver.setUp(LP42));
+
+        String after = edge.runningConfig();
+        assertEquals(DriverException.RouterLeft.RESTORED, e.routerLeft(), e.getMessage());
+        assertTrue(e.restored());
+        assertFalse(volatileLine(snapshot, "ntp clock-period ").equals(volatileLine(after, "ntp clock-period ")),
+                "ntp clock-period moved: " + volatileLine(after, "ntp clock-period "));
+        assertFalse(volatileLine(snapshot, "! Last configuration change at ").isEmpty(), snapshot);
+        assertTrue(after.contains("crypto pki certificate chain "), after);
+        assertEquals(Lab.comparable(snapshot), Lab.comparable(after));
+    }
+
+    private static String volatileLine(String config, String prefix) {
+        return config.lines().filter(l -> l.startsWith(prefix)).findFirst().orElse("");
+    }
+
+    // --- what a failure says -------------------------------------------------------------------
+
+    @Test
+    void aFailedSaveAfterACompleteTearDownSaysTheConfigurationIsRemovedButNotSaved() throws Exception {
+        driver.setUp(LP42);
+        edge.faults().rejectCommand("write memory", 1);
+
+        DriverException e = assertThrows(DriverException.class, () -> driver.tearDown(LP42));
+
+        assertEquals(AbstractCliDriver.WRITE_MEMORY, e.step());
+        assertEquals(DriverException.RouterLeft.REMOVED_NOT_SAVED, e.routerLeft(), e.getMessage());
+        assertFalse(e.restored());
+        assertEquals(List.of(), e.leftOnRouter());
+        assertTrue(e.getMessage().contains("removed from the router but not saved"), e.getMessage());
+        assertFalse(e.getMessage().contains("restored"), e.getMessage());
+        assertEquals(SegmentState.Status.ABSENT, driver.readState(LP42).status());
+    }
+
+    @Test
+    void aFailedReadNeverSaysTheRouterWasRestored() {
+        edge.faults().rejectCommand("show running-config", 1);
+
+        DriverException e = assertThrows(DriverException.class, () -> driver.readState(LP42));
+
+        assertEquals(DriverException.RouterLeft.UNCHANGED, e.routerLeft(), e.getMessage());
+        assertFalse(e.getMessage().contains("restored"), e.getMessage());
     }
 }

@@ -285,6 +285,19 @@ class Cisco7600SnmpDriverTest {
     }
 
     @Test
+    void tearDownWhoseSaveIsRefusedSaysTheConfigurationIsRemovedButNotSaved() throws Exception {
+        v2c(TEST_TIMEOUTS).setUp(LP42);
+        edge.faults().rejectSnmpSet(SnmpConfigSave.CC_COPY_ENTRY_ROW_STATUS.toDottedString(), 1);
+
+        DriverException e = assertThrows(DriverException.class, () -> v2c(TEST_TIMEOUTS).tearDown(LP42));
+
+        assertEquals(DriverException.RouterLeft.REMOVED_NOT_SAVED, e.routerLeft(), e.getMessage());
+        assertFalse(e.restored());
+        assertTrue(e.getMessage().contains("removed from the router but not saved"), e.getMessage());
+        assertEquals(SegmentState.Status.ABSENT, v2c(TEST_TIMEOUTS).readState(LP42).status());
+    }
+
+    @Test
     void setUpWhoseSaveIsRefusedIsUndone() throws Exception {
         String before = lab.config(Lab.EDGE);
         String startupBefore = edge.startupConfig();

@@ -36,6 +36,13 @@ public final class Device {
     private final VtpEditBuffer vtpEditBuffer = new VtpEditBuffer();
     private final Instant bootedAt;
 
+    private ConfigStyle configStyle = ConfigStyle.LITERAL;
+    private Instant lastChangedAt;
+    private String lastLiteralConfig;
+    private Instant savedAt;
+    private int saves;
+    private long configReadings;
+
     private int nextIfIndex = 1;
     private String startupConfig = "";
     private Instant trafficCountedAt;
@@ -54,6 +61,7 @@ public final class Device {
         this.clock = clock;
         this.bootedAt = clock.instant();
         this.trafficCountedAt = bootedAt;
+        this.lastChangedAt = bootedAt;
         if (profile == Profile.C7600) {
             vlans.put(1, new Vlan(1, "default", true));
             vlans.put(1002, new Vlan(1002, "fddi-default", true));
@@ -163,7 +171,42 @@ public final class Device {
 
     /** {@code write memory}: the running configuration becomes the startup configuration. */
     public void saveConfig() {
+        savedAt = clock.instant();
+        saves++;
         startupConfig = RunningConfig.render(this);
+    }
+
+    /** How {@code show running-config} shows the configuration; {@link ConfigStyle#LITERAL} unless set. */
+    public ConfigStyle configStyle() {
+        return configStyle;
+    }
+
+    public void setConfigStyle(ConfigStyle configStyle) {
+        this.configStyle = java.util.Objects.requireNonNull(configStyle, "configStyle");
+    }
+
+    /** When the running configuration last changed (boot, until a step changes it). */
+    public Instant lastChangedAt() {
+        return lastChangedAt;
+    }
+
+    /** When {@code write memory} (or its SNMP form) last saved the configuration, if ever. */
+    public Optional<Instant> savedAt() {
+        return Optional.ofNullable(savedAt);
+    }
+
+    /** How many times the configuration was saved since boot. */
+    public int saves() {
+        return saves;
+    }
+
+    /**
+     * The {@code ntp clock-period} the running configuration shows: NTP rewrites it as it
+     * disciplines the clock, so it moves by itself, here a little at every reading.
+     */
+    long ntpClockPeriod() {
+        configReadings++;
+        return 17_179_869L + (configReadings % 7) - 3;
     }
 
     /** Puts back a startup configuration saved earlier, to undo a save that must not stand. */
@@ -182,6 +225,14 @@ public final class Device {
 
     /** Called by the CLI and the SNMP agent when a step ends, holding the device's monitor. */
     public void stepEnded() {
+        if (configStyle != ConfigStyle.LITERAL) {
+            // "! Last configuration change at" moves only when the configuration did.
+            String literal = RunningConfig.render(this, ConfigStyle.LITERAL);
+            if (lastLiteralConfig != null && !literal.equals(lastLiteralConfig)) {
+                lastChangedAt = clock.instant();
+            }
+            lastLiteralConfig = literal;
+        }
         afterStep.run();
     }
 
