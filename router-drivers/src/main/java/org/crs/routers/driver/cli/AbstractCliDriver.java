@@ -286,7 +286,7 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
             RouterLeft routerLeft;
             if (after.sameAs(before)) {
                 routerLeft = RouterLeft.UNCHANGED;
-            } else if (left.isEmpty() && WRITE_MEMORY.equals(failure.step())) {
+            } else if (left.isEmpty() && CliSession.isSave(failure.step())) {
                 // Everything is removed from the running configuration; only the save failed.
                 routerLeft = RouterLeft.REMOVED_NOT_SAVED;
             } else {

@@ -168,6 +168,11 @@ public final class CliSession implements AutoCloseable {
         return answer.text();
     }
 
+    /** Whether {@code step} is one of the save commands {@link #save()} sends. */
+    public static boolean isSave(String step) {
+        return WRITE_MEMORY.equals(step) || COPY_RUNNING_STARTUP.equals(step);
+    }
+
     /**
      * Saves the running configuration: {@code write memory}, or where a release refuses it,
      * {@code copy running-config startup-config}; answers the confirmation questions with

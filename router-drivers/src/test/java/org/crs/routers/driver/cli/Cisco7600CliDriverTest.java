@@ -561,11 +561,12 @@ class Cisco7600CliDriverTest {
     @Test
     void aFailedSaveAfterACompleteTearDownSaysTheConfigurationIsRemovedButNotSaved() throws Exception {
         driver.setUp(LP42);
-        edge.faults().rejectCommand("write memory", 1);
+        // Both saves refused: the session falls back from write memory to copy.
+        edge.faults().rejectCommand("write memory|copy running-config startup-config", 2);
 
         DriverException e = assertThrows(DriverException.class, () -> driver.tearDown(LP42));
 
-        assertEquals(AbstractCliDriver.WRITE_MEMORY, e.step());
+        assertEquals(CliSession.COPY_RUNNING_STARTUP, e.step());
         assertEquals(DriverException.RouterLeft.REMOVED_NOT_SAVED, e.routerLeft(), e.getMessage());
         assertFalse(e.restored());
         assertEquals(List.of(), e.leftOnRouter());
