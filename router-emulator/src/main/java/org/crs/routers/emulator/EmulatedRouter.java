@@ -7,6 +7,7 @@ import org.crs.routers.emulator.cli.IosSession;
 import org.crs.routers.emulator.device.Device;
 import org.crs.routers.emulator.device.InterfaceName;
 import org.crs.routers.emulator.device.Profile;
+import org.crs.routers.emulator.device.TrafficLoad;
 import org.crs.routers.emulator.snmp.SnmpAgent;
 import org.crs.routers.emulator.ssh.SshFrontEnd;
 import org.crs.routers.emulator.faults.Faults;
@@ -42,6 +43,8 @@ public final class EmulatedRouter implements AutoCloseable {
         for (InterfaceName port : Inventory.interfacesOf(spec)) {
             device.addInterface(port, Inventory.speedOf(port));
         }
+        device.setTrafficLoad(Inventory.trafficOf(spec));
+        Inventory.portLoadsOf(spec).forEach(device::setTrafficLoad);
         if (state != null && state.exists()) {
             state.restore(device, credentials.enableSecret());
         } else {
@@ -119,6 +122,28 @@ public final class EmulatedRouter implements AutoCloseable {
 
     public Faults faults() {
         return faults;
+    }
+
+    /**
+     * Changes, from now on, what this router's circuits carry while up (those without a load
+     * of their own): idle, a share of the policed rate, bursts, errors and discards. What the
+     * counters hold so far stays, counted at the load before.
+     */
+    public void setTrafficLoad(TrafficLoad load) {
+        synchronized (device) {
+            device.setTrafficLoad(load);
+        }
+    }
+
+    /**
+     * Changes, from now on, what the circuit on one port carries (a subinterface, or a port for
+     * all its subinterfaces, named as IOS does in full); null: back to the router's load.
+     */
+    public void setTrafficLoad(String port, TrafficLoad load) {
+        InterfaceName name = InterfaceName.parse(port);
+        synchronized (device) {
+            device.setTrafficLoad(name, load);
+        }
     }
 
     /**
