@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.Locale;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +30,7 @@ import org.snmp4j.smi.VariableBinding;
  * ifOutDiscards, with sysUpTime, in GET requests of up to {@value #INTERFACES_PER_GET}
  * interfaces each (one request for a router with that few circuits).
  *
- * <p>Interface names are turned into ifIndexes by walking ifDescr once, and the indexes kept
+ * <p>Interface names are turned into ifIndexes by walking ifDescr (IOS's full names), and the indexes kept
  * across cycles per router; a router that restarted (sysUpTime went back) or answers
  * noSuchInstance for a kept index (an interface removed, or made again under a new index) is
  * walked again in the same read. Nothing of this is written to the device log: polling is not
@@ -82,18 +84,26 @@ public final class SnmpCounterReader implements CounterReader {
         if (walkAgain) {
             indexes.put(router, known);
         }
+        if (!known.keySet().containsAll(interfaces)) {
+            // One walk of ifDescr for every name not known yet; a walk that fails fails the read
+            // (a timeout must not look like an interface that is gone).
+            Map<String, Integer> table = new HashMap<>();
+            for (VariableBinding row : session.walk(SnmpSession.IF_DESCR)) {
+                table.putIfAbsent(row.getVariable().toString().toLowerCase(Locale.ROOT), row.getOid().last());
+            }
+            for (String name : interfaces) {
+                Integer index = table.get(name.toLowerCase(Locale.ROOT));
+                if (index != null) {
+                    known.put(name, index);
+                }
+            }
+        }
         Map<String, Integer> wanted = new LinkedHashMap<>();
         for (String name : interfaces) {
             Integer index = known.get(name);
-            if (index == null) {
-                try {
-                    index = session.ifIndex(name);
-                    known.put(name, index);
-                } catch (DriverException e) {
-                    continue; // not on the router (any more): left out of the answer
-                }
+            if (index != null) {
+                wanted.put(name, index); // else not on the router (any more): left out of the answer
             }
-            wanted.put(name, index);
         }
         Map<String, CounterReading> out = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(wanted.keySet());

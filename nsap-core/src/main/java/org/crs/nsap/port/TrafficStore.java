@@ -30,7 +30,7 @@ public interface TrafficStore {
     /** The segment's rates whose periods overlap {@code range}, oldest first, each at the resolution it is kept at. */
     List<TrafficSample> samples(String bookingId, TimeInterval range);
 
-    /** The newest rate of every segment that has one polled since {@code since}, by booking id. */
+    /** The newest polled rate of every segment whose rate ends at or after {@code since}, by booking id. */
     Map<String, TrafficRate> latestRates(Instant since);
 
     /** How many rows the store holds, at every resolution. */

@@ -131,7 +131,7 @@ public final class JdbcTrafficStore implements TrafficStore {
         return Jdbc.inTransaction(dataSource, "reading the latest traffic rates", c -> {
             Map<String, TrafficRate> out = new HashMap<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM segment_traffic"
-                    + " WHERE tier = ? AND period_start >= ?")) {
+                    + " WHERE tier = ? AND period_end >= ?")) {
                 ps.setInt(1, POLLED);
                 ps.setObject(2, Jdbc.utc(since));
                 try (ResultSet rs = ps.executeQuery()) {
