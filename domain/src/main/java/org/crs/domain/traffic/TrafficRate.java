@@ -35,6 +35,8 @@ public record TrafficRate(Instant from, Instant to, double inBitsPerSecond, doub
      * The rates between two readings of one interface, or empty when they say nothing: the later
      * is not later, or the router restarted between them (its uptime went back, so its counters
      * started again from zero and the difference is meaningless; the next pair is fine again).
+     * The rates are over the time between the readings on the router's clock (sysUpTime), or on
+     * the poller's when the router's did not move; the period is the poller's.
      * A counter that went down without a restart wrapped: once, as a 64-bit counter of octets
      * cannot wrap twice within any polling interval (2^64 octets take 467 years at 10 Gbit/s)
      * and a 32-bit counter of errors is read long before 2^32 errors.
@@ -43,7 +45,11 @@ public record TrafficRate(Instant from, Instant to, double inBitsPerSecond, doub
         if (!later.readAt().isAfter(earlier.readAt()) || later.uptime().compareTo(earlier.uptime()) < 0) {
             return Optional.empty();
         }
-        double seconds = Duration.between(earlier.readAt(), later.readAt()).toNanos() / 1e9;
+        // The router's own clock times the counters: an answer that reached the poller late (a
+        // busy network or poller) would otherwise skew the rate by its lateness over the interval.
+        Duration routerTime = later.uptime().minus(earlier.uptime());
+        double seconds = (routerTime.isZero() ? Duration.between(earlier.readAt(), later.readAt()) : routerTime)
+                .toNanos() / 1e9;
         return Optional.of(new TrafficRate(earlier.readAt(), later.readAt(),
                 delta64(earlier.inOctets(), later.inOctets()) * 8 / seconds,
                 delta64(earlier.outOctets(), later.outOctets()) * 8 / seconds,

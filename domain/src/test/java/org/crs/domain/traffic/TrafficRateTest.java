@@ -55,4 +55,13 @@ class TrafficRateTest {
     void aReadingThatIsNotLaterGivesNoRate() {
         assertTrue(TrafficRate.between(reading(0, 0, 0, 0, 100, 30), reading(10, 10, 0, 0, 100, 30)).isEmpty());
     }
+
+    @Test
+    void theRoutersClockTimesTheCountersWhenAnAnswerArrivesLate() {
+        // 10 s apart on the router, read 12 s apart by a poller whose second answer came 2 s late
+        TrafficRate r = TrafficRate.between(reading(0, 0, 0, 0, 100, 0), reading(12_500_000, 0, 0, 0, 110, 12))
+                .orElseThrow();
+        assertEquals(10_000_000, r.inBitsPerSecond(), 1e-6);
+        assertEquals(Duration.ofSeconds(12), r.span(), "the period is the poller's");
+    }
 }
