@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The polling of ACTIVE segments against an emulated 12000 over real SNMPv3 (v2c: the 500
- * segment test): the rate stored is the load the emulator was told to carry, within 5%; an
- * idle circuit reads zero; errors and discards are counted; a torn-down circuit is no longer
+ * segment test): the rate stored is the load the emulator was told to carry, within 5%, also
+ * across a wrap of the 64-bit counters; an idle circuit reads zero; errors and discards are counted; a torn-down circuit is no longer
  * polled. One lab for the class (an emulator and a migrated database take seconds to start);
  * each test has circuits of its own.
  */
@@ -78,6 +78,16 @@ class TrafficPollingTest {
         assertEquals(expected, r.inBitsPerSecond(), expected * 0.05, "in bit/s");
         assertEquals(expected, r.outBitsPerSecond(), expected * 0.05, "out bit/s");
         assertEquals(0, r.errorsPerSecond());
+    }
+
+    @Test
+    void aCircuitWhoseCountersWrapBetweenTwoCyclesIsMeasuredAcrossTheWrap() throws Exception {
+        lab.circuit(4);
+        lab.emulator.router("core-1").setTrafficLoad(subinterface(4), TrafficLoad.fraction(0.5));
+        lab.emulator.router("core-1").presetOctets(subinterface(4), -1_000_000L); // 2^64 - 10^6: wraps in 0.2 s
+        TrafficRate r = rateOverTwoCycles(4, Duration.ofMillis(1500));
+        double expected = 0.5 * TrafficLab.POLICED_BPS;
+        assertEquals(expected, r.inBitsPerSecond(), expected * 0.05, "in bit/s across the wrap");
     }
 
     @Test

@@ -136,6 +136,19 @@ public final class EmulatedRouter implements AutoCloseable {
     }
 
     /**
+     * Sets a port's octet counters (both directions) to {@code octets}, as after a long uptime:
+     * a negative value is an unsigned one above 2^63, so {@code -1000} wraps after 1000 more
+     * octets. Counting up to now happens first, at the load before.
+     */
+    public void presetOctets(String port, long octets) {
+        synchronized (device) {
+            device.advanceTraffic();
+            device.interfaceNamed(port).orElseThrow(() -> new IllegalArgumentException("no interface " + port))
+                    .presetOctets(octets);
+        }
+    }
+
+    /**
      * Changes, from now on, what the circuit on one port carries (a subinterface, or a port for
      * all its subinterfaces, named as IOS does in full); null: back to the router's load.
      */

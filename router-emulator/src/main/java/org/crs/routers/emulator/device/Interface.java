@@ -254,6 +254,15 @@ public final class Interface {
     }
 
     /**
+     * Sets the octet counters, as a router up for years would show them: near 2^64 (a negative
+     * long) they wrap within seconds, for tests of the readers' wrap handling.
+     */
+    public void presetOctets(long octets) {
+        inOctets = octets;
+        outOctets = octets;
+    }
+
+    /**
      * Counts traffic that crossed this interface in both directions, with errors and discards
      * (Counter64 semantics: wraps silently). Fractions are carried to the next count.
      */
