@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Collectors;
 
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.traffic.CounterReading;
@@ -41,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * part (where its traffic enters from its source); its errors and discards are the sums over
  * its parts. The first cycle that sees a segment stores nothing for it: a rate needs two
  * readings. Every {@link TrafficRetention#MEDIUM} a cycle also makes old rows coarser
- * ({@link TrafficStore#coarsen}).
+ * ({@link TrafficStore#coarsen}), with or without ACTIVE segments. A router that cannot be
+ * read is skipped (and logged); its interfaces' last readings are kept, so its next good cycle
+ * stores the mean over the time it was not read.
  *
  * <p>Thread-safe; one cycle runs at a time (a sweep calls {@link #poll()} every interval).
  */
@@ -143,7 +146,7 @@ public final class TrafficPolling implements AutoCloseable {
         Map<String, TrafficRate> rates = new LinkedHashMap<>();
         bySegment.forEach((bookingId, polled) -> rateOf(polled, now).ifPresent(r -> rates.put(bookingId, r)));
         // Readings of interfaces no longer polled are forgotten, so memory follows the ACTIVE segments.
-        last.keySet().retainAll(bySegment.values().stream().flatMap(List::stream).toList());
+        last.keySet().retainAll(bySegment.values().stream().flatMap(List::stream).collect(Collectors.toSet()));
         last.putAll(now);
         if (!rates.isEmpty()) {
             store.addRates(rates, interval);
