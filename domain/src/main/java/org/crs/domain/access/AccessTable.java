@@ -87,7 +87,7 @@ public final class AccessTable {
         change(NSAP_SERVICE, Permission.SERVED_BAR, "hold", "holdAndCommit", "commit", "abort", "activate", "deactivate",
                 "modify", "commitModify", "abortModify", "addMaintenance", "liftMaintenance");
         read(NSAP_SERVICE, Permission.SERVED_BAR, "check", "availability", "widestBandwidth", "status", "query",
-                "deviceLog", "listMaintenance", "listEndpoints");
+                "deviceLog", "listMaintenance", "listEndpoints", "utilisation");
 
         // BrowserService (the BAR's JSON API only): what the reservation browser needs beside the
         // port types' operations; any account, a user only on what ReservationAccess lets it see.

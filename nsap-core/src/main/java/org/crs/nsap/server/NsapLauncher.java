@@ -24,6 +24,7 @@ import javax.security.auth.x500.X500Principal;
 
 import org.crs.nsap.peer.PeerServiceClient;
 import org.crs.nsap.soap.ServedBars;
+import org.crs.nsap.activation.SnmpCounterReader;
 import org.crs.service.tls.TlsContexts;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
@@ -95,7 +96,8 @@ public final class NsapLauncher implements AutoCloseable {
                 DriverActivator a = new DriverActivator(routers, store, DriverActivator.DEFAULT_THREADS, locks);
                 activator.set(a);
                 return a;
-            }, Clock.systemUTC(), upkeep(config), Optional.of(servedBars(config)));
+            }, Clock.systemUTC(), upkeep(config), Optional.of(servedBars(config)),
+                    Optional.of(new NsapServer.Traffic(new SnmpCounterReader(routers), config.traffic())));
             return new NsapLauncher(config, server, activator.get());
         } catch (Exception | Error e) {
             if (activator.get() != null) {

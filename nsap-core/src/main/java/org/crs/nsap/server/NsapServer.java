@@ -24,6 +24,10 @@ import org.crs.nsap.service.SegmentService;
 import org.crs.nsap.port.SegmentStore;
 import org.crs.nsap.soap.NsapPortType;
 import org.crs.nsap.soap.ServedBars;
+import org.crs.nsap.port.CounterReader;
+import org.crs.nsap.service.SegmentTraffic;
+import org.crs.nsap.service.TrafficPolling;
+import org.crs.nsap.store.JdbcTrafficStore;
 import org.crs.nsap.store.JdbcSegmentStore;
 import org.crs.nsap.store.PostgresRouterLocks;
 import org.crs.service.audit.AuditTrail;
@@ -76,6 +80,21 @@ public final class NsapServer extends RunningService {
     public static final Duration STUCK_SWEEP_PERIOD = Duration.ofSeconds(30);
     /** The sweep that asks the BARs about old segments and releases the orphans. */
     static final JobKey ORPHAN_SWEEP = JobKey.jobKey("release-orphans", "upkeep");
+    /** The sweep that polls the counters of ACTIVE segments ({@link TrafficPolling}). */
+    static final JobKey TRAFFIC_SWEEP = JobKey.jobKey("poll-traffic", "traffic");
+
+    /**
+     * How the server polls its ACTIVE segments' traffic.
+     *
+     * @param reader reads routers' counters (over SNMP: {@link org.crs.nsap.activation.SnmpCounterReader})
+     * @param settings interval, ports, retention and parallelism
+     */
+    public record Traffic(CounterReader reader, NsapServerConfig.Traffic settings) {
+        public Traffic {
+            Objects.requireNonNull(reader, "reader");
+            Objects.requireNonNull(settings, "settings");
+        }
+    }
 
     /**
      * How the server looks after its segments on its own.
@@ -117,14 +136,18 @@ public final class NsapServer extends RunningService {
     private final SegmentStore store;
     private final AuditTrail auditTrail;
     private final Future<?> startUpkeep;
+    private final SegmentTraffic traffic;
+    private final Optional<TrafficPolling> polling;
 
     private NsapServer(ServiceShell shell, SegmentService service, SegmentStore store, AuditTrail auditTrail,
-                       Future<?> startUpkeep) {
+                       Future<?> startUpkeep, SegmentTraffic traffic, Optional<TrafficPolling> polling) {
         super(shell, NsapContract.SERVICE_NAME);
         this.service = service;
         this.store = store;
         this.auditTrail = auditTrail;
         this.startUpkeep = startUpkeep;
+        this.traffic = traffic;
+        this.polling = polling;
     }
 
     /** Starts an instance with the default {@link Upkeep}, asking no BAR about orphans. */
@@ -181,7 +204,21 @@ public final class NsapServer extends RunningService {
      */
     public static NsapServer start(ServerConfig config, ResourcePlanner planner, ActivatorFactory activator,
                                    Clock clock, Upkeep upkeep, Optional<ServedBars> servedBars) throws Exception {
+        return start(config, planner, activator, clock, upkeep, servedBars, Optional.empty());
+    }
+
+    /**
+     * As {@link #start(ServerConfig, ResourcePlanner, ActivatorFactory, Clock, Upkeep, Optional)},
+     * polling the traffic of ACTIVE segments as {@code traffic} says, every interval on a thread
+     * of its own; empty, or {@code poll: false}: no polling (the utilisation operation answers
+     * what the database holds).
+     */
+    public static NsapServer start(ServerConfig config, ResourcePlanner planner, ActivatorFactory activator,
+                                   Clock clock, Upkeep upkeep, Optional<ServedBars> servedBars,
+                                   Optional<Traffic> traffic) throws Exception {
         Objects.requireNonNull(upkeep, "upkeep");
+        AtomicReference<SegmentTraffic> segmentTraffic = new AtomicReference<>();
+        AtomicReference<TrafficPolling> polling = new AtomicReference<>();
         AtomicReference<SegmentService> service = new AtomicReference<>();
         AtomicReference<SegmentStore> store = new AtomicReference<>();
         AtomicReference<AuditTrail> trail = new AtomicReference<>();
@@ -210,8 +247,23 @@ public final class NsapServer extends RunningService {
                 setUp.schedule(new Sweep(ORPHAN_SWEEP, upkeep.orphanCheck(), () -> background.get().submit("release-orphans",
                         () -> releaseOrphans(s, owners, upkeep.orphanAge()))));
             }
+            JdbcTrafficStore trafficStore = new JdbcTrafficStore(setUp.database().dataSource());
+            segmentTraffic.set(new SegmentTraffic(store.get(), trafficStore, clock));
+            Optional<Traffic> polled = traffic.filter(t -> t.settings().poll());
+            if (polled.isPresent()) {
+                NsapServerConfig.Traffic t = polled.get().settings();
+                TrafficPolling p = setUp.closeOnStop(new TrafficPolling(store.get(), trafficStore, polled.get().reader(),
+                        t.ports(), t.interval(), t.retention(), t.routersAtOnce(), clock));
+                polling.set(p);
+                // A thread of its own: a slow router delays the next poll, never the upkeep.
+                Background pollThread = setUp.closeOnStop(new Background(config.name() + "-traffic"));
+                setUp.schedule(new Sweep(TRAFFIC_SWEEP, t.interval(), () -> pollThread.submit("poll-traffic", () -> {
+                    TrafficPolling.Cycle c = p.poll();
+                    LOG.debug("traffic polling: {}", c);
+                })));
+            }
             setUp.serve(NsapContract.SERVICE_NAME, NsapContract.NAMESPACE,
-                    new NsapPortType(service.get(), config.name() + "-client"));
+                    new NsapPortType(service.get(), config.name() + "-client", segmentTraffic.get(), servedBars));
         });
         // A lone service that starts knows nothing else is working on its segments.
         Duration stuck = config.clustered() ? upkeep.stuckAfter() : Duration.ZERO;
@@ -220,7 +272,8 @@ public final class NsapServer extends RunningService {
             recover(s, stuck);
             repair(s);
         });
-        return new NsapServer(shell, s, store.get(), trail.get(), startUpkeep);
+        return new NsapServer(shell, s, store.get(), trail.get(), startUpkeep, segmentTraffic.get(),
+                Optional.ofNullable(polling.get()));
     }
 
     private static void recover(SegmentService service, Duration unchangedFor) {
@@ -301,6 +354,19 @@ public final class NsapServer extends RunningService {
 
     public SegmentService service() {
         return service;
+    }
+
+    /**
+     * The traffic measured on the segments: utilisation over a range, and the latest rate of
+     * every segment ({@link SegmentTraffic#latestRates}) for monitoring.
+     */
+    public SegmentTraffic traffic() {
+        return traffic;
+    }
+
+    /** The traffic polling, when the server polls. */
+    public Optional<TrafficPolling> trafficPolling() {
+        return polling;
     }
 
     public SegmentStore store() {

@@ -11,6 +11,9 @@ import java.util.Optional;
 
 import javax.security.auth.x500.X500Principal;
 
+import org.crs.domain.traffic.TrafficRetention;
+import org.crs.nsap.service.TrafficPolling;
+import org.crs.nsap.service.TrafficPorts;
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.ConfigYaml.EnvReferences;
 import org.crs.service.server.ServiceConfig;
@@ -47,6 +50,15 @@ import org.crs.service.tls.CertificateSubjects;
  *                                     # subject: required with tls: the certificate this BAR calls with
  * orphanCheck: 30s                    # default 30s: how often the BARs are asked about old segments
  * orphanAge: 1m                       # default 1m: only segments unchanged this long are asked about
+ * traffic:                            # default: every key's default (polling on, every 30s)
+ *   poll: true                        # default true: false polls nothing (utilisation answers no samples)
+ *   interval: 30s                     # default 30s: how often ACTIVE segments' counters are read
+ *   campusPort: hostPort              # default hostPort: the 7600 interface read: hostPort or trunk
+ *   wanPort: attachment               # default attachment: the 12000 interface read: attachment or tunnel
+ *   keepPolled: 1d                    # default 1d: polled rates kept as polled, then 5-minute means
+ *   keepFiveMinute: 30d               # default 30d: 5-minute means kept, then hourly means
+ *   keepHourly: 365d                  # default 365d: hourly means kept, then dropped
+ *   routersAtOnce: 8                  # default 8: routers read in parallel
  * }</pre>
  *
  * <p>Durations are {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h}, {@code <n>d} or
@@ -81,9 +93,38 @@ import org.crs.service.tls.CertificateSubjects;
  * @param bars the BARs asked whether a segment is still wanted, in the file's order; empty: none asked
  * @param orphanCheck how often the BARs are asked
  * @param orphanAge how long a segment stays unchanged before its BAR is asked about it
+ * @param traffic how the traffic of ACTIVE segments is polled and kept
  */
 public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, Duration stuckAfter, List<Bar> bars,
-                               Duration orphanCheck, Duration orphanAge) implements ServiceConfig {
+                               Duration orphanCheck, Duration orphanAge, Traffic traffic) implements ServiceConfig {
+
+    /** Default {@code traffic.interval}. */
+    public static final Duration DEFAULT_TRAFFIC_INTERVAL = Duration.ofSeconds(30);
+
+    /**
+     * The {@code traffic} section.
+     *
+     * @param poll whether ACTIVE segments are polled at all
+     * @param interval how often; the resolution of the rates kept for {@code retention.fineFor}
+     * @param ports which interface of each router part is read
+     * @param retention how long each resolution is kept
+     * @param routersAtOnce routers read in parallel; positive
+     */
+    public record Traffic(boolean poll, Duration interval, TrafficPorts ports, TrafficRetention retention,
+                          int routersAtOnce) {
+        public Traffic {
+            Objects.requireNonNull(interval, "interval");
+            Objects.requireNonNull(ports, "ports");
+            Objects.requireNonNull(retention, "retention");
+            if (routersAtOnce < 1) {
+                throw new IllegalArgumentException("traffic.routersAtOnce must be at least 1, was " + routersAtOnce);
+            }
+        }
+
+        /** Polling every 30 s of host ports and attachment subinterfaces, the default retention, 8 routers at once. */
+        public static final Traffic DEFAULT = new Traffic(true, DEFAULT_TRAFFIC_INTERVAL, TrafficPorts.DEFAULT,
+                TrafficRetention.DEFAULT, TrafficPolling.DEFAULT_THREADS);
+    }
 
     /** Default {@code stuckAfter}: longer than any activation or tear-down takes. */
     public static final Duration DEFAULT_STUCK_AFTER = Duration.ofMinutes(2);
@@ -115,7 +156,8 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
 
     /** The configuration with the defaults for every key after {@code routerAccess}. */
     public NsapServerConfig(Basics basics, Path topology, Path routerAccess) {
-        this(basics, topology, routerAccess, DEFAULT_STUCK_AFTER, List.of(), DEFAULT_ORPHAN_CHECK, DEFAULT_ORPHAN_AGE);
+        this(basics, topology, routerAccess, DEFAULT_STUCK_AFTER, List.of(), DEFAULT_ORPHAN_CHECK, DEFAULT_ORPHAN_AGE,
+                Traffic.DEFAULT);
     }
 
     /** Reads the file ({@code NsapServerConfig.FILE.load(path)}), or parses its text. */
@@ -129,13 +171,14 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
         bars = List.copyOf(bars);
         Objects.requireNonNull(orphanCheck, "orphanCheck");
         Objects.requireNonNull(orphanAge, "orphanAge");
+        Objects.requireNonNull(traffic, "traffic");
     }
 
     @Override
     public String toString() {
         return "NsapServerConfig[" + basicsForLog() + ", topology=" + topology + ", routerAccess=" + routerAccess
                 + ", stuckAfter=" + stuckAfter + ", bars=" + bars + ", orphanCheck=" + orphanCheck + ", orphanAge="
-                + orphanAge + "]";
+                + orphanAge + ", traffic=" + traffic + "]";
     }
 
     // --- reading ---------------------------------------------------------------------------------
@@ -151,7 +194,47 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
         Duration orphanCheck = duration(file.orphanCheck(), DEFAULT_ORPHAN_CHECK, "orphanCheck", env, yaml);
         Duration orphanAge = duration(file.orphanAge(), DEFAULT_ORPHAN_AGE, "orphanAge", env, yaml);
         return new NsapServerConfig(basics, topology, routerAccess, stuckAfter,
-                bars(file.bars(), basics.tls().isPresent(), env, yaml), orphanCheck, orphanAge);
+                bars(file.bars(), basics.tls().isPresent(), env, yaml), orphanCheck, orphanAge,
+                traffic(file.traffic(), env, yaml));
+    }
+
+    private static Traffic traffic(TrafficYaml t, EnvReferences env, String yaml) {
+        if (t == null) {
+            return Traffic.DEFAULT;
+        }
+        Duration interval = ConfigYaml.duration(env.resolve(t.interval(), "traffic.interval"), DEFAULT_TRAFFIC_INTERVAL,
+                "traffic.interval", ConfigYaml.at(yaml, "traffic", "interval"));
+        TrafficPorts.Campus campus = switch (t.campusPort() == null ? "hostPort" : t.campusPort().trim()) {
+            case "hostPort" -> TrafficPorts.Campus.HOST_PORT;
+            case "trunk" -> TrafficPorts.Campus.TRUNK;
+            default -> throw new IllegalArgumentException("traffic.campusPort must be hostPort or trunk, not '"
+                    + t.campusPort() + "'" + ConfigYaml.at(yaml, "traffic", "campusPort"));
+        };
+        TrafficPorts.Wan wan = switch (t.wanPort() == null ? "attachment" : t.wanPort().trim()) {
+            case "attachment" -> TrafficPorts.Wan.ATTACHMENT;
+            case "tunnel" -> TrafficPorts.Wan.TUNNEL;
+            default -> throw new IllegalArgumentException("traffic.wanPort must be attachment or tunnel, not '"
+                    + t.wanPort() + "'" + ConfigYaml.at(yaml, "traffic", "wanPort"));
+        };
+        TrafficRetention d = TrafficRetention.DEFAULT;
+        TrafficRetention retention;
+        try {
+            retention = new TrafficRetention(
+                    ConfigYaml.duration(env.resolve(t.keepPolled(), "traffic.keepPolled"), d.fineFor(), "traffic.keepPolled",
+                            ConfigYaml.at(yaml, "traffic", "keepPolled")),
+                    ConfigYaml.duration(env.resolve(t.keepFiveMinute(), "traffic.keepFiveMinute"), d.mediumFor(),
+                            "traffic.keepFiveMinute", ConfigYaml.at(yaml, "traffic", "keepFiveMinute")),
+                    ConfigYaml.duration(env.resolve(t.keepHourly(), "traffic.keepHourly"), d.coarseFor(), "traffic.keepHourly",
+                            ConfigYaml.at(yaml, "traffic", "keepHourly")));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("traffic: " + e.getMessage() + ConfigYaml.at(yaml, "traffic"), e);
+        }
+        int routersAtOnce = t.routersAtOnce() == null ? TrafficPolling.DEFAULT_THREADS : t.routersAtOnce();
+        if (routersAtOnce < 1) {
+            throw new IllegalArgumentException("traffic.routersAtOnce must be at least 1"
+                    + ConfigYaml.at(yaml, "traffic", "routersAtOnce"));
+        }
+        return new Traffic(t.poll() == null || t.poll(), interval, new TrafficPorts(campus, wan), retention, routersAtOnce);
     }
 
     private static Duration duration(String text, Duration otherwise, String key, EnvReferences env, String yaml) {
@@ -206,7 +289,7 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
     private record FileYaml(String name, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database,
                             ConfigYaml.TlsYaml tls, String topology,
                             String routerAccess, String stuckAfter, List<BarYaml> bars, String orphanCheck,
-                            String orphanAge) {
+                            String orphanAge, TrafficYaml traffic) {
         @Override
         public String toString() {
             return "config " + name;
@@ -214,5 +297,9 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
     }
 
     private record BarYaml(String site, String url, String subject) {
+    }
+
+    private record TrafficYaml(Boolean poll, String interval, String campusPort, String wanPort, String keepPolled,
+                               String keepFiveMinute, String keepHourly, Integer routersAtOnce) {
     }
 }

@@ -30,6 +30,12 @@ import org.crs.nsap.contract.SegmentInfo;
 import org.crs.nsap.contract.SegmentRequestBean;
 import org.crs.nsap.contract.SlotQueries;
 import org.crs.nsap.contract.StartWindowBean;
+import org.crs.nsap.contract.TrafficSampleBean;
+import org.crs.domain.refusal.RefusalCode;
+import org.crs.domain.traffic.TrafficSample;
+import org.crs.nsap.service.SegmentTraffic;
+import org.crs.service.security.CurrentCall;
+import java.util.Optional;
 
 /**
  * The NSAP port type, served over SOAP by the L-NSAP and the NSAP alike: a thin layer that
@@ -41,14 +47,20 @@ public class NsapPortType {
 
     private final SegmentService service;
     private final String actor;
+    private final SegmentTraffic traffic;
+    private final Optional<ServedBars> servedBars;
 
     /**
      * @param service the segment service
      * @param actor who the calls are recorded as coming from until callers authenticate
+     * @param traffic the traffic measured on the segments
+     * @param servedBars the BARs this service answers; empty: every caller (a service inside a test)
      */
-    public NsapPortType(SegmentService service, String actor) {
+    public NsapPortType(SegmentService service, String actor, SegmentTraffic traffic, Optional<ServedBars> servedBars) {
         this.service = service;
         this.actor = actor;
+        this.traffic = traffic;
+        this.servedBars = servedBars;
     }
 
     /** Would this segment fit now, and if not, which resource refuses it and why (its code)? Books nothing. */
@@ -232,6 +244,48 @@ public class NsapPortType {
         } catch (RequestRejected e) {
             throw fault(e);
         }
+    }
+
+    /**
+     * What a segment carried over {@code [from, to)}: its samples, oldest first, each a mean
+     * over its own period at the resolution kept for that time (polled rates for the last day,
+     * then 5-minute, then hourly means, with the default retention); none where nothing was
+     * measured (before activation, after release, while a router could not be read). Only the
+     * BAR that owns the segment may ask: the BAR of the site its booking id names or, when that
+     * site is not among the BARs this service serves, any of them (the BAR that forwarded the
+     * booking for a peer). Faults: {@code NOT_ALLOWED} naming {@code bookingId} for another
+     * BAR's segment, {@code BAD_FIELD} naming {@code bookingId} for an unknown segment, naming
+     * {@code to} for a range not after {@code from} or longer than 400 days.
+     */
+    public TrafficSampleBean[] utilisation(String bookingId, Calendar from, Calendar to) throws ServiceFault {
+        if (from == null) {
+            throw ServiceFault.badField("from", "is missing");
+        }
+        if (to == null) {
+            throw ServiceFault.badField("to", "is missing");
+        }
+        if (servedBars.isPresent() && !servedBars.get().owns(CurrentCall.caller(), bookingId)) {
+            throw new ServiceFault(new Refusal(RefusalCode.NOT_ALLOWED, "bookingId", "segment " + bookingId
+                    + " belongs to another BAR"));
+        }
+        try {
+            return traffic.utilisation(bookingId, interval(from, to, "to")).stream().map(NsapPortType::sample)
+                    .toArray(TrafficSampleBean[]::new);
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    private static TrafficSampleBean sample(TrafficSample s) {
+        TrafficSampleBean b = new TrafficSampleBean();
+        b.setStart(SoapTimes.calendar(s.rate().from()));
+        b.setEnd(SoapTimes.calendar(s.rate().to()));
+        b.setResolutionSeconds((int) s.resolution().toSeconds());
+        b.setInBitsPerSecond(s.rate().inBitsPerSecond());
+        b.setOutBitsPerSecond(s.rate().outBitsPerSecond());
+        b.setErrorsPerSecond(s.rate().errorsPerSecond());
+        b.setDiscardsPerSecond(s.rate().discardsPerSecond());
+        return b;
     }
 
     /**

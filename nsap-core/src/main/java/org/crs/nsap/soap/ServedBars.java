@@ -36,4 +36,17 @@ public final class ServedBars implements Authenticator {
         }
         return new Authentication.Authenticated(new Caller.ServedBar(site, subject.getName()));
     }
+
+    /**
+     * Whether {@code caller} owns the segment {@code bookingId}: a served BAR of the site the
+     * booking id names ({@code <site>:<requestId>:<part>}), or any served BAR when that site
+     * is not served here (its BAR's peer forwarded the booking). No other caller owns any.
+     */
+    public boolean owns(Caller caller, String bookingId) {
+        if (caller instanceof Caller.ServedBar bar) {
+            String site = bookingId == null || bookingId.indexOf(':') < 0 ? "" : bookingId.substring(0, bookingId.indexOf(':'));
+            return bar.site().equals(site) || !sites.containsValue(site);
+        }
+        return false;
+    }
 }

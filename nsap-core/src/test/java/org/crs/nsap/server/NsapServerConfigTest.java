@@ -181,6 +181,36 @@ class NsapServerConfigTest {
     // --- refusals --------------------------------------------------------------------------------
 
     @Test
+    void trafficKeysSayHowOftenWhichPortsAndHowLongEachResolutionIsKept() {
+        NsapServerConfig defaults = NsapServerConfig.FILE.parse(GOOD, dir, env(ENV));
+        assertEquals(NsapServerConfig.Traffic.DEFAULT, defaults.traffic());
+        assertEquals(java.time.Duration.ofSeconds(30), defaults.traffic().interval());
+        NsapServerConfig c = NsapServerConfig.FILE.parse(GOOD + """
+                traffic:
+                  interval: 1m
+                  campusPort: trunk
+                  wanPort: tunnel
+                  keepPolled: 2d
+                  keepFiveMinute: 60d
+                  keepHourly: 730d
+                  routersAtOnce: 3
+                """, dir, env(ENV));
+        assertTrue(c.traffic().poll());
+        assertEquals(java.time.Duration.ofMinutes(1), c.traffic().interval());
+        assertEquals(new org.crs.nsap.service.TrafficPorts(org.crs.nsap.service.TrafficPorts.Campus.TRUNK,
+                org.crs.nsap.service.TrafficPorts.Wan.TUNNEL), c.traffic().ports());
+        assertEquals(java.time.Duration.ofDays(730), c.traffic().retention().coarseFor());
+        assertEquals(3, c.traffic().routersAtOnce());
+        assertTrue(!NsapServerConfig.FILE.parse(GOOD + "traffic: {poll: false}\n", dir, env(ENV)).traffic().poll());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> NsapServerConfig.FILE.parse(GOOD + "traffic: {wanPort: pseudowire}\n", dir, env(ENV)));
+        assertTrue(e.getMessage().contains("traffic.wanPort"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> NsapServerConfig.FILE.parse(GOOD + "traffic: {keepPolled: 40d}\n", dir, env(ENV)));
+        assertTrue(e.getMessage().contains("traffic"), e.getMessage());
+    }
+
+    @Test
     void unknownKeyIsRefusedNamingItsPlaceLineAndTheKnownKeys() throws Exception {
         Path file = write(GOOD.replace("  user: crs_lnsap", "  username: crs_lnsap"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NsapServerConfig.FILE.load(file, env(ENV)));

@@ -7,6 +7,7 @@ import org.crs.routers.emulator.cli.IosSession;
 import org.crs.routers.emulator.device.Device;
 import org.crs.routers.emulator.device.InterfaceName;
 import org.crs.routers.emulator.device.Profile;
+import org.crs.routers.emulator.device.TrafficLoad;
 import org.crs.routers.emulator.snmp.SnmpAgent;
 import org.crs.routers.emulator.ssh.SshFrontEnd;
 import org.crs.routers.emulator.faults.Faults;
@@ -43,6 +44,8 @@ public final class EmulatedRouter implements AutoCloseable {
         for (InterfaceName port : Inventory.interfacesOf(spec)) {
             device.addInterface(port, Inventory.speedOf(port));
         }
+        device.setTrafficLoad(Inventory.trafficOf(spec));
+        Inventory.portLoadsOf(spec).forEach(device::setTrafficLoad);
         if (state != null && state.exists()) {
             state.restore(device, credentials.enableSecret());
         } else {
@@ -120,6 +123,41 @@ public final class EmulatedRouter implements AutoCloseable {
 
     public Faults faults() {
         return faults;
+    }
+
+    /**
+     * Changes, from now on, what this router's circuits carry while up (those without a load
+     * of their own): idle, a share of the policed rate, bursts, errors and discards. What the
+     * counters hold so far stays, counted at the load before.
+     */
+    public void setTrafficLoad(TrafficLoad load) {
+        synchronized (device) {
+            device.setTrafficLoad(load);
+        }
+    }
+
+    /**
+     * Sets a port's octet counters (both directions) to {@code octets}, as after a long uptime:
+     * a negative value is an unsigned one above 2^63, so {@code -1000} wraps after 1000 more
+     * octets. Counting up to now happens first, at the load before.
+     */
+    public void presetOctets(String port, long octets) {
+        synchronized (device) {
+            device.advanceTraffic();
+            device.interfaceNamed(port).orElseThrow(() -> new IllegalArgumentException("no interface " + port))
+                    .presetOctets(octets);
+        }
+    }
+
+    /**
+     * Changes, from now on, what the circuit on one port carries (a subinterface, or a port for
+     * all its subinterfaces, named as IOS does in full); null: back to the router's load.
+     */
+    public void setTrafficLoad(String port, TrafficLoad load) {
+        InterfaceName name = InterfaceName.parse(port);
+        synchronized (device) {
+            device.setTrafficLoad(name, load);
+        }
     }
 
     /**

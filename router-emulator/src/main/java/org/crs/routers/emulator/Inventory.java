@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import org.crs.routers.emulator.device.ConfigStyle;
 import org.crs.routers.emulator.device.InterfaceName;
 import org.crs.routers.emulator.device.Profile;
+import org.crs.routers.emulator.device.TrafficLoad;
 import org.crs.routers.emulator.snmp.SnmpSettings;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -60,9 +61,42 @@ public record Inventory(Credentials defaults, List<Router> routers) {
      * @param configStyle how {@code show running-config} shows the configuration:
      *     {@code literal} (the default), {@code normalised} or {@code multiline}; see
      *     {@link ConfigStyle}
+     * @param traffic what this router's circuits carry while up; absent: each at its full policed rate
      */
     public record Router(String hostname, String profile, String loopback, Integer sshPort, Integer snmpPort,
-                         Credentials credentials, List<String> interfaces, String config, String configStyle) {
+                         Credentials credentials, List<String> interfaces, String config, String configStyle,
+                         Traffic traffic) {
+
+        /** A router in the literal style whose circuits run at their full policed rate. */
+        public Router(String hostname, String profile, String loopback, Integer sshPort, Integer snmpPort,
+                      Credentials credentials, List<String> interfaces, String config) {
+            this(hostname, profile, loopback, sshPort, snmpPort, credentials, interfaces, config, null, null);
+        }
+    }
+
+    /**
+     * The traffic load of a router's circuits ({@link TrafficLoad}), with loads of their own
+     * for some ports (a subinterface, or a port for all its subinterfaces).
+     *
+     * @param load share of the policed rate sent, 0 to 1; default 1
+     * @param burstOnSeconds how long each burst lasts; default 0 (no bursts)
+     * @param burstOffSeconds the pause after each burst; default 0 (no bursts)
+     * @param errorsPerSecond ifInErrors per second while up; default 0
+     * @param discardsPerSecond ifOutDiscards per second while up; default 0
+     * @param ports port name to its load, the same keys, without {@code ports}
+     */
+    public record Traffic(Double load, Double burstOnSeconds, Double burstOffSeconds, Double errorsPerSecond,
+                          Double discardsPerSecond, java.util.Map<String, Traffic> ports) {
+
+        /** The load these keys describe, defaults filled in. */
+        public TrafficLoad toLoad() {
+            return new TrafficLoad(first(load, 1.0), seconds(burstOnSeconds), seconds(burstOffSeconds),
+                    first(errorsPerSecond, 0.0), first(discardsPerSecond, 0.0));
+        }
+
+        private static java.time.Duration seconds(Double s) {
+            return s == null ? java.time.Duration.ZERO : java.time.Duration.ofNanos(Math.round(s * 1e9));
+        }
     }
 
     private static final Pattern RANGE = Pattern.compile("^(.*/)(\\d+)-(\\d+)$");
@@ -103,6 +137,7 @@ public record Inventory(Credentials defaults, List<Router> routers) {
                 throw new IllegalArgumentException("router " + r.hostname() + ": loopback must be an IPv4 address");
             }
             interfacesOf(r);
+            trafficOf(r);
             Credentials c = credentialsOf(r);
             if (c.username() == null || c.password() == null || c.enableSecret() == null) {
                 throw new IllegalArgumentException("router " + r.hostname() + ": username, password and enableSecret are required");
@@ -116,6 +151,37 @@ public record Inventory(Credentials defaults, List<Router> routers) {
             return r.configStyle() == null ? ConfigStyle.LITERAL : ConfigStyle.parse(r.configStyle());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("router " + r.hostname() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The router's load and its ports' own loads, checked; port names as IOS spells them in full. */
+    static java.util.Map<InterfaceName, TrafficLoad> portLoadsOf(Router r) {
+        java.util.Map<InterfaceName, TrafficLoad> out = new java.util.TreeMap<>();
+        if (r.traffic() != null && r.traffic().ports() != null) {
+            for (var e : r.traffic().ports().entrySet()) {
+                try {
+                    if (e.getValue().ports() != null) {
+                        throw new IllegalArgumentException("a port's traffic has no ports of its own");
+                    }
+                    out.put(InterfaceName.parse(e.getKey()), e.getValue().toLoad());
+                } catch (IllegalArgumentException ex) {
+                    throw new IllegalArgumentException("router " + r.hostname() + ": traffic of port '" + e.getKey()
+                            + "': " + ex.getMessage(), ex);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The load of the router's circuits without one of their own. */
+    static TrafficLoad trafficOf(Router r) {
+        try {
+            TrafficLoad load = r.traffic() == null ? TrafficLoad.FULL : r.traffic().toLoad();
+            portLoadsOf(r);
+            return load;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage().startsWith("router ") ? e.getMessage()
+                    : "router " + r.hostname() + ": traffic: " + e.getMessage(), e);
         }
     }
 
@@ -149,7 +215,7 @@ public record Inventory(Credentials defaults, List<Router> routers) {
     public Inventory withAnyPorts() {
         List<Router> moved = routers.stream().map(r -> new Router(r.hostname(), r.profile(), r.loopback(), 0,
                 r.snmpPort() != null && r.snmpPort() < 0 ? -1 : 0, r.credentials(), r.interfaces(), r.config(),
-                r.configStyle())).toList();
+                r.configStyle(), r.traffic())).toList();
         return new Inventory(defaults, moved);
     }
 

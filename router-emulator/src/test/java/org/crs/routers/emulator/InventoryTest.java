@@ -47,6 +47,37 @@ class InventoryTest {
     }
 
     @Test
+    void trafficLoadsOfRouterAndPortsAreRead() throws IOException {
+        String yaml = ROUTER + """
+                    traffic:
+                      load: 0.5
+                      burstOnSeconds: 10
+                      burstOffSeconds: 20
+                      errorsPerSecond: 1
+                      ports:
+                        GigabitEthernet1/2: {load: 0}
+                """;
+        try (RouterEmulator emulator = RouterEmulator.start(Inventory.parse(yaml))) {
+            var device = emulator.router("edge-x").device();
+            synchronized (device) {
+                var routerLoad = device.trafficLoad(org.crs.routers.emulator.device.InterfaceName.parse("GigabitEthernet1/1"));
+                assertEquals(0.5, routerLoad.fraction());
+                assertEquals(java.time.Duration.ofSeconds(20), routerLoad.burstOff());
+                assertEquals(1.0, routerLoad.errorsPerSecond());
+                assertEquals(0.0, device.trafficLoad(
+                        org.crs.routers.emulator.device.InterfaceName.parse("GigabitEthernet1/2")).fraction());
+            }
+        }
+    }
+
+    @Test
+    void aLoadAboveOneIsRefusedWithItsRouter() {
+        Exception e = assertThrows(IllegalArgumentException.class,
+                () -> Inventory.parse(ROUTER + "    traffic: {load: 2}\n"));
+        assertTrue(e.getMessage().contains("edge-x") && e.getMessage().contains("load"), e.getMessage());
+    }
+
+    @Test
     void unknownKeyIsRefusedByName() {
         Exception e = assertThrows(IOException.class, () -> Inventory.parse(ROUTER + "    colour: blue\n"));
         assertTrue(e.getMessage().contains("colour"), e.getMessage());

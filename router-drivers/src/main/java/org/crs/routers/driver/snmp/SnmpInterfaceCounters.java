@@ -21,6 +21,12 @@ public final class SnmpInterfaceCounters {
 
     public static final OID IF_HC_IN_OCTETS = new OID("1.3.6.1.2.1.31.1.1.1.6");
     public static final OID IF_HC_OUT_OCTETS = new OID("1.3.6.1.2.1.31.1.1.1.10");
+    /** IF-MIB ifInErrors (ifTable, Counter32). */
+    public static final OID IF_IN_ERRORS = new OID("1.3.6.1.2.1.2.2.1.14");
+    /** IF-MIB ifOutDiscards (ifTable, Counter32). */
+    public static final OID IF_OUT_DISCARDS = new OID("1.3.6.1.2.1.2.2.1.19");
+    /** SNMPv2-MIB sysUpTime.0: a smaller value than before means the counters restarted. */
+    public static final OID SYS_UP_TIME = new OID("1.3.6.1.2.1.1.3.0");
 
     private final RouterEndpoint router;
     private final SnmpTimeouts timeouts;

@@ -47,6 +47,8 @@ public final class Device {
     private String startupConfig = "";
     private Instant trafficCountedAt;
     private Runnable afterStep = () -> { };
+    private TrafficLoad routerLoad = TrafficLoad.FULL;
+    private final Map<InterfaceName, TrafficLoad> portLoads = new TreeMap<>();
 
     /**
      * @param hostname the router's hostname, shown in its prompt
@@ -242,13 +244,17 @@ public final class Device {
     }
 
     /**
-     * Brings the traffic counters up to now. An end-host on each circuit offers traffic at
-     * line rate in both directions; the ingress policer, if any, cuts it to the booked rate.
-     * Counters therefore advance at the policed rate while a circuit is up.
+     * Brings the traffic counters up to now. The end-hosts of each circuit offer traffic in
+     * both directions at the circuit's load ({@link #trafficLoad}) of its rate: line rate cut
+     * by the ingress policer and, for a pseudowire, by its tunnel's TE bandwidth. Counters
+     * therefore advance at the policed rate (times the load) while a circuit is up, computed
+     * from the time elapsed: any read, whenever it comes, sees exact counters.
      */
     public void advanceTraffic() {
         Instant now = clock.instant();
-        double seconds = Duration.between(trafficCountedAt, now).toNanos() / 1e9;
+        Duration from = Duration.between(bootedAt, trafficCountedAt);
+        Duration to = Duration.between(bootedAt, now);
+        double seconds = to.minus(from).toNanos() / 1e9;
         trafficCountedAt = now;
         if (seconds <= 0) {
             return;
@@ -258,11 +264,45 @@ public final class Device {
             if (rate <= 0) {
                 continue;
             }
-            long bytes = (long) (rate / 8.0 * seconds);
-            port.count(bytes, bytes, PACKET_BYTES);
+            TrafficLoad load = trafficLoad(port.name());
+            double bytes = rate / 8.0 * load.fraction() * load.sendingSeconds(from, to);
+            double errors = load.errorsPerSecond() * seconds;
+            double discards = load.discardsPerSecond() * seconds;
+            port.count(bytes, errors, discards, PACKET_BYTES);
             for (Interface carrier : carriersOf(port)) {
-                carrier.count(bytes, bytes, PACKET_BYTES);
+                carrier.count(bytes, errors, discards, PACKET_BYTES);
             }
+        }
+    }
+
+    /**
+     * The load of the circuit on this port: the port's own, else its parent port's (for a
+     * subinterface), else the router's, else {@link TrafficLoad#FULL}.
+     */
+    public TrafficLoad trafficLoad(InterfaceName port) {
+        TrafficLoad own = portLoads.get(port);
+        if (own == null && port.isSubinterface()) {
+            own = portLoads.get(port.parent());
+        }
+        return own != null ? own : routerLoad;
+    }
+
+    /** Sets the load of every circuit on this router without a load of its own; counters so far keep the old load. */
+    public void setTrafficLoad(TrafficLoad load) {
+        advanceTraffic();
+        routerLoad = java.util.Objects.requireNonNull(load, "load");
+    }
+
+    /**
+     * Sets the load of the circuit on one port (a subinterface, or a port whose subinterfaces
+     * it covers); null goes back to the router's. Counters so far keep the old load.
+     */
+    public void setTrafficLoad(InterfaceName port, TrafficLoad load) {
+        advanceTraffic();
+        if (load == null) {
+            portLoads.remove(port);
+        } else {
+            portLoads.put(port, load);
         }
     }
 
@@ -287,14 +327,32 @@ public final class Device {
         if (policy != null && policy.policedRateBps() > 0) {
             rate = Math.min(rate, policy.policedRateBps());
         }
+        Optional<Interface> tunnel = tunnelOf(port);
+        if (tunnel.isPresent() && tunnel.get().teBandwidthKbps() > 0) {
+            rate = Math.min(rate, tunnel.get().teBandwidthKbps() * 1000);
+        }
         return rate;
     }
 
-    // The interfaces a circuit's traffic also crosses: the parent port of a subinterface, or
-    // the trunk that carries an access port's VLAN.
+    // The TE tunnel a pseudowire is pinned to by its pw-class's preferred path, if any.
+    private Optional<Interface> tunnelOf(Interface port) {
+        if (port.xconnect() == null || port.xconnect().pwClass() == null) {
+            return Optional.empty();
+        }
+        PseudowireClass pwClass = pseudowireClasses.get(port.xconnect().pwClass());
+        if (pwClass == null || pwClass.preferredPath() == null) {
+            return Optional.empty();
+        }
+        return interfaceNamed(pwClass.preferredPath()).filter(t -> !t.shutdown());
+    }
+
+    // The interfaces a circuit's traffic also crosses: the parent port of a subinterface and
+    // the TE tunnel its pseudowire is pinned to, or the trunk that carries an access port's VLAN.
     private Iterable<Interface> carriersOf(Interface port) {
         if (port.name().isSubinterface()) {
-            return interfaceNamed(port.name().parent()).stream().toList();
+            java.util.List<Interface> out = new java.util.ArrayList<>(interfaceNamed(port.name().parent()).stream().toList());
+            tunnelOf(port).ifPresent(out::add);
+            return out;
         }
         int vlan = port.accessVlan();
         return interfaces.values().stream()

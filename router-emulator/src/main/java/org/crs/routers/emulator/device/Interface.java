@@ -50,6 +50,13 @@ public final class Interface {
     private long outOctets;
     private long inPackets;
     private long outPackets;
+    private long inErrors;
+    private long outDiscards;
+    // What has been counted but not yet reached a whole octet, error or discard: kept so that
+    // frequent reads of a slow trickle lose nothing.
+    private double pendingOctets;
+    private double pendingErrors;
+    private double pendingDiscards;
 
     public Interface(InterfaceName name, int ifIndex, long speedBps) {
         this.name = name;
@@ -236,11 +243,44 @@ public final class Interface {
         return outPackets;
     }
 
-    /** Counts traffic that crossed this interface (Counter64 semantics: wraps silently). */
-    void count(long inBytes, long outBytes, int packetSize) {
-        inOctets += inBytes;
-        outOctets += outBytes;
-        inPackets += inBytes / packetSize;
-        outPackets += outBytes / packetSize;
+    /** ifInErrors: inbound packets with errors. */
+    public long inErrors() {
+        return inErrors;
+    }
+
+    /** ifOutDiscards: outbound packets discarded. */
+    public long outDiscards() {
+        return outDiscards;
+    }
+
+    /**
+     * Sets the octet counters, as a router up for years would show them: near 2^64 (a negative
+     * long) they wrap within seconds, for tests of the readers' wrap handling.
+     */
+    public void presetOctets(long octets) {
+        inOctets = octets;
+        outOctets = octets;
+    }
+
+    /**
+     * Counts traffic that crossed this interface in both directions, with errors and discards
+     * (Counter64 semantics: wraps silently). Fractions are carried to the next count.
+     */
+    void count(double bytes, double errors, double discards, int packetSize) {
+        pendingOctets += bytes;
+        long whole = (long) pendingOctets;
+        pendingOctets -= whole;
+        inOctets += whole;
+        outOctets += whole;
+        inPackets += whole / packetSize;
+        outPackets += whole / packetSize;
+        pendingErrors += errors;
+        long e = (long) pendingErrors;
+        pendingErrors -= e;
+        inErrors += e;
+        pendingDiscards += discards;
+        long d = (long) pendingDiscards;
+        pendingDiscards -= d;
+        outDiscards += d;
     }
 }

@@ -144,11 +144,11 @@ final class InterfacesMib implements MibModule {
             instances.put(oid(IF_ENTRY, IF_IN_OCTETS, i), counter32(port.inOctets()));
             instances.put(oid(IF_ENTRY, IF_IN_UCAST_PKTS, i), counter32(port.inPackets()));
             instances.put(oid(IF_ENTRY, IF_IN_DISCARDS, i), new Counter32(0));
-            instances.put(oid(IF_ENTRY, IF_IN_ERRORS, i), new Counter32(0));
+            instances.put(oid(IF_ENTRY, IF_IN_ERRORS, i), counter32(port.inErrors()));
             instances.put(oid(IF_ENTRY, IF_IN_UNKNOWN_PROTOS, i), new Counter32(0));
             instances.put(oid(IF_ENTRY, IF_OUT_OCTETS, i), counter32(port.outOctets()));
             instances.put(oid(IF_ENTRY, IF_OUT_UCAST_PKTS, i), counter32(port.outPackets()));
-            instances.put(oid(IF_ENTRY, IF_OUT_DISCARDS, i), new Counter32(0));
+            instances.put(oid(IF_ENTRY, IF_OUT_DISCARDS, i), counter32(port.outDiscards()));
             instances.put(oid(IF_ENTRY, IF_OUT_ERRORS, i), new Counter32(0));
 
             instances.put(oid(IF_X_ENTRY, IF_NAME, i), new OctetString(shortName(port.name())));
