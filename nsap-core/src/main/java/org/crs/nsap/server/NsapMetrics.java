@@ -84,8 +84,8 @@ public final class NsapMetrics implements DeviceLog {
     /**
      * The kind of a command, from a small fixed set so that the label stays bounded: {@code login},
      * {@code enable}, {@code terminal}, {@code mode} (configure, end, exit), {@code show},
-     * {@code save} (write memory, copy to startup), {@code remove} (a {@code no} line),
-     * {@code config} (any other configuration line); over SNMP {@code get}, {@code walk},
+     * {@code save} (write memory, copy to startup), {@code config} (any configuration line, a
+     * {@code no} line included: {@code no shutdown} adds as often as a {@code no} removes); over SNMP {@code get}, {@code walk},
      * {@code set}, {@code discover}.
      */
     static String kind(DeviceLogEntry entry) {
@@ -119,9 +119,6 @@ public final class NsapMetrics implements DeviceLog {
         }
         if (r.startsWith("write") || r.startsWith("copy ")) {
             return "save";
-        }
-        if (r.startsWith("no ")) {
-            return "remove";
         }
         return "config";
     }
