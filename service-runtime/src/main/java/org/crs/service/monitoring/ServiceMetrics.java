@@ -4,7 +4,9 @@ import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
+import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -74,7 +76,32 @@ public final class ServiceMetrics {
                 .help("How long a SOAP call took from its request being read to its answer, by port type and operation")
                 .labelNames("service", "operation").classicOnly().classicUpperBounds(CALL_SECONDS).register(registry);
         if (jvm) {
-            JvmMetrics.builder().register(registry);
+            registry.register(new LazyJvmMetrics());
+        }
+    }
+
+    /**
+     * The JVM's metrics, made at the first scrape: registering them loads the JVM's management
+     * beans, which took 0.1 s to 1 s on two busy cores, and a service (or a test) that is never
+     * scraped should not pay it at start.
+     */
+    private static final class LazyJvmMetrics implements MultiCollector {
+        private volatile PrometheusRegistry jvm;
+
+        @Override
+        public MetricSnapshots collect() {
+            PrometheusRegistry r = jvm;
+            if (r == null) {
+                synchronized (this) {
+                    if (jvm == null) {
+                        PrometheusRegistry made = new PrometheusRegistry();
+                        JvmMetrics.builder().register(made);
+                        jvm = made;
+                    }
+                    r = jvm;
+                }
+            }
+            return r.scrape();
         }
     }
 
