@@ -111,8 +111,8 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
 
     /**
      * The refusal code a fault carries in its detail ({@code <code>} of a {@link ServiceFault}),
-     * {@code INTERNAL_ERROR} for a fault without one (an undeclared exception) or the simple name
-     * of a declared exception of another kind.
+     * {@code INTERNAL_ERROR} for a fault without a detail (an undeclared exception), or the name of
+     * the detail's element for a declared exception of another kind.
      */
     private static String codeOf(AxisFault fault) {
         OMElement detail = fault.getDetail();
@@ -131,7 +131,7 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
         return "INTERNAL_ERROR";
     }
 
-    /** Every element under {@code root}, depth first. */
+    /** {@code root} and every element under it. */
     private static Iterator<OMElement> elements(OMElement root) {
         List<OMElement> all = new ArrayList<>();
         ArrayDeque<OMElement> todo = new ArrayDeque<>();
