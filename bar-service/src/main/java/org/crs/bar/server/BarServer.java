@@ -3,6 +3,8 @@ package org.crs.bar.server;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -67,6 +69,11 @@ import org.crs.bar.adapter.oidc.OidcClient;
 import org.crs.bar.oidc.OidcSettings;
 import org.crs.bar.service.OidcSignIn;
 import org.crs.bar.service.ReservationFeed;
+import org.crs.bar.adapter.jdbc.JdbcReservationCounts;
+import org.crs.bar.adapter.soap.SoapSegmentController;
+import org.crs.bar.port.SegmentController;
+import org.crs.service.monitoring.Health;
+import org.crs.service.monitoring.Reachability;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -248,6 +255,8 @@ public final class BarServer extends RunningService {
             service.set(new ReservationService(store.get(), site, settings, calls, clock, policy.approval(),
                     policy.quotas(), policy.events()));
             service.get().notifyWith(told);
+            service.get().measureWith(new BarMetrics(setUp.metrics().registry(), new JdbcReservationCounts(db)::byState));
+            addProviderChecks(setUp.health(), site);
             maintenance.set(new MaintenanceService(service.get(), store.get(), maintenanceNotices(told)));
 
             // The BAR serves at once: what a previous run left is finished in the background, and
@@ -294,6 +303,24 @@ public final class BarServer extends RunningService {
         });
         return new BarServer(shell, service.get(), store.get(), accounts.get(), trail.get(), notifier.get(), outbox.get(),
                 maintenance.get());
+    }
+
+    /** How long {@code /health} keeps a provider's probe. */
+    public static final Duration PROVIDER_PROBE_CACHE = Duration.ofSeconds(10);
+
+    /**
+     * A health check per provider (the L-NSAP, the NSAP, each peer BAR): whether its endpoint's
+     * port accepts a connection. A connect only, so the probe needs no certificate and changes nothing.
+     */
+    private static void addProviderChecks(Health health, Site site) {
+        List<SegmentController> providers = new ArrayList<>(List.of(site.campus(), site.wan()));
+        site.peers().keySet().stream().sorted().forEach(peer -> providers.add(site.peers().get(peer)));
+        for (SegmentController provider : providers) {
+            if (provider instanceof SoapSegmentController soap) {
+                health.add("provider " + provider.name(), PROVIDER_PROBE_CACHE, Health.Status.DEGRADED,
+                        () -> Reachability.url(soap.serviceUrl(), Reachability.CONNECT_TIMEOUT));
+            }
+        }
     }
 
     /** An owner's address: its account's, when it has one. */

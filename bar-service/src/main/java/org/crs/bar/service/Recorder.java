@@ -1,12 +1,14 @@
 package org.crs.bar.service;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 import org.crs.bar.notify.Notifications;
+import org.crs.bar.port.BookingMeasurements;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
@@ -27,6 +29,8 @@ final class Recorder {
     private final Clock clock;
     /** Set once at start-up, before the first move; read by every thread that moves. */
     private volatile Notifications notifications = Notifications.NONE;
+    /** Set once at start-up, as the notifications are. */
+    private volatile BookingMeasurements measurements = BookingMeasurements.NONE;
 
     Recorder(ReservationStore store, Clock clock) {
         this.store = store;
@@ -40,6 +44,15 @@ final class Recorder {
 
     Notifications notifications() {
         return notifications;
+    }
+
+    /** Measures, from now on, how late the circuits this recorder moves to ACTIVE come up. */
+    void measureWith(BookingMeasurements measurements) {
+        this.measurements = Objects.requireNonNull(measurements, "measurements");
+    }
+
+    BookingMeasurements measurements() {
+        return measurements;
     }
 
     ReservationStore store() {
@@ -89,7 +102,14 @@ final class Recorder {
 
     /** Tells the owner about a move this recorder wrote; a move another made is told by it. */
     private Optional<Reservation> told(Optional<Reservation> moved, List<ReservationTransition> steps) {
-        moved.ifPresent(after -> notifications.recorded(after, steps));
+        moved.ifPresent(after -> {
+            notifications.recorded(after, steps);
+            for (ReservationTransition t : steps) {
+                if (t.from() == ReservationState.ACTIVATING && t.to() == ReservationState.ACTIVE) {
+                    measurements.circuitUp(Duration.between(after.request().interval().start(), t.at()));
+                }
+            }
+        });
         return moved;
     }
 

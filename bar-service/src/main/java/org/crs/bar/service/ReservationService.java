@@ -21,6 +21,7 @@ import org.crs.bar.negotiation.Negotiation.Holding;
 import org.crs.bar.negotiation.SegmentCalls;
 import org.crs.bar.negotiation.SegmentCalls.Outcome;
 import org.crs.bar.notify.Notifications;
+import org.crs.bar.port.BookingMeasurements;
 import org.crs.bar.port.CircuitParts;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.port.SegmentController;
@@ -139,6 +140,14 @@ public final class ReservationService {
         recorder.notifyWith(notifications);
     }
 
+    /**
+     * Measures, from now on, how long booking requests take to be answered and how late circuits
+     * come up (set once, at start-up).
+     */
+    public void measureWith(BookingMeasurements measurements) {
+        recorder.measureWith(measurements);
+    }
+
     /** Who tells owners: {@link Notifications#NONE} until {@link #notifyWith} is called. */
     public Notifications notifications() {
         return recorder.notifications();
@@ -154,6 +163,22 @@ public final class ReservationService {
      * @throws BadRequest for invalid input, or a request id used for a different request
      */
     public Reservation create(ReservationRequest request, String actor) throws BadRequest {
+        long t0 = System.nanoTime();
+        String answer = "ERROR";
+        try {
+            Reservation r = admit(request, actor);
+            answer = r.state().name();
+            return r;
+        } catch (BadRequest e) {
+            answer = "BAD_REQUEST";
+            throw e;
+        } finally {
+            recorder.measurements().admissionAnswered(Duration.ofNanos(System.nanoTime() - t0), answer);
+        }
+    }
+
+    /** {@link #create}, unmeasured. */
+    private Reservation admit(ReservationRequest request, String actor) throws BadRequest {
         if (request.isFlexible()) {
             return createFlexible(request, actor);
         }

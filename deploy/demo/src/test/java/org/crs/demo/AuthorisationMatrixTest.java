@@ -162,6 +162,34 @@ class AuthorisationMatrixTest {
         return out.stream();
     }
 
+    /**
+     * {@code /metrics} and {@code /health} are outside the table on purpose (docs/metrics.md):
+     * every caller reads them, without credentials on a plain port and with any certificate the
+     * service trusts on a TLS-only one; and only by GET.
+     */
+    @Test
+    void metricsAndHealthAnswerEveryCallerWithoutTheTableAndOnlyByGet() throws Exception {
+        BarServer bar = federation.bar("site-a");
+        for (Client caller : CALLERS.values()) {
+            List<URI> services = caller.tls()
+                    ? List.of(bar.tlsPeerUrl().orElseThrow(), federation.lnsap("site-a").serviceUrl(), federation.nsap().serviceUrl())
+                    : List.of(bar.serviceUrl());
+            for (URI service : services) {
+                for (String path : List.of("/metrics", "/health")) {
+                    HttpRequest.Builder get = HttpRequest.newBuilder(service.resolve(path));
+                    if (caller.authorization() != null) {
+                        get.header("Authorization", caller.authorization());
+                    }
+                    HttpResponse<String> answer = caller.http().send(get.build(), HttpResponse.BodyHandlers.ofString());
+                    assertEquals(200, answer.statusCode(), caller.kind() + " GET " + service.resolve(path) + ": " + answer.body());
+                    HttpResponse<String> post = caller.http().send(HttpRequest.newBuilder(service.resolve(path))
+                            .POST(HttpRequest.BodyPublishers.ofString("")).build(), HttpResponse.BodyHandlers.ofString());
+                    assertEquals(405, post.statusCode(), caller.kind() + " POST " + service.resolve(path));
+                }
+            }
+        }
+    }
+
     @Test
     void theTableHasARowForEveryOperationOfEveryPortTypeAndNoOther() throws Exception {
         Map<String, Set<String>> served = new LinkedHashMap<>();

@@ -105,6 +105,12 @@ class SecretsNeverShownTest {
         call(audit, "searchAudit", "<n:searchAudit><n:account>ada</n:account><n:offset>0</n:offset><n:limit>50</n:limit>"
                 + "</n:searchAudit>");
 
+        // what monitoring reads of the BAR, without signing in
+        for (String path : List.of("/metrics", "/health")) {
+            ANSWERS.add(java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                    bar.serviceUrl().resolve(path)).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body());
+        }
+
         List<String> secrets = new ArrayList<>(LogCapture.DEMO_SECRETS);
         secrets.add("not-alices-password");
         secrets.addAll(MADE);

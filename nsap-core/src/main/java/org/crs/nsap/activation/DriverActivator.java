@@ -114,6 +114,8 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
     private final SegmentStore store;
     private final ExecutorService pool;
     private final RouterLocks routerLocks;
+    /** Also sees every exchange with a router, as it happens (the metrics); set once at start-up. */
+    private volatile DeviceLog commands = DeviceLog.NONE;
 
     /** An activator with {@link #DEFAULT_THREADS} router threads and locks within this process. */
     public DriverActivator(RouterDirectory directory, SegmentStore store) {
@@ -146,6 +148,19 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         };
         this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
         ((ThreadPoolExecutor) pool).allowCoreThreadTimeOut(true);
+    }
+
+    /**
+     * From now on {@code observer} also sees every exchange the drivers have with a router, as it
+     * happens (each is stored in the device log after the call as before); it must be quick.
+     */
+    public void observeCommands(DeviceLog observer) {
+        this.commands = Objects.requireNonNull(observer, "observer");
+    }
+
+    /** Which driver reaches which router: the routers this activator may configure. */
+    public RouterDirectory directory() {
+        return directory;
     }
 
     // --- activation --------------------------------------------------------------------------------
@@ -444,7 +459,11 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
     }
 
     private Part<?> bindOne(RouterPart rp, long circuitId, long rateBps, Bag<DeviceLogEntry> log) {
-        DeviceLog deviceLog = log::add;
+        DeviceLog observer = commands;
+        DeviceLog deviceLog = entry -> {
+            log.add(entry);
+            observer.record(entry);
+        };
         if (rp instanceof RouterPart.Vlan v) {
             return new Part<>(v.router(), directory.vlanDriverFor(v.router(), deviceLog), v.toSegment(circuitId, rateBps), log);
         }

@@ -3,8 +3,10 @@ package org.crs.nsap.server;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -15,7 +17,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
+import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.InProcessRouterLocks;
+import org.crs.nsap.activation.RouterProbe;
+import org.crs.nsap.port.LatestSegmentRates;
 import org.crs.nsap.port.BookingOwners;
 import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.port.RouterLocks;
@@ -28,7 +33,9 @@ import org.crs.nsap.port.CounterReader;
 import org.crs.nsap.service.SegmentTraffic;
 import org.crs.nsap.service.TrafficPolling;
 import org.crs.nsap.store.JdbcTrafficStore;
+import org.crs.nsap.store.JdbcSegmentCounts;
 import org.crs.nsap.store.JdbcSegmentStore;
+import org.crs.service.monitoring.Health;
 import org.crs.nsap.store.PostgresRouterLocks;
 import org.crs.service.audit.AuditTrail;
 import org.crs.service.db.Database;
@@ -59,6 +66,11 @@ import org.crs.nsap.contract.NsapContract;
  * ({@link Upkeep#owners()}), every {@link Upkeep#orphanCheck()} they are asked about the
  * COMMITTED and ACTIVE segments unchanged for {@link Upkeep#orphanAge()}, and those they no
  * longer want are released ({@link SegmentService#releaseOrphans}).
+ *
+ * <p><b>Monitoring.</b> Beside the shell's metrics and checks it serves {@link NsapMetrics} (its
+ * segments by state, every router command's duration and failures, each segment's latest rates)
+ * and, with a {@link DriverActivator}, a health check per router of its directory
+ * ({@link RouterProbe}, kept {@link #ROUTER_PROBE_CACHE}).
  */
 public final class NsapServer extends RunningService {
 
@@ -78,9 +90,15 @@ public final class NsapServer extends RunningService {
     static final JobKey STUCK_SWEEP = JobKey.jobKey("recover-interrupted", "upkeep");
     /** How often it runs: a dead replica's segment waits at most stuckAfter and this long. */
     public static final Duration STUCK_SWEEP_PERIOD = Duration.ofSeconds(30);
+    /** How long {@code /health} keeps a router's probe: a probe of every router per request would load them. */
+    public static final Duration ROUTER_PROBE_CACHE = Duration.ofSeconds(15);
+
     /** The sweep that asks the BARs about old segments and releases the orphans. */
     static final JobKey ORPHAN_SWEEP = JobKey.jobKey("release-orphans", "upkeep");
     /** The sweep that polls the counters of ACTIVE segments ({@link TrafficPolling}). */
+    /** How old a measured rate may be for /metrics when the server does not poll itself. */
+    static final Duration RATE_FRESHNESS = Duration.ofMinutes(2);
+
     static final JobKey TRAFFIC_SWEEP = JobKey.jobKey("poll-traffic", "traffic");
 
     /**
@@ -235,7 +253,25 @@ public final class NsapServer extends RunningService {
                         config.dbPassword(), ROUTER_LOCK_CONNECTIONS));
                 locks = new PostgresRouterLocks(lockPool.dataSource(), locks);
             }
-            service.set(new SegmentService(store.get(), planner, activator.make(store.get(), locks), clock));
+            // Read at each scrape; a rate older than two polls is stale (the circuit ended or its router is silent).
+            Duration fresh = traffic.map(t -> t.settings().interval().multipliedBy(2)).orElse(RATE_FRESHNESS);
+            LatestSegmentRates rates = () -> segmentTraffic.get() == null ? List.of()
+                    : segmentTraffic.get().latestRates(fresh).entrySet().stream()
+                            .map(e -> new LatestSegmentRates.SegmentRate(e.getKey(), e.getValue().inBitsPerSecond(),
+                                    e.getValue().outBitsPerSecond(), e.getValue().to()))
+                            .toList();
+            NsapMetrics metrics = new NsapMetrics(setUp.metrics().registry(),
+                    new JdbcSegmentCounts(setUp.database().dataSource())::byState, rates);
+            SegmentActivator made = activator.make(store.get(), locks);
+            if (made instanceof DriverActivator driven) {
+                driven.observeCommands(metrics);
+                RouterProbe probe = new RouterProbe(driven.directory());
+                for (String router : new TreeSet<>(driven.directory().routerNames())) {
+                    setUp.health().add("router " + router, ROUTER_PROBE_CACHE, Health.Status.DEGRADED,
+                            () -> probe.probe(router));
+                }
+            }
+            service.set(new SegmentService(store.get(), planner, made, clock));
             service.get().expireDueHolds(); // those that lapsed while the service was down
             setUp.schedule(new Sweep(HOLD_SWEEP, HOLD_SWEEP_PERIOD, service.get()::expireDueHolds));
             background.set(setUp.closeOnStop(new Background(config.name())));

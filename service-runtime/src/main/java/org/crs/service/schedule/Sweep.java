@@ -1,9 +1,12 @@
 package org.crs.service.schedule;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.quartz.DisallowConcurrentExecution;
 import org.quartz.Job;
@@ -41,10 +44,19 @@ public record Sweep(JobKey key, Duration period, Runnable work) {
      */
     public static final class Registry {
         private final Map<JobKey, Runnable> work = new ConcurrentHashMap<>();
+        private final AtomicReference<Instant> lastRound = new AtomicReference<>();
 
         /** The job factory to start the scheduler with ({@link Scheduling.Options#jobFactory}). */
         public JobFactory jobFactory() {
-            return (bundle, scheduler) -> new Round(work, bundle.getJobDetail().getKey());
+            return (bundle, scheduler) -> new Round(work, bundle.getJobDetail().getKey(), lastRound);
+        }
+
+        /**
+         * When a round of any sweep last began in this process; empty before the first. On a
+         * clustered database another replica may run the rounds, so an old one is no failure there.
+         */
+        public Optional<Instant> lastRound() {
+            return Optional.ofNullable(lastRound.get());
         }
 
         /** Registers the sweep's work and schedules it, or keeps the schedule a previous run stored. */
@@ -59,14 +71,17 @@ public record Sweep(JobKey key, Duration period, Runnable work) {
     static final class Round implements Job {
         private final Map<JobKey, Runnable> work;
         private final JobKey key;
+        private final AtomicReference<Instant> lastRound;
 
-        Round(Map<JobKey, Runnable> work, JobKey key) {
+        Round(Map<JobKey, Runnable> work, JobKey key, AtomicReference<Instant> lastRound) {
             this.work = work;
             this.key = key;
+            this.lastRound = lastRound;
         }
 
         @Override
         public void execute(JobExecutionContext context) {
+            lastRound.set(Instant.now());
             Runnable w = work.get(key);
             if (w != null) {
                 w.run();

@@ -7,6 +7,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 import org.crs.service.db.Database;
+import org.crs.service.monitoring.Health;
+import org.crs.service.monitoring.ServiceMetrics;
 
 /**
  * A started service on its {@link ServiceShell}: what every running service answers (its
@@ -33,6 +35,16 @@ public abstract class RunningService implements AutoCloseable {
 
     public final Database database() {
         return shell.database();
+    }
+
+    /** The service's metrics, as {@code /metrics} serves them. */
+    public final ServiceMetrics metrics() {
+        return shell.metrics();
+    }
+
+    /** The service's health, as {@code /health} serves it. */
+    public final Health health() {
+        return shell.health();
     }
 
     /** The WSDL URL of the main port type. */

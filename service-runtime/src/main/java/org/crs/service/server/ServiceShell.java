@@ -2,7 +2,13 @@ package org.crs.service.server;
 
 import jakarta.servlet.Servlet;
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
@@ -10,6 +16,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 import org.crs.service.db.Database;
+import org.crs.service.monitoring.Health;
+import org.crs.service.monitoring.HealthServlet;
+import org.crs.service.monitoring.MetricsServlet;
+import org.crs.service.monitoring.ServiceMetrics;
 import org.crs.service.schedule.Scheduling;
 import org.crs.service.schedule.Sweep;
 import org.crs.service.security.Authenticator;
@@ -26,10 +36,25 @@ import org.slf4j.LoggerFactory;
  * together on it ({@link Assembly}) and adds what is its own; {@link #close} stops everything in
  * the reverse order: the endpoint first (no new calls), then the schedule, then the service's
  * own resources (newest first), then the database.
+ *
+ * <p>Every shell serves {@code GET /metrics} (its {@link ServiceMetrics}: the SOAP calls, the
+ * JVM, and what the service registers) and {@code GET /health} (its {@link Health}: the
+ * database, the schedule, and what the service adds), beside the port types and outside the
+ * access table: both hold no secret and no account (docs/metrics.md).
  */
 public final class ServiceShell implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServiceShell.class);
+
+    /** Where every service serves its metrics. */
+    public static final String METRICS_PATH = "/metrics";
+    /** Where every service serves its health. */
+    public static final String HEALTH_PATH = "/health";
+    /**
+     * A lone service whose sweeps have not run for this long is DOWN at {@code /health}: its
+     * shortest sweep runs every second or more often.
+     */
+    public static final Duration STALE_SCHEDULE = Duration.ofSeconds(60);
 
     /** How a service puts itself together on a shell that has its database and its schedule. */
     @FunctionalInterface
@@ -49,15 +74,29 @@ public final class ServiceShell implements AutoCloseable {
         private final Sweep.Registry sweeps;
         private final SoapServer.Builder soap;
         private final Deque<AutoCloseable> resources;
+        private final ServiceMetrics metrics;
+        private final Health health;
 
         private SetUp(ServerConfig config, Database database, Scheduler scheduler, Sweep.Registry sweeps,
-                      SoapServer.Builder soap, Deque<AutoCloseable> resources) {
+                      SoapServer.Builder soap, Deque<AutoCloseable> resources, ServiceMetrics metrics, Health health) {
             this.config = config;
             this.database = database;
             this.scheduler = scheduler;
             this.sweeps = sweeps;
             this.soap = soap;
             this.resources = resources;
+            this.metrics = metrics;
+            this.health = health;
+        }
+
+        /** The service's metrics, where it registers its own ({@link ServiceMetrics#registry()}). */
+        public ServiceMetrics metrics() {
+            return metrics;
+        }
+
+        /** The service's health, where it adds its checks (routers, providers) to the shell's. */
+        public Health health() {
+            return health;
         }
 
         public ServerConfig config() {
@@ -109,15 +148,19 @@ public final class ServiceShell implements AutoCloseable {
     private final SoapServer soap;
     private final Deque<AutoCloseable> resources;
     private final Duration startupTime;
+    private final ServiceMetrics metrics;
+    private final Health health;
 
     private ServiceShell(ServerConfig config, Database database, Scheduler scheduler, SoapServer soap,
-                         Deque<AutoCloseable> resources, Duration startupTime) {
+                         Deque<AutoCloseable> resources, Duration startupTime, ServiceMetrics metrics, Health health) {
         this.config = config;
         this.database = database;
         this.scheduler = scheduler;
         this.soap = soap;
         this.resources = resources;
         this.startupTime = startupTime;
+        this.metrics = metrics;
+        this.health = health;
     }
 
     /**
@@ -137,13 +180,19 @@ public final class ServiceShell implements AutoCloseable {
             Sweep.Registry sweeps = new Sweep.Registry();
             scheduler = Scheduling.start(db, config.name(), config.clustered(),
                     Scheduling.Options.defaults().jobFactory(sweeps.jobFactory()));
+            ServiceMetrics metrics = new ServiceMetrics(true);
+            Health health = new Health(config.name(), Clock.systemUTC());
+            resources.push(health);
+            addShellChecks(health, db, scheduler, sweeps, config.clustered());
             SoapServer.Builder soap = SoapServer.builder().host(config.host()).port(config.port())
-                    .tls(config.tls().orElse(null));
-            assembly.assemble(new SetUp(config, db, scheduler, sweeps, soap, resources));
+                    .tls(config.tls().orElse(null)).metrics(metrics)
+                    .servlet(METRICS_PATH, new MetricsServlet(metrics))
+                    .servlet(HEALTH_PATH, new HealthServlet(health));
+            assembly.assemble(new SetUp(config, db, scheduler, sweeps, soap, resources, metrics, health));
             SoapServer server = soap.start();
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
             LOG.info("{} ready in {} ms at {}", config.name(), took.toMillis(), server.baseUri());
-            return new ServiceShell(config, db, scheduler, server, resources, took);
+            return new ServiceShell(config, db, scheduler, server, resources, took, metrics, health);
         } catch (Exception | Error e) {
             if (scheduler != null) {
                 scheduler.shutdown(false);
@@ -156,6 +205,56 @@ public final class ServiceShell implements AutoCloseable {
 
     public ServerConfig config() {
         return config;
+    }
+
+    /** The service's metrics, as {@code /metrics} serves them. */
+    public ServiceMetrics metrics() {
+        return metrics;
+    }
+
+    /** The service's health, as {@code /health} serves it. */
+    public Health health() {
+        return health;
+    }
+
+    /**
+     * The database (a query on the migration history, at most 2 s) and the schedule (running, and
+     * for a lone service a sweep round within {@link #STALE_SCHEDULE}): DOWN when either fails.
+     */
+    private static void addShellChecks(Health health, Database db, Scheduler scheduler, Sweep.Registry sweeps,
+                                       boolean clustered) {
+        health.add("database", Duration.ZERO, Health.Status.DOWN, () -> {
+            long t0 = System.nanoTime();
+            try (Connection c = db.dataSource().getConnection(); Statement st = c.createStatement()) {
+                st.setQueryTimeout(2);
+                // Quoted: Flyway makes the table in lower case, which HSQLDB keeps only when quoted.
+                try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM \"" + Database.DEFAULT_HISTORY_TABLE + "\"")) {
+                    rs.next();
+                    return Health.Result.up(db.vendor().id() + ": " + rs.getLong(1) + " migrations applied, answered in "
+                            + (System.nanoTime() - t0) / 1_000_000 + " ms");
+                }
+            } catch (SQLException e) {
+                return new Health.Result(Health.Status.DOWN, db.vendor().id() + ": " + e.getMessage());
+            }
+        });
+        health.add("scheduler", Duration.ZERO, Health.Status.DOWN, () -> {
+            try {
+                if (!scheduler.isStarted() || scheduler.isShutdown() || scheduler.isInStandbyMode()) {
+                    return new Health.Result(Health.Status.DOWN, "not running");
+                }
+            } catch (SchedulerException e) {
+                return new Health.Result(Health.Status.DOWN, e.getMessage());
+            }
+            Optional<Instant> last = sweeps.lastRound();
+            if (last.isEmpty()) {
+                return Health.Result.up("running; no sweep round in this process yet");
+            }
+            Duration age = Duration.between(last.get(), Instant.now());
+            String said = "running; last sweep round here " + age.toMillis() + " ms ago";
+            // On a clustered database another replica may be running every round.
+            return !clustered && age.compareTo(STALE_SCHEDULE) > 0 ? new Health.Result(Health.Status.DOWN, said)
+                    : Health.Result.up(said);
+        });
     }
 
     public Database database() {

@@ -22,7 +22,11 @@ import org.apache.axis2.receivers.AbstractInOutMessageReceiver;
 import org.apache.axis2.rpc.receivers.RPCUtil;
 import org.apache.axis2.util.StreamWrapper;
 import org.apache.axis2.wsdl.WSDLConstants;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.crs.domain.access.AccessTable;
@@ -30,6 +34,7 @@ import org.crs.domain.access.Decision;
 import org.crs.domain.access.Effect;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
+import org.crs.service.monitoring.ServiceMetrics;
 import org.crs.service.security.CallAudit;
 import org.crs.service.security.CallContext;
 import org.crs.service.security.CurrentCall;
@@ -65,13 +70,83 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
     static final String ACCESS_CONTROL = "crs.accessControl";
     /** Configuration context property: the {@link CallAudit} that records changes, if any. */
     static final String AUDIT = "crs.audit";
+    /** Configuration context property: the {@link ServiceMetrics} that count calls, if any. */
+    static final String METRICS = "crs.metrics";
 
     private static final Logger log = LoggerFactory.getLogger(CrsRpcMessageReceiver.class);
     private static final String SOAP11_ENVELOPE = "http://schemas.xmlsoap.org/soap/envelope/";
     private static final String SOAP12_ENVELOPE = "http://www.w3.org/2003/05/soap-envelope";
 
+    /**
+     * Every SOAP call of a CRS service passes here: it is counted by operation and outcome
+     * ({@link ServiceMetrics#soapCall}), whatever the answer, a refusal of the access table included.
+     */
     @Override
     public void invokeBusinessLogic(MessageContext in, MessageContext out) throws AxisFault {
+        long t0 = System.nanoTime();
+        ServiceMetrics metrics = (ServiceMetrics) in.getConfigurationContext().getProperty(METRICS);
+        if (metrics == null) {
+            answer(in, out);
+            return;
+        }
+        String service = in.getAxisService().getName();
+        String operation = in.getOperationContext().getAxisOperation().getName().getLocalPart();
+        ServiceMetrics.Outcome outcome = ServiceMetrics.Outcome.SERVER_FAULT;
+        String code = "INTERNAL_ERROR";
+        try {
+            answer(in, out);
+            outcome = ServiceMetrics.Outcome.OK;
+            code = "";
+        } catch (AxisFault fault) {
+            code = codeOf(fault);
+            outcome = code.equals(RefusalCode.NOT_ALLOWED.name()) || code.equals(RefusalCode.NOT_SIGNED_IN.name())
+                    ? ServiceMetrics.Outcome.REFUSED
+                    : clientCode(in).equals(fault.getFaultCode()) ? ServiceMetrics.Outcome.CLIENT_FAULT
+                    : ServiceMetrics.Outcome.SERVER_FAULT;
+            throw fault;
+        } finally {
+            metrics.soapCall(service, operation, outcome, code, Duration.ofNanos(System.nanoTime() - t0));
+        }
+    }
+
+    /**
+     * The refusal code a fault carries in its detail ({@code <code>} of a {@link ServiceFault}),
+     * {@code INTERNAL_ERROR} for a fault without a detail (an undeclared exception), or the name of
+     * the detail's element for a declared exception of another kind.
+     */
+    private static String codeOf(AxisFault fault) {
+        OMElement detail = fault.getDetail();
+        if (detail != null) {
+            for (Iterator<OMElement> it = elements(detail); it.hasNext(); ) {
+                OMElement e = it.next();
+                if (e.getLocalName().equals("code") && !e.getText().isBlank()) {
+                    return e.getText().strip();
+                }
+            }
+            OMElement first = detail.getFirstElement();
+            if (first != null) {
+                return first.getLocalName();
+            }
+        }
+        return "INTERNAL_ERROR";
+    }
+
+    /** {@code root} and every element under it. */
+    private static Iterator<OMElement> elements(OMElement root) {
+        List<OMElement> all = new ArrayList<>();
+        ArrayDeque<OMElement> todo = new ArrayDeque<>();
+        todo.push(root);
+        while (!todo.isEmpty()) {
+            OMElement e = todo.pop();
+            all.add(e);
+            for (Iterator<OMElement> c = e.getChildElements(); c.hasNext(); ) {
+                todo.add(c.next());
+            }
+        }
+        return all.iterator();
+    }
+
+    private void answer(MessageContext in, MessageContext out) throws AxisFault {
         AxisOperation op = in.getOperationContext().getAxisOperation();
         AxisService service = in.getAxisService();
         Method method = (Method) op.getParameterValue(METHOD_PARAMETER);

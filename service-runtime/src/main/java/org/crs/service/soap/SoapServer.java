@@ -37,6 +37,7 @@ import org.apache.tomcat.util.descriptor.web.FilterMap;
 import org.crs.service.security.AuthenticationFilter;
 import org.crs.service.security.Authenticator;
 import org.crs.service.security.CallAudit;
+import org.crs.service.monitoring.ServiceMetrics;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.crs.service.tls.ServerTls;
@@ -236,6 +237,7 @@ public final class SoapServer implements AutoCloseable {
         private final Map<String, Servlet> servlets = new LinkedHashMap<>();
         private Authenticator authenticator;
         private CallAudit audit;
+        private ServiceMetrics metrics;
 
         private Builder() {
         }
@@ -293,6 +295,12 @@ public final class SoapServer implements AutoCloseable {
         /** Records every call that changes state, and every call the access table refused, in {@code audit}. */
         public Builder audit(CallAudit audit) {
             this.audit = Objects.requireNonNull(audit, "audit");
+            return this;
+        }
+
+        /** Counts every SOAP call, by operation and outcome, in {@code metrics} ({@link ServiceMetrics#soapCall}). */
+        public Builder metrics(ServiceMetrics metrics) {
+            this.metrics = Objects.requireNonNull(metrics, "metrics");
             return this;
         }
 
@@ -373,6 +381,9 @@ public final class SoapServer implements AutoCloseable {
                 }
                 if (audit != null) {
                     cc.setProperty(CrsRpcMessageReceiver.AUDIT, audit);
+                }
+                if (metrics != null) {
+                    cc.setProperty(CrsRpcMessageReceiver.METRICS, metrics);
                 }
                 if (tls != null && tls.port().isEmpty()) {
                     // Axis2 writes one endpoint address per receiver into the WSDL, named after it: a
