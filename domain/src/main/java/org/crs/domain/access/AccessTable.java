@@ -52,6 +52,7 @@ public final class AccessTable {
                 "createTransfer", "commitReservation", "abortReservation", "cancelReservation", "modifyReservation");
         read(RESERVATION_SERVICE, Permission.ACCOUNT, "getReservation", "listReservations", "getHistory",
                 "findAvailability", "listEndpoints");
+        read(RESERVATION_SERVICE, Permission.ACCOUNT, "getUtilisation");
 
         // OperatorService (at a BAR): operators and admins; the approval queue, ending circuits, blocking accounts.
         read(OPERATOR_SERVICE, Permission.OPERATOR, "listPendingApprovals");
