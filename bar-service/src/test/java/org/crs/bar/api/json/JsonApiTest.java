@@ -26,6 +26,7 @@ import org.crs.bar.reservation.UsageFlag;
 import org.crs.domain.traffic.TrafficRate;
 import org.crs.domain.traffic.TrafficSample;
 import org.hsqldb.jdbc.JDBCDataSource;
+import org.crs.nsap.testing.RawSoap;
 import org.crs.bar.reservation.ApprovalDecision;
 import org.crs.bar.reservation.ApprovalRule;
 import org.crs.bar.reservation.ApprovalRules;
@@ -345,6 +346,27 @@ class JsonApiTest {
         assertEquals(start.toString(), Instant.parse(whole.json().get("from").asText()).toString());
         assertEquals(403, bobs.status(), bobs.body());
         assertEquals("NOT_ALLOWED", bobs.errorCode());
+    }
+
+    @Test
+    void theUtilisationIsAnsweredOverSoapAsOverJson() throws Exception {
+        Instant start = day.plus(Duration.ofHours(9));
+        assertEquals(201, alice().post("/reservations", booking("soap-util", 200, start)).status());
+        Duration poll = Duration.ofSeconds(30);
+        WAN.traffic.put("site-a:soap-util:wan", List.of(new TrafficSample(poll,
+                new TrafficRate(start, start.plus(poll), 150e6, 140e6, 0, 0))));
+        RawSoap soap = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE).as("alice", "alice-password");
+
+        String answer = soap.call("getUtilisation", "<n:getUtilisation><n:requestId>soap-util</n:requestId><n:from>" + start
+                + "</n:from><n:to>" + start.plus(Duration.ofMinutes(5)) + "</n:to></n:getUtilisation>");
+        String refused = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE).as("bob", "bob-password").call(
+                "getUtilisation", "<n:getUtilisation><n:requestId>soap-util</n:requestId><n:from>" + start
+                        + "</n:from><n:to>" + start.plus(Duration.ofMinutes(5)) + "</n:to></n:getUtilisation>");
+
+        assertEquals("200000000", RawSoap.field(answer, "bookedBitsPerSecond"), answer);
+        assertEquals("1.5E8", RawSoap.field(answer, "inBitsPerSecond"), answer);
+        assertTrue(answer.contains("REMOTE_CAMPUS"), answer);
+        assertEquals("NOT_ALLOWED", RawSoap.field(refused, "code"), refused);
     }
 
     @Test
