@@ -77,12 +77,12 @@ export function TrafficGraph({ reservation }) {
         </table></div>
       </details>`
     : html`<p class="empty">No traffic measured yet${r.state === 'ACTIVE' ? ': the first rates come within a minute of activation' : ''}.</p>`}
-    ${unmeasured.length ? html`<p class="muted small">Not measured here: ${unmeasured.map((s) => `${s.role.toLowerCase().replace('_', ' ')} (${s.notMeasured})`).join('; ')}.</p>` : null}`;
+    ${unmeasured.length ? html`<p class="muted small">Not measured: ${unmeasured.map((s) => `${s.role.toLowerCase().replace('_', ' ')} (${s.notMeasured})`).join('; ')}.</p>` : null}`;
 }
 
 const W = 640;
 const H = 220;
-const PAD = { left: 70, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 84, right: 12, top: 12, bottom: 28 };
 
 /** The SVG chart: in and out over the reservation's interval, the booked rate dashed. */
 function Chart({ samples, booked, from, to, what }) {
@@ -102,12 +102,12 @@ function Chart({ samples, booked, from, to, what }) {
     <svg class="traffic-graph" viewBox=${`0 0 ${W} ${H}`} role="img" aria-label=${description} data-samples=${samples.length}>
       <line class="axis" x1=${PAD.left} y1=${H - PAD.bottom} x2=${W - PAD.right} y2=${H - PAD.bottom} />
       <line class="axis" x1=${PAD.left} y1=${PAD.top} x2=${PAD.left} y2=${H - PAD.bottom} />
-      <text class="tick" x=${PAD.left - 6} y=${y(top) + 4} text-anchor="end">${rate(top)}</text>
-      <text class="tick" x=${PAD.left - 6} y=${H - PAD.bottom} text-anchor="end">0</text>
-      <text class="tick" x=${PAD.left} y=${H - 8}>${shortTime(new Date(t0).toISOString())}</text>
-      <text class="tick" x=${W - PAD.right} y=${H - 8} text-anchor="end">${shortTime(new Date(t1).toISOString())}</text>
+      <text class="axis-label" x=${PAD.left - 6} y=${y(top) + 4} text-anchor="end">${rate(top)}</text>
+      <text class="axis-label" x=${PAD.left - 6} y=${H - PAD.bottom} text-anchor="end">0</text>
+      <text class="axis-label" x=${PAD.left} y=${H - 8}>${shortTime(new Date(t0).toISOString())}</text>
+      <text class="axis-label" x=${W - PAD.right} y=${H - 8} text-anchor="end">${shortTime(new Date(t1).toISOString())}</text>
       <line class="booked" x1=${PAD.left} y1=${y(booked)} x2=${W - PAD.right} y2=${y(booked)} />
-      <text class="tick booked-label" x=${W - PAD.right} y=${y(booked) - 4} text-anchor="end">booked ${rate(booked)}</text>
+      <text class="axis-label booked-label" x=${W - PAD.right} y=${y(booked) - 4} text-anchor="end">booked ${rate(booked)}</text>
       <polyline class="rate-in" points=${line('inBitsPerSecond')} />
       <polyline class="rate-out" points=${line('outBitsPerSecond')} />
     </svg>

@@ -62,12 +62,14 @@ public record Utilisation(String requestId, TimeInterval interval, long bookedBi
      * segment when all are polled); in each bucket, each segment's rate is the time-weighted mean
      * of its samples there, and the circuit's is the least of them in each direction (what got
      * through every segment), with errors and discards summed over the segments. A bucket some
-     * segment has no sample in is left out: a gap, not a zero.
+     * segment has no sample in is left out: a gap, not a zero. A segment with no sample at all
+     * (its controller does not poll traffic) is left out of the computation instead.
      *
-     * @param perSegment each measured segment's samples
+     * @param measured each measured segment's samples
      */
-    public static List<TrafficRate> endToEnd(List<List<TrafficSample>> perSegment) {
-        if (perSegment.isEmpty() || perSegment.stream().anyMatch(List::isEmpty)) {
+    public static List<TrafficRate> endToEnd(List<List<TrafficSample>> measured) {
+        List<List<TrafficSample>> perSegment = measured.stream().filter(l -> !l.isEmpty()).toList();
+        if (perSegment.isEmpty()) {
             return List.of();
         }
         long bucketMillis = perSegment.stream().flatMap(List::stream).map(TrafficSample::resolution)

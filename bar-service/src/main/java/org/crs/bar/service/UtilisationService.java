@@ -40,12 +40,14 @@ import org.slf4j.LoggerFactory;
  * A reservation's utilisation, and the flags its traffic raises (docs/bar-services.md,
  * "Utilisation").
  *
- * <p>The BAR asks the segments it reaches itself: this site's L-NSAP for the local campus and
- * the NSAP for the WAN ({@link SegmentController#utilisation}). A cross-site circuit's remote
- * campus is held by the peer BAR, which the NSAP port type does not let read its L-NSAP's
- * traffic (a peer acts on its own site's bookings only); that segment is answered as not
- * measured here, and end to end is computed from the segments this BAR reaches: per time bucket
- * the least of their rates ({@link Utilisation#endToEnd}), what got through all of them.
+ * <p>The BAR asks each segment's controller ({@link SegmentController#utilisation}): this site's
+ * L-NSAP for the local campus, the NSAP for the WAN, and for a cross-site circuit's remote campus
+ * the peer BAR, which passes the question to its own L-NSAP (PeerService {@code utilisation}, for
+ * the bookings of the asking site only). End to end is computed from the segments that
+ * answered: per time bucket the least of their rates ({@link Utilisation#endToEnd}), what got
+ * through all of them. A segment whose controller did not answer (a peer BAR of a version
+ * without the operation, one that is down) is answered as not measured; the rest still answers,
+ * and the flags are judged on the segments that answered.
  *
  * <p>{@link #checkTraffic} (a sweep of the BAR) looks at every ACTIVE reservation: once it has
  * been ACTIVE for {@link UsageFlag#IDLE_AFTER}, whether it carried nothing then (IDLE, decided
@@ -127,7 +129,7 @@ public final class UtilisationService {
         Optional<SegmentController> controller = reached(s);
         if (controller.isEmpty()) {
             return new SegmentUtilisation(s.role(), s.controller(), s.bookingId(), List.of(),
-                    Optional.of("measured by the L-NSAP of the other site, which answers its own BAR only"));
+                    Optional.of("this BAR has no controller named " + s.controller()));
         }
         try {
             return new SegmentUtilisation(s.role(), s.controller(), s.bookingId(),
@@ -138,13 +140,9 @@ public final class UtilisationService {
         }
     }
 
-    /** This site's L-NSAP or the NSAP holding the segment; empty for one behind a peer BAR. */
+    /** The L-NSAP, NSAP or peer BAR holding the segment; empty for one this BAR has no controller of. */
     private Optional<SegmentController> reached(Segment s) {
-        if (s.role() == SegmentRole.REMOTE_CAMPUS || s.bookingId() == null) {
-            return Optional.empty();
-        }
-        Optional<SegmentController> c = site.controller(s.controller());
-        return c.filter(x -> !site.peers().containsValue(x));
+        return s.bookingId() == null ? Optional.empty() : site.controller(s.controller());
     }
 
     /**
@@ -253,6 +251,12 @@ public final class UtilisationService {
             try {
                 c.get().utilisation(s.bookingId(), range).forEach(x -> out.add(x.rate()));
             } catch (SegmentFailure e) {
+                if (s.role() == SegmentRole.REMOTE_CAMPUS && e.answered()) {
+                    // A peer BAR that refuses (one without the operation) would hold the check up for
+                    // good: the flags are judged on this site's segments then.
+                    LOG.debug("traffic of {} on {} refused: {}", r.requestId(), s.controller(), e.getMessage());
+                    continue;
+                }
                 LOG.warn("traffic of {} on {}: {}; asking again next round", r.requestId(), s.controller(), e.getMessage());
                 return Optional.empty();
             }

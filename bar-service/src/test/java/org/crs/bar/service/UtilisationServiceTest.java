@@ -50,6 +50,7 @@ class UtilisationServiceTest {
     static final Duration POLL = Duration.ofSeconds(30);
     static final String CAMPUS = "site-a:r1:campus";
     static final String WAN = "site-a:r1:wan";
+    static final String REMOTE = "site-a:r1:remote";
 
     final MutableClock clock = new MutableClock(T0);
     final ScriptedController campus = new ScriptedController("lnsap-site-a", List.of("host-a1", "host-a2", "site-a"));
@@ -97,9 +98,10 @@ class UtilisationServiceTest {
     }
 
     @Test
-    void endToEndIsPerBucketTheLeastOfTheSegmentsThisBarMeasuresAndTheRemoteCampusIsNotAsked() throws Exception {
+    void endToEndIsPerBucketTheLeastOfTheSegmentsIncludingTheRemoteCampusThroughThePeer() throws Exception {
         campus.traffic.put(CAMPUS, samples(START, Duration.ofMinutes(2), 400e6, 300e6, 0));
         wan.traffic.put(WAN, samples(START, Duration.ofMinutes(2), 390e6, 310e6, 2));
+        peer.traffic.put(REMOTE, samples(START, Duration.ofMinutes(2), 395e6, 290e6, 1));
 
         Utilisation u = utilisation.utilisation("r1", new TimeInterval(START, START.plus(Duration.ofHours(1))));
 
@@ -108,12 +110,12 @@ class UtilisationServiceTest {
         TrafficRate first = u.endToEnd().get(0);
         assertEquals(START, first.from());
         assertEquals(390e6, first.inBitsPerSecond(), 1e-6);
-        assertEquals(300e6, first.outBitsPerSecond(), 1e-6);
-        assertEquals(2, first.errorsPerSecond(), 1e-9);
+        assertEquals(290e6, first.outBitsPerSecond(), 1e-6);
+        assertEquals(3, first.errorsPerSecond(), 1e-9);
         Utilisation.SegmentUtilisation remote = u.segments().stream().filter(s -> s.role() == SegmentRole.REMOTE_CAMPUS)
                 .findFirst().orElseThrow();
-        assertTrue(remote.notMeasured().isPresent());
-        assertFalse(peer.calls.stream().anyMatch(c -> c.startsWith("utilisation")), peer.calls.toString());
+        assertEquals(Optional.empty(), remote.notMeasured());
+        assertEquals(4, remote.samples().size());
         assertEquals(4, u.segments().stream().filter(s -> s.role() == SegmentRole.WAN).findFirst().orElseThrow()
                 .samples().size());
     }
@@ -140,6 +142,22 @@ class UtilisationServiceTest {
                 .orElseThrow();
         assertTrue(w.notMeasured().isPresent());
         assertEquals(2, u.endToEnd().size(), "end to end over the campus alone");
+    }
+
+    @Test
+    void aPeerThatRefusesLeavesTheRemoteCampusUnmeasuredAndTheIdleCheckStillDecides() throws Exception {
+        activate();
+        campus.traffic.put(CAMPUS, samples(START, Duration.ofMinutes(12), 2_000, 1_000, 0));
+        wan.traffic.put(WAN, samples(START, Duration.ofMinutes(12), 2_000, 1_000, 0));
+        peer.refuseUtilisation = true;
+        clock.set(START.plus(Duration.ofMinutes(11)));
+
+        assertEquals(1, utilisation.checkTraffic());
+        Utilisation u = utilisation.utilisation("r1", new TimeInterval(START, START.plus(Duration.ofMinutes(5))));
+
+        assertTrue(u.segments().stream().filter(s -> s.role() == SegmentRole.REMOTE_CAMPUS).findFirst().orElseThrow()
+                .notMeasured().isPresent());
+        assertEquals(10, u.endToEnd().size());
     }
 
     @Test

@@ -231,9 +231,16 @@ public final class ScriptedController implements SegmentController {
     /** What each booking carried, as the L-NSAP or NSAP stored it; answered for the range asked, as the NSAP does. */
     public final Map<String, List<TrafficSample>> traffic = new ConcurrentHashMap<>();
 
+    /** Refuses utilisation as a peer BAR without the operation does (a Client fault). */
+    public volatile boolean refuseUtilisation;
+
     @Override
     public List<TrafficSample> utilisation(String bookingId, TimeInterval range) throws SegmentFailure {
         call("utilisation", bookingId);
+        if (refuseUtilisation) {
+            throw new SegmentFailure(name, true, new Refusal(RefusalCode.BAD_FIELD, "operation",
+                    "no operation utilisation"), null);
+        }
         return traffic.getOrDefault(bookingId, List.of()).stream()
                 .filter(s -> s.rate().to().isAfter(range.start()) && s.rate().from().isBefore(range.end())).toList();
     }

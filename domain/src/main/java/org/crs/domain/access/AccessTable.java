@@ -76,7 +76,8 @@ public final class AccessTable {
         read(PEER_SERVICE, Permission.PEER_BAR_OR_CONTROLLER, "segmentWanted");
         change(PEER_SERVICE, Permission.PEER_BAR, "hold", "holdAndCommit", "commit", "abort", "activate", "deactivate",
                 "modify", "commitModify", "abortModify");
-        read(PEER_SERVICE, Permission.PEER_BAR, "status", "availability", "widestBandwidth", "listEndpoints");
+        read(PEER_SERVICE, Permission.PEER_BAR, "status", "availability", "widestBandwidth", "listEndpoints",
+                "utilisation");
 
         // MaintenanceService (the BAR's): operators declare and lift windows, and move or cancel any
         // reservation a window hits.
