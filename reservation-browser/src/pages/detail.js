@@ -9,6 +9,7 @@ import { useReservationChanges } from '../lib/live.js';
 import { html, ErrorBox, Loading, StateBadge, Time, Bandwidth, useLoad, useAction, usePageTitle, announce, href } from '../lib/ui.js';
 import { LIVE_STATES, MODIFIABLE_STATES, STATE_LABELS, duration, fromLocalInput, toLocalInput } from '../lib/format.js';
 import { PathView } from './pathview.js';
+import { TrafficGraph, FlagBadges } from './traffic.js';
 
 const isOperator = (me) => me.role === 'OPERATOR' || me.role === 'ADMIN';
 
@@ -20,7 +21,8 @@ export function ReservationDetail({ id, me }) {
   useReservationChanges((r) => {
     if (r && r.requestId === id) {
       const before = reservation.data && reservation.data.state;
-      reservation.setData(r);
+      const known = (reservation.data && reservation.data.flags) || [];
+      reservation.setData({ ...r, flags: [...new Set([...known, ...(r.flags || [])])] });
       if (before && before !== r.state) announce(`Reservation ${id} is now ${STATE_LABELS[r.state] || r.state}.`);
       history.reload(true);
     } else if (!r) {
@@ -46,7 +48,7 @@ export function ReservationDetail({ id, me }) {
   return html`<div class="detail">
     <div class="detail-head">
       <h1>Reservation ${r.requestId}</h1>
-      <div class="state-now" role="status" aria-label="Reservation state"><span class="visually-hidden">State: </span><${StateBadge} state=${r.state} /></div>
+      <div class="state-now" role="status" aria-label="Reservation state"><span class="visually-hidden">State: </span><${StateBadge} state=${r.state} /> <${FlagBadges} flags=${r.flags} /></div>
     </div>
     ${r.reason && ['REJECTED', 'FAILED', 'ABORTED', 'CANCELLED', 'PENDING_APPROVAL'].includes(r.state)
       ? html`<p class=${r.state === 'CANCELLED' || r.state === 'PENDING_APPROVAL' ? 'notice' : 'error'}>
@@ -79,6 +81,10 @@ export function ReservationDetail({ id, me }) {
         <${Actions} key=${r.end + "|" + r.bandwidthMbps + "|" + r.state} r=${r} me=${me} onChanged=${changed} />
       </section>
     </div>
+    <section aria-labelledby="traffic-title">
+      <h2 id="traffic-title">Traffic</h2>
+      <${TrafficGraph} reservation=${r} />
+    </section>
     <section aria-labelledby="path-title-h">
       <h2 id="path-title-h">Path through the network</h2>
       <${PathView} reservation=${r} version=${r.state + '|' + r.updatedAt} />

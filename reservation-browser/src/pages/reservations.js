@@ -7,6 +7,7 @@ import { get, query } from '../lib/api.js';
 import { useReservationChanges, useLiveMode } from '../lib/live.js';
 import { html, ErrorBox, Empty, Loading, StateBadge, Time, Bandwidth, useLoad, usePageTitle, href, navigate } from '../lib/ui.js';
 import { STATES, STATE_LABELS, LIVE_STATES, fromLocalInput, toLocalInput } from '../lib/format.js';
+import { FlagBadges } from './traffic.js';
 
 const PAGE = 20;
 
@@ -26,6 +27,7 @@ export function ReservationList({ me, params, scope }) {
     endpoint: params.endpoint || undefined,
     q: params.q || undefined,
     owner: all ? params.owner || undefined : me.account,
+    flag: all && params.flag ? ['IDLE', 'ERRORS'] : undefined,
   };
   const key = JSON.stringify([filters, offset]);
 
@@ -38,7 +40,9 @@ export function ReservationList({ me, params, scope }) {
   useReservationChanges((r) => {
     const items = list.data && list.data.items;
     if (r && items && items.some((x) => x.requestId === r.requestId)) {
-      list.setData((d) => ({ ...d, items: d.items.map((x) => (x.requestId === r.requestId ? { ...x, ...r } : x)) }));
+      // a live update carries no traffic flags: keep those the list answered (flags are never lowered)
+      list.setData((d) => ({ ...d, items: d.items.map((x) => (x.requestId === r.requestId
+        ? { ...x, ...r, flags: [...new Set([...(x.flags || []), ...(r.flags || [])])] } : x)) }));
     } else {
       list.reload(true);
     }
@@ -52,7 +56,7 @@ export function ReservationList({ me, params, scope }) {
   // The form's fields as typed, until applied; the address holds the applied filters.
   const fromParams = () => ({
     state: stateFilter, from: toLocalInput(params.from), to: toLocalInput(params.to), endpoint: params.endpoint || '',
-    q: params.q || '', owner: params.owner || '',
+    q: params.q || '', owner: params.owner || '', flag: params.flag || '',
   });
   const [draft, setDraft] = useState(fromParams);
   useEffect(() => setDraft(fromParams()), [key]);
@@ -70,10 +74,11 @@ export function ReservationList({ me, params, scope }) {
       endpoint: draft.endpoint,
       q: draft.q.trim(),
       owner: all ? draft.owner.trim() : undefined,
+      flag: all && draft.flag ? 'flagged' : undefined,
     });
   };
   const page = (next) => href(route, { ...params, offset: next || undefined });
-  const filtered = ['state', 'from', 'to', 'endpoint', 'q', 'owner'].some((k) => params[k]);
+  const filtered = ['state', 'from', 'to', 'endpoint', 'q', 'owner', 'flag'].some((k) => params[k]);
 
   const data = list.data && list.data.key === key ? list.data : null;
   const total = data ? data.total : 0;
@@ -108,6 +113,13 @@ export function ReservationList({ me, params, scope }) {
     ${all ? html`<div class="field">
       <label for="f-owner">Owner</label>
       <input id="f-owner" name="owner" value=${draft.owner} onInput=${edit('owner')} autocomplete="off" />
+    </div>
+    <div class="field">
+      <label for="f-flag">Traffic</label>
+      <select id="f-flag" name="flag" value=${draft.flag} onChange=${edit('flag')}>
+        <option value="">Any traffic</option>
+        <option value="flagged">Flagged: idle or errors</option>
+      </select>
     </div>` : null}
     <div class="field grow">
       <label for="f-q">Search</label>
@@ -153,7 +165,7 @@ export function ReservationTable({ items, showOwner }) {
         <td data-label="Start"><${Time} at=${r.start} /></td>
         <td data-label="End"><${Time} at=${r.end} /></td>
         ${showOwner ? html`<td data-label="Owner">${r.owner}${r.group ? html` <span class="muted">(${r.group})</span>` : null}</td>` : null}
-        <td data-label="State"><${StateBadge} state=${r.state} /></td>
+        <td data-label="State"><${StateBadge} state=${r.state} /> <${FlagBadges} flags=${r.flags} /></td>
       </tr>`)}
     </tbody>
   </table>`;

@@ -9,6 +9,7 @@ import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.booking.BookingWanted;
 import org.crs.domain.time.TimeInterval;
+import org.crs.domain.traffic.TrafficSample;
 import org.crs.bar.reservation.MaintenanceWindow;
 import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.bar.reservation.SegmentOrder;
@@ -88,6 +89,16 @@ public interface SegmentController extends AutoCloseable {
      */
     default List<AuditRecord> deviceLog(String bookingId, int limit) throws SegmentFailure {
         throw SegmentFailure.failed(name(), "keeps no device log", null);
+    }
+
+    /**
+     * What the segment booked under {@code bookingId} carried over {@code range}: its samples,
+     * oldest first, each a mean over its own period at the resolution the controller keeps for
+     * that time; none where nothing was measured. Only an L-NSAP or the NSAP measures traffic; a
+     * peer BAR fails the call.
+     */
+    default List<TrafficSample> utilisation(String bookingId, TimeInterval range) throws SegmentFailure {
+        throw SegmentFailure.failed(name(), "does not measure traffic", null);
     }
 
     /**

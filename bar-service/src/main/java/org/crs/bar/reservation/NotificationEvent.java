@@ -33,7 +33,11 @@ public enum NotificationEvent {
     /** A maintenance window cancelled the booking. */
     CANCELLED_BY_MAINTENANCE,
     /** An active circuit ends soon (a day before, by default); the mail offers to extend it. */
-    ENDING_SOON;
+    ENDING_SOON,
+    /** The circuit carried nothing in its first minutes of ACTIVE (docs/bar-services.md, "Utilisation"). */
+    IDLE,
+    /** The circuit's routers counted errors or discards on it. */
+    ERRORS;
 
     /**
      * Whether a reservation has this event at most once: all but a move by maintenance, which

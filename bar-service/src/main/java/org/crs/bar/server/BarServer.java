@@ -50,6 +50,8 @@ import org.crs.bar.reservation.NotificationEvent;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.service.AccountService;
 import org.crs.bar.service.AuditService;
+import org.crs.bar.service.UtilisationService;
+import org.crs.bar.adapter.jdbc.JdbcUsageFlags;
 import org.crs.bar.service.MaintenanceService;
 import org.crs.bar.service.ReservationService;
 import org.crs.domain.access.Caller;
@@ -131,6 +133,14 @@ public final class BarServer extends RunningService {
     /** The sweep that expands and delivers notifications: the most a mail or a webhook POST waits. */
     static final JobKey NOTIFY = JobKey.jobKey("deliver-notifications", "notifications");
     public static final Duration NOTIFY_PERIOD = Duration.ofSeconds(1);
+    /** The sweep that flags idle circuits and circuits with errors ({@link UtilisationService#checkTraffic}). */
+    static final JobKey TRAFFIC_CHECK = JobKey.jobKey("check-traffic", "reservations");
+    /**
+     * How often it runs: a flag comes at most this late, and each round asks the L-NSAP and the
+     * NSAP about every ACTIVE reservation not flagged yet (a few ms a call), so not much more often
+     * than they poll (30 s by default).
+     */
+    public static final Duration TRAFFIC_CHECK_PERIOD = Duration.ofMinutes(1);
 
     /** What a BAR is started with beyond its configuration, site, settings and clock. */
     public record Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
@@ -280,7 +290,13 @@ public final class BarServer extends RunningService {
                     () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
             setUp.schedule(new Sweep(NOTIFY, NOTIFY_PERIOD, () -> CompletableFuture.runAsync(told::sweep, calls)));
 
-            ReservationPortType reservations = new ReservationPortType(service.get(), config.name() + "-client");
+            UtilisationService utilisation = new UtilisationService(store.get(), site, new JdbcUsageFlags(db),
+                    started::notifications, clock);
+            setUp.schedule(new Sweep(TRAFFIC_CHECK, TRAFFIC_CHECK_PERIOD,
+                    () -> CompletableFuture.runAsync(utilisation::checkTraffic, calls)));
+
+            ReservationPortType reservations = new ReservationPortType(service.get(), config.name() + "-client",
+                    Optional.of(utilisation));
             OperatorPortType operators = new OperatorPortType(service.get(), accounts.get()::setBlocked);
             MaintenancePortType maintenancePort = new MaintenancePortType(maintenance.get(), config.name() + "-operator");
             AuditPortType audit = new AuditPortType(new AuditService(new JdbcAuditLog(trail.get()), store.get(), site));

@@ -69,6 +69,10 @@ import org.crs.bar.reservation.NotificationEvent;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.service.ReservationService;
+import org.crs.bar.service.UtilisationService;
+import org.crs.bar.adapter.jdbc.JdbcUsageFlags;
+import org.crs.domain.traffic.TrafficRate;
+import org.crs.domain.traffic.TrafficSample;
 import org.crs.bar.testing.ScriptedController;
 
 /**
@@ -326,6 +330,34 @@ class NotifierTest {
         assertEquals(List.of("RESERVED", "ACTIVE", "ENDING_SOON"), mailedEvents());
         String body = (String) mails().get(2).getContent();
         assertTrue(body.contains("http://127.0.0.1:8080/reservations/r1"), body);
+    }
+
+    @Test
+    void anIdleCircuitsOwnerIsMailedOnceWithWhatWasMeasured() throws Exception {
+        smtpUp();
+        book("r1", "alice", ONE_HOUR);
+        runDueWorkAt(ONE_HOUR.start(), "r1");
+        Duration poll = Duration.ofSeconds(30);
+        for (ScriptedController c : List.of(campus, wan)) {
+            List<TrafficSample> quiet = new java.util.ArrayList<>();
+            for (Instant t = ONE_HOUR.start(); t.isBefore(ONE_HOUR.start().plus(Duration.ofMinutes(12))); t = t.plus(poll)) {
+                quiet.add(new TrafficSample(poll, new TrafficRate(t, t.plus(poll), 800, 800, 0, 0)));
+            }
+            c.traffic.put(service.get("r1").segments().stream().filter(s -> s.controller().equals(c.name()))
+                    .findFirst().orElseThrow().bookingId(), quiet);
+        }
+        UtilisationService traffic = new UtilisationService(store, service.site(), new JdbcUsageFlags(db.dataSource()),
+                service::notifications, clock);
+        clock.set(ONE_HOUR.start().plus(Duration.ofMinutes(11)));
+
+        traffic.checkTraffic();
+        traffic.checkTraffic();
+        notifier.sweep();
+
+        assertEquals(List.of("RESERVED", "ACTIVE", "IDLE"), mailedEvents());
+        String body = (String) mails().get(2).getContent();
+        assertTrue(mails().get(2).getSubject().contains("Idle: r1"), mails().get(2).getSubject());
+        assertTrue(body.contains("carried less than 5000000 bit/s in its first 10 minutes"), body);
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.crs.domain.calendar.BookingCalendar;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
+import org.crs.domain.traffic.TrafficSample;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.MaintenanceWindow;
@@ -225,6 +226,23 @@ public final class ScriptedController implements SegmentController {
         call("deviceLog", bookingId);
         List<AuditRecord> log = deviceLogs.getOrDefault(bookingId, List.of());
         return log.subList(0, Math.min(limit, log.size()));
+    }
+
+    /** What each booking carried, as the L-NSAP or NSAP stored it; answered for the range asked, as the NSAP does. */
+    public final Map<String, List<TrafficSample>> traffic = new ConcurrentHashMap<>();
+
+    /** Refuses utilisation as a peer BAR without the operation does (a Client fault). */
+    public volatile boolean refuseUtilisation;
+
+    @Override
+    public List<TrafficSample> utilisation(String bookingId, TimeInterval range) throws SegmentFailure {
+        call("utilisation", bookingId);
+        if (refuseUtilisation) {
+            throw new SegmentFailure(name, true, new Refusal(RefusalCode.BAD_FIELD, "operation",
+                    "no operation utilisation"), null);
+        }
+        return traffic.getOrDefault(bookingId, List.of()).stream()
+                .filter(s -> s.rate().to().isAfter(range.start()) && s.rate().from().isBefore(range.end())).toList();
     }
 
     // ---- maintenance windows, as an L-NSAP or the NSAP keeps them ----

@@ -133,6 +133,25 @@ class TrustFederationTest {
     }
 
     @Test
+    void aConfiguredPeerIsRefusedTheTrafficOfABookingOfAnotherSite() throws Exception {
+        String answer = peerServiceOfSiteA("bar-site-b").call("utilisation", "<n:utilisation><n:bookingId>"
+                + "site-a:someone:campus</n:bookingId><n:from>2030-01-01T00:00:00Z</n:from><n:to>2030-01-01T01:00:00Z"
+                + "</n:to></n:utilisation>");
+        assertEquals("NOT_ALLOWED", RawSoap.field(answer, "code"), answer);
+        assertEquals("bookingId", RawSoap.field(answer, "field"), answer);
+    }
+
+    @Test
+    void thePeerPassesTheTrafficOfItsOwnSitesBookingToItsLnsap() throws Exception {
+        // an unknown booking of the caller's site: the L-NSAP's own refusal, not the peer's
+        String answer = peerServiceOfSiteA("bar-site-b").call("utilisation", "<n:utilisation><n:bookingId>"
+                + "site-b:nothing:remote</n:bookingId><n:from>2030-01-01T00:00:00Z</n:from><n:to>2030-01-01T01:00:00Z"
+                + "</n:to></n:utilisation>");
+        assertEquals("BAD_FIELD", RawSoap.field(answer, "code"), answer);
+        assertEquals("bookingId", RawSoap.field(answer, "field"), answer);
+    }
+
+    @Test
     void aMadeUpBookingOfTheCallersOwnSiteIsAnsweredAsTheLnsapAnswersIt() throws Exception {
         String answer = peerServiceOfSiteA("bar-site-b").call("status", "<n:status><n:bookingId>site-b:nothing:remote"
                 + "</n:bookingId></n:status>");

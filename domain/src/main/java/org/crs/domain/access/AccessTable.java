@@ -52,6 +52,7 @@ public final class AccessTable {
                 "createTransfer", "commitReservation", "abortReservation", "cancelReservation", "modifyReservation");
         read(RESERVATION_SERVICE, Permission.ACCOUNT, "getReservation", "listReservations", "getHistory",
                 "findAvailability", "listEndpoints");
+        read(RESERVATION_SERVICE, Permission.ACCOUNT, "getUtilisation");
 
         // OperatorService (at a BAR): operators and admins; the approval queue, ending circuits, blocking accounts.
         read(OPERATOR_SERVICE, Permission.OPERATOR, "listPendingApprovals");
@@ -75,7 +76,8 @@ public final class AccessTable {
         read(PEER_SERVICE, Permission.PEER_BAR_OR_CONTROLLER, "segmentWanted");
         change(PEER_SERVICE, Permission.PEER_BAR, "hold", "holdAndCommit", "commit", "abort", "activate", "deactivate",
                 "modify", "commitModify", "abortModify");
-        read(PEER_SERVICE, Permission.PEER_BAR, "status", "availability", "widestBandwidth", "listEndpoints");
+        read(PEER_SERVICE, Permission.PEER_BAR, "status", "availability", "widestBandwidth", "listEndpoints",
+                "utilisation");
 
         // MaintenanceService (the BAR's): operators declare and lift windows, and move or cancel any
         // reservation a window hits.

@@ -36,6 +36,8 @@ import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
+import org.crs.domain.traffic.TrafficRate;
+import org.crs.domain.traffic.TrafficSample;
 
 /**
  * A {@link SegmentController} that calls the NSAP port type over SOAP 1.1: an L-NSAP or the NSAP
@@ -257,6 +259,44 @@ public final class SoapSegmentController implements SegmentController {
                     Redaction.text(text(e, "response"), List.of())));
         }
         return records;
+    }
+
+    /** The NSAP port type's {@code utilisation}: its {@code TrafficSampleBean}s as samples. */
+    @Override
+    public List<TrafficSample> utilisation(String bookingId, TimeInterval range) throws SegmentFailure {
+        List<TrafficSample> samples = new ArrayList<>();
+        for (Element r : call(body("utilisation").element("bookingId", bookingId).element("from", range.start())
+                .element("to", range.end())).returns) {
+            if (r.children() == null) {
+                continue; // an empty array may come as one nil element
+            }
+            Map<String, String> e = r.children();
+            Instant start = instant(e, "start");
+            Instant end = instant(e, "end");
+            if (!end.isAfter(start)) {
+                throw unreadable("answered a traffic sample ending at " + end + ", not after its start " + start, null);
+            }
+            samples.add(new TrafficSample(Duration.ofSeconds(Math.max(1, integer(e, "resolutionSeconds"))),
+                    new TrafficRate(start, end, decimal(e, "inBitsPerSecond"), decimal(e, "outBitsPerSecond"),
+                            decimal(e, "errorsPerSecond"), decimal(e, "discardsPerSecond"))));
+        }
+        return List.copyOf(samples);
+    }
+
+    private double decimal(Map<String, String> info, String field) throws SegmentFailure {
+        String value = info.get(field);
+        if (value == null || value.isBlank()) {
+            return 0;
+        }
+        try {
+            double d = Double.parseDouble(value.trim());
+            if (Double.isNaN(d) || Double.isInfinite(d) || d < 0) {
+                throw unreadable("answered " + field + " '" + value + "', not a rate", null);
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw unreadable("answered " + field + " '" + value + "', not a number", e);
+        }
     }
 
     private static String text(Map<String, String> info, String field) {

@@ -179,6 +179,7 @@ final class ApiRoutes {
                         text("endpoint", "only those from or to this site:host"),
                         text("q", "text in the id, description, owner or endpoints"),
                         text("owner", "only this account's"),
+                        new Param("flag", Param.Type.STRING, true, "only those with one of these traffic flags (IDLE, ERRORS)"),
                         number("limit", "page size, 1 to 500 (50)"), number("offset", "entries skipped (0)")),
                 null, json("ReservationPage"), this::list);
         add("POST", "/api/reservations", table(RESERVATIONS, "createReservation"),
@@ -201,6 +202,12 @@ final class ApiRoutes {
         add("GET", "/api/reservations/{requestId}/history", table(RESERVATIONS, "getHistory"),
                 "Every change of a reservation, oldest first", List.of(), null, json("History"),
                 c -> Answer.ok(Json.items(parts.reservations().getHistory(c.path("requestId")))));
+        add("GET", "/api/reservations/{requestId}/utilisation", table(RESERVATIONS, "getUtilisation"),
+                "What the circuit carried over [from, to) per segment and end to end, beside the booked rate, and its"
+                        + " traffic flags",
+                List.of(time("from", "start of the range (the reservation's start)"),
+                        time("to", "end of the range (the reservation's end)")),
+                null, json("Utilisation"), this::utilisation);
         add("GET", "/api/reservations/{requestId}/device-log", table(AUDIT, "searchAudit"),
                 "The router commands sent for a reservation's segments and their answers (operators)", List.of(),
                 null, json("AuditPage"), this::deviceLog);
@@ -215,6 +222,7 @@ final class ApiRoutes {
         Optional<String> endpoint = call.query("endpoint");
         Optional<String> text = call.query("q").map(q -> q.toLowerCase(Locale.ROOT));
         Optional<String> owner = call.query("owner");
+        List<String> flags = call.queries("flag");
         List<ReservationInfo> all = new ArrayList<>();
         for (String state : states.isEmpty() ? List.of("") : states) {
             all.addAll(Arrays.asList(parts.reservations().listReservations(state, from, to)));
@@ -223,6 +231,7 @@ final class ApiRoutes {
                 .filter(r -> endpoint.isEmpty() || endpoint.get().equals(r.getSource())
                         || endpoint.get().equals(r.getDestination()))
                 .filter(r -> owner.isEmpty() || owner.get().equals(r.getOwner()))
+                .filter(r -> flags.isEmpty() || Arrays.stream(r.getFlags()).anyMatch(flags::contains))
                 .filter(r -> text.isEmpty() || contains(r, text.get()))
                 .sorted((a, b) -> b.getStart().compareTo(a.getStart()))
                 .toList();
@@ -295,6 +304,19 @@ final class ApiRoutes {
             throw ApiError.badField("bandwidthMbps", "must be a positive number of Mbit/s, was " + mbps.getAsLong());
         }
         return reservation(parts.reservations().modifyReservation(call.path("requestId"), end, mbps.orElse(0)));
+    }
+
+    /** Without from and to, over the reservation's whole interval. */
+    private Answer utilisation(Call call) throws Exception {
+        String id = call.path("requestId");
+        Calendar from = call.queryCalendar("from");
+        Calendar to = call.queryCalendar("to");
+        if (from == null || to == null) {
+            ReservationInfo r = parts.reservations().getReservation(id);
+            from = from == null ? r.getStart() : from;
+            to = to == null ? r.getEnd() : to;
+        }
+        return Answer.ok(Json.tree(parts.reservations().getUtilisation(id, from, to)));
     }
 
     private Answer deviceLog(Call call) throws Exception {

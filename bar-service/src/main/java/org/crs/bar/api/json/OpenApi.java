@@ -20,6 +20,9 @@ import org.crs.bar.api.soap.AvailabilityInfo;
 import org.crs.bar.api.soap.HistoryEntry;
 import org.crs.bar.api.soap.MaintenanceWindowInfo;
 import org.crs.bar.api.soap.ReservationInfo;
+import org.crs.bar.api.soap.SegmentUtilisationInfo;
+import org.crs.bar.api.soap.UtilisationInfo;
+import org.crs.bar.api.soap.UtilisationSample;
 import org.crs.bar.api.soap.SegmentBean;
 import org.crs.nsap.contract.StartWindowBean;
 
@@ -33,11 +36,15 @@ final class OpenApi {
 
     private static final List<Class<?>> BEANS = List.of(ReservationInfo.class, SegmentBean.class, HistoryEntry.class,
             AvailabilityInfo.class, StartWindowBean.class, MaintenanceWindowInfo.class, AuditEntryInfo.class,
-            AuditArgument.class, AuditVerificationInfo.class);
-    private static final Map<Class<?>, String> NAMES = Map.of(ReservationInfo.class, "Reservation", SegmentBean.class,
-            "Segment", HistoryEntry.class, "HistoryEntry", AvailabilityInfo.class, "Availability", StartWindowBean.class,
-            "StartWindow", MaintenanceWindowInfo.class, "MaintenanceWindow", AuditEntryInfo.class, "AuditEntry",
-            AuditArgument.class, "AuditArgument", AuditVerificationInfo.class, "AuditVerification");
+            AuditArgument.class, AuditVerificationInfo.class, UtilisationInfo.class, SegmentUtilisationInfo.class,
+            UtilisationSample.class);
+    private static final Map<Class<?>, String> NAMES = Map.ofEntries(Map.entry(ReservationInfo.class, "Reservation"),
+            Map.entry(SegmentBean.class, "Segment"), Map.entry(HistoryEntry.class, "HistoryEntry"),
+            Map.entry(AvailabilityInfo.class, "Availability"), Map.entry(StartWindowBean.class, "StartWindow"),
+            Map.entry(MaintenanceWindowInfo.class, "MaintenanceWindow"), Map.entry(AuditEntryInfo.class, "AuditEntry"),
+            Map.entry(AuditArgument.class, "AuditArgument"), Map.entry(AuditVerificationInfo.class, "AuditVerification"),
+            Map.entry(UtilisationInfo.class, "Utilisation"), Map.entry(SegmentUtilisationInfo.class, "SegmentUtilisation"),
+            Map.entry(UtilisationSample.class, "UtilisationSample"));
 
     private OpenApi() {
     }
@@ -194,6 +201,8 @@ final class OpenApi {
             s.put("type", "integer").put("format", c == int.class || c == Integer.class ? "int32" : "int64");
         } else if (c == boolean.class || c == Boolean.class) {
             s.put("type", "boolean");
+        } else if (c == double.class || c == Double.class) {
+            s.put("type", "number").put("format", "double");
         } else if (Calendar.class.isAssignableFrom(c)) {
             s.put("type", "string").put("format", "date-time");
         } else if (c.isArray()) {

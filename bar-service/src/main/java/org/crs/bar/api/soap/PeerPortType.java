@@ -15,6 +15,9 @@ import org.crs.nsap.contract.SegmentInfo;
 import org.crs.nsap.contract.SegmentRequestBean;
 import org.crs.nsap.contract.SlotQueries;
 import org.crs.nsap.contract.StartWindowBean;
+import org.crs.nsap.contract.TrafficSampleBean;
+import org.crs.domain.traffic.TrafficSample;
+import org.crs.service.soap.SoapTimes;
 import org.crs.service.soap.ServiceFault;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
@@ -237,6 +240,40 @@ public class PeerPortType {
         } catch (SegmentFailure e) {
             throw fault(e);
         }
+    }
+
+    /**
+     * What the campus segment booked under {@code bookingId} carried over [from, to), as this
+     * site's L-NSAP measured it (the NSAP port type's {@code utilisation}, passed on): for the
+     * BAR of the booking's site, which draws its circuit end to end. A peer asks only of its own
+     * site's bookings.
+     */
+    public TrafficSampleBean[] utilisation(String bookingId, Calendar from, Calendar to) throws ServiceFault {
+        requireOwnSite(bookingId);
+        if (from == null || to == null) {
+            throw ServiceFault.badField(from == null ? "from" : "to", "is missing");
+        }
+        if (!to.toInstant().isAfter(from.toInstant())) {
+            throw ServiceFault.badField("to", "must be after from (" + from.toInstant() + "), was " + to.toInstant());
+        }
+        try {
+            return campus.utilisation(bookingId, new TimeInterval(from.toInstant(), to.toInstant())).stream()
+                    .map(PeerPortType::sample).toArray(TrafficSampleBean[]::new);
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
+    private static TrafficSampleBean sample(TrafficSample s) {
+        TrafficSampleBean b = new TrafficSampleBean();
+        b.setStart(SoapTimes.calendar(s.rate().from()));
+        b.setEnd(SoapTimes.calendar(s.rate().to()));
+        b.setResolutionSeconds((int) s.resolution().toSeconds());
+        b.setInBitsPerSecond(s.rate().inBitsPerSecond());
+        b.setOutBitsPerSecond(s.rate().outBitsPerSecond());
+        b.setErrorsPerSecond(s.rate().errorsPerSecond());
+        b.setDiscardsPerSecond(s.rate().discardsPerSecond());
+        return b;
     }
 
     private static SegmentInfo info(SegmentAnswer a) {

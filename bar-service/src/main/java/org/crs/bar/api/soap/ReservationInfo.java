@@ -26,6 +26,7 @@ public class ReservationInfo {
     private Calendar createdAt;
     private Calendar updatedAt;
     private SegmentBean[] segments = new SegmentBean[0];
+    private String[] flags = new String[0];
 
     /** The id the client chose. */
     public String getRequestId() {
@@ -161,5 +162,14 @@ public class ReservationInfo {
 
     public void setSegments(SegmentBean[] segments) {
         this.segments = segments;
+    }
+
+    /** The traffic flags raised on it (IDLE, ERRORS; docs/bar-services.md, "Utilisation"); none when clean. */
+    public String[] getFlags() {
+        return flags;
+    }
+
+    public void setFlags(String[] flags) {
+        this.flags = flags;
     }
 }

@@ -32,6 +32,11 @@ import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
 import org.crs.bar.service.ReservationService;
+import org.crs.bar.service.UtilisationService;
+import org.crs.bar.reservation.UsageFlag;
+import org.crs.bar.reservation.Utilisation;
+import org.crs.domain.traffic.TrafficRate;
+import java.util.Arrays;
 
 /**
  * The BAR's client port type (for Grid middleware and scripts): a thin layer that turns SOAP
@@ -49,6 +54,7 @@ public class ReservationPortType {
 
     private final ReservationService service;
     private final String internalActor;
+    private final Optional<UtilisationService> utilisation;
 
     /**
      * Every call acts as the signed-in caller ({@link CurrentCall}): a user on its own reservations
@@ -59,8 +65,17 @@ public class ReservationPortType {
      *     process, with nobody signed in (a server without access control, in tests)
      */
     public ReservationPortType(ReservationService service, String internalActor) {
+        this(service, internalActor, Optional.empty());
+    }
+
+    /**
+     * As {@link #ReservationPortType(ReservationService, String)}, answering utilisation and the
+     * traffic flags of reservations from {@code utilisation} (without it, none are measured).
+     */
+    public ReservationPortType(ReservationService service, String internalActor, Optional<UtilisationService> utilisation) {
         this.service = service;
         this.internalActor = internalActor;
+        this.utilisation = utilisation;
     }
 
     /** The name the call is recorded under: the signed-in caller's. */
@@ -225,10 +240,97 @@ public class ReservationPortType {
     public ReservationInfo getReservation(String requestId) throws ServiceFault {
         requireAccess(requestId);
         try {
-            return info(service.get(requestId));
+            return flagged(info(service.get(requestId)))[0];
         } catch (BadRequest e) {
             throw fault(e);
         }
+    }
+
+    /**
+     * What the reservation's circuit carried over [from, to): each segment's samples as its
+     * L-NSAP or the NSAP measured them (the other site's campus is not measured here), the rates
+     * end to end (per bucket, the least of the measured segments'), the booked rate in bit/s and
+     * the traffic flags raised (IDLE, ERRORS). Whoever may read the reservation may read this.
+     * Faults: {@code BAD_FIELD} naming {@code requestId} for an unknown reservation, naming
+     * {@code to} for a range not after {@code from} or longer than 400 days.
+     */
+    public UtilisationInfo getUtilisation(String requestId, Calendar from, Calendar to) throws ServiceFault {
+        requireAccess(requestId);
+        if (from == null) {
+            throw ServiceFault.badField("from", "is missing");
+        }
+        if (to == null) {
+            throw ServiceFault.badField("to", "is missing");
+        }
+        TimeInterval range = interval(from, to, "to");
+        try {
+            if (utilisation.isEmpty()) {
+                Reservation r = service.get(requestId);
+                return utilisationInfo(new Utilisation(requestId, range, r.request().bandwidthMbps() * 1_000_000L,
+                        List.of(), List.of(), java.util.Set.of()), r);
+            }
+            Utilisation u = utilisation.get().utilisation(requestId, range);
+            return utilisationInfo(u, service.get(requestId));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** The infos with the traffic flags of their reservations. */
+    ReservationInfo[] flagged(ReservationInfo... infos) {
+        if (utilisation.isPresent() && infos.length > 0) {
+            Map<String, java.util.Set<UsageFlag>> flags = utilisation.get()
+                    .flags(Arrays.stream(infos).map(ReservationInfo::getRequestId).toList());
+            for (ReservationInfo i : infos) {
+                i.setFlags(flags.getOrDefault(i.getRequestId(), java.util.Set.of()).stream().sorted()
+                        .map(Enum::name).toArray(String[]::new));
+            }
+        }
+        return infos;
+    }
+
+    private static UtilisationInfo utilisationInfo(Utilisation u, Reservation r) {
+        UtilisationInfo i = new UtilisationInfo();
+        i.setRequestId(u.requestId());
+        i.setFrom(SoapTimes.calendar(u.interval().start()));
+        i.setTo(SoapTimes.calendar(u.interval().end()));
+        i.setBookedBitsPerSecond(u.bookedBitsPerSecond());
+        List<SegmentUtilisationInfo> segments = new ArrayList<>();
+        if (u.segments().isEmpty()) {
+            for (Segment s : r.segments()) {
+                segments.add(segmentUtilisation(new Utilisation.SegmentUtilisation(s.role(), s.controller(),
+                        s.bookingId(), List.of(), Optional.of("this BAR measures no traffic"))));
+            }
+        } else {
+            u.segments().forEach(s -> segments.add(segmentUtilisation(s)));
+        }
+        i.setSegments(segments.toArray(SegmentUtilisationInfo[]::new));
+        i.setEndToEnd(u.endToEnd().stream().map(x -> sample(x, x.span())).toArray(UtilisationSample[]::new));
+        i.setFlags(u.flags().stream().sorted().map(Enum::name).toArray(String[]::new));
+        return i;
+    }
+
+    private static SegmentUtilisationInfo segmentUtilisation(Utilisation.SegmentUtilisation s) {
+        SegmentUtilisationInfo b = new SegmentUtilisationInfo();
+        b.setRole(s.role().name());
+        b.setController(s.controller());
+        b.setBookingId(s.bookingId());
+        b.setMeasured(s.notMeasured().isEmpty());
+        b.setNotMeasured(s.notMeasured().orElse(""));
+        b.setSamples(s.samples().stream().map(x -> sample(x.rate(), x.resolution())).toArray(UtilisationSample[]::new));
+        return b;
+    }
+
+    private static UtilisationSample sample(TrafficRate rate, Duration resolution) {
+        UtilisationSample b = new UtilisationSample();
+        b.setStart(SoapTimes.calendar(rate.from()));
+        b.setEnd(SoapTimes.calendar(rate.to()));
+        b.setResolutionSeconds((int) resolution.toSeconds());
+        b.setInBitsPerSecond(rate.inBitsPerSecond());
+        b.setOutBitsPerSecond(rate.outBitsPerSecond());
+        b.setErrorsPerSecond(rate.errorsPerSecond());
+        b.setDiscardsPerSecond(rate.discardsPerSecond());
+        return b;
     }
 
     /** Reservations in a state (empty for all) overlapping [from, to) (both absent for any time). */
@@ -249,8 +351,8 @@ public class ReservationPortType {
             window = interval(from, to, "to");
         }
         try {
-            return service.list(states, window, visibility(), DEFAULT_LIST_LIMIT).stream().map(ReservationPortType::info)
-                    .toArray(ReservationInfo[]::new);
+            return flagged(service.list(states, window, visibility(), DEFAULT_LIST_LIMIT).stream()
+                    .map(ReservationPortType::info).toArray(ReservationInfo[]::new));
         } catch (BadRequest e) {
             throw fault(e);
         }

@@ -38,6 +38,10 @@ import org.crs.nsap.server.NsapServer;
 import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.nsap.testing.NoRouters;
 import org.crs.nsap.testing.OneLinkPlanner;
+import org.crs.domain.traffic.TrafficRate;
+import org.crs.domain.traffic.TrafficSample;
+import org.crs.nsap.store.JdbcTrafficStore;
+import org.hsqldb.jdbc.JDBCDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,12 +60,14 @@ class SoapSegmentControllerTest {
 
     static final AtomicInteger IDS = new AtomicInteger();
 
+    static final String DATABASE = "jdbc:hsqldb:mem:bar-soap-" + System.nanoTime();
+
     static NsapServer server;
     static SoapSegmentController nsap;
 
     @BeforeAll
     static void start() throws Exception {
-        server = NsapServer.start(new ServerConfig("bar-soap-test", "jdbc:hsqldb:mem:bar-soap-" + System.nanoTime(),
+        server = NsapServer.start(new ServerConfig("bar-soap-test", DATABASE,
                 "SA", "", "127.0.0.1", 0, false), new RequestedVlans(), store -> NoRouters.INSTANCE, Clock.systemUTC());
         nsap = new SoapSegmentController("nsap", server.serviceUrl(), NsapContract.NAMESPACE, Duration.ofSeconds(10));
     }
@@ -107,6 +113,35 @@ class SoapSegmentControllerTest {
         assertEquals(List.copyOf(arguments.keySet()), List.copyOf(log.get(0).arguments().keySet()));
         assertEquals("snmp-server community " + Redaction.REDACTED + " RO", log.get(1).arguments().get("request"));
         assertEquals("ERROR", log.get(1).outcome());
+    }
+
+    @Test
+    void theUtilisationOfASegmentComesAsItsStoredSamplesOldestFirst() throws Exception {
+        Instant day = farDay(50);
+        String id = id();
+        nsap.hold(new SegmentOrder(id, "x", "y", 100, new TimeInterval(day, day.plus(Duration.ofHours(1))), 0, 0),
+                Duration.ofMinutes(5));
+        Duration poll = Duration.ofSeconds(30);
+        // the NSAP's polling writes its store; this test writes the same tables through a connection of its own
+        JDBCDataSource db = new JDBCDataSource();
+        db.setUrl(DATABASE);
+        db.setUser("SA");
+        db.setPassword("");
+        JdbcTrafficStore store = new JdbcTrafficStore(db);
+        store.addRates(Map.of(id, new TrafficRate(day, day.plus(poll), 80e6, 20e6, 0, 0.5)), poll);
+        store.addRates(Map.of(id, new TrafficRate(day.plus(poll), day.plus(poll).plus(poll), 81e6, 21e6, 1, 0)), poll);
+
+        List<TrafficSample> samples = nsap.utilisation(id, new TimeInterval(day, day.plus(Duration.ofHours(1))));
+
+        assertEquals(List.of(new TrafficSample(poll, new TrafficRate(day, day.plus(poll), 80e6, 20e6, 0, 0.5)),
+                new TrafficSample(poll, new TrafficRate(day.plus(poll), day.plus(poll).plus(poll), 81e6, 21e6, 1, 0))),
+                samples);
+        assertEquals(List.of(), nsap.utilisation(id, new TimeInterval(day.plus(Duration.ofMinutes(30)),
+                day.plus(Duration.ofHours(1)))), "nothing measured there");
+        SegmentFailure unknown = assertThrows(SegmentFailure.class,
+                () -> nsap.utilisation("site-a:nope:wan", new TimeInterval(day, day.plus(poll))));
+        assertTrue(unknown.answered());
+        assertEquals(RefusalCode.BAD_FIELD, unknown.refusal().code());
     }
 
     @Test

@@ -20,7 +20,13 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.crs.bar.adapter.jdbc.JdbcUsageFlags;
 import org.crs.bar.port.Site;
+import org.crs.bar.reservation.UsageFlag;
+import org.crs.domain.traffic.TrafficRate;
+import org.crs.domain.traffic.TrafficSample;
+import org.hsqldb.jdbc.JDBCDataSource;
+import org.crs.nsap.testing.RawSoap;
 import org.crs.bar.reservation.ApprovalDecision;
 import org.crs.bar.reservation.ApprovalRule;
 import org.crs.bar.reservation.ApprovalRules;
@@ -46,6 +52,7 @@ class JsonApiTest {
     static final ScriptedController CAMPUS = new ScriptedController("lnsap-site-a", List.of("host-a1", "host-a2", "site-a"));
     static final ScriptedController WAN = new ScriptedController("nsap", List.of("site-a", "site-b"));
     static final ScriptedController PEER = new ScriptedController("bar-site-b", List.of("host-b1", "site-b"));
+    static final String DATABASE = "jdbc:hsqldb:mem:bar-json-" + System.nanoTime();
     static BarServer server;
     static URI api;
     static Instant day;
@@ -54,7 +61,7 @@ class JsonApiTest {
     static void start() throws Exception {
         ApprovalRules rules = new ApprovalRules(List.of(new ApprovalRule(1000L, null, null, null, null, null,
                 ApprovalDecision.WAIT)), Duration.ZERO);
-        server = BarServer.start(new ServerConfig("bar-json", "jdbc:hsqldb:mem:bar-json-" + System.nanoTime(), "SA", "",
+        server = BarServer.start(new ServerConfig("bar-json", DATABASE, "SA", "",
                 "127.0.0.1", 0, false), new Site("site-a", CAMPUS, WAN, Map.of("site-b", PEER)), BarSettings.defaults(),
                 Clock.systemUTC(), BarServer.Options.defaults("bar-json").withPolicy(BarPolicy.of(rules, Quotas.none())));
         AccountService a = server.accounts();
@@ -310,6 +317,77 @@ class JsonApiTest {
         assertEquals("3.0.3", served.json().get("openapi").asText());
         served.json().get("paths").fields().forEachRemaining(p -> p.getValue().fields().forEachRemaining(op ->
                 assertTrue(op.getValue().has("x-crs-access"), p.getKey() + " " + op.getKey() + " names no access rule")));
+    }
+
+    @Test
+    void aReservationsUtilisationComesPerSegmentAndEndToEndToThoseWhoMayReadItOnly() throws Exception {
+        ApiClient alice = alice();
+        Instant start = day.plus(Duration.ofHours(5));
+        assertEquals(201, alice.post("/reservations", booking("json-util", 100, start)).status());
+        Duration poll = Duration.ofSeconds(30);
+        CAMPUS.traffic.put("site-a:json-util:campus", List.of(new TrafficSample(poll,
+                new TrafficRate(start, start.plus(poll), 60e6, 10e6, 0, 0))));
+        WAN.traffic.put("site-a:json-util:wan", List.of(new TrafficSample(poll,
+                new TrafficRate(start, start.plus(poll), 50e6, 12e6, 0, 0))));
+
+        ApiClient.Reply r = alice.get("/reservations/json-util/utilisation?from=" + start + "&to="
+                + start.plus(Duration.ofMinutes(10)));
+        ApiClient.Reply whole = alice.get("/reservations/json-util/utilisation");
+        ApiClient.Reply bobs = ApiClient.basic(api, "bob", "bob-password").get("/reservations/json-util/utilisation");
+
+        assertEquals(200, r.status(), r.body());
+        assertEquals(100_000_000L, r.json().get("bookedBitsPerSecond").asLong());
+        assertEquals(3, r.json().get("segments").size(), r.body());
+        JsonNode e2e = r.json().get("endToEnd");
+        assertEquals(1, e2e.size(), r.body());
+        assertEquals(50e6, e2e.get(0).get("inBitsPerSecond").asDouble(), 1e-3);
+        assertEquals(10e6, e2e.get(0).get("outBitsPerSecond").asDouble(), 1e-3);
+        assertEquals(200, whole.status(), whole.body());
+        assertEquals(start.toString(), Instant.parse(whole.json().get("from").asText()).toString());
+        assertEquals(403, bobs.status(), bobs.body());
+        assertEquals("NOT_ALLOWED", bobs.errorCode());
+    }
+
+    @Test
+    void theUtilisationIsAnsweredOverSoapAsOverJson() throws Exception {
+        Instant start = day.plus(Duration.ofHours(9));
+        assertEquals(201, alice().post("/reservations", booking("soap-util", 200, start)).status());
+        Duration poll = Duration.ofSeconds(30);
+        WAN.traffic.put("site-a:soap-util:wan", List.of(new TrafficSample(poll,
+                new TrafficRate(start, start.plus(poll), 150e6, 140e6, 0, 0))));
+        RawSoap soap = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE).as("alice", "alice-password");
+
+        String answer = soap.call("getUtilisation", "<n:getUtilisation><n:requestId>soap-util</n:requestId><n:from>" + start
+                + "</n:from><n:to>" + start.plus(Duration.ofMinutes(5)) + "</n:to></n:getUtilisation>");
+        String refused = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE).as("bob", "bob-password").call(
+                "getUtilisation", "<n:getUtilisation><n:requestId>soap-util</n:requestId><n:from>" + start
+                        + "</n:from><n:to>" + start.plus(Duration.ofMinutes(5)) + "</n:to></n:getUtilisation>");
+
+        assertEquals("200000000", RawSoap.field(answer, "bookedBitsPerSecond"), answer);
+        assertEquals("1.5E8", RawSoap.field(answer, "inBitsPerSecond"), answer);
+        assertTrue(answer.contains("REMOTE_CAMPUS"), answer);
+        assertEquals("NOT_ALLOWED", RawSoap.field(refused, "code"), refused);
+    }
+
+    @Test
+    void aFlaggedReservationShowsItsFlagsAndTheListFiltersByThem() throws Exception {
+        ApiClient alice = alice();
+        assertEquals(201, alice.post("/reservations", booking("json-idle", 100, day.plus(Duration.ofHours(7)))).status());
+        JDBCDataSource db = new JDBCDataSource(); // the BAR's own database, as its traffic check writes it
+        db.setUrl(DATABASE);
+        db.setUser("SA");
+        db.setPassword("");
+        new JdbcUsageFlags(db).raise("json-idle", UsageFlag.IDLE, "carried nothing", Instant.now());
+        ApiClient oscar = ApiClient.basic(api, "oscar", "oscar-password");
+
+        ApiClient.Reply one = alice.get("/reservations/json-idle");
+        ApiClient.Reply flagged = oscar.get("/reservations?flag=IDLE,ERRORS&limit=500");
+
+        assertEquals("IDLE", one.json().get("flags").get(0).asText(), one.body());
+        assertEquals(200, flagged.status(), flagged.body());
+        List<String> ids = Stream.of(flagged.json().get("items")).flatMap(n -> java.util.stream.StreamSupport
+                .stream(n.spliterator(), false)).map(n -> n.get("requestId").asText()).toList();
+        assertEquals(List.of("json-idle"), ids);
     }
 
     @Test

@@ -1,0 +1,78 @@
+package org.crs.bar.api.soap;
+
+import java.util.Calendar;
+
+/** What a reservation's circuit carried over a time range: per segment, end to end, beside the booked rate. */
+public class UtilisationInfo {
+
+    private String requestId;
+    private Calendar from;
+    private Calendar to;
+    private long bookedBitsPerSecond;
+    private SegmentUtilisationInfo[] segments = new SegmentUtilisationInfo[0];
+    private UtilisationSample[] endToEnd = new UtilisationSample[0];
+    private String[] flags = new String[0];
+
+    /** The reservation. */
+    public String getRequestId() {
+        return requestId;
+    }
+
+    public void setRequestId(String requestId) {
+        this.requestId = requestId;
+    }
+
+    /** Start of the range. */
+    public Calendar getFrom() {
+        return from;
+    }
+
+    public void setFrom(Calendar from) {
+        this.from = from;
+    }
+
+    /** End of the range (exclusive). */
+    public Calendar getTo() {
+        return to;
+    }
+
+    public void setTo(Calendar to) {
+        this.to = to;
+    }
+
+    /** The booked rate, in bit/s. */
+    public long getBookedBitsPerSecond() {
+        return bookedBitsPerSecond;
+    }
+
+    public void setBookedBitsPerSecond(long bookedBitsPerSecond) {
+        this.bookedBitsPerSecond = bookedBitsPerSecond;
+    }
+
+    /** Each segment, in the reservation's order. */
+    public SegmentUtilisationInfo[] getSegments() {
+        return segments;
+    }
+
+    public void setSegments(SegmentUtilisationInfo[] segments) {
+        this.segments = segments;
+    }
+
+    /** Per bucket, the least rate of the measured segments in each direction (what got through all of them), errors and discards summed; oldest first. */
+    public UtilisationSample[] getEndToEnd() {
+        return endToEnd;
+    }
+
+    public void setEndToEnd(UtilisationSample[] endToEnd) {
+        this.endToEnd = endToEnd;
+    }
+
+    /** The traffic flags raised on the reservation: IDLE, ERRORS. */
+    public String[] getFlags() {
+        return flags;
+    }
+
+    public void setFlags(String[] flags) {
+        this.flags = flags;
+    }
+}
