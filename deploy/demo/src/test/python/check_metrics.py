@@ -124,11 +124,14 @@ def nsap(service, families, routers):
               f"{service}: no command to {router} measured")
     check(total(commands, "crs_router_command_duration_seconds_count", kind="save") >= 1,
           f"{service}: no configuration save measured")
-    # Families without a sample yet (no failed command, no measured rate) are absent; when
-    # present they have their type.
-    for name, kind in (("crs_router_command_failures", "counter"), ("crs_segment_rate_bits_per_second", "gauge")):
-        if name in families:
-            family(service, families, name, kind)
+    # The booked 100 Mbit/s circuit runs at its policed rate in the emulator: measured within 5%.
+    rates = family(service, families, "crs_segment_rate_bits_per_second", "gauge")
+    measured = [s.value for s in samples(rates, "crs_segment_rate_bits_per_second")]
+    check(any(95e6 <= v <= 105e6 for v in measured),
+          f"{service}: no segment measured at 100 Mbit/s within 5%: {measured}")
+    # Without a failed command the counter has no sample and is absent; when present it has its type.
+    if "crs_router_command_failures" in families:
+        family(service, families, "crs_router_command_failures", "counter")
 
 
 def main(bar_file, lnsap_file, nsap_file):

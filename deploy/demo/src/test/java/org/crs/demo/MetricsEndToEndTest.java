@@ -103,9 +103,17 @@ class MetricsEndToEndTest {
             Thread.sleep(200);
         }
 
-        Path barText = scrape("bar-site-a", bar());
+        // The NSAPs poll every 5 s in the demo; a rate needs two polls of the ACTIVE segment.
         Path lnsapText = scrape("lnsap-site-a", lnsap());
         Path nsapText = scrape("nsap", nsap());
+        while (!Files.readString(lnsapText).contains("crs_segment_rate_bits_per_second{")
+                || !Files.readString(nsapText).contains("crs_segment_rate_bits_per_second{")) {
+            assertTrue(System.nanoTime() < deadline + Duration.ofSeconds(30).toNanos(), "rates measured: " + lnsapText);
+            Thread.sleep(1000);
+            lnsapText = scrape("lnsap-site-a", lnsap());
+            nsapText = scrape("nsap", nsap());
+        }
+        Path barText = scrape("bar-site-a", bar());
         ExternalProgram.Outcome check = ExternalProgram.run("check-metrics",
                 List.of(System.getProperty("crs.python", "python3"), SCRIPT.toString(), barText.toString(),
                         lnsapText.toString(), nsapText.toString()),
