@@ -6,11 +6,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.crs.routers.emulator.device.InterfaceName;
+import org.crs.routers.emulator.device.Pace;
 import org.crs.routers.emulator.device.Profile;
 import org.crs.routers.emulator.snmp.SnmpSettings;
 
@@ -56,9 +58,12 @@ public record Inventory(Credentials defaults, List<Router> routers) {
      * @param credentials this router's credentials, overriding the defaults field by field
      * @param interfaces the chassis ports, ranges allowed: {@code GigabitEthernet1/1-48}
      * @param config configuration lines applied at boot, as typed in configuration mode
+     * @param pace how fast the router takes configuration lines and saves: a name
+     *     ({@code none}, {@code loaded-7600}, {@code loaded-12000}) or {@code {line: 30ms, save: 3s}};
+     *     absent means none (see {@link Pace})
      */
     public record Router(String hostname, String profile, String loopback, Integer sshPort, Integer snmpPort,
-                         Credentials credentials, List<String> interfaces, String config) {
+                         Credentials credentials, List<String> interfaces, String config, Object pace) {
     }
 
     private static final Pattern RANGE = Pattern.compile("^(.*/)(\\d+)-(\\d+)$");
@@ -98,6 +103,7 @@ public record Inventory(Credentials defaults, List<Router> routers) {
                 throw new IllegalArgumentException("router " + r.hostname() + ": loopback must be an IPv4 address");
             }
             interfacesOf(r);
+            paceOf(r);
             Credentials c = credentialsOf(r);
             if (c.username() == null || c.password() == null || c.enableSecret() == null) {
                 throw new IllegalArgumentException("router " + r.hostname() + ": username, password and enableSecret are required");
@@ -111,6 +117,31 @@ public record Inventory(Credentials defaults, List<Router> routers) {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("router " + r.hostname() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The router's pace: {@link Pace#NONE} unless the inventory names one or gives its durations. */
+    static Pace paceOf(Router r) {
+        try {
+            if (r.pace() == null) {
+                return Pace.NONE;
+            }
+            if (r.pace() instanceof String name) {
+                return Pace.named(name);
+            }
+            if (r.pace() instanceof Map<?, ?> map) {
+                if (!Set.of("line", "save").containsAll(map.keySet())) {
+                    throw new IllegalArgumentException("a pace has only line and save, not " + map.keySet());
+                }
+                return Pace.of(text(map.get("line")), text(map.get("save")));
+            }
+            throw new IllegalArgumentException("a pace is a name or {line: 30ms, save: 3s}, not " + r.pace());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("router " + r.hostname() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String text(Object value) {
+        return value == null ? null : value.toString();
     }
 
     /** The router's credentials with the defaults filled in. */
@@ -134,7 +165,8 @@ public record Inventory(Credentials defaults, List<Router> routers) {
      */
     public Inventory withAnyPorts() {
         List<Router> moved = routers.stream().map(r -> new Router(r.hostname(), r.profile(), r.loopback(), 0,
-                r.snmpPort() != null && r.snmpPort() < 0 ? -1 : 0, r.credentials(), r.interfaces(), r.config())).toList();
+                r.snmpPort() != null && r.snmpPort() < 0 ? -1 : 0, r.credentials(), r.interfaces(), r.config(),
+                r.pace())).toList();
         return new Inventory(defaults, moved);
     }
 

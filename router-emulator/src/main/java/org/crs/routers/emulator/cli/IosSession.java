@@ -82,16 +82,28 @@ public final class IosSession {
             return Answer.of("");
         }
         int promptLength = prompt().length();
+        boolean configuring = mode.isConfig();
+        Answer answer;
+        long savesBefore;
+        long savesAfter;
         synchronized (device) {
+            savesBefore = device.saves();
             try {
-                String text = run(line);
-                return new Answer(text, closing);
+                answer = new Answer(run(line), closing);
             } catch (IosError e) {
-                return Answer.of(e.render(promptLength));
+                answer = Answer.of(e.render(promptLength));
             } finally {
                 device.stepEnded();
             }
+            savesAfter = device.saves();
         }
+        // The router's pace (docs/router-emulator.md): the one place a CLI line is slowed down.
+        if (savesAfter != savesBefore) {
+            device.takeTime(device.pace().save());
+        } else if (configuring) {
+            device.takeTime(device.pace().line());
+        }
+        return answer;
     }
 
     /**

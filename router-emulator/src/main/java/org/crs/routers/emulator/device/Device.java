@@ -6,8 +6,10 @@ import java.time.Instant;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The state of one emulated router: its interfaces, VLAN database, QoS policies, pseudowire
@@ -40,6 +42,10 @@ public final class Device {
     private String startupConfig = "";
     private Instant trafficCountedAt;
     private Runnable afterStep = () -> { };
+    // The router's pace and the one route processor its steps queue for (fair: first come, first served).
+    private volatile Pace pace = Pace.NONE;
+    private final ReentrantLock processor = new ReentrantLock(true);
+    private long saves;
 
     /**
      * @param hostname the router's hostname, shown in its prompt
@@ -164,6 +170,41 @@ public final class Device {
     /** {@code write memory}: the running configuration becomes the startup configuration. */
     public void saveConfig() {
         startupConfig = RunningConfig.render(this);
+        saves++;
+    }
+
+    /** How many saves this device has taken since it booted; read it holding the device's monitor. */
+    public long saves() {
+        return saves;
+    }
+
+    /** The pace at which this router takes configuration steps ({@link Pace#NONE} unless set). */
+    public Pace pace() {
+        return pace;
+    }
+
+    /** Sets the pace; set after boot, so the boot configuration is read at once. */
+    public void pace(Pace pace) {
+        this.pace = Objects.requireNonNull(pace, "pace");
+    }
+
+    /**
+     * Spends {@code time} as the router's one route processor would: steps of every session
+     * queue for it, one at a time. Call it without holding the device's monitor, so reads and
+     * other routers are not held up; an interrupt ends the wait early and is kept.
+     */
+    public void takeTime(Duration time) {
+        if (time.isZero()) {
+            return;
+        }
+        processor.lock();
+        try {
+            Thread.sleep(time.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            processor.unlock();
+        }
     }
 
     /** Puts back a startup configuration saved earlier, to undo a save that must not stand. */
