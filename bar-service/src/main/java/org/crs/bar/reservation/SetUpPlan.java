@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
  *       parts. Circuits starting together are set up in batches of {@code batchSize} per router
  *       (one session and one save each, at the L-NSAP or NSAP), so the circuits due at or before
  *       a circuit's start on the same parts take {@code perCircuit} each plus {@code perBatch} per
- *       batch; the activation begins that long before the start, at least {@code minimumLead} and
+ *       batch (the first circuit to reach an idle router goes alone, the rest in batches); the activation begins that long before the start, at least {@code minimumLead} and
  *       at most the set-up lead.</li>
  * </ul>
  */
@@ -87,7 +87,8 @@ public sealed interface SetUpPlan {
                     .filter(o -> !o.request().interval().start().isAfter(start))
                     .filter(o -> controllersOf(o).stream().anyMatch(controllers::contains))
                     .count() + 1;
-            long batches = (queued + batchSize - 1) / batchSize;
+            // The first circuit to reach an idle router is set up alone; those queued behind it go in batches.
+            long batches = 1 + (queued - 1 + batchSize - 1) / batchSize;
             Duration lead = perCircuit.multipliedBy(queued).plus(perBatch.multipliedBy(batches));
             if (lead.compareTo(minimumLead) < 0) {
                 lead = minimumLead;
