@@ -107,8 +107,9 @@ public final class BurstLab {
             for (EmulatedRouter r : f.emulator().routers()) {
                 r.device().pace(r.hostname().startsWith("edge") ? edgePace : corePace);
             }
-            // Booking takes some 100 ms a circuit here; the start leaves that, the set-up lead and a margin.
-            Instant start = Instant.now().plus(settings.setUpLead()).plusMillis(150L * circuits).plusSeconds(10)
+            // Booking takes 100 to 400 ms a circuit here (more on a loaded machine); the start leaves
+            // that, the set-up lead and a margin, so every circuit is booked before its set-up may begin.
+            Instant start = Instant.now().plus(settings.setUpLead()).plusMillis(600L * circuits).plusSeconds(20)
                     .truncatedTo(ChronoUnit.SECONDS);
             List<String> ids = book(f, circuits, start, settings.setUpLead());
             return await(f, ids, start, patience);
