@@ -12,16 +12,18 @@ import org.crs.domain.time.TimeInterval;
  * @param negotiationHold how long segments stay held while a reservation is negotiated (they
  *     are committed or aborted well before; the hold is what frees them if the BAR dies)
  * @param clientHold how long a hold-only reservation stays HELD waiting for the client's commit
- * @param setUpLead how long before the start activation begins, so the circuit is up on time
+ * @param setUpLead how long before the start activation begins, so the circuit is up on time; with
+ *     a {@link SetUpPlan.Queued} plan, the longest lead the plan may take (it is booked)
  * @param tearDownAllowance how long after the end a circuit may still be on its routers while
  *     it is taken down; with the lead, it widens what the segments book, so the next circuit
  *     on the same ports and VLANs is set up only once this one is gone
  * @param minimumDuration the shortest reservation accepted (seconds for a demo, minutes in production)
  * @param maximumAdvance how far ahead a reservation may start
  * @param retries how calls that did not reach a part are tried again
+ * @param setUpPlan when each activation begins, within the set-up lead (docs/burst-activation.md)
  */
 public record BarSettings(Duration negotiationHold, Duration clientHold, Duration setUpLead, Duration tearDownAllowance,
-                          Duration minimumDuration, Duration maximumAdvance, Retries retries) {
+                          Duration minimumDuration, Duration maximumAdvance, Retries retries, SetUpPlan setUpPlan) {
 
     /**
      * How the BAR tries again a call that did not reach a part (a refused connection, no answer
@@ -70,6 +72,13 @@ public record BarSettings(Duration negotiationHold, Duration clientHold, Duratio
         }
     }
 
+    /** Settings with every activation at the start minus the set-up lead ({@link SetUpPlan.Fixed}). */
+    public BarSettings(Duration negotiationHold, Duration clientHold, Duration setUpLead, Duration tearDownAllowance,
+                       Duration minimumDuration, Duration maximumAdvance, Retries retries) {
+        this(negotiationHold, clientHold, setUpLead, tearDownAllowance, minimumDuration, maximumAdvance, retries,
+                new SetUpPlan.Fixed());
+    }
+
     /** Settings with the default retries. */
     public BarSettings(Duration negotiationHold, Duration clientHold, Duration setUpLead, Duration tearDownAllowance,
                        Duration minimumDuration, Duration maximumAdvance) {
@@ -84,6 +93,7 @@ public record BarSettings(Duration negotiationHold, Duration clientHold, Duratio
         Objects.requireNonNull(minimumDuration, "minimumDuration");
         Objects.requireNonNull(maximumAdvance, "maximumAdvance");
         Objects.requireNonNull(retries, "retries");
+        Objects.requireNonNull(setUpPlan, "setUpPlan");
     }
 
     /**
@@ -101,20 +111,29 @@ public record BarSettings(Duration negotiationHold, Duration clientHold, Duratio
     }
 
     public BarSettings withMinimumDuration(Duration minimum) {
-        return new BarSettings(negotiationHold, clientHold, setUpLead, tearDownAllowance, minimum, maximumAdvance, retries);
+        return new BarSettings(negotiationHold, clientHold, setUpLead, tearDownAllowance, minimum, maximumAdvance, retries,
+                setUpPlan);
     }
 
     public BarSettings withClientHold(Duration hold) {
-        return new BarSettings(negotiationHold, hold, setUpLead, tearDownAllowance, minimumDuration, maximumAdvance, retries);
+        return new BarSettings(negotiationHold, hold, setUpLead, tearDownAllowance, minimumDuration, maximumAdvance, retries,
+                setUpPlan);
     }
 
     public BarSettings withSetUpLead(Duration lead) {
-        return new BarSettings(negotiationHold, clientHold, lead, tearDownAllowance, minimumDuration, maximumAdvance, retries);
+        return new BarSettings(negotiationHold, clientHold, lead, tearDownAllowance, minimumDuration, maximumAdvance, retries,
+                setUpPlan);
     }
 
     public BarSettings withRetries(Retries other) {
         return new BarSettings(negotiationHold, clientHold, setUpLead, tearDownAllowance, minimumDuration, maximumAdvance,
-                other);
+                other, setUpPlan);
+    }
+
+    /** These settings with another set-up plan (and the same set-up lead, its bound). */
+    public BarSettings withSetUpPlan(SetUpPlan plan) {
+        return new BarSettings(negotiationHold, clientHold, setUpLead, tearDownAllowance, minimumDuration, maximumAdvance,
+                retries, plan);
     }
 
     /** The time after which an activation is no longer tried: the booked start plus the grace. */

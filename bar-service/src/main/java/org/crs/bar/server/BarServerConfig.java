@@ -29,6 +29,7 @@ import org.crs.bar.adapter.mail.SmtpSettings;
 import org.crs.bar.notify.NotificationSettings;
 import org.crs.bar.oidc.OidcSettings;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.SetUpPlan;
 import org.crs.bar.reservation.Quota;
 import org.crs.bar.reservation.Quotas;
 import org.crs.domain.access.Role;
@@ -68,7 +69,12 @@ import org.crs.domain.access.Role;
  * booking:                            # optional, and so is each key; defaults: BarSettings.defaults()
  *   negotiationHold: 2m               # how long segments stay held while a reservation is negotiated
  *   clientHold: 10m                   # how long a hold-only reservation waits for the client's commit
- *   setUpLead: 1s                     # how long before the start activation begins
+ *   setUpLead: 1s                     # how long before the start activation begins (with setUpPlan: at most; it is booked)
+ *   setUpPlan:                        # optional: begin each activation early enough for the work queued on its parts
+ *     perCircuit: 700ms               #   router time of one circuit on its busiest router
+ *     perBatch: 6s                    #   router time of one batch beyond its circuits' lines (login, read-backs, save)
+ *     batchSize: 50                   #   circuits a router takes in one batch
+ *     minimumLead: 1s                 #   the lead of a circuit with nothing queued before it
  *   tearDownAllowance: 5s             # how long after the end a circuit may take to come off its routers
  *   minimumDuration: 1m               # the shortest reservation accepted
  *   maximumAdvance: 366d              # how far ahead a reservation may start
@@ -514,7 +520,24 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
                 bookingDuration(booking.setUpLead(), d.setUpLead(), "setUpLead", env, yaml),
                 bookingDuration(booking.tearDownAllowance(), d.tearDownAllowance(), "tearDownAllowance", env, yaml),
                 bookingDuration(booking.minimumDuration(), d.minimumDuration(), "minimumDuration", env, yaml),
-                bookingDuration(booking.maximumAdvance(), d.maximumAdvance(), "maximumAdvance", env, yaml), retries);
+                bookingDuration(booking.maximumAdvance(), d.maximumAdvance(), "maximumAdvance", env, yaml), retries,
+                setUpPlan(booking.setUpPlan(), env, yaml));
+    }
+
+    /** {@code booking.setUpPlan}: absent, every activation at the set-up lead; else queued work planned. */
+    private static SetUpPlan setUpPlan(SetUpPlanYaml plan, EnvReferences env, String yaml) {
+        if (plan == null) {
+            return new SetUpPlan.Fixed();
+        }
+        Duration perCircuit = bookingDuration(plan.perCircuit(), Duration.ofMillis(700), "setUpPlan.perCircuit", env, yaml);
+        Duration perBatch = bookingDuration(plan.perBatch(), Duration.ofSeconds(6), "setUpPlan.perBatch", env, yaml);
+        Duration minimumLead = bookingDuration(plan.minimumLead(), Duration.ofSeconds(1), "setUpPlan.minimumLead", env, yaml);
+        int batchSize = plan.batchSize() == null ? 50 : plan.batchSize();
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("booking.setUpPlan.batchSize: must be at least 1, was " + batchSize
+                    + ConfigYaml.at(yaml, "booking", "setUpPlan"));
+        }
+        return new SetUpPlan.Queued(perCircuit, perBatch, batchSize, minimumLead);
     }
 
     private static Duration bookingDuration(String text, Duration otherwise, String key, EnvReferences env, String yaml) {
@@ -566,6 +589,9 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
 
     private record BookingYaml(String negotiationHold, String clientHold, String setUpLead, String tearDownAllowance,
                                String minimumDuration, String maximumAdvance, String activationGrace,
-                               String retryPause, String retryMaxPause, String reconcileEvery) {
+                               String retryPause, String retryMaxPause, String reconcileEvery, SetUpPlanYaml setUpPlan) {
+    }
+
+    private record SetUpPlanYaml(String perCircuit, String perBatch, Integer batchSize, String minimumLead) {
     }
 }

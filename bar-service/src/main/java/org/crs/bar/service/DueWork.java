@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * What is due on time, and what is kept until done. The BAR's sweep starts it every fraction
  * of a second:
  * <ul>
- *   <li>a reservation whose start minus the set-up lead has come moves to ACTIVATING and is
- *       activated; a part that could not be reached (a refused connection, no answer in time, a
+ *   <li>a reservation whose activation time has come (its start minus the set-up lead, or as
+ *       its {@link org.crs.bar.reservation.SetUpPlan} says within that lead) moves to ACTIVATING
+ *       and is activated; a part that could not be reached (a refused connection, no answer in time, a
  *       Server fault) is tried again, the pause doubling, until the start plus the activation
  *       grace; then the reservation FAILS and every part is rolled back;</li>
  *   <li>an active reservation whose end has come moves to RELEASING and is torn down; a tear-down
@@ -85,9 +86,12 @@ final class DueWork {
         ReservationStore store = recorder.store();
         Instant now = recorder.now();
         List<CompletableFuture<?>> work = new ArrayList<>();
-        for (Reservation r : store.list(EnumSet.of(ReservationState.RESERVED),
-                new TimeInterval(now, now.plus(settings.setUpLead()).plusMillis(1)), BATCH)) {
-            if (!r.request().interval().start().minus(settings.setUpLead()).isAfter(now)) {
+        // Within the set-up lead (booked), the plan says when each activation begins.
+        List<Reservation> due = store.list(EnumSet.of(ReservationState.RESERVED, ReservationState.ACTIVATING),
+                new TimeInterval(now, now.plus(settings.setUpLead()).plusMillis(1)), BATCH);
+        for (Reservation r : due) {
+            if (r.state() == ReservationState.RESERVED
+                    && !settings.setUpPlan().activationBegins(r, due, settings.setUpLead()).isAfter(now)) {
                 start(work, r.requestId(), () -> activate(r.requestId()));
             }
         }

@@ -35,6 +35,7 @@ import org.crs.bar.reservation.ApprovalDecision;
 import org.crs.bar.reservation.ApprovalRule;
 import org.crs.bar.reservation.ApprovalRules;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.SetUpPlan;
 import org.crs.bar.reservation.Quota;
 import org.crs.bar.reservation.Quotas;
 import org.crs.domain.access.Role;
@@ -138,6 +139,19 @@ class BarServerConfigTest {
                 parse(GOOD.replaceAll("(?s)booking:.*", "booking: {clientHold: 1h}\n")).settings(), "one key set, the rest default");
     }
 
+    @Test
+    void aSetUpPlanPlansEachActivationForTheQueuedWorkWithinTheSetUpLead() {
+        BarSettings s = parse(GOOD.replaceAll("(?s)booking:.*", """
+                booking:
+                  setUpLead: 5m
+                  setUpPlan: {perCircuit: 300ms, perBatch: 4s, batchSize: 20}
+                """)).settings();
+        assertEquals(Duration.ofMinutes(5), s.setUpLead());
+        assertEquals(new SetUpPlan.Queued(Duration.ofMillis(300), Duration.ofSeconds(4), 20, Duration.ofSeconds(1)),
+                s.setUpPlan());
+        assertEquals(new SetUpPlan.Fixed(), BarSettings.defaults().setUpPlan(), "without one, the fixed lead");
+    }
+
     static final String WITH_APPROVAL = GOOD + """
             approval:
               deadlineBeforeStart: 2h
@@ -193,7 +207,7 @@ class BarServerConfigTest {
     void unknownKeyIsAnErrorNamingItsPlaceAndLine() {
         assertEquals("unknown key \"holdClient\" in booking (line 18); known keys there: activationGrace, clientHold,"
                 + " maximumAdvance, minimumDuration, negotiationHold, reconcileEvery, retryMaxPause, retryPause, setUpLead,"
-                + " tearDownAllowance", refusal(GOOD.replace("  clientHold:", "  holdClient:")));
+                + " setUpPlan, tearDownAllowance", refusal(GOOD.replace("  clientHold:", "  holdClient:")));
         assertTrue(refusal(GOOD.replace("{site: site-c,", "{sites: site-c,"))
                 .startsWith("unknown key \"sites\" in peers[1] (line 14); known keys there: site, subject, url"));
     }

@@ -19,6 +19,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.crs.nsap.port.ActivationFailed;
@@ -44,7 +45,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Every {@link RouterPart} of the segment is set up in parallel, one task per router on a
  * bounded pool; parts of one segment on the same router are set up one after the other, in
- * plan order, by the same task. The rate is {@code bandwidthMbps * 1_000_000} bit/s.
+ * plan order, by the same task. The rate is {@code bandwidthMbps * 1_000_000} bit/s. Set-ups of
+ * several segments queued for one router at once go to it together, in one configuration
+ * session with one save where its driver can ({@link SetUpQueues}, {@link RouterDriver#setUpAll});
+ * each segment still succeeds or fails on its own.
  *
  * <p>When a part fails, the activation stops starting parts (parts already being set up
  * finish), then rolls back: every part that was set up is torn down, and so is a failed part
@@ -116,6 +120,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
     private final RouterLocks routerLocks;
     /** Also sees every exchange with a router, as it happens (the metrics); set once at start-up. */
     private volatile DeviceLog commands = DeviceLog.NONE;
+    private final SetUpQueues setUpQueues;
 
     /** An activator with {@link #DEFAULT_THREADS} router threads and locks within this process. */
     public DriverActivator(RouterDirectory directory, SegmentStore store) {
@@ -148,6 +153,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         };
         this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
         ((ThreadPoolExecutor) pool).allowCoreThreadTimeOut(true);
+        this.setUpQueues = new SetUpQueues(pool, routerLocks);
     }
 
     /**
@@ -174,19 +180,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         AtomicBoolean failed = new AtomicBoolean();
         ActivationFailed failure = null;
         try {
-            runPerRouter(parts, part -> {
-                if (failed.get()) {
-                    return; // another part failed: start nothing more, it would only be undone
-                }
-                try {
-                    part.setUp();
-                    part.outcome = Outcome.DONE;
-                } catch (DriverException | RuntimeException e) {
-                    part.outcome = Outcome.FAILED;
-                    part.failure = e;
-                    failed.set(true);
-                }
-            });
+            setUpQueues.setUp(parts, failed);
             if (failed.get() || parts.stream().anyMatch(p -> p.outcome == Outcome.FAILED)) {
                 failure = rollBack(segment, parts);
             } else {
@@ -399,14 +393,18 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
 
     // --- the parts -----------------------------------------------------------------------------------
 
-    private enum Outcome { NOT_STARTED, DONE, FAILED }
+    enum Outcome { NOT_STARTED, DONE, FAILED }
 
     /** One router part bound to its driver, its router layer segment and its own device log. */
-    private static final class Part<S extends CircuitSegment> {
+    static final class Part<S extends CircuitSegment> {
         final String router;
         final RouterDriver<S> driver;
         final S segment;
         final Bag<DeviceLogEntry> log;
+        /** The same router's driver writing to another log: for a batch of several segments' parts. */
+        final Function<DeviceLog, RouterDriver<S>> rebind;
+        /** The segment's booking id, for the device log of a batch. */
+        final String bookingId;
         // Written by the router task, read by the caller after the task's future completed.
         volatile Outcome outcome = Outcome.NOT_STARTED;
         volatile Throwable failure;
@@ -414,11 +412,14 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         volatile String found;
         volatile RouterRepair.Action repair;
 
-        Part(String router, RouterDriver<S> driver, S segment, Bag<DeviceLogEntry> log) {
+        Part(String router, Function<DeviceLog, RouterDriver<S>> bind, S segment, Bag<DeviceLogEntry> log,
+             String bookingId) {
             this.router = router;
-            this.driver = driver;
+            this.rebind = bind;
+            this.driver = bind.apply(log::add);
             this.segment = segment;
             this.log = log;
+            this.bookingId = bookingId;
         }
 
         void setUp() throws DriverException {
@@ -449,7 +450,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         for (RouterPart rp : routerParts) {
             Bag<DeviceLogEntry> log = new Bag<>();
             try {
-                parts.add(bindOne(rp, segment.circuitId(), rateBps, log));
+                parts.add(bindOne(rp, segment.circuitId(), rateBps, log, segment.bookingId()));
             } catch (IllegalArgumentException e) {
                 throw new ActivationFailed(rp.router(), "cannot drive this part: " + e.getMessage()
                         + " (nothing was sent to any router)", true, e);
@@ -458,23 +459,31 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         return parts;
     }
 
-    private Part<?> bindOne(RouterPart rp, long circuitId, long rateBps, Bag<DeviceLogEntry> log) {
-        DeviceLog observer = commands;
-        DeviceLog deviceLog = entry -> {
-            log.add(entry);
-            observer.record(entry);
-        };
+    private Part<?> bindOne(RouterPart rp, long circuitId, long rateBps, Bag<DeviceLogEntry> log, String bookingId) {
         if (rp instanceof RouterPart.Vlan v) {
-            return new Part<>(v.router(), directory.vlanDriverFor(v.router(), deviceLog), v.toSegment(circuitId, rateBps), log);
+            return new Part<>(v.router(), l -> directory.vlanDriverFor(v.router(), observed(l)),
+                    v.toSegment(circuitId, rateBps), log,
+                    bookingId);
         }
         if (rp instanceof RouterPart.HostPair h) {
-            return new Part<>(h.router(), directory.vlanDriverFor(h.router(), deviceLog), h.toSegment(circuitId, rateBps), log);
+            return new Part<>(h.router(), l -> directory.vlanDriverFor(h.router(), observed(l)),
+                    h.toSegment(circuitId, rateBps), log,
+                    bookingId);
         }
         if (rp instanceof RouterPart.Pseudowire p) {
-            return new Part<>(p.router(), directory.pseudowireDriverFor(p.router(), deviceLog),
-                    p.toSegment(circuitId, rateBps), log);
+            return new Part<>(p.router(), l -> directory.pseudowireDriverFor(p.router(), observed(l)),
+                    p.toSegment(circuitId, rateBps), log, bookingId);
         }
         throw new IllegalArgumentException("unknown router part " + rp);
+    }
+
+    /** {@code log}, with every exchange also shown to the observer of commands (the metrics). */
+    private DeviceLog observed(DeviceLog log) {
+        DeviceLog observer = commands;
+        return entry -> {
+            log.record(entry);
+            observer.record(entry);
+        };
     }
 
     // --- running per router ----------------------------------------------------------------------------
@@ -525,7 +534,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
      * The router's lock could not be taken: parts not yet started fail with nothing sent; parts
      * already done or failed keep their outcome, and their final state stays unknown.
      */
-    private static void lockUnavailable(String router, List<Part<?>> parts, RuntimeException cause) {
+    static void lockUnavailable(String router, List<Part<?>> parts, RuntimeException cause) {
         LOG.error("router {}: its lock could not be taken; nothing sent to it", router, cause);
         for (Part<?> p : parts) {
             if (p.outcome == Outcome.NOT_STARTED) {
@@ -536,7 +545,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         }
     }
 
-    private static void awaitAll(List<Future<?>> futures) {
+    static void awaitAll(List<Future<?>> futures) {
         boolean interrupted = false;
         for (Future<?> f : futures) {
             while (true) {
@@ -608,7 +617,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
     }
 
     /** A small thread-safe list. */
-    private static final class Bag<T> {
+    static final class Bag<T> {
         private final ConcurrentLinkedQueue<T> items = new ConcurrentLinkedQueue<>();
 
         void add(T item) {

@@ -18,18 +18,22 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.crs.nsap.port.ActivationFailed;
+import org.crs.nsap.port.RouterLocks;
 import org.crs.nsap.port.RouterRepair;
 import org.crs.nsap.segment.RouterPart;
 import org.crs.nsap.segment.Segment;
 import org.crs.nsap.activation.RouterDirectory.Protocol;
 import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.routers.driver.DriverException;
+import org.crs.routers.driver.SegmentState;
+import org.crs.routers.emulator.sessions.Session;
 import org.crs.routers.driver.PseudowireSegment;
 import org.crs.routers.driver.VlanSegment;
 import org.crs.routers.driver.cli.Cisco12000CliDriver;
@@ -447,11 +451,17 @@ class DriverActivatorTest {
         assertTrue(config.contains(" switchport access vlan 2071\n"), config);
         assertTrue(config.contains(" switchport access vlan 2072\n"), config);
         assertTrue(config.contains(" switchport trunk allowed vlan 2071,2072\n"), config);
-        Span a = span(lab.store.entries("same-router-1"), EDGE_A);
-        Span b = span(lab.store.entries("same-router-2"), EDGE_A);
-        assertFalse(a.overlaps(b), "the two sessions on " + EDGE_A + " interleaved: " + a + " / " + b);
+        // One after the other, or both in one session (batched): never two sessions at once.
+        List<Session> sessions = lab.router(EDGE_A).sessions();
+        for (Session x : sessions) {
+            for (Session y : sessions) {
+                assertFalse(x != y && x.overlaps(y), "two sessions on " + EDGE_A + " interleaved: " + x + " / " + y);
+            }
+        }
         VlanSegment s1 = new VlanSegment(71, 200_000_000L, 2071, "GigabitEthernet1/3", ActivationLab.TRUNK);
-        assertInOrder(Cisco7600CliDriver.setUpCommands(s1), lab.store.requests("same-router-1", EDGE_A));
+        List<String> both = new ArrayList<>(lab.store.requests("same-router-1", EDGE_A));
+        both.addAll(lab.store.requests("same-router-2", EDGE_A));
+        assertInOrder(Cisco7600CliDriver.setUpCommands(s1), both);
 
         runAtOnce(() -> {
             activator.deactivate(first);
@@ -462,6 +472,110 @@ class DriverActivatorTest {
         });
 
         assertEquals(before, lab.config(EDGE_A));
+    }
+
+    // --- set-ups queued for one router go together ---------------------------------------------------
+
+    @Test
+    void setUpsQueuedForABusyRouterGoInOneSessionWithOneSave() throws Exception {
+        String before = lab.config(EDGE_A);
+        RouterLocks locks = new InProcessRouterLocks();
+        activator.close();
+        activator = new DriverActivator(RouterDirectory.load(RouterAccessFile.writeTemporary(lab.emulator, Set.of())),
+                lab.store, DriverActivator.DEFAULT_THREADS, locks);
+        List<Segment> segments = List.of(
+                ActivationLab.campus("queued-1", 91, EDGE_A, 2091, "GigabitEthernet1/1"),
+                ActivationLab.campus("queued-2", 92, EDGE_A, 2092, "GigabitEthernet1/2"),
+                ActivationLab.campus("queued-3", 93, EDGE_A, 2093, "GigabitEthernet1/3"));
+
+        // The router is busy (its lock held) while the three set-ups arrive.
+        try (RouterLocks.Held busy = locks.lock(EDGE_A)) {
+            ExecutorService callers = Executors.newFixedThreadPool(3);
+            try {
+                List<Future<?>> calls = new ArrayList<>();
+                for (Segment s : segments) {
+                    calls.add(callers.submit(() -> {
+                        activator.activate(s);
+                        return null;
+                    }));
+                    Thread.sleep(100);
+                }
+                busy.close();
+                for (Future<?> f : calls) {
+                    f.get(60, TimeUnit.SECONDS);
+                }
+            } finally {
+                callers.shutdownNow();
+            }
+        }
+
+        String config = lab.config(EDGE_A);
+        assertTrue(config.contains(" switchport trunk allowed vlan 2091-2093\n")
+                || config.contains(" switchport trunk allowed vlan 2091,2092,2093\n"), config);
+        long saves = segments.stream()
+                .flatMap(s -> lab.store.requests(s.bookingId(), EDGE_A).stream())
+                .filter("write memory"::equals).count();
+        assertEquals(2, saves, "the first set-up alone, the two queued behind it together");
+        assertEquals(Set.of(SegmentState.Status.PRESENT), segments.stream().map(s -> readState(s)).collect(Collectors.toSet()));
+        for (Segment s : segments) {
+            activator.deactivate(s);
+        }
+        assertEquals(before, lab.config(EDGE_A));
+    }
+
+    @Test
+    void aFailureInABatchFailsOnlyItsSegmentRestoredWhileTheOthersAreActive() throws Exception {
+        RouterLocks locks = new InProcessRouterLocks();
+        activator.close();
+        activator = new DriverActivator(RouterDirectory.load(RouterAccessFile.writeTemporary(lab.emulator, Set.of())),
+                lab.store, DriverActivator.DEFAULT_THREADS, locks);
+        Segment first = ActivationLab.campus("batch-1", 94, EDGE_A, 2094, "GigabitEthernet1/1");
+        Segment refused = ActivationLab.campus("batch-2", 95, EDGE_A, 2095, "GigabitEthernet1/2");
+        Segment third = ActivationLab.campus("batch-3", 96, EDGE_A, 2096, "GigabitEthernet1/3");
+        lab.router(EDGE_A).faults().rejectCommand("switchport access vlan 2095", 1);
+
+        List<Future<?>> calls = new ArrayList<>();
+        ExecutorService callers = Executors.newFixedThreadPool(3);
+        try (RouterLocks.Held busy = locks.lock(EDGE_A)) {
+            // batch-1 takes the router alone once it is free; the other two wait behind it, together.
+            for (Segment s : List.of(first, refused, third)) {
+                calls.add(callers.submit(() -> {
+                    activator.activate(s);
+                    return null;
+                }));
+                Thread.sleep(100);
+            }
+        }
+        try {
+            calls.get(0).get(60, TimeUnit.SECONDS);
+            ExecutionException e = assertThrows(ExecutionException.class, () -> calls.get(1).get(60, TimeUnit.SECONDS));
+            ActivationFailed failed = (ActivationFailed) e.getCause();
+            assertTrue(failed.routersRestored(), failed.getMessage());
+            assertTrue(failed.getMessage().contains("switchport access vlan 2095"), failed.getMessage());
+            calls.get(2).get(60, TimeUnit.SECONDS);
+        } finally {
+            callers.shutdownNow();
+        }
+
+        assertEquals(SegmentState.Status.PRESENT, readState(third));
+        assertEquals(SegmentState.Status.ABSENT, readState(refused));
+        assertTrue(lab.store.requests("batch-2", EDGE_A).contains("switchport access vlan 2096"),
+                "the batch's first segment holds the batch's session");
+        assertTrue(lab.store.requests("batch-3", EDGE_A).stream().anyMatch(r -> r.contains("in one batch with batch-2, batch-3")),
+                "the other segment's device log points at the batch");
+        String saved = lab.router(EDGE_A).startupConfig();
+        assertTrue(saved.contains("vlan 2094\n") && saved.contains("vlan 2096\n") && !saved.contains("vlan 2095\n"),
+                "the others are saved: " + saved);
+    }
+
+    private SegmentState.Status readState(Segment s) {
+        try {
+            RouterPart.Vlan v = (RouterPart.Vlan) s.plan().routerParts().get(0);
+            return RouterDirectory.load(RouterAccessFile.writeTemporary(lab.emulator, Set.of()))
+                    .vlanDriverFor(v.router(), e -> { }).readState(v.toSegment(s.circuitId(), 200_000_000L)).status();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

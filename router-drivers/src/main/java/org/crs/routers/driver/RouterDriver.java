@@ -1,5 +1,9 @@
 package org.crs.routers.driver;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
 /**
  * What the NSAP services ask of one router: put one circuit segment on it, take it off,
  * say whether it is there, and read the traffic counters of an interface.
@@ -32,6 +36,30 @@ public interface RouterDriver<S extends CircuitSegment> {
      *     read-back did not show the segment; the router has been restored where possible
      */
     void setUp(S segment) throws DriverException;
+
+    /**
+     * Sets up several segments, each as {@link #setUp} would, where the protocol allows in one
+     * session with one save (the CLI drivers do; others set them up one after the other). Each
+     * segment succeeds or fails on its own: a segment that fails is removed again as
+     * {@code setUp} removes it, and its exception says whether its part of the router was
+     * restored; it never changes what the other segments get.
+     *
+     * @return one entry per segment, in order: empty when it is set up, else why not
+     * @throws DriverException only when no segment could be tried (the router could not be
+     *     reached); then nothing was changed
+     */
+    default List<Optional<DriverException>> setUpAll(List<S> segments) throws DriverException {
+        List<Optional<DriverException>> outcomes = new ArrayList<>();
+        for (S segment : segments) {
+            try {
+                setUp(segment);
+                outcomes.add(Optional.empty());
+            } catch (DriverException e) {
+                outcomes.add(Optional.of(e));
+            }
+        }
+        return outcomes;
+    }
 
     /**
      * Removes the segment from the router and saves the configuration. Removing a segment

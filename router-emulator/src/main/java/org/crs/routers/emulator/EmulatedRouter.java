@@ -51,6 +51,8 @@ public final class EmulatedRouter implements AutoCloseable {
         } else {
             boot(spec.config());
         }
+        // After boot: the boot configuration is read at once, as a router reads it before it answers.
+        device.pace(Inventory.paceOf(spec));
         if (state != null) {
             synchronized (device) {
                 state.saveIfChanged(device);

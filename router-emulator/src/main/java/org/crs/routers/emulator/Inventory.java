@@ -6,12 +6,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.crs.routers.emulator.device.ConfigStyle;
 import org.crs.routers.emulator.device.InterfaceName;
+import org.crs.routers.emulator.device.Pace;
 import org.crs.routers.emulator.device.Profile;
 import org.crs.routers.emulator.device.TrafficLoad;
 import org.crs.routers.emulator.snmp.SnmpSettings;
@@ -62,15 +64,18 @@ public record Inventory(Credentials defaults, List<Router> routers) {
      *     {@code literal} (the default), {@code normalised} or {@code multiline}; see
      *     {@link ConfigStyle}
      * @param traffic what this router's circuits carry while up; absent: each at its full policed rate
+     * @param pace how fast the router takes configuration lines and saves: a name
+     *     ({@code none}, {@code loaded-7600}, {@code loaded-12000}) or {@code {line: 30ms, save: 3s}};
+     *     absent means none (see {@link Pace})
      */
     public record Router(String hostname, String profile, String loopback, Integer sshPort, Integer snmpPort,
                          Credentials credentials, List<String> interfaces, String config, String configStyle,
-                         Traffic traffic) {
+                         Traffic traffic, Object pace) {
 
-        /** A router in the literal style whose circuits run at their full policed rate. */
+        /** A router in the literal style at no pace whose circuits run at their full policed rate. */
         public Router(String hostname, String profile, String loopback, Integer sshPort, Integer snmpPort,
                       Credentials credentials, List<String> interfaces, String config) {
-            this(hostname, profile, loopback, sshPort, snmpPort, credentials, interfaces, config, null, null);
+            this(hostname, profile, loopback, sshPort, snmpPort, credentials, interfaces, config, null, null, null);
         }
     }
 
@@ -138,6 +143,7 @@ public record Inventory(Credentials defaults, List<Router> routers) {
             }
             interfacesOf(r);
             trafficOf(r);
+            paceOf(r);
             Credentials c = credentialsOf(r);
             if (c.username() == null || c.password() == null || c.enableSecret() == null) {
                 throw new IllegalArgumentException("router " + r.hostname() + ": username, password and enableSecret are required");
@@ -193,6 +199,31 @@ public record Inventory(Credentials defaults, List<Router> routers) {
         }
     }
 
+    /** The router's pace: {@link Pace#NONE} unless the inventory names one or gives its durations. */
+    static Pace paceOf(Router r) {
+        try {
+            if (r.pace() == null) {
+                return Pace.NONE;
+            }
+            if (r.pace() instanceof String name) {
+                return Pace.named(name);
+            }
+            if (r.pace() instanceof Map<?, ?> map) {
+                if (!Set.of("line", "save").containsAll(map.keySet())) {
+                    throw new IllegalArgumentException("a pace has only line and save, not " + map.keySet());
+                }
+                return Pace.of(text(map.get("line")), text(map.get("save")));
+            }
+            throw new IllegalArgumentException("a pace is a name or {line: 30ms, save: 3s}, not " + r.pace());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("router " + r.hostname() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String text(Object value) {
+        return value == null ? null : value.toString();
+    }
+
     /** The router's credentials with the defaults filled in. */
     public Credentials credentialsOf(Router r) {
         Credentials own = r.credentials();
@@ -215,7 +246,7 @@ public record Inventory(Credentials defaults, List<Router> routers) {
     public Inventory withAnyPorts() {
         List<Router> moved = routers.stream().map(r -> new Router(r.hostname(), r.profile(), r.loopback(), 0,
                 r.snmpPort() != null && r.snmpPort() < 0 ? -1 : 0, r.credentials(), r.interfaces(), r.config(),
-                r.configStyle(), r.traffic())).toList();
+                r.configStyle(), r.traffic(), r.pace())).toList();
         return new Inventory(defaults, moved);
     }
 

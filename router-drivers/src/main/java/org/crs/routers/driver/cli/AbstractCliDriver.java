@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -91,7 +92,7 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
      *
      * @throws IllegalArgumentException naming the router, its family and both kinds
      */
-    private void accept(CircuitSegment segment) {
+    void accept(CircuitSegment segment) {
         Objects.requireNonNull(segment, "segment");
         if (!kind.isInstance(segment)) {
             throw new IllegalArgumentException("router " + router.name() + " is a " + device + ": it carries "
@@ -124,6 +125,18 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
                     .collect(Collectors.toList());
             apply(session, segment, toApply, before);
         }
+    }
+
+    /**
+     * Sets up the segments in one configuration session with one save ({@link BatchSetUp});
+     * each segment succeeds or fails on its own, as {@link #setUp} would.
+     */
+    @Override
+    public List<Optional<DriverException>> setUpAll(List<S> segments) throws DriverException {
+        if (segments.size() == 1) {
+            return RouterDriver.super.setUpAll(segments);
+        }
+        return new BatchSetUp<>(this).run(segments);
     }
 
     private void apply(CliSession session, S segment, List<ConfigElement> toApply, RunningConfig before)

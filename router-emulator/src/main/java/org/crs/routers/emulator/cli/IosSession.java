@@ -96,29 +96,51 @@ public final class IosSession {
         if (question != null) {
             Question q = question;
             question = null;
+            Answer answered;
+            long savesBefore;
+            long savesAfter;
             synchronized (device) {
+                savesBefore = device.saves();
                 try {
-                    return Answer.of(q.answer().apply(line.strip()));
+                    answered = Answer.of(q.answer().apply(line.strip()));
                 } finally {
                     device.stepEnded();
                 }
+                savesAfter = device.saves();
             }
+            // A copy to startup-config saves once its question is answered: it takes a save's time.
+            if (savesAfter != savesBefore) {
+                device.takeTime(device.pace().save());
+            }
+            return answered;
         }
         String trimmed = line.strip();
         if (trimmed.isEmpty() || trimmed.startsWith("!")) {
             return Answer.of("");
         }
         int promptLength = prompt().length();
+        boolean configuring = mode.isConfig();
+        Answer answer;
+        long savesBefore;
+        long savesAfter;
         synchronized (device) {
+            savesBefore = device.saves();
             try {
-                String text = runFiltered(line);
-                return new Answer(text, closing);
+                answer = new Answer(runFiltered(line), closing);
             } catch (IosError e) {
-                return Answer.of(e.render(promptLength));
+                answer = Answer.of(e.render(promptLength));
             } finally {
                 device.stepEnded();
             }
+            savesAfter = device.saves();
         }
+        // The router's pace (docs/router-emulator.md): the one place a CLI line is slowed down.
+        if (savesAfter != savesBefore) {
+            device.takeTime(device.pace().save());
+        } else if (configuring) {
+            device.takeTime(device.pace().line());
+        }
+        return answer;
     }
 
     /**

@@ -6,8 +6,10 @@ import java.time.Instant;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The state of one emulated router: its interfaces, VLAN database, QoS policies, pseudowire
@@ -49,6 +51,9 @@ public final class Device {
     private Runnable afterStep = () -> { };
     private TrafficLoad routerLoad = TrafficLoad.FULL;
     private final Map<InterfaceName, TrafficLoad> portLoads = new TreeMap<>();
+    // The router's pace and the one route processor its steps queue for (fair: first come, first served).
+    private volatile Pace pace = Pace.NONE;
+    private final ReentrantLock processor = new ReentrantLock(true);
 
     /**
      * @param hostname the router's hostname, shown in its prompt
@@ -178,6 +183,35 @@ public final class Device {
         startupConfig = RunningConfig.render(this);
     }
 
+    /** The pace at which this router takes configuration steps ({@link Pace#NONE} unless set). */
+    public Pace pace() {
+        return pace;
+    }
+
+    /** Sets the pace; set after boot, so the boot configuration is read at once. */
+    public void pace(Pace pace) {
+        this.pace = Objects.requireNonNull(pace, "pace");
+    }
+
+    /**
+     * Spends {@code time} as the router's one route processor would: steps of every session
+     * queue for it, one at a time. Call it without holding the device's monitor, so reads and
+     * other routers are not held up; an interrupt ends the wait early and is kept.
+     */
+    public void takeTime(Duration time) {
+        if (time.isZero()) {
+            return;
+        }
+        processor.lock();
+        try {
+            Thread.sleep(time.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            processor.unlock();
+        }
+    }
+
     /** How {@code show running-config} shows the configuration; {@link ConfigStyle#LITERAL} unless set. */
     public ConfigStyle configStyle() {
         return configStyle;
@@ -197,7 +231,7 @@ public final class Device {
         return Optional.ofNullable(savedAt);
     }
 
-    /** How many times the configuration was saved since boot. */
+    /** How many times the configuration was saved since boot; read it holding the device's monitor. */
     public int saves() {
         return saves;
     }

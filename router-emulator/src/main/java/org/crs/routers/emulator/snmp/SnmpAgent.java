@@ -170,7 +170,12 @@ public final class SnmpAgent implements AutoCloseable {
             }
             // Sleeping in the listener thread also holds back later requests, as a busy router does.
             sleep(faults.takeDelay());
-            boolean set = sessions != null && event.getPDU() != null && event.getPDU().getType() == PDU.SET;
+            boolean isSet = event.getPDU() != null && event.getPDU().getType() == PDU.SET;
+            if (isSet) {
+                // The router's pace: a SET that starts a ccCopyTable copy is a save, any other a line.
+                device.takeTime(startsCopy(event.getPDU()) ? device.pace().save() : device.pace().line());
+            }
+            boolean set = sessions != null && isSet;
             synchronized (device) {
                 long id = set ? sessions.open(Session.Kind.SNMP_SET) : 0;
                 try {
@@ -182,6 +187,10 @@ public final class SnmpAgent implements AutoCloseable {
                 }
             }
         }
+    }
+
+    private static boolean startsCopy(PDU pdu) {
+        return pdu.getVariableBindings().stream().anyMatch(vb -> vb.getOid().startsWith(ConfigCopyMib.CC_COPY_ENTRY));
     }
 
     private static void sleep(Duration delay) {
