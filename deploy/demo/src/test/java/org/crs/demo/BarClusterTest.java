@@ -138,10 +138,13 @@ class BarClusterTest {
             assertEquals("FINISHED", state(finished), finished);
             assertEquals(RAN_ONCE, historyStates(client(replicas, (i + 2) % 3), id), id);
         }
-        // One SSH session per activation and one per tear-down on each site's edge router: a second
-        // activation, even of a circuit already up, would log in again.
-        assertEquals(2 * ids.size(), sessionsSince("edge-a", edgeA).size(), "sessions on edge-a");
-        assertEquals(2 * ids.size(), sessionsSince("edge-b", edgeB).size(), "sessions on edge-b");
+        // On each site's edge router, one SSH session per tear-down and at most one per activation
+        // (set-ups queued for a busy router share one session): a second activation or tear-down,
+        // even of a circuit already up or gone, would log in again and go over.
+        for (String router : List.of("edge-a", "edge-b")) {
+            int sessions = sessionsSince(router, router.equals("edge-a") ? edgeA : edgeB).size();
+            assertTrue(sessions > ids.size() && sessions <= 2 * ids.size(), "sessions on " + router + ": " + sessions);
+        }
     }
 
     @Test
