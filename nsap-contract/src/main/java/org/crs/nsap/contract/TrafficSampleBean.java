@@ -2,6 +2,9 @@ package org.crs.nsap.contract;
 
 import java.util.Calendar;
 
+import org.crs.domain.traffic.TrafficSample;
+import org.crs.service.soap.SoapTimes;
+
 /**
  * One sample of a segment's utilisation (the {@code utilisation} operation): the segment's mean
  * rates over {@code [start, end)}, at the resolution the L-NSAP or NSAP keeps for that time
@@ -18,6 +21,19 @@ public class TrafficSampleBean {
     private double outBitsPerSecond;
     private double errorsPerSecond;
     private double discardsPerSecond;
+
+    /** The bean of a stored sample, as the L-NSAP, the NSAP and a peer BAR answer it. */
+    public static TrafficSampleBean of(TrafficSample s) {
+        TrafficSampleBean b = new TrafficSampleBean();
+        b.setStart(SoapTimes.calendar(s.rate().from()));
+        b.setEnd(SoapTimes.calendar(s.rate().to()));
+        b.setResolutionSeconds((int) s.resolution().toSeconds());
+        b.setInBitsPerSecond(s.rate().inBitsPerSecond());
+        b.setOutBitsPerSecond(s.rate().outBitsPerSecond());
+        b.setErrorsPerSecond(s.rate().errorsPerSecond());
+        b.setDiscardsPerSecond(s.rate().discardsPerSecond());
+        return b;
+    }
 
     /** Start of the period the rates are a mean over. */
     public Calendar getStart() {

@@ -32,7 +32,6 @@ import org.crs.nsap.contract.SlotQueries;
 import org.crs.nsap.contract.StartWindowBean;
 import org.crs.nsap.contract.TrafficSampleBean;
 import org.crs.domain.refusal.RefusalCode;
-import org.crs.domain.traffic.TrafficSample;
 import org.crs.nsap.service.SegmentTraffic;
 import org.crs.service.security.CurrentCall;
 import java.util.Optional;
@@ -269,23 +268,11 @@ public class NsapPortType {
                     + " belongs to another BAR"));
         }
         try {
-            return traffic.utilisation(bookingId, interval(from, to, "to")).stream().map(NsapPortType::sample)
+            return traffic.utilisation(bookingId, interval(from, to, "to")).stream().map(TrafficSampleBean::of)
                     .toArray(TrafficSampleBean[]::new);
         } catch (RequestRejected e) {
             throw fault(e);
         }
-    }
-
-    private static TrafficSampleBean sample(TrafficSample s) {
-        TrafficSampleBean b = new TrafficSampleBean();
-        b.setStart(SoapTimes.calendar(s.rate().from()));
-        b.setEnd(SoapTimes.calendar(s.rate().to()));
-        b.setResolutionSeconds((int) s.resolution().toSeconds());
-        b.setInBitsPerSecond(s.rate().inBitsPerSecond());
-        b.setOutBitsPerSecond(s.rate().outBitsPerSecond());
-        b.setErrorsPerSecond(s.rate().errorsPerSecond());
-        b.setDiscardsPerSecond(s.rate().discardsPerSecond());
-        return b;
     }
 
     /**

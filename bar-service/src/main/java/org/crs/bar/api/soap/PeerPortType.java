@@ -16,7 +16,6 @@ import org.crs.nsap.contract.SegmentRequestBean;
 import org.crs.nsap.contract.SlotQueries;
 import org.crs.nsap.contract.StartWindowBean;
 import org.crs.nsap.contract.TrafficSampleBean;
-import org.crs.domain.traffic.TrafficSample;
 import org.crs.service.soap.SoapTimes;
 import org.crs.service.soap.ServiceFault;
 import org.crs.bar.port.SegmentController;
@@ -258,22 +257,10 @@ public class PeerPortType {
         }
         try {
             return campus.utilisation(bookingId, new TimeInterval(from.toInstant(), to.toInstant())).stream()
-                    .map(PeerPortType::sample).toArray(TrafficSampleBean[]::new);
+                    .map(TrafficSampleBean::of).toArray(TrafficSampleBean[]::new);
         } catch (SegmentFailure e) {
             throw fault(e);
         }
-    }
-
-    private static TrafficSampleBean sample(TrafficSample s) {
-        TrafficSampleBean b = new TrafficSampleBean();
-        b.setStart(SoapTimes.calendar(s.rate().from()));
-        b.setEnd(SoapTimes.calendar(s.rate().to()));
-        b.setResolutionSeconds((int) s.resolution().toSeconds());
-        b.setInBitsPerSecond(s.rate().inBitsPerSecond());
-        b.setOutBitsPerSecond(s.rate().outBitsPerSecond());
-        b.setErrorsPerSecond(s.rate().errorsPerSecond());
-        b.setDiscardsPerSecond(s.rate().discardsPerSecond());
-        return b;
     }
 
     private static SegmentInfo info(SegmentAnswer a) {
