@@ -30,8 +30,14 @@ public sealed interface Visibility {
         }
     }
 
-    /** What {@code caller} may list; nothing but its own for an account that sees only its own. */
+    /**
+     * What {@code caller} may list: everything for operators, admins and the process itself;
+     * nothing but its own (and its sharing groups') for an account that sees only its own.
+     */
     static Visibility of(Caller caller) {
+        if (caller instanceof Caller.Process) {
+            return ALL;
+        }
         if (caller instanceof Caller.Account account) {
             if (account.seesAll()) {
                 return ALL;

@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
 import org.crs.bar.negotiation.Negotiation;
 import org.crs.bar.port.ReservationEvents;
@@ -45,8 +44,6 @@ final class Approvals {
     private final Negotiation negotiation;
     private final ApprovalRules rules;
     private final ReservationEvents events;
-    /** Who is booking each reservation being negotiated now by {@link ReservationService#createWithApproval}. */
-    private final ConcurrentMap<String, Caller> booking = new ConcurrentHashMap<>();
     /** Lapses being carried out here, so that a sweep does not start one twice. */
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
 
@@ -61,22 +58,13 @@ final class Approvals {
         return rules;
     }
 
-    /** Remembers who books {@code requestId} until {@link #booked}; the decision is made when its segments are committed. */
-    void booking(String requestId, Caller caller) {
-        booking.put(requestId, caller);
-    }
-
-    void booked(String requestId) {
-        booking.remove(requestId);
-    }
-
     /**
      * Whether a reservation whose segments are all committed waits for approval, and why; empty
-     * when it is reserved at once (no rule keeps it, or it is booked by no known caller).
+     * when it is reserved at once: no rule keeps it, or it is booked by the process itself, not
+     * an account.
      */
-    Optional<String> waits(Reservation r) {
-        Caller caller = booking.get(r.requestId());
-        if (caller == null) {
+    Optional<String> waits(Reservation r, Caller caller) {
+        if (!(caller instanceof Caller.Account)) {
             return Optional.empty();
         }
         ApprovalRules.Verdict verdict = rules.decide(r.request(), caller, recorder.now());

@@ -22,6 +22,7 @@ import org.crs.bar.reservation.MaintenanceScope;
 import org.crs.bar.reservation.MaintenanceWindow;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
+import org.crs.domain.access.Caller;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.ReservationState;
@@ -114,11 +115,13 @@ public final class MaintenanceService {
      * @param reason why, for the owners and the operators who read it later
      * @param operator who declares it; the controllers record the BAR as the window's author, so
      *     the reason names the operator
-     * @throws BadRequest for a missing or bad field, or a resource neither controller knows
+     * @throws BadRequest for a missing or bad field, a resource neither controller knows, or
+     *     (NOT_ALLOWED) a caller that is no operator
      * @throws SegmentFailure when the controller could not be asked
      */
-    public WindowHits declare(String resourceId, TimeInterval interval, String reason, String operator)
+    public WindowHits declare(Caller operator, String resourceId, TimeInterval interval, String reason)
             throws BadRequest, SegmentFailure {
+        CallerAccess.requireOperator(operator, "resourceId", "declare maintenance");
         if (resourceId == null || resourceId.isBlank()) {
             throw new BadRequest("resourceId", "is missing: name a host port, uplink, link or access point");
         }
@@ -126,11 +129,11 @@ public final class MaintenanceService {
             throw new BadRequest("start", "is missing");
         }
         String said = reason(reason);
-        String recorded = said + " (declared by " + operator(operator) + ")";
+        String recorded = said + " (declared by " + operator.name() + ")";
         SegmentController campus = site().campus();
         try {
             MaintenanceWindow w = campus.addMaintenance(resourceId.strip(), interval, recorded);
-            LOG.info("{} declared maintenance window {} of {} on {} over {}: {}", operator, w.id(), campus.name(),
+            LOG.info("{} declared maintenance window {} of {} on {} over {}: {}", operator.name(), w.id(), campus.name(),
                     w.resourceId(), interval, said);
             return hits(MaintenanceScope.CAMPUS, w);
         } catch (SegmentFailure f) {
@@ -140,7 +143,7 @@ public final class MaintenanceService {
             SegmentController wan = site().wan();
             try {
                 MaintenanceWindow w = wan.addMaintenance(resourceId.strip(), interval, recorded);
-                LOG.info("{} declared maintenance window {} of {} on {} over {}: {}", operator, w.id(), wan.name(),
+                LOG.info("{} declared maintenance window {} of {} on {} over {}: {}", operator.name(), w.id(), wan.name(),
                         w.resourceId(), interval, said);
                 return hits(MaintenanceScope.WAN, w);
             } catch (SegmentFailure g) {
@@ -160,9 +163,11 @@ public final class MaintenanceService {
      *
      * @param scope whose window it is, as {@link #declare} and {@link #list} answer it
      * @param windowId its number there
+     * @throws BadRequest for a missing or bad field, or (NOT_ALLOWED) a caller that is no operator
      */
-    public WindowHits lift(MaintenanceScope scope, long windowId, String reason, String operator)
+    public WindowHits lift(Caller operator, MaintenanceScope scope, long windowId, String reason)
             throws BadRequest, SegmentFailure {
+        CallerAccess.requireOperator(operator, "windowId", "lift maintenance");
         if (scope == null) {
             throw new BadRequest("scope", "is missing: one of " + List.of(MaintenanceScope.values()));
         }
@@ -172,8 +177,8 @@ public final class MaintenanceService {
         String said = reason(reason);
         try {
             MaintenanceWindow w = controller(scope).liftMaintenance(windowId,
-                    said + " (lifted by " + operator(operator) + ")");
-            LOG.info("{} lifted maintenance window {} of {} on {}: {}", operator, windowId, controller(scope).name(),
+                    said + " (lifted by " + operator.name() + ")");
+            LOG.info("{} lifted maintenance window {} of {} on {}: {}", operator.name(), windowId, controller(scope).name(),
                     w.resourceId(), said);
             return new WindowHits(scope, w, List.of(), List.of());
         } catch (SegmentFailure f) {
@@ -185,9 +190,16 @@ public final class MaintenanceService {
      * The windows, live and lifted, of this site's campus and of the WAN that overlap
      * {@code interval}, by start; each live one with what it hits.
      *
+     * @throws BadRequest for a missing interval, or (NOT_ALLOWED) a caller that is no operator
      * @throws SegmentFailure when the L-NSAP or the NSAP could not be asked
      */
-    public List<WindowHits> list(TimeInterval interval) throws BadRequest, SegmentFailure {
+    public List<WindowHits> list(Caller operator, TimeInterval interval) throws BadRequest, SegmentFailure {
+        CallerAccess.requireOperator(operator, "from", "list maintenance");
+        return windows(interval);
+    }
+
+    /** The windows of {@link #list}, for whoever is allowed to ask. */
+    private List<WindowHits> windows(TimeInterval interval) throws BadRequest, SegmentFailure {
         if (interval == null) {
             throw new BadRequest("from", "is missing");
         }
@@ -217,11 +229,12 @@ public final class MaintenanceService {
      * @throws ChangeRefused when no slot is free ({@code NO_CAPACITY}) or a part refused the one found
      * @throws SegmentFailure when the windows or the free slots could not be asked
      */
-    public Reservation move(String requestId, String reason, String operator)
+    public Reservation move(Caller operator, String requestId, String reason)
             throws BadRequest, ChangeRefused, SegmentFailure {
+        CallerAccess.requireOperator(operator, "requestId", "move reservation " + requestId);
         String said = reason(reason);
-        String actor = operator(operator);
-        Reservation before = reservations.get(requestId);
+        String actor = operator.name();
+        Reservation before = reservations.get(operator, requestId);
         if (before.state() != ReservationState.RESERVED) {
             throw BadRequest.notInThisState("reservation " + requestId + " is " + before.state()
                     + "; only a reserved reservation can be moved (cancel it instead)");
@@ -238,7 +251,7 @@ public final class MaintenanceService {
         Duration length = before.request().interval().duration();
         ChangeRefused refused = null;
         for (int attempt = 1; attempt <= MOVE_ATTEMPTS; attempt++) {
-            Optional<TimeInterval> slot = nextSlot(before, after, length);
+            Optional<TimeInterval> slot = nextSlot(operator, before, after, length);
             if (slot.isEmpty()) {
                 throw new ChangeRefused(new Refusal(RefusalCode.NO_CAPACITY, "", "no start time within "
                         + MOVE_HORIZON.toDays() + " days after " + after + " has " + before.request().bandwidthMbps()
@@ -246,7 +259,7 @@ public final class MaintenanceService {
                         + " was not moved"));
             }
             try {
-                Reservation moved = reservations.reschedule(requestId, slot.get(), actor, why);
+                Reservation moved = reservations.reschedule(operator, requestId, slot.get(), why);
                 LOG.info("{} moved reservation {} from {} to {}: {}", actor, requestId, before.request().interval(),
                         moved.request().interval(), why);
                 tell(() -> notices.moved(before, moved, why));
@@ -268,12 +281,13 @@ public final class MaintenanceService {
      * Cancels a reservation for maintenance (an active circuit is torn down first) and tells its
      * owner. Cancelling a cancelled one answers it and tells no one again.
      */
-    public Reservation cancel(String requestId, String reason, String operator) throws BadRequest {
+    public Reservation cancel(Caller operator, String requestId, String reason) throws BadRequest {
+        CallerAccess.requireOperator(operator, "requestId", "cancel reservation " + requestId + " for maintenance");
         String said = reason(reason);
-        String actor = operator(operator);
-        Reservation before = reservations.get(requestId);
+        String actor = operator.name();
+        Reservation before = reservations.get(operator, requestId);
         String why = "cancelled for maintenance: " + said;
-        Reservation after = reservations.cancel(requestId, actor, why);
+        Reservation after = reservations.cancel(operator, requestId, why);
         if (before.state() != ReservationState.CANCELLED) {
             LOG.info("{} cancelled reservation {} for maintenance: {}", actor, requestId, said);
             tell(() -> notices.cancelled(after, said));
@@ -294,7 +308,7 @@ public final class MaintenanceService {
             return List.of();
         }
         List<WindowHits> out = new ArrayList<>();
-        for (WindowHits h : list(span)) {
+        for (WindowHits h : windows(span)) {
             if (h.window().live() && h.window().affectedBookings().stream().anyMatch(bookings::contains)) {
                 out.add(h);
             }
@@ -303,9 +317,9 @@ public final class MaintenanceService {
     }
 
     /** The earliest interval of {@code length} starting at or after {@code after} at which the same circuit is free. */
-    private Optional<TimeInterval> nextSlot(Reservation r, Instant after, Duration length)
+    private Optional<TimeInterval> nextSlot(Caller operator, Reservation r, Instant after, Duration length)
             throws BadRequest, SegmentFailure {
-        AvailabilitySearch.Answer answer = reservations.findAvailability(r.request().source(), r.request().destination(),
+        AvailabilitySearch.Answer answer = reservations.findAvailability(operator, r.request().source(), r.request().destination(),
                 r.request().bandwidthMbps(), length, new TimeInterval(after, after.plus(MOVE_HORIZON).plus(length)));
         return answer.starts().earliest().map(start -> new TimeInterval(start, start.plus(length)));
     }
@@ -362,10 +376,6 @@ public final class MaintenanceService {
             throw new BadRequest("reason", "must be at most " + MAX_REASON + " characters, was " + s.length());
         }
         return s;
-    }
-
-    private static String operator(String operator) {
-        return operator == null || operator.isBlank() ? "operator" : operator.strip();
     }
 
     /** Tells the owner; a notice that fails does not undo what was done. */

@@ -67,6 +67,11 @@ public final class ReservationService {
     private static final Logger LOG = LoggerFactory.getLogger(ReservationService.class);
     /** The scheduler's name in histories. */
     public static final String SCHEDULER = "scheduler";
+    /**
+     * The BAR itself as a caller: its sweeps and in-process callers (tools, tests) act through it
+     * on every reservation, recorded as the {@link #SCHEDULER}, without quota or approval.
+     */
+    public static final Caller.Process ITSELF = new Caller.Process(SCHEDULER);
 
     /** The last part of a segment's booking id, by its role. */
     private static final Map<SegmentRole, String> PART_NAMES = Map.of(SegmentRole.WAN, "wan",
@@ -106,8 +111,8 @@ public final class ReservationService {
     }
 
     /**
-     * A reservation service with approval rules and quotas (they apply to bookings made through
-     * {@link #createWithApproval} and {@link #commitWithApproval}).
+     * A reservation service with approval rules and quotas (they apply to accounts' bookings;
+     * the process itself books without either).
      *
      * @param events told of approvals, rejections and lapsed approvals
      */
@@ -156,17 +161,42 @@ public final class ReservationService {
     // ---- client operations ----
 
     /**
-     * Creates and negotiates a reservation. Answers REJECTED (with the part that refused and why)
-     * when a segment cannot be held, HELD for a hold-only request, RESERVED otherwise. The same
-     * request id again answers the same reservation.
+     * Creates and negotiates a reservation for {@code caller}, who owns it. Answers REJECTED
+     * (with the part that refused and why) when a segment cannot be held, HELD for a hold-only
+     * request, RESERVED otherwise. The same request id again answers the same reservation.
      *
-     * @throws BadRequest for invalid input, or a request id used for a different request
+     * <p>An account's booking is made for the request's group, or if it names none the
+     * account's primary group; it is first checked against that group's quota, refused with
+     * {@link RefusalCode#QUOTA_EXCEEDED} before anything is negotiated, and once its segments are
+     * committed the approval rules decide whether it is RESERVED or waits PENDING_APPROVAL for an
+     * operator. The process itself ({@link Caller.Process}) books without quota or approval.
+     *
+     * @throws BadRequest for invalid input, a request id used for a different request, a quota it
+     *     would exceed, or (NOT_ALLOWED) a request id of a reservation the caller may not act on
      */
-    public Reservation create(ReservationRequest request, String actor) throws BadRequest {
+    public Reservation create(Caller caller, ReservationRequest request) throws BadRequest {
+        if (!(caller instanceof Caller.Account)) {
+            return measured(request, caller);
+        }
+        Optional<String> group = request.group().isEmpty() ? groupOf(caller) : Optional.of(request.group());
+        ReservationRequest booked = group.map(request::forGroup).orElse(request);
+        try (QuotaAdmission.Turn turn = quotas.turnOf(group)) {
+            Optional<Reservation> existing = store.find(request.requestId());
+            if (existing.isPresent()) {
+                CallerAccess.requireMayAct(caller, existing.get());
+            } else if (group.isPresent()) {
+                quotas.check(booked, group.get());
+            }
+            return measured(booked, caller);
+        }
+    }
+
+    /** {@link #create} after the quota, measured. */
+    private Reservation measured(ReservationRequest request, Caller caller) throws BadRequest {
         long t0 = System.nanoTime();
         String answer = "ERROR";
         try {
-            Reservation r = admit(request, actor);
+            Reservation r = admit(request, caller);
             answer = r.state().name();
             return r;
         } catch (BadRequest e) {
@@ -178,18 +208,19 @@ public final class ReservationService {
     }
 
     /** {@link #create}, unmeasured. */
-    private Reservation admit(ReservationRequest request, String actor) throws BadRequest {
+    private Reservation admit(ReservationRequest request, Caller caller) throws BadRequest {
         if (request.isFlexible()) {
-            return createFlexible(request, actor);
+            return createFlexible(request, caller);
         }
         validator.validate(request);
+        String actor = caller.name();
         Optional<Reservation> created = store.create(request, actor, segments(request, 1), ReservationTransition.created(actor,
                 "requested " + request.bandwidthMbps() + " Mbit/s " + request.source() + " -> " + request.destination()
                         + " over " + request.interval(), clock.instant()));
         if (created.isEmpty()) {
             return existingFor(request).orElseThrow(); // a repeated call, or a racing one, with the same id created it
         }
-        return holdWithRetries(created.get(), actor, FIXED_ATTEMPTS, Optional::of, true);
+        return holdWithRetries(created.get(), caller, FIXED_ATTEMPTS, Optional::of, true);
     }
 
     /** What a refused request tries next: the same request again, or another slot; empty to give up. */
@@ -206,12 +237,13 @@ public final class ReservationService {
      * before the next begins, so one of two racing requests gets through, without a pause. A refusal that is final says why, and with {@code suggest} the next
      * free start times.
      */
-    private Reservation holdWithRetries(Reservation r, String actor, int attempts, NextTry next, boolean suggest)
+    private Reservation holdWithRetries(Reservation r, Caller caller, int attempts, NextTry next, boolean suggest)
             throws BadRequest {
+        String actor = caller.name();
         for (int attempt = 1; ; attempt++) {
             Holding holding = attempt == 1 ? negotiation.holdAll(r) : holdInTurn(r);
             if (holding.held()) {
-                return held(r, holding, actor);
+                return held(r, holding, caller);
             }
             Optional<ReservationRequest> retry = Optional.empty();
             if (holding.answered() && attempt < attempts) {
@@ -253,12 +285,12 @@ public final class ReservationService {
      * commits the segments and records HELD and RESERVED (or ABORTED) in one write. Until then
      * it stays REQUESTED, which a restart reconciles by aborting every segment.
      */
-    private Reservation held(Reservation r, Holding holding, String actor) {
+    private Reservation held(Reservation r, Holding holding, Caller caller) {
         if (r.request().holdOnly()) {
-            return recorder.moveOrCurrent(r, ReservationState.HELD, actor, holding.reason(), holding.segments());
+            return recorder.moveOrCurrent(r, ReservationState.HELD, caller.name(), holding.reason(), holding.segments());
         }
-        ReservationTransition held = recorder.transition(r.state(), ReservationState.HELD, actor, holding.reason());
-        return commitSegments(r, Optional.of(held), holding.segments(), actor);
+        ReservationTransition held = recorder.transition(r.state(), ReservationState.HELD, caller.name(), holding.reason());
+        return commitSegments(r, Optional.of(held), holding.segments(), caller);
     }
 
     /**
@@ -290,7 +322,8 @@ public final class ReservationService {
      * first slot is tried, up to {@link #SLOT_ATTEMPTS} in all; admission at every segment keeps
      * it from ever overbooking.
      */
-    private Reservation createFlexible(ReservationRequest request, String actor) throws BadRequest {
+    private Reservation createFlexible(ReservationRequest request, Caller caller) throws BadRequest {
+        String actor = caller.name();
         validator.validateFlexible(request);
         Optional<Reservation> existing = existingFor(request);
         if (existing.isPresent()) {
@@ -317,29 +350,33 @@ public final class ReservationService {
         if (slot == null) {
             return recorder.reject(r, nothing, actor, nothing.message(), r.segments());
         }
-        return holdWithRetries(r, actor, SLOT_ATTEMPTS,
+        return holdWithRetries(r, caller, SLOT_ATTEMPTS,
                 refused -> flexible.chooseSlot(request).map(next -> request.at(next.interval(), next.mbps())), false);
     }
 
     /**
      * The start times at which a circuit could be booked; see {@link AvailabilitySearch#find}.
+     * Any caller may ask: it books nothing and names no one's reservation.
      *
      * @throws BadRequest for invalid input, naming the field
      * @throws SegmentFailure when a part cannot be asked
      */
-    public AvailabilitySearch.Answer findAvailability(Endpoint source, Endpoint destination, long mbps, Duration duration,
-                                                      TimeInterval window) throws BadRequest, SegmentFailure {
+    public AvailabilitySearch.Answer findAvailability(Caller caller, Endpoint source, Endpoint destination, long mbps,
+                                                      Duration duration, TimeInterval window)
+            throws BadRequest, SegmentFailure {
         return availability.find(source, destination, mbps, duration, window);
     }
 
     /**
      * The most bandwidth a circuit could be booked with at each step of [from, to): one point per
      * {@code step}, each for a circuit over that step; see {@link AvailabilitySearch#widestAt}.
+     * Any caller may ask, as for {@link #findAvailability}.
      *
      * @throws BadRequest for invalid input, naming the field
      * @throws SegmentFailure when a part cannot be asked
      */
-    public List<BandwidthPoint> widestBandwidth(Endpoint source, Endpoint destination, TimeInterval span, Duration step)
+    public List<BandwidthPoint> widestBandwidth(Caller caller, Endpoint source, Endpoint destination, TimeInterval span,
+                                                Duration step)
             throws BadRequest, SegmentFailure {
         if (step.compareTo(settings.minimumDuration()) < 0) {
             throw new BadRequest("stepSeconds", "must be at least " + settings.minimumDuration().toSeconds() + " s, was "
@@ -375,9 +412,10 @@ public final class ReservationService {
      * to ABORTED; {@code held} is the move to HELD not yet recorded, if any, written with it.
      */
     private Reservation commitSegments(Reservation r, Optional<ReservationTransition> held, List<Segment> heldSegments,
-                                       String actor) {
+                                       Caller caller) {
+        String actor = caller.name();
         Negotiation.Commitment commitment = negotiation.commitAll(r.requestId(), heldSegments);
-        Optional<String> waits = commitment.committed() ? approvals.waits(r) : Optional.empty();
+        Optional<String> waits = commitment.committed() ? approvals.waits(r, caller) : Optional.empty();
         ReservationState end = !commitment.committed() ? ReservationState.ABORTED
                 : waits.isPresent() ? ReservationState.PENDING_APPROVAL : ReservationState.RESERVED;
         String reason = commitment.committed() ? "every segment committed" + waits.map(w -> "; " + w).orElse("")
@@ -388,9 +426,12 @@ public final class ReservationService {
         return recorder.moveOrCurrent(r, steps, commitment.segments());
     }
 
-    /** Commits a hold-only reservation. Committing a reserved (or later) one answers it. */
-    public Reservation commit(String requestId, String actor) throws BadRequest {
-        Reservation r = require(requestId);
+    /**
+     * Commits a hold-only reservation; for an account the approval rules decide as for
+     * {@link #create}. Committing a reserved (or later) one answers it.
+     */
+    public Reservation commit(Caller caller, String requestId) throws BadRequest {
+        Reservation r = require(caller, requestId);
         if (r.state() != ReservationState.HELD) {
             if (r.state() == ReservationState.ABORTED || r.state() == ReservationState.REJECTED
                     || r.state() == ReservationState.CANCELLED) {
@@ -399,12 +440,13 @@ public final class ReservationService {
             }
             return r;
         }
-        return commitSegments(r, Optional.empty(), r.segments(), actor);
+        return commitSegments(r, Optional.empty(), r.segments(), caller);
     }
 
     /** Gives up a hold-only reservation. Aborting an aborted one answers it. */
-    public Reservation abort(String requestId, String actor, String reason) throws BadRequest {
-        Reservation r = require(requestId);
+    public Reservation abort(Caller caller, String requestId, String reason) throws BadRequest {
+        Reservation r = require(caller, requestId);
+        String actor = caller.name();
         if (r.state() == ReservationState.ABORTED) {
             return r;
         }
@@ -420,8 +462,9 @@ public final class ReservationService {
      * Cancels a reservation: releases its segments, tearing the circuit down first if it is up.
      * Cancelling a cancelled one answers it.
      */
-    public Reservation cancel(String requestId, String actor, String reason) throws BadRequest {
-        Reservation r = require(requestId);
+    public Reservation cancel(Caller caller, String requestId, String reason) throws BadRequest {
+        Reservation r = require(caller, requestId);
+        String actor = caller.name();
         String why = reason == null || reason.isBlank() ? "cancelled by " + actor : reason;
         return switch (r.state()) {
             case CANCELLED -> r;
@@ -446,9 +489,10 @@ public final class ReservationService {
      * @throws BadRequest for bad input, or a reservation that cannot change in its state
      * @throws ChangeRefused when a segment cannot take the change, naming it and why
      */
-    public Reservation modify(String requestId, Instant newEnd, long newBandwidthMbps, String actor)
+    public Reservation modify(Caller caller, String requestId, Instant newEnd, long newBandwidthMbps)
             throws BadRequest, ChangeRefused {
-        Reservation r = require(requestId);
+        Reservation r = require(caller, requestId);
+        String actor = caller.name();
         if (r.state() != ReservationState.RESERVED && r.state() != ReservationState.ACTIVE) {
             throw BadRequest.notInThisState("reservation " + requestId + " is " + r.state()
                     + "; only a reserved or active reservation can be modified");
@@ -522,9 +566,10 @@ public final class ReservationService {
      *     soon to move (within the negotiation hold of its set-up)
      * @throws ChangeRefused when a part refused the new interval or did not answer, with its code
      */
-    public Reservation reschedule(String requestId, TimeInterval interval, String actor, String reason)
+    public Reservation reschedule(Caller caller, String requestId, TimeInterval interval, String reason)
             throws BadRequest, ChangeRefused {
-        Reservation r = require(requestId);
+        Reservation r = require(caller, requestId);
+        String actor = caller.name();
         if (r.state() != ReservationState.RESERVED) {
             throw BadRequest.notInThisState("reservation " + requestId + " is " + r.state()
                     + "; only a reserved reservation can be moved (cancel it instead)");
@@ -619,22 +664,20 @@ public final class ReservationService {
     }
 
     /** The reservation as it is now. */
-    public Reservation get(String requestId) throws BadRequest {
-        return require(requestId);
+    public Reservation get(Caller caller, String requestId) throws BadRequest {
+        return require(caller, requestId);
     }
 
-    /** Reservations in the states (all when empty) overlapping the window (any time when null). */
-    public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, int limit) throws BadRequest {
-        return list(states, window, Visibility.ALL, limit);
-    }
-
-    /** As {@link #list(Collection, TimeInterval, int)}, only those {@code visibility} lets through. */
-    public List<Reservation> list(Collection<ReservationState> states, TimeInterval window, Visibility visibility, int limit)
+    /**
+     * Reservations in the states (all when empty) overlapping the window (any time when null),
+     * those the caller may see ({@link Visibility#of}).
+     */
+    public List<Reservation> list(Caller caller, Collection<ReservationState> states, TimeInterval window, int limit)
             throws BadRequest {
         if (limit < 1 || limit > 10_000) {
             throw new BadRequest("limit", "must be between 1 and 10000, was " + limit);
         }
-        return store.list(states, window, visibility, limit);
+        return store.list(states, window, Visibility.of(caller), limit);
     }
 
     /** The reservation of {@code requestId}, if there is one. */
@@ -643,16 +686,16 @@ public final class ReservationService {
     }
 
     /** Every history entry of a reservation, oldest first. */
-    public List<ReservationTransition> history(String requestId) throws BadRequest {
-        require(requestId);
+    public List<ReservationTransition> history(Caller caller, String requestId) throws BadRequest {
+        require(caller, requestId);
         return store.history(requestId);
     }
 
     /**
      * The endpoints clients can book between: this site's hosts, and those of every peer that
-     * answers, as {@code site:host}.
+     * answers, as {@code site:host}. Any caller may ask.
      */
-    public List<String> endpoints() {
+    public List<String> endpoints(Caller caller) {
         List<String> out = new ArrayList<>(hostsOf(site.name(), site.campus()));
         site.peers().forEach((peerSite, peer) -> out.addAll(hostsOf(peerSite, peer)));
         return out;
@@ -711,77 +754,56 @@ public final class ReservationService {
         return store.find(requestId).orElseThrow(() -> new BadRequest("requestId", "no reservation " + requestId));
     }
 
+    /** The reservation, if it exists (else BAD_FIELD) and the caller may act on it (else NOT_ALLOWED), both naming requestId. */
+    private Reservation require(Caller caller, String requestId) throws BadRequest {
+        return CallerAccess.requireMayAct(caller, require(requestId));
+    }
+
     // ---- approval and quotas ----
 
     /**
-     * Books as {@link #create} does, for {@code caller}: first checks the booking against the
-     * quota of the caller's group (its primary group), refusing it with
-     * {@link RefusalCode#QUOTA_EXCEEDED} before anything is negotiated; then, once its segments
-     * are committed, the approval rules decide whether it is RESERVED or waits PENDING_APPROVAL
-     * for an operator. The reservation is booked for the request's group, or if it names none the
-     * caller's.
+     * Every reservation waiting for an operator's approval, soonest start first.
      *
-     * @throws BadRequest for invalid input, a request id used for another request, or a quota it would exceed
+     * @throws BadRequest NOT_ALLOWED for a caller that is no operator
      */
-    public Reservation createWithApproval(ReservationRequest request, Caller caller) throws BadRequest {
-        Optional<String> group = request.group().isEmpty() ? groupOf(caller) : Optional.of(request.group());
-        ReservationRequest booked = group.map(request::forGroup).orElse(request);
-        try (QuotaAdmission.Turn turn = quotas.turnOf(group)) {
-            if (group.isPresent() && store.find(request.requestId()).isEmpty()) {
-                quotas.check(booked, group.get());
-            }
-            approvals.booking(request.requestId(), caller);
-            try {
-                return create(booked, caller.name());
-            } finally {
-                approvals.booked(request.requestId());
-            }
-        }
-    }
-
-    /** Commits a hold-only reservation as {@link #commit} does; the approval rules decide as for {@link #createWithApproval}. */
-    public Reservation commitWithApproval(String requestId, Caller caller) throws BadRequest {
-        RequestValidator.checkRequestId(requestId);
-        approvals.booking(requestId, caller);
-        try {
-            return commit(requestId, caller.name());
-        } finally {
-            approvals.booked(requestId);
-        }
-    }
-
-    /** Every reservation waiting for an operator's approval, soonest start first. */
-    public List<Reservation> pendingApprovals() {
+    public List<Reservation> pendingApprovals(Caller caller) throws BadRequest {
+        CallerAccess.requireOperator(caller, "", "list the reservations waiting for approval");
         return approvals.pending();
     }
 
     /**
      * An operator approves a reservation waiting for approval: RESERVED, brought up at its start.
      *
-     * @throws BadRequest for an unknown request id, a reservation not waiting, or one past its approval deadline
+     * @throws BadRequest for an unknown request id, a reservation not waiting, one past its approval
+     *     deadline, or (NOT_ALLOWED) a caller that is no operator
      */
-    public Reservation approve(String requestId, String operator, String reason) throws BadRequest {
-        return approvals.approve(require(requestId), operator, reason);
+    public Reservation approve(Caller operator, String requestId, String reason) throws BadRequest {
+        CallerAccess.requireOperator(operator, "requestId", "approve reservation " + requestId);
+        return approvals.approve(require(requestId), operator.name(), reason);
     }
 
     /**
      * An operator rejects a reservation waiting for approval: its segments are aborted, and it is
      * REJECTED with {@link RefusalCode#POLICY} and the reason.
      *
-     * @throws BadRequest for an unknown request id or a reservation not waiting
+     * @throws BadRequest for an unknown request id, a reservation not waiting, or (NOT_ALLOWED) a
+     *     caller that is no operator
      */
-    public Reservation reject(String requestId, String operator, String reason) throws BadRequest {
-        return approvals.reject(require(requestId), operator, reason);
+    public Reservation reject(Caller operator, String requestId, String reason) throws BadRequest {
+        CallerAccess.requireOperator(operator, "requestId", "reject reservation " + requestId);
+        return approvals.reject(require(requestId), operator.name(), reason);
     }
 
     /**
      * An operator ends a reservation in any live state, as {@link #cancel} does with the operator
      * as actor: a circuit that is up is torn down, and the reservation ends CANCELLED.
      *
-     * @throws BadRequest for an unknown request id, an ended reservation, or one in the middle of a move
+     * @throws BadRequest for an unknown request id, an ended reservation, one in the middle of a
+     *     move, or (NOT_ALLOWED) a caller that is no operator
      */
-    public Reservation terminate(String requestId, String operator, String reason) throws BadRequest {
-        return cancel(requestId, operator, "terminated by " + operator
+    public Reservation terminate(Caller operator, String requestId, String reason) throws BadRequest {
+        CallerAccess.requireOperator(operator, "requestId", "terminate reservation " + requestId);
+        return cancel(operator, requestId, "terminated by " + operator.name()
                 + (reason == null || reason.isBlank() ? "" : ": " + reason));
     }
 

@@ -1,5 +1,6 @@
 package org.crs.bar.notify;
 
+import org.crs.bar.testing.TestCallers;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -196,7 +197,7 @@ class NotifierTest {
     }
 
     Reservation book(String id, String owner, TimeInterval interval) throws Exception {
-        Reservation r = service.create(request(id, interval), owner);
+        Reservation r = service.create(TestCallers.user(owner), request(id, interval));
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
         return r;
     }
@@ -204,7 +205,7 @@ class NotifierTest {
     Reservation runDueWorkAt(Instant t, String requestId) throws Exception {
         clock.set(t);
         service.runDueWork().get();
-        return service.get(requestId);
+        return service.get(ReservationService.ITSELF, requestId);
     }
 
     /** The reservation's one delivery over a channel. */
@@ -343,7 +344,7 @@ class NotifierTest {
             for (Instant t = ONE_HOUR.start(); t.isBefore(ONE_HOUR.start().plus(Duration.ofMinutes(12))); t = t.plus(poll)) {
                 quiet.add(new TrafficSample(poll, new TrafficRate(t, t.plus(poll), 800, 800, 0, 0)));
             }
-            c.traffic.put(service.get("r1").segments().stream().filter(s -> s.controller().equals(c.name()))
+            c.traffic.put(service.get(ReservationService.ITSELF, "r1").segments().stream().filter(s -> s.controller().equals(c.name()))
                     .findFirst().orElseThrow().bookingId(), quiet);
         }
         UtilisationService traffic = new UtilisationService(store, service.site(), new JdbcUsageFlags(db.dataSource()),

@@ -1,5 +1,6 @@
 package org.crs.bar.server;
 
+import org.crs.bar.testing.TestCallers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -98,9 +99,8 @@ class NotificationDeliveryTest {
                         + "/hook</n:url></n:registerWebhook>");
         String secret = RawSoap.field(registered, "secret");
         Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).plus(Duration.ofHours(1));
-        Reservation r = server.service().create(new ReservationRequest("n1", Endpoint.parse("site-a:host-a1"),
-                Endpoint.parse("site-b:host-b1"), 100, new TimeInterval(start, start.plus(Duration.ofHours(1))), "", false),
-                OWNER);
+        Reservation r = server.service().create(TestCallers.user(OWNER), new ReservationRequest("n1", Endpoint.parse("site-a:host-a1"),
+                Endpoint.parse("site-b:host-b1"), 100, new TimeInterval(start, start.plus(Duration.ofHours(1))), "", false));
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
 
         assertTrue(smtp.waitForIncomingEmail(Duration.ofSeconds(20).toMillis(), 1), "the sweep mails within seconds");

@@ -1,5 +1,6 @@
 package org.crs.bar.server;
 
+import org.crs.bar.service.ReservationService;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,9 +66,8 @@ class OperatorServiceTest {
 
     static String book(String id, long mbps) throws Exception {
         Instant start = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(3));
-        server.service().createWithApproval(new ReservationRequest(id, Endpoint.parse("site-a:host-a1"),
-                Endpoint.parse("site-b:host-b1"), mbps, new TimeInterval(start, start.plus(Duration.ofHours(1))), "", false),
-                ALICE);
+        server.service().create(ALICE, new ReservationRequest(id, Endpoint.parse("site-a:host-a1"),
+                Endpoint.parse("site-b:host-b1"), mbps, new TimeInterval(start, start.plus(Duration.ofHours(1))), "", false));
         return id;
     }
 
@@ -114,7 +114,7 @@ class OperatorServiceTest {
 
         assertEquals(MalformedRequests.CLIENT, MalformedRequests.faultCode(answer), answer);
         assertEquals("reason", MalformedRequests.text(answer, "field"), answer);
-        assertEquals(ReservationState.PENDING_APPROVAL, server.service().get("op-why").state());
+        assertEquals(ReservationState.PENDING_APPROVAL, server.service().get(ReservationService.ITSELF, "op-why").state());
     }
 
     @Test
@@ -137,7 +137,7 @@ class OperatorServiceTest {
                         + "</n:approveReservation>");
 
         assertEquals("NOT_ALLOWED", MalformedRequests.text(answer, "code"), answer);
-        assertEquals(ReservationState.PENDING_APPROVAL, server.service().get("op-mine").state());
+        assertEquals(ReservationState.PENDING_APPROVAL, server.service().get(ReservationService.ITSELF, "op-mine").state());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.crs.bar.service;
 
+import org.crs.bar.testing.TestCallers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -57,8 +58,8 @@ class AuditServiceTest {
         JdbcReservationStore store = new JdbcReservationStore(db.dataSource(), clock);
         Site site = new Site("site-a", campus, wan, Map.of("site-b", peer));
         ReservationService reservations = new ReservationService(store, site, BarSettings.defaults(), calls, clock);
-        reservations.create(new ReservationRequest("r1", Endpoint.parse("site-a:host-a1"), Endpoint.parse("site-b:host-b1"),
-                500, new TimeInterval(T0.plus(Duration.ofHours(1)), T0.plus(Duration.ofHours(2))), "test", false), "alice");
+        reservations.create(TestCallers.user("alice"), new ReservationRequest("r1", Endpoint.parse("site-a:host-a1"), Endpoint.parse("site-b:host-b1"),
+                500, new TimeInterval(T0.plus(Duration.ofHours(1)), T0.plus(Duration.ofHours(2))), "test", false));
         trail = new AuditTrail(db.dataSource(), clock);
         audit = new AuditService(new JdbcAuditLog(trail), store, site);
 

@@ -1,5 +1,6 @@
 package org.crs.bar.service;
 
+import org.crs.bar.testing.TestCallers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,24 +80,24 @@ class BookingMeasurementsTest {
 
     @Test
     void eachBookingRequestIsMeasuredOnceWithTheStateItWasAnsweredIn() throws Exception {
-        service.create(request("r1", "site-b:host-b1"), "alice");
+        service.create(TestCallers.user("alice"), request("r1", "site-b:host-b1"));
         campus.refuseHolds = new Refusal(RefusalCode.NO_CAPACITY, "host-a1", "no bandwidth left");
-        service.create(request("r2", "site-b:host-b1"), "alice");
-        assertThrows(BadRequest.class, () -> service.create(request("r3", "site-z:host-z1"), "alice"));
+        service.create(TestCallers.user("alice"), request("r2", "site-b:host-b1"));
+        assertThrows(BadRequest.class, () -> service.create(TestCallers.user("alice"), request("r3", "site-z:host-z1")));
 
         assertEquals(List.of("RESERVED", "REJECTED", "BAD_REQUEST"), answers);
     }
 
     @Test
     void aCircuitThatComesUpReportsWhenItBecameActiveMinusItsBookedStart() throws Exception {
-        service.create(request("r1", "site-b:host-b1"), "alice");
+        service.create(TestCallers.user("alice"), request("r1", "site-b:host-b1"));
         Instant start = request("r1", "site-b:host-b1").interval().start();
         Duration lead = BarSettings.defaults().setUpLead();
 
         clock.set(start.minus(lead).plusSeconds(3));
         service.runDueWork().get();
 
-        assertEquals(ReservationState.ACTIVE, service.get("r1").state());
+        assertEquals(ReservationState.ACTIVE, service.get(ReservationService.ITSELF, "r1").state());
         assertEquals(List.of(lead.minusSeconds(3).negated()), lateness, "up at start minus the lead plus 3 s");
     }
 }

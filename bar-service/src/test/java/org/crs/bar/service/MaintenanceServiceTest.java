@@ -1,5 +1,6 @@
 package org.crs.bar.service;
 
+import org.crs.bar.testing.TestCallers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -100,15 +101,15 @@ class MaintenanceServiceTest {
     }
 
     private Reservation reserve(String id) throws BadRequest {
-        Reservation r = reservations.create(new ReservationRequest(id, Endpoint.parse("site-a:host-a1"),
-                Endpoint.parse("site-b:host-b1"), 500, hours(2, 3), "test", false), "alice");
+        Reservation r = reservations.create(TestCallers.user("alice"), new ReservationRequest(id, Endpoint.parse("site-a:host-a1"),
+                Endpoint.parse("site-b:host-b1"), 500, hours(2, 3), "test", false));
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
         return r;
     }
 
     @Test
     void aResourceOfTheCampusIsDeclaredAtTheLnsap() throws Exception {
-        WindowHits hits = maintenance.declare(PORT, hours(2.5, 4), "optics", "oscar");
+        WindowHits hits = maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), "optics");
 
         assertEquals(MaintenanceScope.CAMPUS, hits.scope());
         assertEquals(List.of(), wan.calls);
@@ -116,7 +117,7 @@ class MaintenanceServiceTest {
 
     @Test
     void aResourceTheCampusDoesNotKnowIsDeclaredAtTheNsap() throws Exception {
-        WindowHits hits = maintenance.declare(LINK, hours(2.5, 4), "fibre work", "oscar");
+        WindowHits hits = maintenance.declare(TestCallers.operator("oscar"), LINK, hours(2.5, 4), "fibre work");
 
         assertEquals(MaintenanceScope.WAN, hits.scope());
         assertEquals(List.of("addMaintenance " + LINK), campus.calls);
@@ -125,7 +126,7 @@ class MaintenanceServiceTest {
 
     @Test
     void aResourceNeitherKnowsIsABadRequestNamingResourceId() {
-        BadRequest e = assertThrows(BadRequest.class, () -> maintenance.declare("edge-z:Gi9/9", hours(2.5, 4), "x", "oscar"));
+        BadRequest e = assertThrows(BadRequest.class, () -> maintenance.declare(TestCallers.operator("oscar"), "edge-z:Gi9/9", hours(2.5, 4), "x"));
 
         assertEquals(RefusalCode.BAD_FIELD, e.refusal().code());
         assertEquals("resourceId", e.field());
@@ -134,7 +135,7 @@ class MaintenanceServiceTest {
     @Test
     void aWindowWithoutAReasonIsABadRequestNamingReason() {
         assertEquals("reason", assertThrows(BadRequest.class,
-                () -> maintenance.declare(PORT, hours(2.5, 4), " ", "oscar")).field());
+                () -> maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), " ")).field());
     }
 
     @Test
@@ -142,7 +143,7 @@ class MaintenanceServiceTest {
         reserve("r1");
         campus.foreignBookings.add("site-b:their-7:remote");
 
-        WindowHits hits = maintenance.declare(PORT, hours(2.5, 4), "optics", "oscar");
+        WindowHits hits = maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), "optics");
 
         assertEquals(List.of("r1"), hits.reservations().stream().map(Reservation::requestId).toList());
         assertEquals(List.of("site-b:their-7:remote"), hits.otherBookings());
@@ -150,7 +151,7 @@ class MaintenanceServiceTest {
 
     @Test
     void theDeclaredReasonNamesTheOperator() throws Exception {
-        WindowHits hits = maintenance.declare(PORT, hours(2.5, 4), "optics", "oscar");
+        WindowHits hits = maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), "optics");
 
         assertEquals("optics (declared by oscar)", hits.window().reason());
     }
@@ -158,10 +159,10 @@ class MaintenanceServiceTest {
     @Test
     void aMoveGoesToTheFirstFreeStartAfterTheLastWindowThatHitsItAndTellsTheOwner() throws Exception {
         Reservation before = reserve("r1");
-        maintenance.declare(PORT, hours(2.5, 4), "optics", "oscar");
-        maintenance.declare(LINK, hours(1, 5), "fibre work", "oscar");
+        maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), "optics");
+        maintenance.declare(TestCallers.operator("oscar"), LINK, hours(1, 5), "fibre work");
 
-        Reservation after = maintenance.move("r1", "optics", "oscar");
+        Reservation after = maintenance.move(TestCallers.operator("oscar"), "r1", "optics");
 
         assertEquals(hours(5, 6), after.request().interval(), "the same length, from where the later window ends");
         assertEquals(ReservationState.RESERVED, after.state());
@@ -176,27 +177,27 @@ class MaintenanceServiceTest {
     @Test
     void aMoveOfAReservationNoLiveWindowHitsIsRefusedAndChangesNothing() throws Exception {
         Reservation before = reserve("r1");
-        WindowHits w = maintenance.declare(PORT, hours(2.5, 4), "optics", "oscar");
-        maintenance.lift(w.scope(), w.window().id(), "postponed", "oscar");
+        WindowHits w = maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), "optics");
+        maintenance.lift(TestCallers.operator("oscar"), w.scope(), w.window().id(), "postponed");
 
-        BadRequest e = assertThrows(BadRequest.class, () -> maintenance.move("r1", "optics", "oscar"));
+        BadRequest e = assertThrows(BadRequest.class, () -> maintenance.move(TestCallers.operator("oscar"), "r1", "optics"));
 
         assertEquals(RefusalCode.POLICY, e.refusal().code());
         assertEquals("requestId", e.field());
-        assertEquals(before.request(), reservations.get("r1").request());
+        assertEquals(before.request(), reservations.get(ReservationService.ITSELF, "r1").request());
         assertEquals(List.of(), told);
     }
 
     @Test
     void aMoveWithNoFreeStartIsRefusedWithNoCapacityAndChangesNothing() throws Exception {
         Reservation before = reserve("r1");
-        maintenance.declare(PORT, hours(2.5, 4), "optics", "oscar");
+        maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), "optics");
         peer.capacityMbps = 100;
 
-        ChangeRefused e = assertThrows(ChangeRefused.class, () -> maintenance.move("r1", "optics", "oscar"));
+        ChangeRefused e = assertThrows(ChangeRefused.class, () -> maintenance.move(TestCallers.operator("oscar"), "r1", "optics"));
 
         assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
-        Reservation now = reservations.get("r1");
+        Reservation now = reservations.get(ReservationService.ITSELF, "r1");
         assertEquals(before.request(), now.request());
         assertEquals(before.segments(), now.segments());
         assertEquals(List.of(), told);
@@ -205,14 +206,14 @@ class MaintenanceServiceTest {
     @Test
     void aMoveThatEveryTryFindsTakenIsRefusedWithThePartsCode() throws Exception {
         Reservation before = reserve("r1");
-        maintenance.declare(PORT, hours(2.5, 4), "optics", "oscar");
+        maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), "optics");
         peer.refuseNextHolds.set(MaintenanceService.MOVE_ATTEMPTS);
 
-        ChangeRefused e = assertThrows(ChangeRefused.class, () -> maintenance.move("r1", "optics", "oscar"));
+        ChangeRefused e = assertThrows(ChangeRefused.class, () -> maintenance.move(TestCallers.operator("oscar"), "r1", "optics"));
 
         assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
         assertEquals(before.segments().stream().map(Segment::bookingId).toList(),
-                reservations.get("r1").segments().stream().map(Segment::bookingId).toList());
+                reservations.get(ReservationService.ITSELF, "r1").segments().stream().map(Segment::bookingId).toList());
         assertTrue(wan.segments.entrySet().stream().filter(x -> !x.getKey().equals(before.segments().get(0).bookingId()))
                 .noneMatch(x -> x.getValue().holdsResources()), "every new hold was aborted: " + wan.segments);
     }
@@ -220,10 +221,10 @@ class MaintenanceServiceTest {
     @Test
     void aSlotTakenBeforeItIsHeldMakesTheMoveTryTheNext() throws Exception {
         reserve("r1");
-        maintenance.declare(PORT, hours(2.5, 4), "optics", "oscar");
+        maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), "optics");
         peer.refuseNextHolds.set(1);
 
-        Reservation after = maintenance.move("r1", "optics", "oscar");
+        Reservation after = maintenance.move(TestCallers.operator("oscar"), "r1", "optics");
 
         assertEquals(hours(4, 5), after.request().interval());
     }
@@ -231,21 +232,21 @@ class MaintenanceServiceTest {
     @Test
     void aNoticeThatFailsDoesNotUndoTheMove() throws Exception {
         reserve("r1");
-        maintenance.declare(PORT, hours(2.5, 4), "optics", "oscar");
+        maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), "optics");
         noticesFail = true;
 
-        Reservation after = maintenance.move("r1", "optics", "oscar");
+        Reservation after = maintenance.move(TestCallers.operator("oscar"), "r1", "optics");
 
         assertEquals(hours(4, 5), after.request().interval());
-        assertEquals(hours(4, 5), reservations.get("r1").request().interval());
+        assertEquals(hours(4, 5), reservations.get(ReservationService.ITSELF, "r1").request().interval());
     }
 
     @Test
     void aCancelForMaintenanceTellsTheOwnerOnce() throws Exception {
         reserve("r1");
 
-        Reservation cancelled = maintenance.cancel("r1", "power work", "oscar");
-        maintenance.cancel("r1", "power work", "oscar");
+        Reservation cancelled = maintenance.cancel(TestCallers.operator("oscar"), "r1", "power work");
+        maintenance.cancel(TestCallers.operator("oscar"), "r1", "power work");
 
         assertEquals(ReservationState.CANCELLED, cancelled.state());
         assertEquals("oscar", store.history("r1").get(store.history("r1").size() - 1).actor());
@@ -254,10 +255,10 @@ class MaintenanceServiceTest {
 
     @Test
     void listGivesTheWindowsOfTheCampusAndTheWanByStart() throws Exception {
-        maintenance.declare(PORT, hours(3, 4), "optics", "oscar");
-        maintenance.declare(LINK, hours(1, 2), "fibre work", "oscar");
+        maintenance.declare(TestCallers.operator("oscar"), PORT, hours(3, 4), "optics");
+        maintenance.declare(TestCallers.operator("oscar"), LINK, hours(1, 2), "fibre work");
 
-        List<WindowHits> listed = maintenance.list(hours(0, 24));
+        List<WindowHits> listed = maintenance.list(TestCallers.operator("oscar"), hours(0, 24));
 
         assertEquals(List.of(MaintenanceScope.WAN, MaintenanceScope.CAMPUS), listed.stream().map(WindowHits::scope).toList());
     }
@@ -265,6 +266,6 @@ class MaintenanceServiceTest {
     @Test
     void liftingAWindowTheControllerDoesNotHaveIsABadRequestNamingWindowId() {
         assertEquals("windowId", assertThrows(BadRequest.class,
-                () -> maintenance.lift(MaintenanceScope.CAMPUS, 42, "done", "oscar")).field());
+                () -> maintenance.lift(TestCallers.operator("oscar"), MaintenanceScope.CAMPUS, 42, "done")).field());
     }
 }

@@ -1,5 +1,6 @@
 package org.crs.bar.service;
 
+import org.crs.bar.testing.TestCallers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -77,7 +78,7 @@ class ReservationServiceTest {
     }
 
     private Reservation create(String id) throws BadRequest {
-        return service.create(request(id, false), "alice");
+        return service.create(TestCallers.user("alice"), request(id, false));
     }
 
     private void at(Instant t) {
@@ -87,7 +88,7 @@ class ReservationServiceTest {
     private Reservation runDueWorkAt(Instant t, String requestId) throws Exception {
         at(t);
         service.runDueWork().get();
-        return service.get(requestId);
+        return service.get(ReservationService.ITSELF, requestId);
     }
 
     @Test
@@ -149,7 +150,7 @@ class ReservationServiceTest {
         ReservationRequest other = new ReservationRequest("r1", Endpoint.parse("site-a:host-a2"),
                 Endpoint.parse("site-b:host-b1"), 500, request("r1", false).interval(), "", false);
 
-        BadRequest e = assertThrows(BadRequest.class, () -> service.create(other, "alice"));
+        BadRequest e = assertThrows(BadRequest.class, () -> service.create(TestCallers.user("alice"), other));
 
         assertEquals("requestId", e.field());
     }
@@ -243,13 +244,13 @@ class ReservationServiceTest {
         wan.booked.add(hours(1, 3), wan.capacityMbps);
         Timing f = new Timing.InWindow(hours(1, 10), Duration.ofHours(1), 500);
 
-        Reservation r = service.create(flexible("r1", f), "alice");
+        Reservation r = service.create(TestCallers.user("alice"), flexible("r1", f));
 
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
         Instant start = T0.plus(Duration.ofHours(3)).plusSeconds(1);
         assertEquals(new TimeInterval(start, start.plus(Duration.ofHours(1))), r.request().interval());
-        assertEquals(f, service.get("r1").request().timing(), "what was asked is kept");
-        assertEquals(r.request().interval(), service.create(flexible("r1", f), "alice").request().interval(),
+        assertEquals(f, service.get(ReservationService.ITSELF, "r1").request().timing(), "what was asked is kept");
+        assertEquals(r.request().interval(), service.create(TestCallers.user("alice"), flexible("r1", f)).request().interval(),
                 "the same request answers the same reservation");
     }
 
@@ -259,7 +260,7 @@ class ReservationServiceTest {
         wan.booked.add(hours(1, 5), wan.capacityMbps - 500);
         Timing f = new Timing.Transfer(hours(1, 12), 450_000, 1_000);
 
-        Reservation r = service.create(flexible("r1", f), "alice");
+        Reservation r = service.create(TestCallers.user("alice"), flexible("r1", f));
 
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
         assertEquals(500, r.request().bandwidthMbps(), "two hours at 500 finish before an hour at 1,000 from hour 5");
@@ -273,7 +274,7 @@ class ReservationServiceTest {
         // Once refused, the slot is taken from then on.
         wan.booked.add(hours(1, 2), wan.capacityMbps);
 
-        Reservation r = service.create(flexible("r1", f), "alice");
+        Reservation r = service.create(TestCallers.user("alice"), flexible("r1", f));
 
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
         assertEquals(T0.plus(Duration.ofHours(2)).plusSeconds(1), r.request().interval().start());
@@ -287,7 +288,7 @@ class ReservationServiceTest {
         wan.booked.add(hours(0, 24), wan.capacityMbps - 200);
         Timing f = new Timing.InWindow(hours(1, 10), Duration.ofHours(1), 500);
 
-        Reservation r = service.create(flexible("r1", f), "alice");
+        Reservation r = service.create(TestCallers.user("alice"), flexible("r1", f));
 
         assertEquals(ReservationState.REJECTED, r.state());
         assertEquals(RefusalCode.NO_CAPACITY, r.refusalCode());
@@ -297,12 +298,12 @@ class ReservationServiceTest {
 
     @Test
     void aHoldOnlyRequestStopsAtHeldAndCommitReservesIt() throws Exception {
-        Reservation held = service.create(request("r1", true), "alice");
+        Reservation held = service.create(TestCallers.user("alice"), request("r1", true));
         assertEquals(ReservationState.HELD, held.state());
         held.segments().forEach(s -> assertEquals(SegmentState.HELD, s.state()));
         assertEquals(List.of("hold site-a:r1:remote"), peer.calls, "the peer only holds until the client commits");
 
-        Reservation reserved = service.commit("r1", "alice");
+        Reservation reserved = service.commit(TestCallers.user("alice"), "r1");
 
         assertEquals(ReservationState.RESERVED, reserved.state());
         reserved.segments().forEach(s -> assertEquals(SegmentState.COMMITTED, s.state()));
@@ -310,9 +311,9 @@ class ReservationServiceTest {
 
     @Test
     void aHoldOnlyRequestAbortedReleasesEverySegment() throws Exception {
-        service.create(request("r1", true), "alice");
+        service.create(TestCallers.user("alice"), request("r1", true));
 
-        Reservation aborted = service.abort("r1", "alice", "the supercomputer slot went elsewhere");
+        Reservation aborted = service.abort(TestCallers.user("alice"), "r1", "the supercomputer slot went elsewhere");
 
         assertEquals(ReservationState.ABORTED, aborted.state());
         assertEquals("the supercomputer slot went elsewhere", aborted.reason());
@@ -321,7 +322,7 @@ class ReservationServiceTest {
 
     @Test
     void aHoldNotCommittedInTimeIsAbortedByTheSweep() throws Exception {
-        service.create(request("r1", true), "alice");
+        service.create(TestCallers.user("alice"), request("r1", true));
 
         Reservation r = runDueWorkAt(T0.plus(BarSettings.defaults().clientHold()), "r1");
 
@@ -363,11 +364,11 @@ class ReservationServiceTest {
     void cancelBeforeTheStartReleasesEverySegment() throws Exception {
         create("r1");
 
-        Reservation r = service.cancel("r1", "alice", null);
+        Reservation r = service.cancel(TestCallers.user("alice"), "r1", null);
 
         assertEquals(ReservationState.CANCELLED, r.state());
         r.segments().forEach(s -> assertEquals(SegmentState.RELEASED, s.state()));
-        assertSame(ReservationState.CANCELLED, service.cancel("r1", "alice", null).state(), "cancelling again answers it");
+        assertSame(ReservationState.CANCELLED, service.cancel(TestCallers.user("alice"), "r1", null).state(), "cancelling again answers it");
     }
 
     @Test
@@ -375,7 +376,7 @@ class ReservationServiceTest {
         create("r1");
         runDueWorkAt(request("r1", false).interval().start(), "r1");
 
-        Reservation r = service.cancel("r1", "operator", "fibre cut");
+        Reservation r = service.cancel(TestCallers.operator("operator"), "r1", "fibre cut");
 
         assertEquals(ReservationState.CANCELLED, r.state());
         r.segments().forEach(s -> assertEquals(SegmentState.RELEASED, s.state()));
@@ -403,7 +404,7 @@ class ReservationServiceTest {
                 new Case("source", new ReservationRequest("r5", Endpoint.parse("site-b:host-b1"),
                         Endpoint.parse("site-c:host-c1"), 1, new TimeInterval(start, start.plusSeconds(3600)), "", false)));
         for (Case c : cases) {
-            BadRequest e = assertThrows(BadRequest.class, () -> service.create(c.request(), "alice"), c.field());
+            BadRequest e = assertThrows(BadRequest.class, () -> service.create(TestCallers.user("alice"), c.request()), c.field());
             assertEquals(c.field(), e.field(), e.getMessage());
         }
         assertTrue(store.list(EnumSet.noneOf(ReservationState.class), null, 100).isEmpty());
@@ -412,7 +413,7 @@ class ReservationServiceTest {
 
     @Test
     void aRestartFindsANegotiationHalfDoneAndAbortsItsSegments() throws Exception {
-        Reservation held = service.create(request("r1", true), "alice");
+        Reservation held = service.create(TestCallers.user("alice"), request("r1", true));
         // As if the BAR had stopped between holding the segments and recording it.
         store.move("r1", new ReservationTransition(ReservationState.HELD, ReservationState.ABORTED, "test", "x", T0),
                 held.segments());
@@ -424,8 +425,8 @@ class ReservationServiceTest {
 
         assertEquals(1, service.reconcile(Duration.ZERO));
 
-        assertEquals(ReservationState.REJECTED, service.get("r2").state());
-        assertEquals(RefusalCode.TIMEOUT, service.get("r2").refusalCode(), "the negotiation never finished");
+        assertEquals(ReservationState.REJECTED, service.get(ReservationService.ITSELF, "r2").state());
+        assertEquals(RefusalCode.TIMEOUT, service.get(ReservationService.ITSELF, "r2").refusalCode(), "the negotiation never finished");
         assertEquals(SegmentState.ABORTED, wan.segments.get("site-a:r2:wan"));
     }
 
@@ -589,7 +590,7 @@ class ReservationServiceTest {
         runDueWorkAt(request("r1", false).interval().start(), "r1");
         peer.silent = true;
 
-        Reservation r = service.cancel("r1", "alice", "not needed");
+        Reservation r = service.cancel(TestCallers.user("alice"), "r1", "not needed");
         assertEquals(ReservationState.RELEASING, r.state());
         peer.silent = false;
         // past its end by now: it still ends as the cancel it was
@@ -600,10 +601,10 @@ class ReservationServiceTest {
 
     @Test
     void anAbortThatDoesNotReachAPartIsKeptAndTriedUntilThePartAnswers() throws Exception {
-        service.create(request("r1", true), "alice");
+        service.create(TestCallers.user("alice"), request("r1", true));
         peer.silent = true;
 
-        Reservation aborted = service.abort("r1", "alice", null);
+        Reservation aborted = service.abort(TestCallers.user("alice"), "r1", null);
         assertEquals(ReservationState.ABORTED, aborted.state());
         assertEquals(SegmentState.HELD, peer.segments.get("site-a:r1:remote"));
         runDueWorkAt(clock.instant().plus(Duration.ofSeconds(1)), "r1");
@@ -622,7 +623,7 @@ class ReservationServiceTest {
 
         assertEquals(1, service.reconcileWithParts());
 
-        Reservation r = service.get("r1");
+        Reservation r = service.get(ReservationService.ITSELF, "r1");
         assertEquals(ReservationState.FAILED, r.state(), r.reason());
         assertEquals(SegmentState.RELEASED, campus.segments.get("site-a:r1:campus"));
         assertEquals(SegmentState.RELEASED, peer.segments.get("site-a:r1:remote"));
@@ -636,7 +637,7 @@ class ReservationServiceTest {
 
         assertEquals(1, service.reconcileWithParts());
 
-        Reservation r = service.get("r1");
+        Reservation r = service.get(ReservationService.ITSELF, "r1");
         assertEquals(ReservationState.FAILED, r.state(), r.reason());
         assertEquals(SegmentState.RELEASED, wan.segments.get("site-a:r1:wan"));
     }
@@ -646,7 +647,7 @@ class ReservationServiceTest {
         create("r1");
 
         assertEquals(0, service.reconcileWithParts());
-        assertEquals(ReservationState.RESERVED, service.get("r1").state());
+        assertEquals(ReservationState.RESERVED, service.get(ReservationService.ITSELF, "r1").state());
     }
 
     @Test
@@ -654,7 +655,7 @@ class ReservationServiceTest {
         create("r1");
         assertEquals(BookingWanted.WANTED, service.segmentWanted("site-a:r1:wan"));
 
-        service.cancel("r1", "alice", null);
+        service.cancel(TestCallers.user("alice"), "r1", null);
 
         assertEquals(BookingWanted.NOT_WANTED, service.segmentWanted("site-a:r1:wan"));
         assertEquals(BookingWanted.NOT_WANTED, service.segmentWanted("site-a:unknown:wan"));
@@ -667,7 +668,7 @@ class ReservationServiceTest {
         create("r1");
         Instant newEnd = request("r1", false).interval().end().plus(Duration.ofHours(1));
 
-        Reservation r = service.modify("r1", newEnd, 800, "alice");
+        Reservation r = service.modify(TestCallers.user("alice"), "r1", newEnd, 800);
 
         assertEquals(ReservationState.RESERVED, r.state());
         assertEquals(newEnd, r.request().interval().end());
@@ -688,20 +689,20 @@ class ReservationServiceTest {
         Reservation before = create("r1");
         peer.refuseModify = new Refusal(RefusalCode.NO_CAPACITY, "x", "link x has 1000 Mbit/s");
 
-        ChangeRefused e = assertThrows(ChangeRefused.class, () -> service.modify("r1", null, 900, "alice"));
+        ChangeRefused e = assertThrows(ChangeRefused.class, () -> service.modify(TestCallers.user("alice"), "r1", null, 900));
 
         assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
         assertTrue(e.getMessage().contains("remote campus segment"), e.getMessage());
-        assertEquals(before.request(), service.get("r1").request());
+        assertEquals(before.request(), service.get(ReservationService.ITSELF, "r1").request());
         assertTrue(wan.pending.isEmpty() && campus.pending.isEmpty(), "held changes dropped");
         assertTrue(wan.applied.isEmpty() && campus.applied.isEmpty());
     }
 
     @Test
     void onlyAReservedOrActiveReservationCanBeModified() throws Exception {
-        service.create(request("r1", true), "alice");
+        service.create(TestCallers.user("alice"), request("r1", true));
 
-        BadRequest e = assertThrows(BadRequest.class, () -> service.modify("r1", null, 900, "alice"));
+        BadRequest e = assertThrows(BadRequest.class, () -> service.modify(TestCallers.user("alice"), "r1", null, 900));
 
         assertEquals("requestId", e.field());
     }
@@ -714,7 +715,7 @@ class ReservationServiceTest {
         campus.calls.clear();
         peer.calls.clear();
 
-        Reservation after = service.reschedule("r1", later, "oscar", "maintenance of edge-a");
+        Reservation after = service.reschedule(TestCallers.operator("oscar"), "r1", later, "maintenance of edge-a");
 
         assertEquals(ReservationState.RESERVED, after.state());
         assertEquals(later, after.request().interval());
@@ -740,10 +741,10 @@ class ReservationServiceTest {
         peer.refuseHolds = new Refusal(RefusalCode.HOST_PORT_BUSY, "host-b1", "host-b1 is busy then");
         TimeInterval later = new TimeInterval(T0.plus(Duration.ofHours(5)), T0.plus(Duration.ofHours(6)));
 
-        ChangeRefused e = assertThrows(ChangeRefused.class, () -> service.reschedule("r1", later, "oscar", "maintenance"));
+        ChangeRefused e = assertThrows(ChangeRefused.class, () -> service.reschedule(TestCallers.operator("oscar"), "r1", later, "maintenance"));
 
         assertEquals(RefusalCode.HOST_PORT_BUSY, e.refusal().code());
-        Reservation now = service.get("r1");
+        Reservation now = service.get(ReservationService.ITSELF, "r1");
         assertEquals(before.request(), now.request());
         assertEquals(before.segments().stream().map(Segment::bookingId).toList(),
                 now.segments().stream().map(Segment::bookingId).toList());
@@ -759,10 +760,10 @@ class ReservationServiceTest {
 
     @Test
     void onlyAReservedReservationCanBeRescheduled() throws Exception {
-        service.create(request("r1", true), "alice");
+        service.create(TestCallers.user("alice"), request("r1", true));
         TimeInterval later = new TimeInterval(T0.plus(Duration.ofHours(5)), T0.plus(Duration.ofHours(6)));
 
-        BadRequest e = assertThrows(BadRequest.class, () -> service.reschedule("r1", later, "oscar", "maintenance"));
+        BadRequest e = assertThrows(BadRequest.class, () -> service.reschedule(TestCallers.operator("oscar"), "r1", later, "maintenance"));
 
         assertEquals(RefusalCode.POLICY, e.refusal().code());
         assertEquals("requestId", e.field());
@@ -773,7 +774,7 @@ class ReservationServiceTest {
         ReservationRequest sameSite = new ReservationRequest("r1", Endpoint.parse("site-a:host-a1"),
                 Endpoint.parse("site-a:host-a2"), 500, request("r1", false).interval(), "", false);
 
-        Reservation r = service.create(sameSite, "alice");
+        Reservation r = service.create(TestCallers.user("alice"), sameSite);
 
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
         assertEquals(1, r.segments().size());
@@ -785,6 +786,6 @@ class ReservationServiceTest {
 
     @Test
     void endpointsAreThisSitesHostsAndThePeersAsSiteHost() {
-        assertEquals(List.of("site-a:host-a1", "site-a:host-a2", "site-b:host-b1"), service.endpoints());
+        assertEquals(List.of("site-a:host-a1", "site-a:host-a2", "site-b:host-b1"), service.endpoints(ReservationService.ITSELF));
     }
 }

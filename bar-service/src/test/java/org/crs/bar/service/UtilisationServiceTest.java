@@ -1,5 +1,6 @@
 package org.crs.bar.service;
 
+import org.crs.bar.testing.TestCallers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -70,8 +71,8 @@ class UtilisationServiceTest {
         Site site = new Site("site-a", campus, wan, Map.of("site-b", peer));
         reservations = new ReservationService(store, site, BarSettings.defaults(), calls, clock);
         reservations.notifyWith((event, reservation, reason) -> told.add(event + " " + reservation.requestId()));
-        reservations.create(new ReservationRequest("r1", Endpoint.parse("site-a:host-a1"), Endpoint.parse("site-b:host-b1"),
-                500, new TimeInterval(START, START.plus(Duration.ofHours(2))), "test", false), "alice");
+        reservations.create(TestCallers.user("alice"), new ReservationRequest("r1", Endpoint.parse("site-a:host-a1"), Endpoint.parse("site-b:host-b1"),
+                500, new TimeInterval(START, START.plus(Duration.ofHours(2))), "test", false));
         utilisation = new UtilisationService(store, site, new JdbcUsageFlags(db.dataSource()), reservations::notifications,
                 clock);
     }

@@ -1,5 +1,6 @@
 package org.crs.demo;
 
+import org.crs.bar.service.ReservationService;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -155,7 +156,7 @@ public final class Demo {
             System.out.printf("  %-6s password %-11s %-8s %s%n", a.name(), a.password(), a.role(),
                     (a.group().isEmpty() ? "" : "group " + a.group()) + (a.home().isEmpty() ? "" : ", at " + a.home()));
         }
-        System.out.println("Bookable endpoints: " + String.join(", ", federation.bar("site-a").service().endpoints()));
+        System.out.println("Bookable endpoints: " + String.join(", ", federation.bar("site-a").service().endpoints(ReservationService.ITSELF)));
         System.out.println("Shortest booking accepted: " + minimum.toSeconds() + " s");
         stopped.await();
     }

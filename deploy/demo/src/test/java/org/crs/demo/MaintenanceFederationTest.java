@@ -1,5 +1,7 @@
 package org.crs.demo;
 
+import org.crs.bar.service.ReservationService;
+import org.crs.bar.testing.TestCallers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -101,9 +103,9 @@ class MaintenanceFederationTest {
     }
 
     static Reservation book(String id, String host, Instant start, Instant end) throws Exception {
-        Reservation r = federation.bar("site-a").service().create(new ReservationRequest(id,
+        Reservation r = federation.bar("site-a").service().create(TestCallers.user("alice"), new ReservationRequest(id,
                 Endpoint.parse("site-a:" + host), Endpoint.parse("site-b:host-b1"), 200, new TimeInterval(start, end),
-                "maintenance test", false), "alice");
+                "maintenance test", false));
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
         return r;
     }
@@ -126,8 +128,8 @@ class MaintenanceFederationTest {
         Instant d = day();
         Reservation r = book("mt-list", "host-a1", at(d, 10, 0), at(d, 11, 0));
 
-        WindowHits hits = maintenance.declare("edge-a:GigabitEthernet1/1", new TimeInterval(at(d, 10, 30), at(d, 12, 0)),
-                "replace the optics", "oscar");
+        WindowHits hits = maintenance.declare(TestCallers.operator("oscar"), "edge-a:GigabitEthernet1/1", new TimeInterval(at(d, 10, 30), at(d, 12, 0)),
+                "replace the optics");
 
         assertEquals(MaintenanceScope.CAMPUS, hits.scope());
         assertEquals(List.of("mt-list"), hits.reservations().stream().map(Reservation::requestId).toList());
@@ -141,10 +143,10 @@ class MaintenanceFederationTest {
     void aMoveTakesTheReservationToTheNextFreeSlotOfTheSameLengthAtEveryPartAndTellsTheOwner() throws Exception {
         Instant d = day();
         Reservation before = book("mt-move", "host-a2", at(d, 10, 0), at(d, 11, 0));
-        maintenance.declare("edge-a:GigabitEthernet1/2", new TimeInterval(at(d, 10, 30), at(d, 12, 0)),
-                "replace the line card", "oscar");
+        maintenance.declare(TestCallers.operator("oscar"), "edge-a:GigabitEthernet1/2", new TimeInterval(at(d, 10, 30), at(d, 12, 0)),
+                "replace the line card");
 
-        Reservation after = maintenance.move("mt-move", "line card", "oscar");
+        Reservation after = maintenance.move(TestCallers.operator("oscar"), "mt-move", "line card");
 
         // The port is free again where the window ends; the routers carry a circuit from the set-up lead before its start.
         TimeInterval expected = new TimeInterval(at(d, 12, 0).plus(LEAD), at(d, 13, 0).plus(LEAD));
@@ -163,7 +165,7 @@ class MaintenanceFederationTest {
         assertEquals(List.of("MOVED_BY_MAINTENANCE mt-move to alice"), told);
         assertEquals(before.request().interval(), moves.get(0)[0].request().interval());
         assertEquals(expected, moves.get(0)[1].request().interval());
-        List<ReservationTransition> history = federation.bar("site-a").service().history("mt-move");
+        List<ReservationTransition> history = federation.bar("site-a").service().history(ReservationService.ITSELF, "mt-move");
         ReservationTransition last = history.get(history.size() - 1);
         assertEquals(ReservationState.RESERVED, last.from());
         assertEquals(ReservationState.RESERVED, last.to());
@@ -174,16 +176,16 @@ class MaintenanceFederationTest {
     void aMoveWithNoFreeSlotAfterTheWindowLeavesTheReservationAsItWas() throws Exception {
         Instant d = day();
         Reservation before = book("mt-stuck", "host-a3", at(d, 10, 0), at(d, 11, 0));
-        maintenance.declare("edge-a:GigabitEthernet1/3", new TimeInterval(at(d, 10, 30), at(d, 12, 0)), "rewiring", "oscar");
+        maintenance.declare(TestCallers.operator("oscar"), "edge-a:GigabitEthernet1/3", new TimeInterval(at(d, 10, 30), at(d, 12, 0)), "rewiring");
         // The port stays out of service for longer than a move looks ahead.
-        maintenance.declare("edge-a:GigabitEthernet1/3", new TimeInterval(at(d, 12, 0),
-                at(d, 12, 0).plus(MaintenanceService.MOVE_HORIZON).plus(Duration.ofDays(1))), "the router is moved", "oscar");
-        int historyBefore = federation.bar("site-a").service().history("mt-stuck").size();
+        maintenance.declare(TestCallers.operator("oscar"), "edge-a:GigabitEthernet1/3", new TimeInterval(at(d, 12, 0),
+                at(d, 12, 0).plus(MaintenanceService.MOVE_HORIZON).plus(Duration.ofDays(1))), "the router is moved");
+        int historyBefore = federation.bar("site-a").service().history(ReservationService.ITSELF, "mt-stuck").size();
 
-        ChangeRefused refused = assertThrows(ChangeRefused.class, () -> maintenance.move("mt-stuck", "rewiring", "oscar"));
+        ChangeRefused refused = assertThrows(ChangeRefused.class, () -> maintenance.move(TestCallers.operator("oscar"), "mt-stuck", "rewiring"));
 
         assertEquals(RefusalCode.NO_CAPACITY, refused.refusal().code());
-        Reservation now = federation.bar("site-a").service().get("mt-stuck");
+        Reservation now = federation.bar("site-a").service().get(ReservationService.ITSELF, "mt-stuck");
         assertEquals(ReservationState.RESERVED, now.state());
         assertEquals(before.request().interval(), now.request().interval());
         assertEquals(before.segments().stream().map(Segment::bookingId).toList(),
@@ -191,7 +193,7 @@ class MaintenanceFederationTest {
         for (Segment s : before.segments()) {
             assertEquals(SegmentState.COMMITTED, atItsPart(s).state(), s.bookingId());
         }
-        assertEquals(historyBefore, federation.bar("site-a").service().history("mt-stuck").size());
+        assertEquals(historyBefore, federation.bar("site-a").service().history(ReservationService.ITSELF, "mt-stuck").size());
         assertEquals(List.of(), told);
     }
 
@@ -199,9 +201,9 @@ class MaintenanceFederationTest {
     void aCancelForMaintenanceReleasesEveryPartAndTellsTheOwner() throws Exception {
         Instant d = day();
         Reservation before = book("mt-cancel", "host-a4", at(d, 10, 0), at(d, 11, 0));
-        maintenance.declare("edge-a:GigabitEthernet1/4", new TimeInterval(at(d, 9, 0), at(d, 18, 0)), "power work", "oscar");
+        maintenance.declare(TestCallers.operator("oscar"), "edge-a:GigabitEthernet1/4", new TimeInterval(at(d, 9, 0), at(d, 18, 0)), "power work");
 
-        Reservation after = maintenance.cancel("mt-cancel", "power work all day", "oscar");
+        Reservation after = maintenance.cancel(TestCallers.operator("oscar"), "mt-cancel", "power work all day");
 
         assertEquals(ReservationState.CANCELLED, after.state());
         for (Segment s : before.segments()) {
@@ -215,18 +217,18 @@ class MaintenanceFederationTest {
         Instant d = day();
         Reservation r = book("mt-wan", "host-a1", at(d, 10, 0), at(d, 11, 0));
 
-        WindowHits declared = maintenance.declare("core-1:GigabitEthernet3/0", new TimeInterval(at(d, 10, 0),
-                at(d, 10, 15)), "access point firmware", "oscar");
-        WindowHits lifted = maintenance.lift(declared.scope(), declared.window().id(), "firmware postponed", "oscar");
+        WindowHits declared = maintenance.declare(TestCallers.operator("oscar"), "core-1:GigabitEthernet3/0", new TimeInterval(at(d, 10, 0),
+                at(d, 10, 15)), "access point firmware");
+        WindowHits lifted = maintenance.lift(TestCallers.operator("oscar"), declared.scope(), declared.window().id(), "firmware postponed");
 
         assertEquals(MaintenanceScope.WAN, declared.scope());
         assertEquals(List.of("mt-wan"), declared.reservations().stream().map(Reservation::requestId).toList());
         assertFalse(lifted.window().live());
         assertEquals(declared.window().id(), lifted.window().id());
-        assertTrue(maintenance.list(new TimeInterval(at(d, 0, 0), at(d, 23, 0))).stream()
+        assertTrue(maintenance.list(TestCallers.operator("oscar"), new TimeInterval(at(d, 0, 0), at(d, 23, 0))).stream()
                 .anyMatch(h -> h.scope() == MaintenanceScope.WAN && h.window().id() == declared.window().id()
                         && !h.window().live()));
-        assertEquals(r.request().interval(), federation.bar("site-a").service().get("mt-wan").request().interval());
+        assertEquals(r.request().interval(), federation.bar("site-a").service().get(ReservationService.ITSELF, "mt-wan").request().interval());
     }
 
     @Test

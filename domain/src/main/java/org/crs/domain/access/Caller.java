@@ -6,7 +6,9 @@ import java.util.Objects;
 /**
  * Who a call comes from, as authentication established it. Accounts are people and middleware
  * (by password, API token or a certificate mapped to the account); the other kinds are services
- * known by the subject of their certificate.
+ * known by the subject of their certificate. {@link Process} is the serving process itself (its
+ * due work and sweeps, and every call of a server without access control): it never comes
+ * through a door, so the access table has no column for it.
  */
 public sealed interface Caller {
 
@@ -131,6 +133,24 @@ public sealed interface Caller {
         @Override
         public String name() {
             return "bar-" + site;
+        }
+    }
+
+    /**
+     * The serving process itself: its due work, its sweeps, calls one service makes of another,
+     * and every call of a server built without accounts (tests, a closed lab). It acts on every
+     * reservation; the access table lets it through nowhere, since no door authenticates it.
+     *
+     * @param name how histories name it (the BAR's internal actor, {@code scheduler}, ...)
+     */
+    record Process(String name) implements Caller {
+        public Process {
+            Objects.requireNonNull(name, "name");
+        }
+
+        @Override
+        public CallerKind kind() {
+            return CallerKind.PROCESS;
         }
     }
 }

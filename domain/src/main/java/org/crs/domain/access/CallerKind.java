@@ -1,6 +1,7 @@
 package org.crs.domain.access;
 
-/** The kinds of caller the access table tells apart: one column of the matrix each. */
+/** The kinds of caller the access table tells apart: one column of the matrix each (but {@link #PROCESS},
+ * which never comes through a door). */
 public enum CallerKind {
     /** No credentials were presented. */
     ANONYMOUS,
@@ -15,5 +16,7 @@ public enum CallerKind {
     /** An L-NSAP or NSAP this BAR books with, known by its certificate (it asks whether a segment is still wanted). */
     CONTROLLER,
     /** A BAR configured for this L-NSAP or NSAP, known by its certificate. */
-    SERVED_BAR
+    SERVED_BAR,
+    /** The serving process itself ({@link Caller.Process}); no door lets it in, so no permission names it. */
+    PROCESS
 }

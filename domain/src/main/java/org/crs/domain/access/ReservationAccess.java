@@ -4,8 +4,8 @@ import java.util.Optional;
 
 /**
  * Which reservations an account may see and change: its own; those of a group it belongs to
- * when the group shares reservations; every one for operators and admins. Services know no
- * other kind of caller on reservations.
+ * when the group shares reservations; every one for operators and admins, and for the serving
+ * process itself. Services know no other kind of caller on reservations.
  */
 public final class ReservationAccess {
 
@@ -17,6 +17,9 @@ public final class ReservationAccess {
      * {@code group} (empty when booked for none).
      */
     public static boolean mayAct(Caller caller, String owner, Optional<String> group) {
+        if (caller instanceof Caller.Process) {
+            return true;
+        }
         if (!(caller instanceof Caller.Account account)) {
             return false;
         }

@@ -394,7 +394,7 @@ final class ApiRoutes {
         }
         int step = call.queryInt("stepSeconds", 3600, 60, 86_400 * 7);
         try {
-            List<ReservationService.BandwidthPoint> points = parts.service().widestBandwidth(source, destination,
+            List<ReservationService.BandwidthPoint> points = parts.service().widestBandwidth(call.context.caller(), source, destination,
                     new TimeInterval(from, to), Duration.ofSeconds(step));
             ObjectNode out = Json.object();
             ArrayNode array = out.putArray("points");

@@ -12,7 +12,6 @@ import org.crs.bar.api.json.Route.Response;
 import org.crs.bar.map.NetworkMap;
 import org.crs.bar.notify.ICalendar;
 import org.crs.bar.reservation.Reservation;
-import org.crs.bar.reservation.Visibility;
 import org.crs.domain.access.AccessTable;
 import org.crs.domain.access.Caller;
 import org.crs.domain.refusal.Refusal;
@@ -84,12 +83,15 @@ final class BrowserRoutes {
         return Answer.ok(out);
     }
 
+    /** The browser's own reads, once the caller was checked: the map shows every reservation's load. */
+    private static final Caller.Process MAP = new Caller.Process("browser");
+
     private Answer topology(Call call) throws Exception {
         Instant at = call.queryInstant("at").orElse(parts.clock().instant());
         NetworkMap map = parts.map();
         // every reservation this BAR holds at that instant, whoever owns it: the load is the network's
-        List<Reservation> holding = parts.service().list(NetworkMap.HOLDING, new TimeInterval(at, at.plusMillis(1)),
-                Visibility.ALL, 10_000);
+        List<Reservation> holding = parts.service().list(MAP, NetworkMap.HOLDING, new TimeInterval(at, at.plusMillis(1)),
+                10_000);
         ObjectNode out = Json.object();
         out.put("at", at.toString());
         ArrayNode sites = out.putArray("sites");
@@ -102,7 +104,7 @@ final class BrowserRoutes {
     private Answer path(Call call) throws Exception {
         String id = call.path("requestId");
         parts.reservations().getReservation(id); // refuses an unknown reservation, or one the caller may not see
-        Reservation r = parts.service().get(id);
+        Reservation r = parts.service().get(MAP, id);
         List<ObjectNode> hops = new ArrayList<>();
         for (NetworkMap.Hop h : parts.map().path(r)) {
             ObjectNode o = Json.object();
@@ -122,7 +124,7 @@ final class BrowserRoutes {
     private Answer reservationCalendar(Call call) throws Exception {
         String id = call.path("requestId");
         parts.reservations().getReservation(id);
-        Reservation r = parts.service().get(id);
+        Reservation r = parts.service().get(MAP, id);
         return new Answer.Text("text/calendar", ICalendar.event(r, parts.site(), r.state() + ": "
                 + r.request().description(), parts.clock().instant()), Optional.of(id + ".ics"));
     }
@@ -156,8 +158,8 @@ final class BrowserRoutes {
                     + "longer) valid"));
         }
         Instant now = parts.clock().instant();
-        List<Reservation> reservations = parts.service().list(FEED_STATES, new TimeInterval(now.minus(FEED_PAST),
-                now.plus(Duration.ofDays(400))), Visibility.of(owner.get()), 2000);
+        List<Reservation> reservations = parts.service().list(owner.get(), FEED_STATES,
+                new TimeInterval(now.minus(FEED_PAST), now.plus(Duration.ofDays(400))), 2000);
         return new Answer.Text("text/calendar", ICalendar.calendar("CRS circuits of " + owner.get().name(), reservations,
                 parts.site(), now), Optional.empty());
     }

@@ -29,7 +29,7 @@ import org.crs.service.soap.SoapTimes;
 public class MaintenancePortType {
 
     private final MaintenanceService service;
-    private final String internalActor;
+    private final Caller.Process inside;
 
     /**
      * @param service the maintenance service
@@ -38,13 +38,12 @@ public class MaintenancePortType {
      */
     public MaintenancePortType(MaintenanceService service, String actor) {
         this.service = service;
-        this.internalActor = actor;
+        this.inside = new Caller.Process(actor);
     }
 
-    /** The signed-in operator's name. */
-    private String actor() {
-        Caller caller = CurrentCall.caller();
-        return caller instanceof Caller.Anonymous ? internalActor : caller.name();
+    /** The signed-in operator, or the process itself on a server without access control. */
+    private Caller actor() {
+        return SoapCaller.of(inside);
     }
 
     /**
@@ -57,7 +56,7 @@ public class MaintenancePortType {
             throws ServiceFault {
         TimeInterval interval = interval(start, end, "start", "end");
         try {
-            return info(service.declare(resourceId, interval, reason, actor()));
+            return info(service.declare(actor(), resourceId, interval, reason));
         } catch (BadRequest e) {
             throw fault(e);
         } catch (SegmentFailure e) {
@@ -69,7 +68,7 @@ public class MaintenancePortType {
     public MaintenanceWindowInfo[] listMaintenance(Calendar from, Calendar to) throws ServiceFault {
         TimeInterval interval = interval(from, to, "from", "to");
         try {
-            return service.list(interval).stream().map(MaintenancePortType::info).toArray(MaintenanceWindowInfo[]::new);
+            return service.list(actor(), interval).stream().map(MaintenancePortType::info).toArray(MaintenanceWindowInfo[]::new);
         } catch (BadRequest e) {
             throw fault(e);
         } catch (SegmentFailure e) {
@@ -90,7 +89,7 @@ public class MaintenancePortType {
                     + scope + "'");
         }
         try {
-            return info(service.lift(s, windowId, reason, actor()));
+            return info(service.lift(actor(), s, windowId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         } catch (SegmentFailure e) {
@@ -105,7 +104,7 @@ public class MaintenancePortType {
      */
     public ReservationInfo moveReservation(String requestId, String reason) throws ServiceFault {
         try {
-            return ReservationPortType.info(service.move(requestId, reason, actor()));
+            return ReservationPortType.info(service.move(actor(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         } catch (ChangeRefused e) {
@@ -118,7 +117,7 @@ public class MaintenancePortType {
     /** Cancels a reservation for maintenance (an active circuit is torn down first) and tells its owner. */
     public ReservationInfo cancelReservationForMaintenance(String requestId, String reason) throws ServiceFault {
         try {
-            return ReservationPortType.info(service.cancel(requestId, reason, actor()));
+            return ReservationPortType.info(service.cancel(actor(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }

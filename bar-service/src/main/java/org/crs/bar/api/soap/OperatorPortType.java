@@ -30,15 +30,26 @@ public class OperatorPortType {
         this.accounts = Objects.requireNonNull(accounts, "accounts");
     }
 
-    /** Who the change is recorded as made by: the signed-in operator (the access table lets no one else in). */
-    private static String operator() {
-        Caller caller = CurrentCall.caller();
-        return caller.name();
+    /**
+     * The signed-in operator (the access table lets no one else in); on a server without access
+     * control the process itself, recorded as anonymous as before there were accounts.
+     */
+    private static Caller operator() {
+        return SoapCaller.of(UNSIGNED);
     }
+
+    /** The process itself when nobody signed in, named as an anonymous caller is. */
+    private static final Caller.Process UNSIGNED = new Caller.Process(new Caller.Anonymous().name());
 
     /** Every reservation waiting for an operator's approval, soonest start first; its reason says until when. */
     public ReservationInfo[] listPendingApprovals() {
-        return service.pendingApprovals().stream().map(ReservationPortType::info).toArray(ReservationInfo[]::new);
+        try {
+            return service.pendingApprovals(operator()).stream().map(ReservationPortType::info)
+                    .toArray(ReservationInfo[]::new);
+        } catch (BadRequest e) {
+            // The access table lets only operators in, whom the service lets list; this operation declares no fault.
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 
     /**
@@ -48,7 +59,7 @@ public class OperatorPortType {
      */
     public ReservationInfo approveReservation(String requestId, String reason) throws ServiceFault {
         try {
-            return ReservationPortType.info(service.approve(requestId, operator(), reason));
+            return ReservationPortType.info(service.approve(operator(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -58,7 +69,7 @@ public class OperatorPortType {
     public ReservationInfo rejectReservation(String requestId, String reason) throws ServiceFault {
         requireReason(reason);
         try {
-            return ReservationPortType.info(service.reject(requestId, operator(), reason));
+            return ReservationPortType.info(service.reject(operator(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -71,7 +82,7 @@ public class OperatorPortType {
     public ReservationInfo terminateReservation(String requestId, String reason) throws ServiceFault {
         requireReason(reason);
         try {
-            return ReservationPortType.info(service.terminate(requestId, operator(), reason));
+            return ReservationPortType.info(service.terminate(operator(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -92,7 +103,7 @@ public class OperatorPortType {
             throw ServiceFault.badField("account", "account: is missing");
         }
         requireReason(reason);
-        String why = (blocked ? "blocked" : "unblocked") + " by " + operator() + ": " + reason;
+        String why = (blocked ? "blocked" : "unblocked") + " by " + operator().name() + ": " + reason;
         if (!accounts.setBlocked(account.trim(), blocked, why)) {
             throw ServiceFault.badField("account", "account: no account " + account.trim());
         }

@@ -53,7 +53,7 @@ public class ReservationPortType {
             "bandwidthMbps", "maxBandwidthMbps");
 
     private final ReservationService service;
-    private final String internalActor;
+    private final Caller.Process inside;
     private final Optional<UtilisationService> utilisation;
 
     /**
@@ -74,37 +74,13 @@ public class ReservationPortType {
      */
     public ReservationPortType(ReservationService service, String internalActor, Optional<UtilisationService> utilisation) {
         this.service = service;
-        this.internalActor = internalActor;
+        this.inside = new Caller.Process(internalActor);
         this.utilisation = utilisation;
     }
 
-    /** The name the call is recorded under: the signed-in caller's. */
-    private String actor() {
-        Caller caller = CurrentCall.caller();
-        return caller instanceof Caller.Anonymous ? internalActor : caller.name();
-    }
-
-    /**
-     * Refuses with NOT_ALLOWED when the reservation exists and the caller may not act on it. A
-     * reservation that does not exist is left to the service to refuse.
-     */
-    private void requireAccess(String requestId) throws ServiceFault {
-        Caller caller = CurrentCall.caller();
-        if (caller instanceof Caller.Anonymous || requestId == null) {
-            return; // nobody signed in: a call from inside the process
-        }
-        Optional<Reservation> found = service.find(requestId);
-        if (found.isPresent() && !ReservationAccess.mayAct(caller, found.get().owner(), found.get().group())) {
-            throw new ServiceFault(new Refusal(RefusalCode.NOT_ALLOWED, "requestId",
-                    "reservation " + requestId + " is not allowed to " + caller.name() + ": it is neither its own nor"
-                            + " its group's"));
-        }
-    }
-
-    /** What the caller's listings show. */
-    private static Visibility visibility() {
-        Caller caller = CurrentCall.caller();
-        return caller instanceof Caller.Anonymous ? Visibility.ALL : Visibility.of(caller);
+    /** The caller the service decides for: the signed-in one, or the process itself on a server without access control. */
+    private Caller caller() {
+        return SoapCaller.of(inside);
     }
 
     /**
@@ -171,16 +147,11 @@ public class ReservationPortType {
     private ReservationInfo create(String requestId, String source, String destination, long bandwidthMbps,
                                    TimeInterval interval, String description, boolean holdOnly, Timing timing)
             throws ServiceFault {
-        Caller caller = CurrentCall.caller();
-        String group = caller instanceof Caller.Account account ? account.primaryGroup().orElse("") : "";
         ReservationRequest request = new ReservationRequest(requestId == null ? "" : requestId,
                 endpoint("source", source), endpoint("destination", destination), bandwidthMbps, interval, description,
-                holdOnly, timing, group);
-        requireAccess(requestId);
+                holdOnly, timing, "");
         try {
-            // An account's booking is checked against its group's quota and the approval rules.
-            return info(caller instanceof Caller.Account ? service.createWithApproval(request, caller)
-                    : service.create(request, actor()));
+            return info(service.create(caller(), request));
         } catch (BadRequest e) {
             throw fault(timing instanceof Timing.Transfer ? renamed(e, TRANSFER_FIELDS)
                     : timing instanceof Timing.InWindow ? renamed(e, WINDOW_FIELDS) : e);
@@ -189,11 +160,8 @@ public class ReservationPortType {
 
     /** Commits a reservation created with holdOnly. */
     public ReservationInfo commitReservation(String requestId) throws ServiceFault {
-        requireAccess(requestId);
         try {
-            Caller caller = CurrentCall.caller();
-            return info(caller instanceof Caller.Account ? service.commitWithApproval(requestId, caller)
-                    : service.commit(requestId, actor()));
+            return info(service.commit(caller(), requestId));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -201,9 +169,8 @@ public class ReservationPortType {
 
     /** Gives up a reservation created with holdOnly and not committed. */
     public ReservationInfo abortReservation(String requestId, String reason) throws ServiceFault {
-        requireAccess(requestId);
         try {
-            return info(service.abort(requestId, actor(), reason));
+            return info(service.abort(caller(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -211,9 +178,8 @@ public class ReservationPortType {
 
     /** Cancels a reservation; an active circuit is torn down first. */
     public ReservationInfo cancelReservation(String requestId, String reason) throws ServiceFault {
-        requireAccess(requestId);
         try {
-            return info(service.cancel(requestId, actor(), reason));
+            return info(service.cancel(caller(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -226,9 +192,8 @@ public class ReservationPortType {
      */
     public ReservationInfo modifyReservation(String requestId, Calendar end, @DefaultValue("0") long bandwidthMbps)
             throws ServiceFault {
-        requireAccess(requestId);
         try {
-            return info(service.modify(requestId, end == null ? null : end.toInstant(), bandwidthMbps, actor()));
+            return info(service.modify(caller(), requestId, end == null ? null : end.toInstant(), bandwidthMbps));
         } catch (BadRequest e) {
             throw fault(e);
         } catch (ChangeRefused e) {
@@ -238,9 +203,8 @@ public class ReservationPortType {
 
     /** The reservation as it is now. */
     public ReservationInfo getReservation(String requestId) throws ServiceFault {
-        requireAccess(requestId);
         try {
-            return flagged(info(service.get(requestId)))[0];
+            return flagged(info(service.get(caller(), requestId)))[0];
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -255,7 +219,6 @@ public class ReservationPortType {
      * {@code to} for a range not after {@code from} or longer than 400 days.
      */
     public UtilisationInfo getUtilisation(String requestId, Calendar from, Calendar to) throws ServiceFault {
-        requireAccess(requestId);
         if (from == null) {
             throw ServiceFault.badField("from", "is missing");
         }
@@ -264,13 +227,13 @@ public class ReservationPortType {
         }
         TimeInterval range = interval(from, to, "to");
         try {
+            Reservation r = service.get(caller(), requestId);
             if (utilisation.isEmpty()) {
-                Reservation r = service.get(requestId);
                 return utilisationInfo(new Utilisation(requestId, range, r.request().bandwidthMbps() * 1_000_000L,
                         List.of(), List.of(), java.util.Set.of()), r);
             }
             Utilisation u = utilisation.get().utilisation(requestId, range);
-            return utilisationInfo(u, service.get(requestId));
+            return utilisationInfo(u, r);
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -351,7 +314,7 @@ public class ReservationPortType {
             window = interval(from, to, "to");
         }
         try {
-            return flagged(service.list(states, window, visibility(), DEFAULT_LIST_LIMIT).stream()
+            return flagged(service.list(caller(), states, window, DEFAULT_LIST_LIMIT).stream()
                     .map(ReservationPortType::info).toArray(ReservationInfo[]::new));
         } catch (BadRequest e) {
             throw fault(e);
@@ -360,9 +323,8 @@ public class ReservationPortType {
 
     /** Every change of a reservation, oldest first: who, when, why. */
     public HistoryEntry[] getHistory(String requestId) throws ServiceFault {
-        requireAccess(requestId);
         try {
-            return service.history(requestId).stream().map(ReservationPortType::entry).toArray(HistoryEntry[]::new);
+            return service.history(caller(), requestId).stream().map(ReservationPortType::entry).toArray(HistoryEntry[]::new);
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -381,7 +343,7 @@ public class ReservationPortType {
             throw ServiceFault.badField("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
         }
         try {
-            AvailabilitySearch.Answer answer = service.findAvailability(endpoint("source", source),
+            AvailabilitySearch.Answer answer = service.findAvailability(caller(), endpoint("source", source),
                     endpoint("destination", destination), bandwidthMbps, Duration.ofSeconds(durationSeconds), window);
             AvailabilityInfo info = new AvailabilityInfo();
             info.setStarts(StartWindowBean.of(answer.starts()));
@@ -397,7 +359,7 @@ public class ReservationPortType {
 
     /** The endpoints that can be booked, as site:host. */
     public String[] listEndpoints() {
-        return service.endpoints().toArray(new String[0]);
+        return service.endpoints(caller()).toArray(new String[0]);
     }
 
     // ---- conversions ----

@@ -1,5 +1,6 @@
 package org.crs.bar.api.json;
 
+import org.crs.bar.service.ReservationService;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -164,7 +165,7 @@ class JsonApiTest {
         assertEquals("NOT_ALLOWED", read.errorCode());
         assertEquals("requestId", read.errorField());
         assertEquals(403, cancel.status(), cancel.body());
-        assertEquals("RESERVED", server.service().get("json-mine").state().name());
+        assertEquals("RESERVED", server.service().get(ReservationService.ITSELF, "json-mine").state().name());
         assertEquals(0, list.json().get("total").asInt(), list.body());
     }
 
