@@ -53,11 +53,16 @@ async function settle(page) {
  * base URL, and collects the page's uncaught errors into {@code pageErrors}. Answers the page
  * and the HTTP response to its navigation.
  */
-export async function openPage(browser, baseUrl, { phone = false, path: at = '' } = {}, pageErrors = []) {
+export async function openPage(browser, baseUrl, { phone = false, path: at = '', failedRequests } = {}, pageErrors = []) {
   const context = await browser.newContext(contextOptions(phone ? PHONE : LAPTOP, phone));
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  if (failedRequests !== undefined) {
+    // Every answer of 400 or more, and every error the console shows (Chromium logs a refused request there).
+    page.on('response', (r) => { if (r.status() >= 400) failedRequests.push(`${r.request().method()} ${r.url()}: HTTP ${r.status()}`); });
+    page.on('console', (m) => { if (m.type() === 'error') failedRequests.push(`console: ${m.text()}`); });
+  }
   const response = await page.goto(new URL(at, baseUrl).href);
   return { page, response };
 }

@@ -72,7 +72,8 @@ async function scenarios(only) {
  */
 async function firstPageInteractive(browser, baseUrl) {
   const pageErrors = [];
-  const { page, response } = await openPage(browser, baseUrl, {}, pageErrors);
+  const failedRequests = [];
+  const { page, response } = await openPage(browser, baseUrl, { failedRequests }, pageErrors);
   try {
     const cold = await signInFormEnabledAt(page).catch(async (e) => {
       throw new Error(`${e.message}\n  the page answered HTTP ${response?.status() ?? '(none)'} `
@@ -80,7 +81,7 @@ async function firstPageInteractive(browser, baseUrl) {
     });
     await page.reload();
     const warm = await signInFormEnabledAt(page);
-    return { coldMs: cold.at, warmMs: warm.at, navigation: cold.navigation, pageErrors };
+    return { coldMs: cold.at, warmMs: warm.at, navigation: cold.navigation, pageErrors, failedRequests };
   } finally {
     await page.context().close();
   }
@@ -161,6 +162,10 @@ async function main() {
       });
       if (first.pageErrors.length > 0) {
         failures.push({ name: 'first-page', why: `uncaught errors in the page:\n  ${first.pageErrors.join('\n  ')}` });
+      }
+      if (first.failedRequests.length > 0) {
+        // A signed-out visitor's first page asks whether anyone is signed in, and is answered: no request fails.
+        failures.push({ name: 'first-page', why: `requests that failed:\n  ${first.failedRequests.join('\n  ')}` });
       }
     } catch (e) {
       metrics.firstPageInteractiveMs = null;

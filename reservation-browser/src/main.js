@@ -132,16 +132,19 @@ function App() {
         return null;
       });
     });
-    get('/api/session', { quietUnauthorized: true }).then(
-      (answer) => { hint.set(true); setCsrfToken(answer.csrfToken); setMe(answer); },
-      (error) => {
-        if (error.status === 401) {
+    // Answered whoever asks: the account signed in with this session, or nothing (204) when none is.
+    get('/api/session').then(
+      (answer) => {
+        if (answer === null) {
           hint.set(false);
           setMe((current) => (current === undefined ? null : current));
         } else {
-          setBootError(error);
+          hint.set(true);
+          setCsrfToken(answer.csrfToken);
+          setMe(answer);
         }
       },
+      (error) => setBootError(error),
     );
   }, []);
 

@@ -127,6 +127,18 @@ class ArchitectureRulesTest {
     }
 
     @Test
+    void theBarsDoorsStandSideBySide() {
+        slices().matching("org.crs.bar.api.(*)..").namingSlices("door api.$1")
+                .should().notDependOnEachOther()
+                .as("the BAR's doors (api.soap, api.json, api.web, and any added beside them) stand side by side:"
+                        + " no door uses another")
+                .because("each door turns its own wire format into the service's requests and the service's results"
+                        + " into its answers, and the service decides access, so a new door (NSI) is added beside the"
+                        + " others, never on top of one (docs/architecture.md)")
+                .check(classes);
+    }
+
+    @Test
     void theBarsServiceReachesStorageAndControllersOnlyThroughItsPorts() {
         noClasses().that().resideInAnyPackage("org.crs.bar.service..", "org.crs.bar.negotiation..",
                         "org.crs.bar.availability..", "org.crs.bar.notify..")

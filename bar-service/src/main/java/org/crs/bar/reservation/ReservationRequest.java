@@ -37,6 +37,19 @@ public record ReservationRequest(String requestId, Endpoint source, Endpoint des
                 new Timing.Fixed(interval, bandwidthMbps));
     }
 
+    /**
+     * The request a client makes with {@code timing}, for no group (the service books it for the
+     * caller's group): a fixed request's interval, a flexible one's window until the BAR chooses,
+     * and the bandwidth asked.
+     */
+    public static ReservationRequest of(String requestId, Endpoint source, Endpoint destination, Timing timing,
+                                        String description, boolean holdOnly) {
+        TimeInterval asked = timing instanceof Timing.Fixed f ? f.interval()
+                : timing instanceof Timing.InWindow w ? w.window() : ((Timing.Transfer) timing).window();
+        return new ReservationRequest(requestId, source, destination, timing.requestedMbps(), asked, description,
+                holdOnly, timing);
+    }
+
     public ReservationRequest {
         Objects.requireNonNull(requestId, "requestId");
         Objects.requireNonNull(source, "source");

@@ -3,6 +3,8 @@ package org.crs.bar.reservation;
 import java.time.Duration;
 import java.util.Objects;
 
+import org.crs.domain.refusal.Refusal;
+
 import org.crs.domain.time.TimeInterval;
 
 /**
@@ -22,6 +24,22 @@ public sealed interface Timing {
     /** The bandwidth asked: a fixed or window request's, or the most a transfer may use. */
     long requestedMbps();
 
+    /**
+     * The name a client gives the field the service calls {@code field}: the service checks a
+     * request's {@code start}, {@code end} and {@code bandwidthMbps}, which a window request names
+     * {@code windowStart} and {@code windowEnd}, and a transfer {@code earliestStart},
+     * {@code deadline} and {@code maxBandwidthMbps}.
+     */
+    default String fieldName(String field) {
+        return field;
+    }
+
+    /** The refusal {@code e} with its field named as this kind of request names it. */
+    default BadRequest named(BadRequest e) {
+        String field = fieldName(e.field());
+        return field.equals(e.field()) ? e : new BadRequest(new Refusal(e.refusal().code(), field, e.reason()));
+    }
+
     /** This interval at this bandwidth. */
     record Fixed(TimeInterval interval, long requestedMbps) implements Timing {
         public Fixed {
@@ -35,6 +53,15 @@ public sealed interface Timing {
             Objects.requireNonNull(window, "window");
             Objects.requireNonNull(duration, "duration");
         }
+
+        @Override
+        public String fieldName(String field) {
+            return switch (field) {
+                case "start" -> "windowStart";
+                case "end" -> "windowEnd";
+                default -> field;
+            };
+        }
     }
 
     /**
@@ -44,6 +71,16 @@ public sealed interface Timing {
     record Transfer(TimeInterval window, long volumeMegabytes, long requestedMbps) implements Timing {
         public Transfer {
             Objects.requireNonNull(window, "window");
+        }
+
+        @Override
+        public String fieldName(String field) {
+            return switch (field) {
+                case "start" -> "earliestStart";
+                case "end" -> "deadline";
+                case "bandwidthMbps" -> "maxBandwidthMbps";
+                default -> field;
+            };
         }
 
         /** How long moving the volume takes at {@code mbps}, in whole seconds rounded up. */

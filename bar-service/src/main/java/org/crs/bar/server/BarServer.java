@@ -299,7 +299,8 @@ public final class BarServer extends RunningService {
                     Optional.of(utilisation));
             OperatorPortType operators = new OperatorPortType(service.get(), accounts.get()::setBlocked);
             MaintenancePortType maintenancePort = new MaintenancePortType(maintenance.get(), config.name() + "-operator");
-            AuditPortType audit = new AuditPortType(new AuditService(new JdbcAuditLog(trail.get()), store.get(), site));
+            AuditService auditService = new AuditService(new JdbcAuditLog(trail.get()), store.get(), site);
+            AuditPortType audit = new AuditPortType(auditService);
             setUp.serve(SERVICE_NAME, NAMESPACE, reservations);
             setUp.serve(PEER_SERVICE_NAME, PEER_NAMESPACE, new PeerPortType(site.campus(), service.get()));
             setUp.serve(ACCOUNT_SERVICE_NAME, ACCOUNT_NAMESPACE, new AccountPortType(accounts.get()));
@@ -309,10 +310,10 @@ public final class BarServer extends RunningService {
             setUp.serve(NOTIFICATION_SERVICE_NAME, NOTIFICATION_NAMESPACE,
                     new NotificationPortType(new Webhooks(webhooks, clock), CurrentCall::caller));
 
-            // The reservation browser: its JSON API over the same port type objects, and its pages.
+            // The reservation browser: its JSON API over the same services, beside the port types, and its pages.
             ReservationFeed feed = setUp.closeOnStop(new ReservationFeed(store.get(), clock));
-            setUp.servlet("/api/*", JsonApi.create(new ApiParts(site.name(), service.get(), reservations, operators,
-                    maintenancePort, audit, accounts.get(), new Sessions(clock), options.map(), feed, clock,
+            setUp.servlet("/api/*", JsonApi.create(new ApiParts(site.name(), service.get(), maintenance.get(),
+                    auditService, utilisation, accounts.get(), new Sessions(clock), options.map(), feed, clock,
                     options.oidc().map(s -> new OidcSignIn(new OidcClient(s, clock), accounts.get(), accountStore, s))),
                     authenticator, Optional.of(trail.get().calls())));
             setUp.servlet("/", new BrowserFiles());

@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.reservation.Reservation;
+import org.crs.domain.access.Caller;
+import org.crs.domain.access.ReservationAccess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,6 +62,15 @@ public final class ReservationFeed implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /**
+     * Tells {@code listener} every change of a reservation {@code caller} may act on (its own, its
+     * sharing groups', every one for operators), from now on, until the subscription is closed or
+     * it answers false.
+     */
+    public Subscription subscribe(Caller caller, Listener listener) {
+        return subscribe(r -> !ReservationAccess.mayAct(caller, r.owner(), r.group()) || listener.changed(r));
     }
 
     /** Tells {@code listener} every change from now on, until the subscription is closed or it answers false. */

@@ -5,7 +5,6 @@ import java.util.Optional;
 
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
-import org.crs.service.soap.ServiceFault;
 
 /**
  * A refused or failed JSON call, answered as {@code {"error": {"code", "field", "reason"}}} with
@@ -16,10 +15,15 @@ public final class ApiError extends Exception {
 
     private static final long serialVersionUID = 1L;
 
-    /** What can go wrong with an HTTP request before any operation sees it. */
+    /** What only HTTP tells apart: a request no operation sees, and a resource that is not there for the caller. */
     public enum Problem {
         /** No operation at this path. */
         NO_SUCH_PATH(404),
+        /**
+         * The reservation the path names is not one the caller may see: it does not exist, or it
+         * is another's (which this answer does not tell apart).
+         */
+        NOT_FOUND(404),
         /** The path exists, the method does not. */
         METHOD_NOT_ALLOWED(405),
         /** A state-changing request made with a session cookie lacks the session's CSRF token. */
@@ -65,14 +69,16 @@ public final class ApiError extends Exception {
 
     /** A refusal by the service, with the status its code calls for. */
     public static ApiError of(Refusal refusal) {
-        return new ApiError(status(refusal.code(), true), refusal.code().name(),
-                Optional.of(refusal.field()).filter(f -> !f.isEmpty()), refusal.message());
+        return of(refusal, true);
     }
 
-    /** What a port type's fault says, with the status its code calls for. */
-    public static ApiError of(ServiceFault fault) {
-        Refusal refusal = fault.refusal();
-        return new ApiError(status(refusal.code(), fault.callersError()), refusal.code().name(),
+    /**
+     * A refusal with the status its code calls for.
+     *
+     * @param callersError false when it is this BAR's or a provider's failure (a provider that did not answer): 503
+     */
+    public static ApiError of(Refusal refusal, boolean callersError) {
+        return new ApiError(status(refusal.code(), callersError), refusal.code().name(),
                 Optional.of(refusal.field()).filter(f -> !f.isEmpty()), refusal.message());
     }
 

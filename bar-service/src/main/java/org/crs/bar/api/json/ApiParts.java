@@ -4,39 +4,41 @@ import java.time.Clock;
 import java.util.Objects;
 import java.util.Optional;
 
-import org.crs.bar.api.soap.AuditPortType;
-import org.crs.bar.api.soap.MaintenancePortType;
-import org.crs.bar.api.soap.OperatorPortType;
-import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.map.NetworkMap;
 import org.crs.bar.service.AccountService;
+import org.crs.bar.service.AuditService;
+import org.crs.bar.service.MaintenanceService;
 import org.crs.bar.service.OidcSignIn;
 import org.crs.bar.service.ReservationFeed;
 import org.crs.bar.service.ReservationService;
+import org.crs.bar.service.UtilisationService;
 
 /**
- * What the JSON API calls: the very port type objects the BAR serves over SOAP, and what only the
- * browser needs beside them.
+ * What the JSON API calls: the BAR's services (the same the SOAP port types call, each taking the
+ * caller), and what only the browser needs beside them.
  *
  * @param site this BAR's site
- * @param service the reservation service (for what the port types do not answer: paths, calendars, the map's load)
+ * @param service the reservation service
+ * @param maintenance operators' maintenance windows, moves and cancels
+ * @param audit the audit trail, for operators
+ * @param utilisation circuits' measured traffic and their flags
+ * @param accounts signing in, accounts and their blocks, calendar feeds
  * @param sessions the browser sessions
  * @param map the network the browser draws
  * @param feed the changes the event streams tell
+ * @param clock the BAR's clock
  * @param oidc sign-in through the site's identity provider, when one is configured
  */
-public record ApiParts(String site, ReservationService service, ReservationPortType reservations,
-                       OperatorPortType operators, MaintenancePortType maintenance, AuditPortType audit,
-                       AccountService accounts, Sessions sessions, NetworkMap map, ReservationFeed feed, Clock clock,
-                       Optional<OidcSignIn> oidc) {
+public record ApiParts(String site, ReservationService service, MaintenanceService maintenance, AuditService audit,
+                       UtilisationService utilisation, AccountService accounts, Sessions sessions,
+                       NetworkMap map, ReservationFeed feed, Clock clock, Optional<OidcSignIn> oidc) {
 
     public ApiParts {
         Objects.requireNonNull(site, "site");
         Objects.requireNonNull(service, "service");
-        Objects.requireNonNull(reservations, "reservations");
-        Objects.requireNonNull(operators, "operators");
         Objects.requireNonNull(maintenance, "maintenance");
         Objects.requireNonNull(audit, "audit");
+        Objects.requireNonNull(utilisation, "utilisation");
         Objects.requireNonNull(accounts, "accounts");
         Objects.requireNonNull(sessions, "sessions");
         Objects.requireNonNull(map, "map");

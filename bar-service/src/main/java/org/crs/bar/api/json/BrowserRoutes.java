@@ -103,8 +103,7 @@ final class BrowserRoutes {
 
     private Answer path(Call call) throws Exception {
         String id = call.path("requestId");
-        parts.reservations().getReservation(id); // refuses an unknown reservation, or one the caller may not see
-        Reservation r = parts.service().get(MAP, id);
+        Reservation r = parts.service().get(call.caller(), id);
         List<ObjectNode> hops = new ArrayList<>();
         for (NetworkMap.Hop h : parts.map().path(r)) {
             ObjectNode o = Json.object();
@@ -123,8 +122,7 @@ final class BrowserRoutes {
 
     private Answer reservationCalendar(Call call) throws Exception {
         String id = call.path("requestId");
-        parts.reservations().getReservation(id);
-        Reservation r = parts.service().get(MAP, id);
+        Reservation r = parts.service().get(call.caller(), id);
         return new Answer.Text("text/calendar", ICalendar.event(r, parts.site(), r.state() + ": "
                 + r.request().description(), parts.clock().instant()), Optional.of(id + ".ics"));
     }
@@ -158,8 +156,8 @@ final class BrowserRoutes {
                     + "longer) valid"));
         }
         Instant now = parts.clock().instant();
-        List<Reservation> reservations = parts.service().list(owner.get(), FEED_STATES,
-                new TimeInterval(now.minus(FEED_PAST), now.plus(Duration.ofDays(400))), 2000);
+        List<Reservation> reservations = parts.service().list(owner.get(), FEED_STATES, new TimeInterval(
+                now.minus(FEED_PAST), now.plus(Duration.ofDays(400))), 2000);
         return new Answer.Text("text/calendar", ICalendar.calendar("CRS circuits of " + owner.get().name(), reservations,
                 parts.site(), now), Optional.empty());
     }

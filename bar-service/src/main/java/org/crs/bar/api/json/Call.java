@@ -5,15 +5,14 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Calendar;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.crs.domain.access.AccessTable;
+import org.crs.domain.access.Caller;
 import org.crs.service.security.CallContext;
-import org.crs.service.soap.SoapTimes;
 
 /** One request to the JSON API, as its operation reads it. */
 final class Call {
@@ -35,6 +34,11 @@ final class Call {
     }
 
     /** Records this call under {@code operation} rather than its route's (one route, several port type operations). */
+    /** Who makes the call, as the door signed it in. */
+    Caller caller() {
+        return context.caller();
+    }
+
     void auditAs(AccessTable.Operation operation) {
         this.auditedAs = operation;
     }
@@ -70,10 +74,6 @@ final class Call {
     }
 
     /** A time query parameter as the port types take it. */
-    Calendar queryCalendar(String name) throws ApiError {
-        return queryInstant(name).map(SoapTimes::calendar).orElse(null);
-    }
-
     OptionalLong queryNumber(String name) throws ApiError {
         Optional<String> v = query(name);
         if (v.isEmpty()) {

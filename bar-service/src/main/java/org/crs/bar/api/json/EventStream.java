@@ -10,11 +10,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.crs.bar.api.soap.ReservationInfo;
+import org.crs.bar.api.json.answer.ReservationJson;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.service.ReservationFeed;
 import org.crs.domain.access.Caller;
-import org.crs.domain.access.ReservationAccess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,7 +55,7 @@ final class EventStream {
         async.setTimeout(LONGEST.toMillis());
         EventStream stream = new EventStream(async, call.context.caller());
         stream.send("retry: 1000\n: the changes of reservations " + call.context.caller().name() + " may see\n\n");
-        stream.subscription = feed.subscribe(stream::changed);
+        stream.subscription = feed.subscribe(call.caller(), stream::changed);
         stream.keepAlive = KEEPER.scheduleWithFixedDelay(() -> stream.send(": keep-alive\n\n"),
                 KEEP_ALIVE.toMillis(), KEEP_ALIVE.toMillis(), TimeUnit.MILLISECONDS);
         async.addListener(new jakarta.servlet.AsyncListener() {
@@ -87,11 +86,8 @@ final class EventStream {
         if (!open) {
             return false;
         }
-        if (!ReservationAccess.mayAct(caller, r.owner(), r.group())) {
-            return true;
-        }
         try {
-            String json = Json.MAPPER.writeValueAsString(ReservationInfo.of(r));
+            String json = Json.MAPPER.writeValueAsString(ReservationJson.of(r));
             return send("event: reservation\nid: " + r.requestId() + "@" + r.updatedAt().toEpochMilli() + "\ndata: " + json
                     + "\n\n");
         } catch (IOException e) {

@@ -38,7 +38,6 @@ import org.crs.service.security.CallAudit;
 import org.crs.service.security.CallContext;
 import org.crs.service.security.Credentials;
 import org.crs.service.security.CurrentCall;
-import org.crs.service.soap.ServiceFault;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +56,7 @@ public final class JsonApi extends HttpServlet {
     /** The header a change made with a session cookie carries the session's CSRF token in. */
     public static final String CSRF_HEADER = "X-CSRF-Token";
     private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS");
+    private static final String REQUEST_ID = "requestId";
 
     private final transient List<Route> routes;
     private final transient Authenticator authenticator;
@@ -172,21 +172,38 @@ public final class JsonApi extends HttpServlet {
             }
         });
         Exception e = failed.get();
-        ApiError error = e == null ? null : e instanceof ApiError a ? a : e instanceof ServiceFault f ? ApiError.of(f)
-                : e instanceof SegmentFailure f ? ApiError.of(ServiceFault.failure(f.refusal()))
-                : e instanceof RefusedException r ? ApiError.of(r.refusal()) : null;
+        ApiError error = e == null ? null : e instanceof ApiError a ? a
+                : e instanceof RefusedException r ? refused(route, call, r) : null;
         if (e != null && error == null) {
             if (e instanceof RuntimeException r) {
                 throw r;
             }
             throw new IllegalStateException(route.method() + " " + route.path() + " failed", e);
         }
+        // The trail keeps the service's own code (NOT_ALLOWED, say) where the answer says less (NOT_FOUND).
+        String outcome = error == null ? "OK" : e instanceof RefusedException r ? r.refusal().code().name() : error.code();
         audited.map(op -> call.auditedAs().orElse(op)).ifPresent(op -> record(op, call.context, pathAndBody(call), call.body(),
-                error == null ? "OK" : error.code()));
+                outcome));
         if (error != null) {
             throw error;
         }
         return answer;
+    }
+
+    /**
+     * A refusal of the service as this door answers it. On a reservation's own path, one the caller
+     * cannot see is 404 {@code NOT_FOUND}, alike whether it does not exist or is another's, so that
+     * the answer does not tell a prober which ids exist. A provider that did not answer is 503.
+     */
+    private static ApiError refused(Route route, Call call, RefusedException e) {
+        Refusal refusal = e.refusal().withMessage(e.getMessage());
+        String requestId = call.path(REQUEST_ID);
+        if (requestId != null && REQUEST_ID.equals(refusal.field())
+                && (refusal.code() == RefusalCode.BAD_FIELD || refusal.code() == RefusalCode.NOT_ALLOWED)) {
+            return ApiError.of(ApiError.Problem.NOT_FOUND, REQUEST_ID, "no reservation " + requestId + " that "
+                    + call.caller().name() + " may see");
+        }
+        return ApiError.of(refusal, !(e instanceof SegmentFailure f) || f.answered());
     }
 
     private static Map<String, String> pathAndBody(Call call) {

@@ -30,11 +30,13 @@ final class OidcRoutes {
 
     private final ApiParts parts;
     private final ApiRoutes routes;
+    private final SessionRoutes sessions;
     private final Map<String, AuthorizationRequest> pending = new ConcurrentHashMap<>();
 
-    OidcRoutes(ApiParts parts, ApiRoutes routes) {
+    OidcRoutes(ApiParts parts, ApiRoutes routes, SessionRoutes sessions) {
         this.parts = parts;
         this.routes = routes;
+        this.sessions = sessions;
     }
 
     void addAll() {
@@ -82,7 +84,7 @@ final class OidcRoutes {
         }
         Account account = oidc.finish(request, call.query("code").orElse(""), call.query("state").orElse(""));
         Caller.Account caller = account.caller();
-        routes.openSession(call, caller);
+        sessions.openSession(call, caller);
         // A page, not a redirect: some browsers hold back a SameSite=Strict cookie on a redirect
         // chain that began at another site; a navigation from our own page carries it.
         String to = html(request.returnTo());

@@ -3,48 +3,42 @@ package org.crs.bar.api.json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.time.Instant;
 import java.util.Arrays;
-import java.util.Calendar;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.crs.bar.api.soap.AuditArgument;
-import org.crs.bar.api.soap.AuditEntryInfo;
-import org.crs.bar.api.soap.AuditVerificationInfo;
-import org.crs.bar.api.soap.AvailabilityInfo;
-import org.crs.bar.api.soap.HistoryEntry;
-import org.crs.bar.api.soap.MaintenanceWindowInfo;
-import org.crs.bar.api.soap.ReservationInfo;
-import org.crs.bar.api.soap.SegmentUtilisationInfo;
-import org.crs.bar.api.soap.UtilisationInfo;
-import org.crs.bar.api.soap.UtilisationSample;
-import org.crs.bar.api.soap.SegmentBean;
-import org.crs.nsap.contract.StartWindowBean;
+import org.crs.bar.api.json.answer.AuditArgumentJson;
+import org.crs.bar.api.json.answer.AuditEntryJson;
+import org.crs.bar.api.json.answer.AuditVerificationJson;
+import org.crs.bar.api.json.answer.AvailabilityJson;
+import org.crs.bar.api.json.answer.HistoryEntryJson;
+import org.crs.bar.api.json.answer.MaintenanceWindowJson;
+import org.crs.bar.api.json.answer.ReservationJson;
+import org.crs.bar.api.json.answer.SegmentJson;
+import org.crs.bar.api.json.answer.SegmentUtilisationJson;
+import org.crs.bar.api.json.answer.StartWindowJson;
+import org.crs.bar.api.json.answer.UtilisationJson;
+import org.crs.bar.api.json.answer.UtilisationSampleJson;
 
 /**
  * The OpenAPI 3.0 document of the JSON API, made from the routes themselves (so it cannot miss
- * one) and from the beans they answer (so a schema cannot drift from what is written): the port
- * types' beans by their bean properties, the browser's own answers by hand below. The published
+ * one) and from the records they answer (so a schema cannot drift from what is written): the
+ * records of {@code api.json.answer} by their components, the browser's own answers by hand below. The published
  * copy, schema/openapi/bar-api.json, is compared with it by a test.
  */
 final class OpenApi {
 
-    private static final List<Class<?>> BEANS = List.of(ReservationInfo.class, SegmentBean.class, HistoryEntry.class,
-            AvailabilityInfo.class, StartWindowBean.class, MaintenanceWindowInfo.class, AuditEntryInfo.class,
-            AuditArgument.class, AuditVerificationInfo.class, UtilisationInfo.class, SegmentUtilisationInfo.class,
-            UtilisationSample.class);
-    private static final Map<Class<?>, String> NAMES = Map.ofEntries(Map.entry(ReservationInfo.class, "Reservation"),
-            Map.entry(SegmentBean.class, "Segment"), Map.entry(HistoryEntry.class, "HistoryEntry"),
-            Map.entry(AvailabilityInfo.class, "Availability"), Map.entry(StartWindowBean.class, "StartWindow"),
-            Map.entry(MaintenanceWindowInfo.class, "MaintenanceWindow"), Map.entry(AuditEntryInfo.class, "AuditEntry"),
-            Map.entry(AuditArgument.class, "AuditArgument"), Map.entry(AuditVerificationInfo.class, "AuditVerification"),
-            Map.entry(UtilisationInfo.class, "Utilisation"), Map.entry(SegmentUtilisationInfo.class, "SegmentUtilisation"),
-            Map.entry(UtilisationSample.class, "UtilisationSample"));
+    /** The answer records and their schemas' names: each record's name without its {@code Json}. */
+    private static final List<Class<? extends Record>> ANSWERS = List.of(ReservationJson.class, SegmentJson.class,
+            HistoryEntryJson.class, AvailabilityJson.class, StartWindowJson.class, MaintenanceWindowJson.class,
+            AuditEntryJson.class, AuditArgumentJson.class, AuditVerificationJson.class, UtilisationJson.class,
+            SegmentUtilisationJson.class, UtilisationSampleJson.class);
 
     private OpenApi() {
     }
@@ -68,7 +62,7 @@ final class OpenApi {
         schemes.putObject("bearer").put("type", "http").put("scheme", "bearer");
         schemes.putObject("session").put("type", "apiKey").put("in", "cookie").put("name", Sessions.COOKIE);
         ObjectNode schemas = components.putObject("schemas");
-        BEANS.stream().sorted(Comparator.comparing(NAMES::get)).forEach(b -> schemas.set(NAMES.get(b), bean(b)));
+        ANSWERS.stream().sorted(Comparator.comparing(OpenApi::name)).forEach(a -> schemas.set(name(a), answer(a)));
         own(schemas);
         return doc;
     }
@@ -170,48 +164,49 @@ final class OpenApi {
         return s;
     }
 
-    /** A bean's schema from its getters, as Jackson writes it (absent values left out). */
-    private static ObjectNode bean(Class<?> type) {
+    private static String name(Class<?> answer) {
+        return answer.getSimpleName().substring(0, answer.getSimpleName().length() - "Json".length());
+    }
+
+    /**
+     * A record's schema from its components, as Jackson writes it (absent values left out). The
+     * properties are in the order of their bean getters' names ({@code getX} before {@code isX}), the
+     * order the published document has always had.
+     */
+    private static ObjectNode answer(Class<? extends Record> type) {
         ObjectNode schema = Json.object();
         schema.put("type", "object");
         ObjectNode props = schema.putObject("properties");
-        Map<String, JsonNode> sorted = new LinkedHashMap<>();
-        Arrays.stream(type.getMethods())
-                .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())
-                        && m.getParameterCount() == 0 && m.getDeclaringClass() != Object.class)
-                .sorted(Comparator.comparing(Method::getName))
-                .forEach(m -> {
-                    String n = m.getName();
-                    String name = n.startsWith("get") && n.length() > 3 ? n.substring(3)
-                            : n.startsWith("is") && n.length() > 2 && m.getReturnType() == boolean.class ? n.substring(2)
-                            : null;
-                    if (name != null) {
-                        sorted.put(Character.toLowerCase(name.charAt(0)) + name.substring(1), typeOf(m.getReturnType()));
-                    }
-                });
-        sorted.forEach(props::set);
+        Arrays.stream(type.getRecordComponents())
+                .sorted(Comparator.comparing(OpenApi::getterName))
+                .forEach(c -> props.set(c.getName(), typeOf(c.getGenericType())));
         return schema;
     }
 
-    private static JsonNode typeOf(Class<?> c) {
+    private static String getterName(RecordComponent c) {
+        return (c.getType() == boolean.class ? "is" : "get") + Character.toUpperCase(c.getName().charAt(0))
+                + c.getName().substring(1);
+    }
+
+    private static JsonNode typeOf(Type t) {
         ObjectNode s = Json.object();
-        if (c == String.class) {
-            s.put("type", "string");
-        } else if (c == long.class || c == Long.class || c == int.class || c == Integer.class) {
-            s.put("type", "integer").put("format", c == int.class || c == Integer.class ? "int32" : "int64");
-        } else if (c == boolean.class || c == Boolean.class) {
-            s.put("type", "boolean");
-        } else if (c == double.class || c == Double.class) {
-            s.put("type", "number").put("format", "double");
-        } else if (Calendar.class.isAssignableFrom(c)) {
-            s.put("type", "string").put("format", "date-time");
-        } else if (c.isArray()) {
+        if (t instanceof ParameterizedType p && p.getRawType() == List.class) {
             s.put("type", "array");
-            s.set("items", typeOf(c.getComponentType()));
-        } else if (NAMES.containsKey(c)) {
-            s.put("$ref", ref(NAMES.get(c)));
+            s.set("items", typeOf(p.getActualTypeArguments()[0]));
+        } else if (t == String.class) {
+            s.put("type", "string");
+        } else if (t == long.class || t == int.class) {
+            s.put("type", "integer").put("format", t == int.class ? "int32" : "int64");
+        } else if (t == boolean.class) {
+            s.put("type", "boolean");
+        } else if (t == double.class) {
+            s.put("type", "number").put("format", "double");
+        } else if (t == Instant.class) {
+            s.put("type", "string").put("format", "date-time");
+        } else if (t instanceof Class<?> c && ANSWERS.contains(c)) {
+            s.put("$ref", ref(name(c)));
         } else {
-            throw new IllegalStateException("no JSON schema for " + c);
+            throw new IllegalStateException("no JSON schema for " + t);
         }
         return s;
     }

@@ -153,7 +153,7 @@ class JsonApiTest {
     }
 
     @Test
-    void anotherUsersReservationIsNotAllowedNamingTheRequestId() throws Exception {
+    void anotherUsersReservationIsNotFoundNamingTheRequestId() throws Exception {
         alice().post("/reservations", booking("json-mine", 100, day.plus(Duration.ofHours(2))));
         ApiClient bob = ApiClient.basic(api, "bob", "bob-password");
 
@@ -161,12 +161,37 @@ class JsonApiTest {
         ApiClient.Reply cancel = bob.post("/reservations/json-mine/cancel", "{\"reason\":\"mine now\"}");
         ApiClient.Reply list = bob.get("/reservations?q=json-mine");
 
-        assertEquals(403, read.status(), read.body());
-        assertEquals("NOT_ALLOWED", read.errorCode());
+        assertEquals(404, read.status(), read.body());
+        assertEquals("NOT_FOUND", read.errorCode());
         assertEquals("requestId", read.errorField());
-        assertEquals(403, cancel.status(), cancel.body());
+        assertEquals(404, cancel.status(), cancel.body());
+        assertEquals("NOT_FOUND", cancel.errorCode());
         assertEquals("RESERVED", server.service().get(ReservationService.ITSELF, "json-mine").state().name());
         assertEquals(0, list.json().get("total").asInt(), list.body());
+    }
+
+    @Test
+    void aReservationThatDoesNotExistIsNotFoundAsAnotherUsersIs() throws Exception {
+        alice().post("/reservations", booking("json-theirs", 100, day.plus(Duration.ofHours(3))));
+        ApiClient bob = ApiClient.basic(api, "bob", "bob-password");
+
+        ApiClient.Reply missing = bob.get("/reservations/json-never-booked");
+        ApiClient.Reply theirs = bob.get("/reservations/json-theirs");
+
+        assertEquals(404, missing.status(), missing.body());
+        assertEquals("NOT_FOUND", missing.errorCode());
+        assertEquals("requestId", missing.errorField());
+        assertEquals(theirs.status(), missing.status());
+        assertEquals(theirs.errorCode(), missing.errorCode());
+        assertEquals(theirs.body().replace("json-theirs", "ID"), missing.body().replace("json-never-booked", "ID"));
+    }
+
+    @Test
+    void askingWhoIsSignedInWithoutASessionIsAnsweredWithNoContent() throws Exception {
+        ApiClient.Reply r = ApiClient.browser(api).get("/session");
+
+        assertEquals(204, r.status(), r.body());
+        assertTrue(r.raw().headers().firstValue("Set-Cookie").isEmpty());
     }
 
     @Test
@@ -345,8 +370,8 @@ class JsonApiTest {
         assertEquals(10e6, e2e.get(0).get("outBitsPerSecond").asDouble(), 1e-3);
         assertEquals(200, whole.status(), whole.body());
         assertEquals(start.toString(), Instant.parse(whole.json().get("from").asText()).toString());
-        assertEquals(403, bobs.status(), bobs.body());
-        assertEquals("NOT_ALLOWED", bobs.errorCode());
+        assertEquals(404, bobs.status(), bobs.body());
+        assertEquals("NOT_FOUND", bobs.errorCode());
     }
 
     @Test
