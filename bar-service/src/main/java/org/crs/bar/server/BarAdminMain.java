@@ -1,5 +1,7 @@
 package org.crs.bar.server;
 
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -103,21 +105,21 @@ public final class BarAdminMain {
                     groups.add(g);
                 }
                 need(args, 2, "create-account NAME ROLE [--email E] [--group G]");
-                Account a = accounts.createAccount(args.get(0), args.get(1), email, password(env, in));
+                Account a = accounts.createAccount(ADMINISTRATION, args.get(0), args.get(1), email, password(env, in));
                 for (String g : groups) {
-                    accounts.addMember(g, a.name());
+                    accounts.addMember(ADMINISTRATION, g, a.name());
                 }
-                out.println("created " + describe(accounts.get(a.name())));
+                out.println("created " + describe(accounts.get(ADMINISTRATION, a.name())));
                 return 0;
             }
             case "set-password":
                 need(args, 1, "set-password NAME");
-                accounts.setPassword(args.get(0), password(env, in));
+                accounts.setPassword(ADMINISTRATION, args.get(0), password(env, in));
                 out.println("password of " + args.get(0) + " set");
                 return 0;
             case "set-role":
                 need(args, 2, "set-role NAME ROLE");
-                out.println("now " + describe(accounts.setRole(args.get(0), args.get(1))));
+                out.println("now " + describe(accounts.setRole(ADMINISTRATION, args.get(0), args.get(1))));
                 return 0;
             case "block":
             case "unblock": {
@@ -135,18 +137,18 @@ public final class BarAdminMain {
                 boolean shared = args.remove("--shared");
                 String description = option(args, "--description");
                 need(args, 1, "create-group NAME [--shared] [--description D]");
-                accounts.createGroup(args.get(0), description == null ? "" : description, shared);
+                accounts.createGroup(ADMINISTRATION, args.get(0), description == null ? "" : description, shared);
                 out.println("group " + args.get(0) + " created" + (shared ? ", sharing reservations" : ""));
                 return 0;
             }
             case "add-member":
                 need(args, 2, "add-member GROUP ACCOUNT");
-                accounts.addMember(args.get(0), args.get(1));
+                accounts.addMember(ADMINISTRATION, args.get(0), args.get(1));
                 out.println(args.get(1) + " added to " + args.get(0));
                 return 0;
             case "remove-member":
                 need(args, 2, "remove-member GROUP ACCOUNT");
-                accounts.removeMember(args.get(0), args.get(1));
+                accounts.removeMember(ADMINISTRATION, args.get(0), args.get(1));
                 out.println(args.get(1) + " removed from " + args.get(0));
                 return 0;
             case "map-certificate": {
@@ -157,7 +159,7 @@ public final class BarAdminMain {
                 } catch (IllegalArgumentException e) {
                     throw new BadRequest("subject", "is not an X.500 name: " + e.getMessage());
                 }
-                accounts.mapCertificate(subject, args.get(1));
+                accounts.mapCertificate(ADMINISTRATION, subject, args.get(1));
                 out.println(args.get(0) + " now signs in as " + args.get(1));
                 return 0;
             }
@@ -165,16 +167,16 @@ public final class BarAdminMain {
                 if (args.isEmpty()) {
                     throw new Usage("create-token ACCOUNT [LABEL]");
                 }
-                AccountService.NewToken token = accounts.createToken(args.get(0), args.size() > 1 ? args.get(1) : "");
+                AccountService.NewToken token = accounts.createToken(ADMINISTRATION, args.get(0), args.size() > 1 ? args.get(1) : "");
                 err.println("token " + token.token().id() + " of " + args.get(0) + " (shown once):");
                 out.println(token.secret());
                 return 0;
             }
             case "list-accounts":
-                accounts.list().forEach(a -> out.println(describe(a)));
+                accounts.list(ADMINISTRATION).forEach(a -> out.println(describe(a)));
                 return 0;
             case "list-groups":
-                accounts.groups().forEach(g -> out.println(g.name() + (g.sharesReservations() ? " (shares)" : "") + ": "
+                accounts.groups(ADMINISTRATION).forEach(g -> out.println(g.name() + (g.sharesReservations() ? " (shares)" : "") + ": "
                         + String.join(", ", g.members())));
                 return 0;
             default:

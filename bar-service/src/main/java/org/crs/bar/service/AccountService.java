@@ -21,6 +21,8 @@ import org.crs.bar.port.AccountStore;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.domain.access.Caller;
 import org.crs.domain.access.Role;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +30,11 @@ import org.slf4j.LoggerFactory;
  * The BAR's accounts: signing in (password, API token, client certificate, with the throttle on
  * failures), and managing accounts, groups, tokens and certificate mappings. Passwords and tokens
  * reach the store only hashed, and no log line carries one.
+ *
+ * <p>Every operation on accounts takes the caller: admins (and the process itself, as the
+ * command-line administration and sign-in by OpenID Connect act) manage every account and group;
+ * an account reads itself, changes its own password and manages its own tokens and calendar feed.
+ * Anyone else is refused NOT_ALLOWED.
  *
  * <p>An Argon2id check costs tens of milliseconds, and HTTP Basic sends the password with every
  * call, so a successful check is remembered for {@link #REMEMBERED}: the next call with the same
@@ -44,6 +51,11 @@ public final class AccountService {
     static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+");
     static final int MIN_PASSWORD = 8;
     private static final String REFUSED = "unknown account, wrong password or token, or a blocked account";
+    /**
+     * The process itself managing accounts: the command-line administration, a sign-in that makes
+     * or joins an account, a tool seeding a database. Allowed what an admin is.
+     */
+    public static final Caller.Process ADMINISTRATION = new Caller.Process("administration");
 
     private record Remembered(Caller.Account caller, Instant until) {
     }
@@ -160,7 +172,9 @@ public final class AccountService {
     // ---- managing accounts (admins) ----
 
     /** Creates an account; a password is optional (an account may sign in by certificate or token only). */
-    public Account createAccount(String name, String role, String email, String password) throws BadRequest {
+    public Account createAccount(Caller admin, String name, String role, String email, String password)
+            throws BadRequest {
+        requireAdmin(admin);
         String n = name(name);
         Role r = role(role);
         String mail = email(email);
@@ -175,7 +189,8 @@ public final class AccountService {
         return require(n);
     }
 
-    public Account setRole(String name, String role) throws BadRequest {
+    public Account setRole(Caller admin, String name, String role) throws BadRequest {
+        requireAdmin(admin);
         Role r = role(role);
         if (!store.setRole(name(name), r)) {
             throw noAccount(name);
@@ -184,15 +199,22 @@ public final class AccountService {
         return require(name);
     }
 
-    public Account setEmail(String name, String email) throws BadRequest {
+    public Account setEmail(Caller admin, String name, String email) throws BadRequest {
+        requireAdmin(admin);
         if (!store.setEmail(name(name), email(email))) {
             throw noAccount(name);
         }
         return require(name);
     }
 
-    /** Sets an account's password (an admin's reset, or its owner's change after checking the old one). */
-    public Account setPassword(String name, String password) throws BadRequest {
+    /** An admin sets an account's password (a reset). */
+    public Account setPassword(Caller admin, String name, String password) throws BadRequest {
+        requireAdmin(admin);
+        return storePassword(name, password);
+    }
+
+    /** Sets an account's password: an admin's reset, or its owner's change after checking the old one. */
+    private Account storePassword(String name, String password) throws BadRequest {
         String hash = PasswordHashing.hash(password(password, "password"));
         if (!store.setPasswordHash(name(name), hash)) {
             throw noAccount(name);
@@ -201,13 +223,14 @@ public final class AccountService {
         return require(name);
     }
 
-    /** Its owner changes its password, giving the old one. */
-    public Account changePassword(String name, String oldPassword, String newPassword) throws BadRequest {
+    /** The signed-in account changes its own password, giving the old one. */
+    public Account changePassword(Caller caller, String oldPassword, String newPassword) throws BadRequest {
+        String name = self(caller).name();
         Optional<String> hash = store.passwordHash(name);
         if (oldPassword == null || hash.isEmpty() || !PasswordHashing.verify(oldPassword, hash.get())) {
             throw new BadRequest("oldPassword", "is not the account's password");
         }
-        return setPassword(name, newPassword);
+        return storePassword(name, newPassword);
     }
 
     /** Blocks or unblocks an account; false when there is none. */
@@ -220,15 +243,33 @@ public final class AccountService {
         return done;
     }
 
-    public Account get(String name) throws BadRequest {
+    /** An account, for an admin or the account itself. */
+    public Account get(Caller caller, String name) throws BadRequest {
+        own(caller, name);
+        return find(name);
+    }
+
+    private Account find(String name) throws BadRequest {
         return store.find(name == null ? "" : name).orElseThrow(() -> noAccount(name));
     }
 
-    public List<Account> list() {
+    /** The signed-in account itself; NOT_ALLOWED for a caller that is no account (only accounts have passwords and tokens). */
+    public Account self(Caller caller) throws BadRequest {
+        if (!(caller instanceof Caller.Account account)) {
+            throw new BadRequest(new Refusal(RefusalCode.NOT_ALLOWED, "", "only an account has tokens and a password"));
+        }
+        return find(account.name());
+    }
+
+    /** Every account, for an admin. */
+    public List<Account> list(Caller admin) throws BadRequest {
+        requireAdmin(admin);
         return store.list();
     }
 
-    public Group createGroup(String name, String description, boolean sharesReservations) throws BadRequest {
+    public Group createGroup(Caller admin, String name, String description, boolean sharesReservations)
+            throws BadRequest {
+        requireAdmin(admin);
         String n = name(name);
         if (!store.createGroup(n, description, sharesReservations, clock.instant())) {
             throw new BadRequest("name", "a group named " + n + " exists");
@@ -236,9 +277,10 @@ public final class AccountService {
         return store.findGroup(n).orElseThrow();
     }
 
-    public Group addMember(String group, String account) throws BadRequest {
+    public Group addMember(Caller admin, String group, String account) throws BadRequest {
+        requireAdmin(admin);
         requireGroup(group);
-        get(account);
+        find(account);
         if (!store.addMember(group, account)) {
             throw new BadRequest("account", account + " is a member of " + group + " already");
         }
@@ -246,7 +288,8 @@ public final class AccountService {
         return store.findGroup(group).orElseThrow();
     }
 
-    public Group removeMember(String group, String account) throws BadRequest {
+    public Group removeMember(Caller admin, String group, String account) throws BadRequest {
+        requireAdmin(admin);
         requireGroup(group);
         if (!store.removeMember(group, account)) {
             throw new BadRequest("account", account + " is not a member of " + group);
@@ -255,7 +298,9 @@ public final class AccountService {
         return store.findGroup(group).orElseThrow();
     }
 
-    public List<Group> groups() {
+    /** Every group, for an admin. */
+    public List<Group> groups(Caller admin) throws BadRequest {
+        requireAdmin(admin);
         return store.groups();
     }
 
@@ -266,14 +311,16 @@ public final class AccountService {
     }
 
     /** Maps a certificate subject to an account. */
-    public void mapCertificate(String canonicalSubject, String account) throws BadRequest {
-        get(account);
+    public void mapCertificate(Caller admin, String canonicalSubject, String account) throws BadRequest {
+        requireAdmin(admin);
+        find(account);
         if (!store.mapCertificate(canonicalSubject, account, clock.instant())) {
             throw new BadRequest("subject", "the subject is mapped to an account already");
         }
     }
 
-    public void unmapCertificate(String canonicalSubject) throws BadRequest {
+    public void unmapCertificate(Caller admin, String canonicalSubject) throws BadRequest {
+        requireAdmin(admin);
         if (!store.unmapCertificate(canonicalSubject)) {
             throw new BadRequest("subject", "the subject is not mapped");
         }
@@ -281,9 +328,10 @@ public final class AccountService {
 
     // ---- an account's own tokens ----
 
-    /** A new token for {@code account}: the token is answered now and never again. */
-    public NewToken createToken(String account, String label) throws BadRequest {
-        get(account);
+    /** A new token for {@code account} (the caller's own, any for an admin), answered now and never again. */
+    public NewToken createToken(Caller caller, String account, String label) throws BadRequest {
+        own(caller, account);
+        find(account);
         String token = Secrets.newToken();
         String id = Secrets.newId();
         Instant now = clock.instant();
@@ -300,11 +348,15 @@ public final class AccountService {
         }
     }
 
-    public List<ApiToken> tokens(String account) {
+    /** The tokens of {@code account}, the caller's own or any for an admin. */
+    public List<ApiToken> tokens(Caller caller, String account) throws BadRequest {
+        own(caller, account);
         return store.tokens(account);
     }
 
-    public void revokeToken(String account, String id) throws BadRequest {
+    /** Revokes a token of {@code account}, the caller's own or any for an admin. */
+    public void revokeToken(Caller caller, String account, String id) throws BadRequest {
+        own(caller, account);
         if (id == null || !store.revokeToken(account, id, clock.instant())) {
             throw new BadRequest("id", "no live token " + id + " of " + account);
         }
@@ -313,27 +365,47 @@ public final class AccountService {
 
     // ---- checks ----
 
+    /** Refuses with NOT_ALLOWED a caller that is neither an admin nor the process itself. */
+    private static void requireAdmin(Caller caller) throws BadRequest {
+        if (!isAdmin(caller)) {
+            throw new BadRequest(new Refusal(RefusalCode.NOT_ALLOWED, "", caller.name()
+                    + " may not manage accounts: only admins may"));
+        }
+    }
+
+    private static boolean isAdmin(Caller caller) {
+        return caller instanceof Caller.Process || caller instanceof Caller.Account a && a.role() == Role.ADMIN;
+    }
+
+    /** Refuses with NOT_ALLOWED, naming the account, a caller that is neither {@code account} nor an admin. */
+    private static void own(Caller caller, String account) throws BadRequest {
+        if (!isAdmin(caller) && !(caller instanceof Caller.Account a && a.name().equals(account))) {
+            throw new BadRequest(new Refusal(RefusalCode.NOT_ALLOWED, "name", caller.name()
+                    + " may act only on its own account, not on " + account));
+        }
+    }
+
     // ---- calendar feeds ----
 
     /**
      * Gives an account a new calendar feed token, shown this once (only its hash is kept); the
      * URL of the one it had stops working.
      */
-    public String renewCalendarFeed(String account) throws BadRequest {
-        require(account);
+    public String renewCalendarFeed(Caller caller) throws BadRequest {
+        String account = self(caller).name();
         String token = Secrets.random(32);
         store.setCalendarFeed(account, Secrets.sha256(token), clock.instant());
         return token;
     }
 
-    /** Ends an account's calendar feed; false when it had none. */
-    public boolean revokeCalendarFeed(String account) {
-        return store.removeCalendarFeed(account);
+    /** Ends the caller's calendar feed; false when it had none (a caller that is no account has none). */
+    public boolean revokeCalendarFeed(Caller caller) {
+        return caller instanceof Caller.Account a && store.removeCalendarFeed(a.name());
     }
 
-    /** When the account's current calendar feed token was made; empty when it has none. */
-    public Optional<Instant> calendarFeedSince(String account) {
-        return store.calendarFeedSince(account);
+    /** When the caller's current calendar feed token was made; empty when it has none. */
+    public Optional<Instant> calendarFeedSince(Caller caller) {
+        return caller instanceof Caller.Account a ? store.calendarFeedSince(a.name()) : Optional.empty();
     }
 
     /** The unblocked account a calendar feed token belongs to. */

@@ -44,14 +44,17 @@ final class Approvals {
     private final Negotiation negotiation;
     private final ApprovalRules rules;
     private final ReservationEvents events;
+    private final ReservationLookup lookup;
     /** Lapses being carried out here, so that a sweep does not start one twice. */
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
 
-    Approvals(Recorder recorder, Negotiation negotiation, ApprovalRules rules, ReservationEvents events) {
+    Approvals(Recorder recorder, Negotiation negotiation, ApprovalRules rules, ReservationEvents events,
+              ReservationLookup lookup) {
         this.recorder = recorder;
         this.negotiation = negotiation;
         this.rules = rules;
         this.events = events;
+        this.lookup = lookup;
     }
 
     ApprovalRules rules() {
@@ -75,13 +78,17 @@ final class Approvals {
                 + verdict.why() + ")");
     }
 
-    /** Every reservation waiting for approval, soonest start first. */
-    List<Reservation> pending() {
+    /** Every reservation waiting for approval, soonest start first; for operators. */
+    List<Reservation> pending(Caller caller) throws BadRequest {
+        CallerAccess.requireOperator(caller, "", "list the reservations waiting for approval");
         return recorder.store().list(EnumSet.of(ReservationState.PENDING_APPROVAL), null, 10_000);
     }
 
-    /** Approves a waiting reservation: RESERVED, its segments already committed. Approving a reserved one answers it. */
-    Reservation approve(Reservation r, String operator, String reason) throws BadRequest {
+    /** An operator approves a waiting reservation: RESERVED, its segments already committed. Approving a reserved one answers it. */
+    Reservation approve(Caller caller, String requestId, String reason) throws BadRequest {
+        CallerAccess.requireOperator(caller, "requestId", "approve reservation " + requestId);
+        Reservation r = lookup.require(requestId);
+        String operator = caller.name();
         if (r.state() == ReservationState.RESERVED) {
             return r;
         }
@@ -99,8 +106,11 @@ final class Approvals {
         return approved;
     }
 
-    /** Rejects a waiting reservation: its segments are aborted and it is REJECTED. Rejecting a rejected one answers it. */
-    Reservation reject(Reservation r, String operator, String reason) throws BadRequest {
+    /** An operator rejects a waiting reservation: its segments are aborted and it is REJECTED. Rejecting a rejected one answers it. */
+    Reservation reject(Caller caller, String requestId, String reason) throws BadRequest {
+        CallerAccess.requireOperator(caller, "requestId", "reject reservation " + requestId);
+        Reservation r = lookup.require(requestId);
+        String operator = caller.name();
         if (r.state() == ReservationState.REJECTED) {
             return r;
         }

@@ -12,7 +12,9 @@ import org.crs.bar.port.ReservationStore;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.port.Site;
+import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.Reservation;
+import org.crs.domain.access.Caller;
 import org.crs.bar.reservation.Segment;
 import org.crs.domain.audit.AuditCsv;
 import org.crs.domain.audit.AuditEntry;
@@ -52,9 +54,11 @@ public final class AuditService {
      * The entries {@code query} selects, newest first; for a query by reservation, with the
      * router commands of its segments at this site.
      *
+     * @throws BadRequest NOT_ALLOWED for a caller that is no operator or admin
      * @throws SegmentFailure if the L-NSAP or NSAP of one of the reservation's segments did not answer
      */
-    public List<AuditEntry> search(AuditQuery query) throws SegmentFailure {
+    public List<AuditEntry> search(Caller operator, AuditQuery query) throws BadRequest, SegmentFailure {
+        CallerAccess.requireOperator(operator, "", "read the audit trail");
         if (query.reservationId() == null) {
             return log.search(query);
         }
@@ -84,14 +88,20 @@ public final class AuditService {
     /**
      * The entries {@link #search} answers, as CSV ({@link AuditCsv}), header row first.
      *
+     * @throws BadRequest as {@link #search} does
      * @throws SegmentFailure as {@link #search} does
      */
-    public String exportCsv(AuditQuery query) throws SegmentFailure {
-        return AuditCsv.of(search(query));
+    public String exportCsv(Caller operator, AuditQuery query) throws BadRequest, SegmentFailure {
+        return AuditCsv.of(search(operator, query));
     }
 
-    /** The verification of the BAR's whole trail. */
-    public AuditVerification verify() {
+    /**
+     * The verification of the BAR's whole trail.
+     *
+     * @throws BadRequest NOT_ALLOWED for a caller that is no operator or admin
+     */
+    public AuditVerification verify(Caller operator) throws BadRequest {
+        CallerAccess.requireOperator(operator, "", "verify the audit trail");
         return log.verify();
     }
 

@@ -116,7 +116,7 @@ public final class OidcSignIn {
         for (String group : groupNames(identity.groups())) {
             if (store.findGroup(group).isPresent() && account.groups().stream().noneMatch(m -> m.group().equals(group))) {
                 try {
-                    accounts.addMember(group, name);
+                    accounts.addMember(AccountService.ADMINISTRATION, group, name);
                     joined = true;
                     LOG.info("Account {} joined group {} at its OpenID sign-in", name, group);
                 } catch (BadRequest e) {
@@ -143,7 +143,8 @@ public final class OidcSignIn {
         String email = identity.email().filter(e -> AccountService.EMAIL.matcher(e).matches() && e.length() <= 320)
                 .orElse("");
         try {
-            Account made = accounts.createAccount(name, settings.newAccountRole().name(), email, null);
+            Account made = accounts.createAccount(AccountService.ADMINISTRATION, name,
+                    settings.newAccountRole().name(), email, null);
             LOG.info("Account {} made at its first OpenID sign-in (subject {})", name, identity.subject());
             return made;
         } catch (BadRequest e) {

@@ -10,17 +10,24 @@ import java.util.Optional;
 import org.crs.bar.notify.Notifications;
 import org.crs.bar.port.BookingMeasurements;
 import org.crs.bar.port.ReservationStore;
+import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Records a reservation's moves in the store: each move is conditional on the state it starts
  * from, so two sweeps (or two BAR replicas) never act twice; the loser reads what the winner did.
+ * It also keeps the calls that did not reach their parts, as follow-ups to be tried again.
  */
 final class Recorder {
+
+    /** Logs as the service: one logger for all its operations. */
+    private static final Logger LOG = LoggerFactory.getLogger(ReservationService.class);
 
     /** The longest reason a history keeps. */
     static final int MAX_REASON = 2000;
@@ -115,5 +122,14 @@ final class Recorder {
 
     static String clip(String reason) {
         return reason.length() <= MAX_REASON ? reason : reason.substring(0, MAX_REASON - 1) + "…";
+    }
+
+    /** Keeps calls that did not reach their parts, to be tried again (see {@link org.crs.bar.negotiation.Negotiation.FollowUps}). */
+    void keepFollowUps(String requestId, List<Segment> segments, FollowUp.Action action, String reason,
+                       Duration after) {
+        Instant at = clock.instant().plus(after);
+        LOG.warn("reservation {}: {} of {} did not reach its part, or it is still under way there; trying again at {}",
+                requestId, action, segments.stream().map(Segment::bookingId).toList(), at);
+        store.addFollowUps(segments.stream().map(s -> FollowUp.of(requestId, s, action, reason, at)).toList());
     }
 }

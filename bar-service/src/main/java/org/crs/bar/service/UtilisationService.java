@@ -28,6 +28,7 @@ import org.crs.bar.reservation.SegmentRole;
 import org.crs.bar.reservation.UsageFlag;
 import org.crs.bar.reservation.Utilisation;
 import org.crs.bar.reservation.Utilisation.SegmentUtilisation;
+import org.crs.domain.access.Caller;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
@@ -94,12 +95,13 @@ public final class UtilisationService {
      * there are none from this BAR), end to end, the booked rate and its flags. A controller
      * that does not answer leaves its segment not measured; the answer still comes.
      *
-     * @throws BadRequest an unknown reservation ({@code requestId}), a range longer than
-     *     {@link #MAX_RANGE} ({@code to})
+     * @throws BadRequest an unknown reservation ({@code requestId}), one the caller may not read
+     *     (NOT_ALLOWED, {@code requestId}), a range longer than {@link #MAX_RANGE} ({@code to})
      */
-    public Utilisation utilisation(String requestId, TimeInterval range) throws BadRequest {
+    public Utilisation utilisation(Caller caller, String requestId, TimeInterval range) throws BadRequest {
         RequestValidator.checkRequestId(requestId);
-        Reservation r = store.find(requestId).orElseThrow(() -> new BadRequest("requestId", "no reservation " + requestId));
+        Reservation r = CallerAccess.requireMayAct(caller, store.find(requestId)
+                .orElseThrow(() -> new BadRequest("requestId", "no reservation " + requestId)));
         if (Duration.between(range.start(), range.end()).compareTo(MAX_RANGE) > 0) {
             throw new BadRequest("to", "the range may cover at most " + MAX_RANGE.toDays() + " days");
         }

@@ -1,5 +1,6 @@
 package org.crs.bar.server;
 
+import org.crs.bar.service.AccountService;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.reflect.Method;
@@ -71,7 +72,7 @@ class BadRequestsTest {
                 "127.0.0.1", 0, false).withTls(ServerTls.besidePlain(CERTIFICATES.settings("bar-site-a", ClientAuth.OPTIONAL),
                 0)), site, BarSettings.defaults(), Clock.systemUTC(), BarServer.Options.defaults("bar-bad")
                 .withServices(Map.of(peer, new Caller.PeerBar("site-b", peer.getName()))));
-        server.accounts().createAccount("tester", "admin", "", "tester-password");
+        server.accounts().createAccount(AccountService.ADMINISTRATION, "tester", "admin", "", "tester-password");
     }
 
     /**
@@ -189,9 +190,9 @@ class BadRequestsTest {
     @MethodSource("accountCorpus")
     void aMalformedAccountRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
             throws Exception {
-        String accounts = server.accounts().list().toString();
+        String accounts = server.accounts().list(AccountService.ADMINISTRATION).toString();
         assertClientFaultNamingTheField(server.accountUrl(), BarServer.ACCOUNT_NAMESPACE, c);
-        assertEquals(accounts, server.accounts().list().toString());
+        assertEquals(accounts, server.accounts().list(AccountService.ADMINISTRATION).toString());
     }
 
     @Test

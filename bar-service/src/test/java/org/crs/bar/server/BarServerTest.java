@@ -1,5 +1,6 @@
 package org.crs.bar.server;
 
+import org.crs.bar.service.AccountService;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,7 +51,7 @@ class BarServerTest {
                         BarServer.PEER_NAMESPACE, timeout)));
         server = BarServer.start(new ServerConfig("bar-test", "jdbc:hsqldb:mem:bar-server-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC());
-        server.accounts().createAccount("tester", "operator", "", "tester-password");
+        server.accounts().createAccount(AccountService.ADMINISTRATION, "tester", "operator", "", "tester-password");
         soap = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE).as("tester", "tester-password");
     }
 

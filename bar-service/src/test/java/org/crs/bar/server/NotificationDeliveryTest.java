@@ -1,5 +1,6 @@
 package org.crs.bar.server;
 
+import org.crs.bar.service.AccountService;
 import org.crs.bar.testing.TestCallers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -75,7 +76,7 @@ class NotificationDeliveryTest {
         server = BarServer.start(new ServerConfig("bar-notify", "jdbc:hsqldb:mem:bar-notify-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC(),
                 BarServer.Options.defaults("bar-notify").withNotifications(notifications));
-        server.accounts().createAccount(OWNER, "user", OWNER + "@example.org", "nora-password");
+        server.accounts().createAccount(AccountService.ADMINISTRATION, OWNER, "user", OWNER + "@example.org", "nora-password");
     }
 
     @AfterAll

@@ -1,5 +1,6 @@
 package org.crs.bar.server;
 
+import org.crs.bar.service.AccountService;
 import org.crs.bar.service.ReservationService;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,7 +54,7 @@ class OperatorServiceTest {
         server = BarServer.start(new ServerConfig("bar-op", "jdbc:hsqldb:mem:bar-op-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), new Site("site-a", CAMPUS, WAN, Map.of("site-b", PEER)), BarSettings.defaults(),
                 Clock.systemUTC(), BarServer.Options.defaults("bar-op").withPolicy(BarPolicy.of(rules, Quotas.none())));
-        server.accounts().createAccount("oscar", "operator", "", "oscar-password");
+        server.accounts().createAccount(AccountService.ADMINISTRATION, "oscar", "operator", "", "oscar-password");
         operator = new RawSoap(server.operatorUrl(), BarServer.OPERATOR_NAMESPACE).as("oscar", "oscar-password");
     }
 
@@ -129,7 +130,7 @@ class OperatorServiceTest {
 
     @Test
     void aUserMayNotCallTheOperatorService() throws Exception {
-        server.accounts().createAccount("ursula", "user", "", "ursula-password");
+        server.accounts().createAccount(AccountService.ADMINISTRATION, "ursula", "user", "", "ursula-password");
         book("op-mine", 2000);
 
         String answer = new RawSoap(server.operatorUrl(), BarServer.OPERATOR_NAMESPACE).as("ursula", "ursula-password")
@@ -142,16 +143,16 @@ class OperatorServiceTest {
 
     @Test
     void anOperatorBlocksAndUnblocksAnAccount() throws Exception {
-        server.accounts().createAccount("mallory", "user", "", "mallory-password");
+        server.accounts().createAccount(AccountService.ADMINISTRATION, "mallory", "user", "", "mallory-password");
 
         String blocked = operator.call("blockAccount",
                 "<n:blockAccount><n:account>mallory</n:account><n:reason>abuse</n:reason></n:blockAccount>");
 
         assertTrue(blocked.contains(">true<"), blocked);
-        assertTrue(server.accounts().get("mallory").blocked());
+        assertTrue(server.accounts().get(AccountService.ADMINISTRATION, "mallory").blocked());
         operator.call("unblockAccount",
                 "<n:unblockAccount><n:account>mallory</n:account><n:reason>sorted out</n:reason></n:unblockAccount>");
-        assertTrue(!server.accounts().get("mallory").blocked());
+        assertTrue(!server.accounts().get(AccountService.ADMINISTRATION, "mallory").blocked());
     }
 
     @Test

@@ -89,7 +89,7 @@ class AuditServiceTest {
 
     @Test
     void aReservationsEntriesComeWithTheRouterCommandsOfItsSegmentsNewestFirst() throws Exception {
-        List<AuditEntry> entries = audit.search(AuditQuery.all().withReservation("r1"));
+        List<AuditEntry> entries = audit.search(TestCallers.operator("oscar"), AuditQuery.all().withReservation("r1"));
         assertEquals(List.of("ReservationService.cancelReservation ", "router-command rt-wan", "router-command rt-campus",
                 "ReservationService.createReservation "), operations(entries));
         assertEquals(0, entries.get(1).sequence(), "a controller's command is chained in the controller's trail");
@@ -97,32 +97,32 @@ class AuditServiceTest {
 
     @Test
     void theRemoteCampusIsNotAskedForItsDeviceLog() throws Exception {
-        audit.search(AuditQuery.all().withReservation("r1"));
+        audit.search(TestCallers.operator("oscar"), AuditQuery.all().withReservation("r1"));
         assertFalse(peer.calls.stream().anyMatch(c -> c.startsWith("deviceLog")), peer.calls.toString());
     }
 
     @Test
     void aSearchByRouterKeepsOnlyThatRoutersCommands() throws Exception {
         assertEquals(List.of("router-command rt-campus"),
-                operations(audit.search(AuditQuery.all().withReservation("r1").withRouter("rt-campus"))));
+                operations(audit.search(TestCallers.operator("oscar"), AuditQuery.all().withReservation("r1").withRouter("rt-campus"))));
     }
 
     @Test
     void pagesCountOverTheMergedEntries() throws Exception {
         assertEquals(List.of("router-command rt-wan", "router-command rt-campus"),
-                operations(audit.search(AuditQuery.all().withReservation("r1").page(1, 2))));
+                operations(audit.search(TestCallers.operator("oscar"), AuditQuery.all().withReservation("r1").page(1, 2))));
     }
 
     @Test
     void aSearchWithoutAReservationAsksNoController() throws Exception {
-        assertEquals(2, audit.search(AuditQuery.all()).size());
+        assertEquals(2, audit.search(TestCallers.operator("oscar"), AuditQuery.all()).size());
         assertFalse(campus.calls.stream().anyMatch(c -> c.startsWith("deviceLog")), campus.calls.toString());
     }
 
     @Test
     void aSilentControllerFailsTheSearchByReservation() {
         campus.silent = true;
-        SegmentFailure f = assertThrows(SegmentFailure.class, () -> audit.search(AuditQuery.all().withReservation("r1")));
+        SegmentFailure f = assertThrows(SegmentFailure.class, () -> audit.search(TestCallers.operator("oscar"), AuditQuery.all().withReservation("r1")));
         assertEquals(RefusalCode.PROVIDER_SILENT, f.refusal().code());
     }
 }

@@ -48,8 +48,8 @@ class OidcSignInTest {
         db.migrateService("bar");
         store = new JdbcAccountStore(db.dataSource());
         accounts = new AccountService(store, Clock.systemUTC());
-        accounts.createGroup("astro", "astronomers", true);
-        accounts.createGroup("physics", "", false);
+        accounts.createGroup(AccountService.ADMINISTRATION, "astro", "astronomers", true);
+        accounts.createGroup(AccountService.ADMINISTRATION, "physics", "", false);
         settings = idp.settings(CALLBACK);
     }
 
@@ -90,8 +90,8 @@ class OidcSignInTest {
 
     @Test
     void anExistingAccountKeepsItsRoleAndJoinsTheNamedGroupsItLacks() throws Exception {
-        accounts.createAccount("carol", "operator", "carol@ops.example.org", "carol-local-pass");
-        accounts.addMember("physics", "carol");
+        accounts.createAccount(AccountService.ADMINISTRATION, "carol", "operator", "carol@ops.example.org", "carol-local-pass");
+        accounts.addMember(AccountService.ADMINISTRATION, "physics", "carol");
 
         Account carol = throughTheProvider(signIn(settings), "/");
 
@@ -112,7 +112,7 @@ class OidcSignInTest {
 
     @Test
     void aBlockedAccountIsRefused() throws Exception {
-        accounts.createAccount("carol", "user", "", null);
+        accounts.createAccount(AccountService.ADMINISTRATION, "carol", "user", "", null);
         accounts.setBlocked("carol", true, "left the project");
 
         OidcRefused refused = assertThrows(OidcRefused.class, () -> throughTheProvider(signIn(settings), "/"));
@@ -152,7 +152,7 @@ class OidcSignInTest {
 
     @Test
     void theAccountClaimIsTakenInLowerCase() throws Exception {
-        accounts.createAccount("dora", "user", "", null);
+        accounts.createAccount(AccountService.ADMINISTRATION, "dora", "user", "", null);
 
         Account dora = signIn(settings).accountOf(new OidcIdentity("Dora", List.of(), Optional.empty(), "s-dora"));
 

@@ -61,7 +61,7 @@ public final class DemoAccounts {
                 continue;
             }
             try {
-                accounts.createAccount(a.name(), a.role(), a.name() + "@" + (a.home().isEmpty() ? "crs" : a.home())
+                accounts.createAccount(AccountService.ADMINISTRATION, a.name(), a.role(), a.name() + "@" + (a.home().isEmpty() ? "crs" : a.home())
                         + ".example.org", a.password());
             } catch (BadRequest e) {
                 if (exists(accounts, a.name())) {
@@ -70,26 +70,26 @@ public final class DemoAccounts {
                 throw e;
             }
             if (!a.group().isEmpty()) {
-                accounts.addMember(a.group(), a.name());
+                accounts.addMember(AccountService.ADMINISTRATION, a.group(), a.name());
             }
         }
     }
 
     private static void group(AccountService accounts, String name, String description, boolean shares)
             throws BadRequest {
-        if (accounts.groups().stream().anyMatch(g -> g.name().equals(name))) {
+        if (accounts.groups(AccountService.ADMINISTRATION).stream().anyMatch(g -> g.name().equals(name))) {
             return;
         }
         try {
-            accounts.createGroup(name, description, shares);
+            accounts.createGroup(AccountService.ADMINISTRATION, name, description, shares);
         } catch (BadRequest e) {
-            if (accounts.groups().stream().noneMatch(g -> g.name().equals(name))) {
+            if (accounts.groups(AccountService.ADMINISTRATION).stream().noneMatch(g -> g.name().equals(name))) {
                 throw e;
             }
         }
     }
 
-    private static boolean exists(AccountService accounts, String name) {
-        return accounts.list().stream().anyMatch(existing -> existing.name().equals(name));
+    private static boolean exists(AccountService accounts, String name) throws BadRequest {
+        return accounts.list(AccountService.ADMINISTRATION).stream().anyMatch(existing -> existing.name().equals(name));
     }
 }

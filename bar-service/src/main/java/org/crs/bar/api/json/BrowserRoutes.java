@@ -129,14 +129,14 @@ final class BrowserRoutes {
 
     private Answer feedState(Call call) {
         ObjectNode out = Json.object();
-        Optional<Instant> since = parts.accounts().calendarFeedSince(call.context.caller().name());
+        Optional<Instant> since = parts.accounts().calendarFeedSince(call.context.caller());
         out.put("active", since.isPresent());
         since.ifPresent(s -> out.put("createdAt", s.toString()));
         return Answer.ok(out);
     }
 
     private Answer renewFeed(Call call) throws Exception {
-        String token = parts.accounts().renewCalendarFeed(call.context.caller().name());
+        String token = parts.accounts().renewCalendarFeed(call.context.caller());
         ObjectNode out = Json.object();
         out.put("active", true);
         out.put("createdAt", parts.clock().instant().toString());
@@ -145,7 +145,7 @@ final class BrowserRoutes {
     }
 
     private Answer revokeFeed(Call call) {
-        parts.accounts().revokeCalendarFeed(call.context.caller().name());
+        parts.accounts().revokeCalendarFeed(call.context.caller());
         return new Answer.NoContent();
     }
 

@@ -2,8 +2,24 @@ package org.crs.bar.api.soap;
 
 import java.util.Calendar;
 
+import org.crs.bar.account.Account;
+import org.crs.domain.access.Caller;
+import org.crs.service.soap.SoapTimes;
+
 /** An account as an admin (or the account itself) sees it: never a password. */
 public class AccountInfo {
+
+    /** An account as the port types answer it (static: no bean property, no operation). */
+    public static AccountInfo of(Account a) {
+        AccountInfo i = new AccountInfo();
+        i.setName(a.name());
+        i.setRole(a.role().wireName());
+        i.setEmail(a.email());
+        i.setBlocked(a.blocked());
+        i.setGroups(a.groups().stream().map(Caller.Membership::group).toArray(String[]::new));
+        i.setCreatedAt(SoapTimes.calendar(a.createdAt()));
+        return i;
+    }
 
     private String name;
     private String role;

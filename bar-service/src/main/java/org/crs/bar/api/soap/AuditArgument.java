@@ -3,6 +3,14 @@ package org.crs.bar.api.soap;
 /** One argument of an audited call: its name and value (a secret's value is {@code [redacted]}). */
 public class AuditArgument {
 
+    /** One argument of an audited call (static: no bean property, no operation). */
+    public static AuditArgument of(java.util.Map.Entry<String, String> a) {
+        AuditArgument arg = new AuditArgument();
+        arg.setName(a.getKey());
+        arg.setValue(a.getValue());
+        return arg;
+    }
+
     private String name;
     private String value;
 

@@ -2,8 +2,33 @@ package org.crs.bar.api.soap;
 
 import java.util.Calendar;
 
+import org.crs.domain.audit.AuditEntry;
+import org.crs.domain.audit.AuditRecord;
+import org.crs.service.soap.SoapTimes;
+
 /** One entry of the BAR's audit trail, with its place in the hash chain (docs/security.md). */
 public class AuditEntryInfo {
+
+    /** An entry of the audit trail as the port types answer it (static: no bean property, no operation). */
+    public static AuditEntryInfo of(AuditEntry e) {
+        AuditRecord r = e.record();
+        AuditEntryInfo i = new AuditEntryInfo();
+        i.setSequence(e.sequence());
+        i.setOccurredAt(SoapTimes.calendar(r.occurredAt()));
+        i.setActor(r.actor());
+        i.setAddress(r.address());
+        i.setCertificate(r.certificate());
+        i.setOperation(r.operation());
+        i.setArguments(r.arguments().entrySet().stream().map(AuditArgument::of).toArray(AuditArgument[]::new));
+        i.setOutcome(r.outcome());
+        i.setReservationId(r.reservationId());
+        i.setBookingId(r.bookingId());
+        i.setRouter(r.router());
+        i.setDetail(r.detail());
+        i.setPreviousHash(e.previousHash());
+        i.setHash(e.hash());
+        return i;
+    }
 
     private long sequence;
     private Calendar occurredAt;

@@ -1,7 +1,21 @@
 package org.crs.bar.api.soap;
 
+import org.crs.domain.audit.AuditVerification;
+
 /** What the verification of the BAR's audit trail found. */
 public class AuditVerificationInfo {
+
+    /** A verification of the trail as the port types answer it (static: no bean property, no operation). */
+    public static AuditVerificationInfo of(AuditVerification v) {
+        AuditVerificationInfo info = new AuditVerificationInfo();
+        info.setIntact(v.intact());
+        info.setEntriesChecked(v.entriesChecked());
+        info.setLastGoodHash(v.lastGoodHash());
+        info.setTampering(v.firstBreak().map(b -> b.kind().name()).orElse(""));
+        info.setSequence(v.firstBreak().map(AuditVerification.Break::sequence).orElse(0L));
+        info.setDetail(v.firstBreak().map(AuditVerification.Break::detail).orElse(""));
+        return info;
+    }
 
     private boolean intact;
     private long entriesChecked;

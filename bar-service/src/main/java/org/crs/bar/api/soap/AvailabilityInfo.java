@@ -1,9 +1,18 @@
 package org.crs.bar.api.soap;
 
+import org.crs.bar.availability.AvailabilitySearch;
 import org.crs.nsap.contract.StartWindowBean;
 
 /** The answer to findAvailability. */
 public class AvailabilityInfo {
+
+    /** An availability search's answer as the port types give it (static: no bean property, no operation). */
+    public static AvailabilityInfo of(AvailabilitySearch.Answer answer) {
+        AvailabilityInfo info = new AvailabilityInfo();
+        info.setStarts(StartWindowBean.of(answer.starts()));
+        info.setMaxBandwidthMbps(answer.maxBandwidthMbps());
+        return info;
+    }
 
     private StartWindowBean[] starts;
     private long maxBandwidthMbps;

@@ -1,7 +1,19 @@
 package org.crs.bar.api.soap;
 
+import org.crs.bar.account.Group;
+
 /** A group (project, virtual organisation) and its members. */
 public class GroupInfo {
+
+    /** A group as the port types answer it (static: no bean property, no operation). */
+    public static GroupInfo of(Group g) {
+        GroupInfo i = new GroupInfo();
+        i.setName(g.name());
+        i.setDescription(g.description());
+        i.setSharesReservations(g.sharesReservations());
+        i.setMembers(g.members().toArray(String[]::new));
+        return i;
+    }
 
     private String name;
     private String description;

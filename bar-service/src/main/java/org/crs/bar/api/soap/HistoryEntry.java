@@ -2,8 +2,22 @@ package org.crs.bar.api.soap;
 
 import java.util.Calendar;
 
+import org.crs.domain.reservation.ReservationTransition;
+import org.crs.service.soap.SoapTimes;
+
 /** One entry of a reservation's history. */
 public class HistoryEntry {
+
+    /** A recorded move as the port types answer it (static: no bean property, no operation). */
+    public static HistoryEntry of(ReservationTransition t) {
+        HistoryEntry e = new HistoryEntry();
+        e.setFromState(t.from() == null ? "" : t.from().name());
+        e.setToState(t.to().name());
+        e.setActor(t.actor());
+        e.setReason(t.reason());
+        e.setAt(SoapTimes.calendar(t.at()));
+        return e;
+    }
 
     private String fromState;
     private String toState;

@@ -1,7 +1,5 @@
 package org.crs.bar.api.soap;
 
-import org.crs.domain.access.Caller;
-import org.crs.service.security.CurrentCall;
 import java.time.Instant;
 import java.util.Calendar;
 import java.util.List;
@@ -10,13 +8,12 @@ import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.ChangeRefused;
 import org.crs.bar.reservation.MaintenanceScope;
-import org.crs.bar.reservation.MaintenanceWindow;
 import org.crs.bar.service.MaintenanceService;
+import org.crs.domain.access.Caller;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.service.soap.ServiceFault;
-import org.crs.service.soap.SoapTimes;
 
 /**
  * The BAR's maintenance port type, for network operators: declare a maintenance window on a
@@ -56,7 +53,7 @@ public class MaintenancePortType {
             throws ServiceFault {
         TimeInterval interval = interval(start, end, "start", "end");
         try {
-            return info(service.declare(actor(), resourceId, interval, reason));
+            return MaintenanceWindowInfo.of(service.declare(actor(), resourceId, interval, reason));
         } catch (BadRequest e) {
             throw fault(e);
         } catch (SegmentFailure e) {
@@ -68,7 +65,8 @@ public class MaintenancePortType {
     public MaintenanceWindowInfo[] listMaintenance(Calendar from, Calendar to) throws ServiceFault {
         TimeInterval interval = interval(from, to, "from", "to");
         try {
-            return service.list(actor(), interval).stream().map(MaintenancePortType::info).toArray(MaintenanceWindowInfo[]::new);
+            return service.list(actor(), interval).stream().map(MaintenanceWindowInfo::of)
+                    .toArray(MaintenanceWindowInfo[]::new);
         } catch (BadRequest e) {
             throw fault(e);
         } catch (SegmentFailure e) {
@@ -89,7 +87,7 @@ public class MaintenancePortType {
                     + scope + "'");
         }
         try {
-            return info(service.lift(actor(), s, windowId, reason));
+            return MaintenanceWindowInfo.of(service.lift(actor(), s, windowId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         } catch (SegmentFailure e) {
@@ -104,7 +102,7 @@ public class MaintenancePortType {
      */
     public ReservationInfo moveReservation(String requestId, String reason) throws ServiceFault {
         try {
-            return ReservationPortType.info(service.move(actor(), requestId, reason));
+            return ReservationInfo.of(service.move(actor(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         } catch (ChangeRefused e) {
@@ -117,7 +115,7 @@ public class MaintenancePortType {
     /** Cancels a reservation for maintenance (an active circuit is torn down first) and tells its owner. */
     public ReservationInfo cancelReservationForMaintenance(String requestId, String reason) throws ServiceFault {
         try {
-            return ReservationPortType.info(service.cancel(actor(), requestId, reason));
+            return ReservationInfo.of(service.cancel(actor(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -137,27 +135,6 @@ public class MaintenancePortType {
             throw ServiceFault.badField(endField, "must be after the " + startField + " (" + s + "), was " + e);
         }
         return new TimeInterval(s, e);
-    }
-
-    static MaintenanceWindowInfo info(MaintenanceService.WindowHits h) {
-        MaintenanceWindow w = h.window();
-        MaintenanceWindowInfo i = new MaintenanceWindowInfo();
-        i.setScope(h.scope().name());
-        i.setId(w.id());
-        i.setResourceId(w.resourceId());
-        i.setStart(SoapTimes.calendar(w.interval().start()));
-        i.setEnd(SoapTimes.calendar(w.interval().end()));
-        i.setReason(w.reason());
-        i.setCreatedBy(w.createdBy());
-        i.setCreatedAt(w.createdAt() == null ? null : SoapTimes.calendar(w.createdAt()));
-        if (w.lift() != null) {
-            i.setLiftedAt(SoapTimes.calendar(w.lift().at()));
-            i.setLiftedBy(w.lift().by());
-            i.setLiftReason(w.lift().reason());
-        }
-        i.setReservations(h.reservations().stream().map(ReservationPortType::info).toArray(ReservationInfo[]::new));
-        i.setOtherBookings(h.otherBookings().toArray(new String[0]));
-        return i;
     }
 
     private static ServiceFault fault(BadRequest e) {

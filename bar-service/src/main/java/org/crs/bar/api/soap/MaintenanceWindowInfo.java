@@ -2,11 +2,40 @@ package org.crs.bar.api.soap;
 
 import java.util.Calendar;
 
+import org.crs.bar.reservation.MaintenanceWindow;
+import org.crs.bar.service.MaintenanceService;
+import org.crs.service.soap.SoapTimes;
+
 /**
  * A maintenance window as the BAR answers it (xs:dateTime times, UTC): the window as the L-NSAP or
  * the NSAP keeps it, and the bookings it hits.
  */
 public class MaintenanceWindowInfo {
+
+    /**
+     * A maintenance window with the reservations and other bookings it hits, as the port types
+     * answer it (static: no bean property, no operation).
+     */
+    public static MaintenanceWindowInfo of(MaintenanceService.WindowHits h) {
+        MaintenanceWindow w = h.window();
+        MaintenanceWindowInfo i = new MaintenanceWindowInfo();
+        i.setScope(h.scope().name());
+        i.setId(w.id());
+        i.setResourceId(w.resourceId());
+        i.setStart(SoapTimes.calendar(w.interval().start()));
+        i.setEnd(SoapTimes.calendar(w.interval().end()));
+        i.setReason(w.reason());
+        i.setCreatedBy(w.createdBy());
+        i.setCreatedAt(w.createdAt() == null ? null : SoapTimes.calendar(w.createdAt()));
+        if (w.lift() != null) {
+            i.setLiftedAt(SoapTimes.calendar(w.lift().at()));
+            i.setLiftedBy(w.lift().by());
+            i.setLiftReason(w.lift().reason());
+        }
+        i.setReservations(h.reservations().stream().map(ReservationInfo::of).toArray(ReservationInfo[]::new));
+        i.setOtherBookings(h.otherBookings().toArray(new String[0]));
+        return i;
+    }
 
     private String scope;
     private long id;

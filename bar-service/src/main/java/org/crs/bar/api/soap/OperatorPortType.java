@@ -6,7 +6,6 @@ import org.crs.bar.port.AccountBlocking;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.service.ReservationService;
 import org.crs.domain.access.Caller;
-import org.crs.service.security.CurrentCall;
 import org.crs.service.soap.ServiceFault;
 
 /**
@@ -44,7 +43,7 @@ public class OperatorPortType {
     /** Every reservation waiting for an operator's approval, soonest start first; its reason says until when. */
     public ReservationInfo[] listPendingApprovals() {
         try {
-            return service.pendingApprovals(operator()).stream().map(ReservationPortType::info)
+            return service.pendingApprovals(operator()).stream().map(ReservationInfo::of)
                     .toArray(ReservationInfo[]::new);
         } catch (BadRequest e) {
             // The access table lets only operators in, whom the service lets list; this operation declares no fault.
@@ -59,7 +58,7 @@ public class OperatorPortType {
      */
     public ReservationInfo approveReservation(String requestId, String reason) throws ServiceFault {
         try {
-            return ReservationPortType.info(service.approve(operator(), requestId, reason));
+            return ReservationInfo.of(service.approve(operator(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -69,7 +68,7 @@ public class OperatorPortType {
     public ReservationInfo rejectReservation(String requestId, String reason) throws ServiceFault {
         requireReason(reason);
         try {
-            return ReservationPortType.info(service.reject(operator(), requestId, reason));
+            return ReservationInfo.of(service.reject(operator(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -82,7 +81,7 @@ public class OperatorPortType {
     public ReservationInfo terminateReservation(String requestId, String reason) throws ServiceFault {
         requireReason(reason);
         try {
-            return ReservationPortType.info(service.terminate(operator(), requestId, reason));
+            return ReservationInfo.of(service.terminate(operator(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }

@@ -2,14 +2,34 @@ package org.crs.bar.api.soap;
 
 import java.util.Calendar;
 
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.ReservationRequest;
+import org.crs.service.soap.SoapTimes;
+
 /** A reservation as the BAR answers it (xs:dateTime times, UTC). */
 public class ReservationInfo {
 
-    /** A reservation as the port types answer it (a static method: no bean property, no SOAP operation). */
-    public static ReservationInfo of(org.crs.bar.reservation.Reservation reservation) {
-        return ReservationPortType.info(reservation);
+    /** A reservation as the port types answer it, without traffic flags (static: no bean property, no operation). */
+    public static ReservationInfo of(Reservation r) {
+        ReservationInfo i = new ReservationInfo();
+        ReservationRequest q = r.request();
+        i.setRequestId(q.requestId());
+        i.setSource(q.source().toString());
+        i.setDestination(q.destination().toString());
+        i.setBandwidthMbps(q.bandwidthMbps());
+        i.setStart(SoapTimes.calendar(q.interval().start()));
+        i.setEnd(SoapTimes.calendar(q.interval().end()));
+        i.setDescription(q.description());
+        i.setHoldOnly(q.holdOnly());
+        i.setState(r.state().name());
+        i.setReason(r.reason());
+        i.setRefusalCode(r.refusalCode() == null ? null : r.refusalCode().name());
+        i.setOwner(r.owner());
+        i.setCreatedAt(SoapTimes.calendar(r.createdAt()));
+        i.setUpdatedAt(SoapTimes.calendar(r.updatedAt()));
+        i.setSegments(r.segments().stream().map(SegmentBean::of).toArray(SegmentBean[]::new));
+        return i;
     }
-
 
     private String requestId;
     private String source;

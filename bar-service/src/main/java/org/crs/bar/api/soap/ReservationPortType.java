@@ -3,46 +3,40 @@ package org.crs.bar.api.soap;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Calendar;
 import java.util.List;
 import java.util.Map;
-
 import java.util.Optional;
+import java.util.Set;
 
-import org.crs.domain.access.Caller;
-import org.crs.domain.access.ReservationAccess;
-import org.crs.domain.refusal.Refusal;
-import org.crs.domain.refusal.RefusalCode;
-import org.crs.service.security.CurrentCall;
-import org.crs.bar.reservation.Visibility;
-import org.crs.domain.reservation.Endpoint;
-import org.crs.domain.reservation.ReservationState;
-import org.crs.domain.reservation.ReservationTransition;
-import org.crs.domain.time.TimeInterval;
-import org.crs.nsap.contract.StartWindowBean;
-import org.crs.service.soap.DefaultValue;
-import org.crs.service.soap.ServiceFault;
-import org.crs.service.soap.SoapTimes;
-import org.crs.bar.availability.AvailabilitySearch;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.ChangeRefused;
-import org.crs.bar.reservation.Timing;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
-import org.crs.bar.reservation.Segment;
-import org.crs.bar.service.ReservationService;
-import org.crs.bar.service.UtilisationService;
+import org.crs.bar.reservation.Timing;
 import org.crs.bar.reservation.UsageFlag;
 import org.crs.bar.reservation.Utilisation;
-import org.crs.domain.traffic.TrafficRate;
-import java.util.Arrays;
+import org.crs.bar.service.ReservationService;
+import org.crs.bar.service.UtilisationService;
+import org.crs.domain.access.Caller;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.reservation.Endpoint;
+import org.crs.domain.reservation.ReservationState;
+import org.crs.domain.time.TimeInterval;
+import org.crs.service.security.CurrentCall;
+import org.crs.service.soap.DefaultValue;
+import org.crs.service.soap.ServiceFault;
 
 /**
- * The BAR's client port type (for Grid middleware and scripts): a thin layer that turns SOAP
- * parameters (xs:dateTime as Calendar) into calls on {@link ReservationService} and refusals
- * into faults naming the code, the field and the reason. The published WSDL is kept in
- * schema/wsdl and compared with the served one by a test.
+ * The BAR's client port type (for Grid middleware and scripts), a door: it turns SOAP parameters
+ * (xs:dateTime as Calendar, strings as endpoints and states) into calls on
+ * {@link ReservationService}, passing the signed-in caller, builds its answers with the beans'
+ * {@code of} methods, and turns refusals into faults naming the code, the field and the reason.
+ * Which reservations the caller may see and change, its group's quota and the approval rules are
+ * the service's to decide. The published WSDL is kept in schema/wsdl and compared with the served
+ * one by a test.
  */
 public class ReservationPortType {
 
@@ -57,8 +51,7 @@ public class ReservationPortType {
     private final Optional<UtilisationService> utilisation;
 
     /**
-     * Every call acts as the signed-in caller ({@link CurrentCall}): a user on its own reservations
-     * and its sharing groups' ({@link ReservationAccess}), operators and admins on all.
+     * Every call is the signed-in caller's ({@link CurrentCall}); the service decides what it may do.
      *
      * @param service the reservation service
      * @param internalActor who calls are recorded as coming from when they come from inside the
@@ -151,7 +144,7 @@ public class ReservationPortType {
                 endpoint("source", source), endpoint("destination", destination), bandwidthMbps, interval, description,
                 holdOnly, timing, "");
         try {
-            return info(service.create(caller(), request));
+            return ReservationInfo.of(service.create(caller(), request));
         } catch (BadRequest e) {
             throw fault(timing instanceof Timing.Transfer ? renamed(e, TRANSFER_FIELDS)
                     : timing instanceof Timing.InWindow ? renamed(e, WINDOW_FIELDS) : e);
@@ -161,7 +154,7 @@ public class ReservationPortType {
     /** Commits a reservation created with holdOnly. */
     public ReservationInfo commitReservation(String requestId) throws ServiceFault {
         try {
-            return info(service.commit(caller(), requestId));
+            return ReservationInfo.of(service.commit(caller(), requestId));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -170,7 +163,7 @@ public class ReservationPortType {
     /** Gives up a reservation created with holdOnly and not committed. */
     public ReservationInfo abortReservation(String requestId, String reason) throws ServiceFault {
         try {
-            return info(service.abort(caller(), requestId, reason));
+            return ReservationInfo.of(service.abort(caller(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -179,7 +172,7 @@ public class ReservationPortType {
     /** Cancels a reservation; an active circuit is torn down first. */
     public ReservationInfo cancelReservation(String requestId, String reason) throws ServiceFault {
         try {
-            return info(service.cancel(caller(), requestId, reason));
+            return ReservationInfo.of(service.cancel(caller(), requestId, reason));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -193,7 +186,8 @@ public class ReservationPortType {
     public ReservationInfo modifyReservation(String requestId, Calendar end, @DefaultValue("0") long bandwidthMbps)
             throws ServiceFault {
         try {
-            return info(service.modify(caller(), requestId, end == null ? null : end.toInstant(), bandwidthMbps));
+            return ReservationInfo.of(service.modify(caller(), requestId, end == null ? null : end.toInstant(),
+                    bandwidthMbps));
         } catch (BadRequest e) {
             throw fault(e);
         } catch (ChangeRefused e) {
@@ -204,7 +198,7 @@ public class ReservationPortType {
     /** The reservation as it is now. */
     public ReservationInfo getReservation(String requestId) throws ServiceFault {
         try {
-            return flagged(info(service.get(caller(), requestId)))[0];
+            return flagged(ReservationInfo.of(service.get(caller(), requestId)))[0];
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -228,12 +222,10 @@ public class ReservationPortType {
         TimeInterval range = interval(from, to, "to");
         try {
             Reservation r = service.get(caller(), requestId);
-            if (utilisation.isEmpty()) {
-                return utilisationInfo(new Utilisation(requestId, range, r.request().bandwidthMbps() * 1_000_000L,
-                        List.of(), List.of(), java.util.Set.of()), r);
-            }
-            Utilisation u = utilisation.get().utilisation(requestId, range);
-            return utilisationInfo(u, r);
+            Utilisation u = utilisation.isPresent() ? utilisation.get().utilisation(caller(), requestId, range)
+                    : new Utilisation(requestId, range, r.request().bandwidthMbps() * 1_000_000L, List.of(), List.of(),
+                            Set.of());
+            return UtilisationInfo.of(u, r);
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -242,58 +234,14 @@ public class ReservationPortType {
     /** The infos with the traffic flags of their reservations. */
     ReservationInfo[] flagged(ReservationInfo... infos) {
         if (utilisation.isPresent() && infos.length > 0) {
-            Map<String, java.util.Set<UsageFlag>> flags = utilisation.get()
+            Map<String, Set<UsageFlag>> flags = utilisation.get()
                     .flags(Arrays.stream(infos).map(ReservationInfo::getRequestId).toList());
             for (ReservationInfo i : infos) {
-                i.setFlags(flags.getOrDefault(i.getRequestId(), java.util.Set.of()).stream().sorted()
+                i.setFlags(flags.getOrDefault(i.getRequestId(), Set.of()).stream().sorted()
                         .map(Enum::name).toArray(String[]::new));
             }
         }
         return infos;
-    }
-
-    private static UtilisationInfo utilisationInfo(Utilisation u, Reservation r) {
-        UtilisationInfo i = new UtilisationInfo();
-        i.setRequestId(u.requestId());
-        i.setFrom(SoapTimes.calendar(u.interval().start()));
-        i.setTo(SoapTimes.calendar(u.interval().end()));
-        i.setBookedBitsPerSecond(u.bookedBitsPerSecond());
-        List<SegmentUtilisationInfo> segments = new ArrayList<>();
-        if (u.segments().isEmpty()) {
-            for (Segment s : r.segments()) {
-                segments.add(segmentUtilisation(new Utilisation.SegmentUtilisation(s.role(), s.controller(),
-                        s.bookingId(), List.of(), Optional.of("this BAR measures no traffic"))));
-            }
-        } else {
-            u.segments().forEach(s -> segments.add(segmentUtilisation(s)));
-        }
-        i.setSegments(segments.toArray(SegmentUtilisationInfo[]::new));
-        i.setEndToEnd(u.endToEnd().stream().map(x -> sample(x, x.span())).toArray(UtilisationSample[]::new));
-        i.setFlags(u.flags().stream().sorted().map(Enum::name).toArray(String[]::new));
-        return i;
-    }
-
-    private static SegmentUtilisationInfo segmentUtilisation(Utilisation.SegmentUtilisation s) {
-        SegmentUtilisationInfo b = new SegmentUtilisationInfo();
-        b.setRole(s.role().name());
-        b.setController(s.controller());
-        b.setBookingId(s.bookingId());
-        b.setMeasured(s.notMeasured().isEmpty());
-        b.setNotMeasured(s.notMeasured().orElse(""));
-        b.setSamples(s.samples().stream().map(x -> sample(x.rate(), x.resolution())).toArray(UtilisationSample[]::new));
-        return b;
-    }
-
-    private static UtilisationSample sample(TrafficRate rate, Duration resolution) {
-        UtilisationSample b = new UtilisationSample();
-        b.setStart(SoapTimes.calendar(rate.from()));
-        b.setEnd(SoapTimes.calendar(rate.to()));
-        b.setResolutionSeconds((int) resolution.toSeconds());
-        b.setInBitsPerSecond(rate.inBitsPerSecond());
-        b.setOutBitsPerSecond(rate.outBitsPerSecond());
-        b.setErrorsPerSecond(rate.errorsPerSecond());
-        b.setDiscardsPerSecond(rate.discardsPerSecond());
-        return b;
     }
 
     /** Reservations in a state (empty for all) overlapping [from, to) (both absent for any time). */
@@ -315,7 +263,7 @@ public class ReservationPortType {
         }
         try {
             return flagged(service.list(caller(), states, window, DEFAULT_LIST_LIMIT).stream()
-                    .map(ReservationPortType::info).toArray(ReservationInfo[]::new));
+                    .map(ReservationInfo::of).toArray(ReservationInfo[]::new));
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -324,7 +272,7 @@ public class ReservationPortType {
     /** Every change of a reservation, oldest first: who, when, why. */
     public HistoryEntry[] getHistory(String requestId) throws ServiceFault {
         try {
-            return service.history(caller(), requestId).stream().map(ReservationPortType::entry).toArray(HistoryEntry[]::new);
+            return service.history(caller(), requestId).stream().map(HistoryEntry::of).toArray(HistoryEntry[]::new);
         } catch (BadRequest e) {
             throw fault(e);
         }
@@ -343,12 +291,8 @@ public class ReservationPortType {
             throw ServiceFault.badField("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
         }
         try {
-            AvailabilitySearch.Answer answer = service.findAvailability(caller(), endpoint("source", source),
-                    endpoint("destination", destination), bandwidthMbps, Duration.ofSeconds(durationSeconds), window);
-            AvailabilityInfo info = new AvailabilityInfo();
-            info.setStarts(StartWindowBean.of(answer.starts()));
-            info.setMaxBandwidthMbps(answer.maxBandwidthMbps());
-            return info;
+            return AvailabilityInfo.of(service.findAvailability(caller(), endpoint("source", source),
+                    endpoint("destination", destination), bandwidthMbps, Duration.ofSeconds(durationSeconds), window));
         } catch (BadRequest e) {
             throw fault(renamed(e, WINDOW_FIELDS));
         } catch (SegmentFailure e) {
@@ -404,49 +348,6 @@ public class ReservationPortType {
             throw ServiceFault.badField(endField, "must be after the start (" + s + "), was " + e);
         }
         return new TimeInterval(s, e);
-    }
-
-    static ReservationInfo info(Reservation r) {
-        ReservationInfo i = new ReservationInfo();
-        ReservationRequest q = r.request();
-        i.setRequestId(q.requestId());
-        i.setSource(q.source().toString());
-        i.setDestination(q.destination().toString());
-        i.setBandwidthMbps(q.bandwidthMbps());
-        i.setStart(SoapTimes.calendar(q.interval().start()));
-        i.setEnd(SoapTimes.calendar(q.interval().end()));
-        i.setDescription(q.description());
-        i.setHoldOnly(q.holdOnly());
-        i.setState(r.state().name());
-        i.setReason(r.reason());
-        i.setRefusalCode(r.refusalCode() == null ? null : r.refusalCode().name());
-        i.setOwner(r.owner());
-        i.setCreatedAt(SoapTimes.calendar(r.createdAt()));
-        i.setUpdatedAt(SoapTimes.calendar(r.updatedAt()));
-        i.setSegments(r.segments().stream().map(ReservationPortType::segment).toArray(SegmentBean[]::new));
-        return i;
-    }
-
-    private static SegmentBean segment(Segment s) {
-        SegmentBean b = new SegmentBean();
-        b.setRole(s.role().name());
-        b.setController(s.controller());
-        b.setBookingId(s.bookingId());
-        b.setState(s.state() == null ? "" : s.state().name());
-        b.setSourceVlan(s.sourceVlan());
-        b.setDestinationVlan(s.destinationVlan());
-        b.setDescription(s.description());
-        return b;
-    }
-
-    private static HistoryEntry entry(ReservationTransition t) {
-        HistoryEntry e = new HistoryEntry();
-        e.setFromState(t.from() == null ? "" : t.from().name());
-        e.setToState(t.to().name());
-        e.setActor(t.actor());
-        e.setReason(t.reason());
-        e.setAt(SoapTimes.calendar(t.at()));
-        return e;
     }
 
     // The fault string names the field too, for clients that show only the string.

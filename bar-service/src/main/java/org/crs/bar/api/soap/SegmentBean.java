@@ -1,7 +1,22 @@
 package org.crs.bar.api.soap;
 
+import org.crs.bar.reservation.Segment;
+
 /** One segment of a reservation: who holds it, under which id, on which VLANs. */
 public class SegmentBean {
+
+    /** A segment as the port types answer it (static: no bean property, no operation). */
+    public static SegmentBean of(Segment s) {
+        SegmentBean b = new SegmentBean();
+        b.setRole(s.role().name());
+        b.setController(s.controller());
+        b.setBookingId(s.bookingId());
+        b.setState(s.state() == null ? "" : s.state().name());
+        b.setSourceVlan(s.sourceVlan());
+        b.setDestinationVlan(s.destinationVlan());
+        b.setDescription(s.description());
+        return b;
+    }
 
     private String role;
     private String controller;

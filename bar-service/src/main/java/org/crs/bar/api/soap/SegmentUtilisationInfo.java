@@ -1,7 +1,22 @@
 package org.crs.bar.api.soap;
 
+import org.crs.bar.reservation.Utilisation;
+
 /** What one segment of a reservation carried, as its L-NSAP or the NSAP measured it. */
 public class SegmentUtilisationInfo {
+
+    /** What one segment carried as the port types answer it (static: no bean property, no operation). */
+    public static SegmentUtilisationInfo of(Utilisation.SegmentUtilisation s) {
+        SegmentUtilisationInfo b = new SegmentUtilisationInfo();
+        b.setRole(s.role().name());
+        b.setController(s.controller());
+        b.setBookingId(s.bookingId());
+        b.setMeasured(s.notMeasured().isEmpty());
+        b.setNotMeasured(s.notMeasured().orElse(""));
+        b.setSamples(s.samples().stream().map(x -> UtilisationSample.of(x.rate(), x.resolution()))
+                .toArray(UtilisationSample[]::new));
+        return b;
+    }
 
     private String role;
     private String controller;

@@ -2,8 +2,21 @@ package org.crs.bar.api.soap;
 
 import java.util.Calendar;
 
+import org.crs.bar.account.ApiToken;
+import org.crs.service.soap.SoapTimes;
+
 /** An API token as listed. Only the answer to createToken carries the token itself, once. */
 public class TokenInfo {
+
+    /** A token as the port types answer it, without its secret (static: no bean property, no operation). */
+    public static TokenInfo of(ApiToken t) {
+        TokenInfo i = new TokenInfo();
+        i.setId(t.id());
+        i.setLabel(t.label());
+        i.setCreatedAt(SoapTimes.calendar(t.createdAt()));
+        i.setRevokedAt(t.revokedAt().map(SoapTimes::calendar).orElse(null));
+        return i;
+    }
 
     private String id;
     private String label;

@@ -1,9 +1,43 @@
 package org.crs.bar.api.soap;
 
+import java.util.ArrayList;
 import java.util.Calendar;
+import java.util.List;
+import java.util.Optional;
+
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.Segment;
+import org.crs.bar.reservation.Utilisation;
+import org.crs.service.soap.SoapTimes;
 
 /** What a reservation's circuit carried over a time range: per segment, end to end, beside the booked rate. */
 public class UtilisationInfo {
+
+    /**
+     * What a reservation's circuit carried as the port types answer it: each segment of {@code u},
+     * or when nothing was measured each of {@code r}'s segments marked not measured (static: no bean property, no operation).
+     */
+    public static UtilisationInfo of(Utilisation u, Reservation r) {
+        UtilisationInfo i = new UtilisationInfo();
+        i.setRequestId(u.requestId());
+        i.setFrom(SoapTimes.calendar(u.interval().start()));
+        i.setTo(SoapTimes.calendar(u.interval().end()));
+        i.setBookedBitsPerSecond(u.bookedBitsPerSecond());
+        List<SegmentUtilisationInfo> segments = new ArrayList<>();
+        if (u.segments().isEmpty()) {
+            for (Segment s : r.segments()) {
+                segments.add(SegmentUtilisationInfo.of(new Utilisation.SegmentUtilisation(s.role(), s.controller(),
+                        s.bookingId(), List.of(), Optional.of("this BAR measures no traffic"))));
+            }
+        } else {
+            u.segments().forEach(s -> segments.add(SegmentUtilisationInfo.of(s)));
+        }
+        i.setSegments(segments.toArray(SegmentUtilisationInfo[]::new));
+        i.setEndToEnd(u.endToEnd().stream().map(x -> UtilisationSample.of(x, x.span()))
+                .toArray(UtilisationSample[]::new));
+        i.setFlags(u.flags().stream().sorted().map(Enum::name).toArray(String[]::new));
+        return i;
+    }
 
     private String requestId;
     private Calendar from;

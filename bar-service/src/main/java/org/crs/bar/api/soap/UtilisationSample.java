@@ -1,9 +1,26 @@
 package org.crs.bar.api.soap;
 
+import java.time.Duration;
 import java.util.Calendar;
+
+import org.crs.domain.traffic.TrafficRate;
+import org.crs.service.soap.SoapTimes;
 
 /** One mean rate of a segment, or of the circuit end to end, over {@code [start, end)}. */
 public class UtilisationSample {
+
+    /** A measured rate over {@code resolution} as the port types answer it (static: no bean property, no operation). */
+    public static UtilisationSample of(TrafficRate rate, Duration resolution) {
+        UtilisationSample b = new UtilisationSample();
+        b.setStart(SoapTimes.calendar(rate.from()));
+        b.setEnd(SoapTimes.calendar(rate.to()));
+        b.setResolutionSeconds((int) resolution.toSeconds());
+        b.setInBitsPerSecond(rate.inBitsPerSecond());
+        b.setOutBitsPerSecond(rate.outBitsPerSecond());
+        b.setErrorsPerSecond(rate.errorsPerSecond());
+        b.setDiscardsPerSecond(rate.discardsPerSecond());
+        return b;
+    }
 
     private Calendar start;
     private Calendar end;

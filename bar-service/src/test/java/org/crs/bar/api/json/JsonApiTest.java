@@ -66,11 +66,11 @@ class JsonApiTest {
                 "127.0.0.1", 0, false), new Site("site-a", CAMPUS, WAN, Map.of("site-b", PEER)), BarSettings.defaults(),
                 Clock.systemUTC(), BarServer.Options.defaults("bar-json").withPolicy(BarPolicy.of(rules, Quotas.none())));
         AccountService a = server.accounts();
-        a.createGroup("astro", "astronomy", false);
-        a.createAccount("alice", "user", "alice@example.org", "alice-password");
-        a.addMember("astro", "alice");
-        a.createAccount("bob", "user", "bob@example.org", "bob-password");
-        a.createAccount("oscar", "operator", "", "oscar-password");
+        a.createGroup(AccountService.ADMINISTRATION, "astro", "astronomy", false);
+        a.createAccount(AccountService.ADMINISTRATION, "alice", "user", "alice@example.org", "alice-password");
+        a.addMember(AccountService.ADMINISTRATION, "astro", "alice");
+        a.createAccount(AccountService.ADMINISTRATION, "bob", "user", "bob@example.org", "bob-password");
+        a.createAccount(AccountService.ADMINISTRATION, "oscar", "operator", "", "oscar-password");
         api = server.apiUrl();
         day = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(3));
     }
