@@ -297,7 +297,7 @@ public final class BarServer extends RunningService {
 
             ReservationPortType reservations = new ReservationPortType(service.get(), config.name() + "-client",
                     Optional.of(utilisation));
-            OperatorPortType operators = new OperatorPortType(service.get(), accounts.get()::setBlocked);
+            OperatorPortType operators = new OperatorPortType(service.get(), accounts.get());
             MaintenancePortType maintenancePort = new MaintenancePortType(maintenance.get(), config.name() + "-operator");
             AuditService auditService = new AuditService(new JdbcAuditLog(trail.get()), store.get(), site);
             AuditPortType audit = new AuditPortType(auditService);

@@ -233,6 +233,27 @@ public final class AccountService {
         return storePassword(name, newPassword);
     }
 
+    /**
+     * An operator blocks an account, saying why (it can no longer sign in, and its tokens and
+     * certificate are refused), or unblocks it. Doing it again changes nothing.
+     *
+     * @return {@code blocked}, as the account now is
+     * @throws BadRequest NOT_ALLOWED for a caller that is no operator; BAD_FIELD naming
+     *     {@code account} (missing, or no such account) or {@code reason} (missing)
+     */
+    public boolean block(Caller operator, String account, boolean blocked, String reason) throws BadRequest {
+        CallerAccess.requireOperator(operator, "account", (blocked ? "block" : "unblock") + " accounts");
+        if (account == null || account.isBlank()) {
+            throw new BadRequest("account", "is missing");
+        }
+        OperatorReason.require(reason);
+        String why = (blocked ? "blocked" : "unblocked") + " by " + operator.name() + ": " + reason;
+        if (!setBlocked(account.trim(), blocked, why)) {
+            throw new BadRequest("account", "no account " + account.trim());
+        }
+        return blocked;
+    }
+
     /** Blocks or unblocks an account; false when there is none. */
     public boolean setBlocked(String name, boolean blocked, String reason) {
         boolean done = store.setBlocked(name, blocked, reason);

@@ -109,6 +109,7 @@ final class Approvals {
     /** An operator rejects a waiting reservation: its segments are aborted and it is REJECTED. Rejecting a rejected one answers it. */
     Reservation reject(Caller caller, String requestId, String reason) throws BadRequest {
         CallerAccess.requireOperator(caller, "requestId", "reject reservation " + requestId);
+        OperatorReason.require(reason);
         Reservation r = lookup.require(requestId);
         String operator = caller.name();
         if (r.state() == ReservationState.REJECTED) {

@@ -276,7 +276,7 @@ final class ReservationChanges {
      */
     Reservation terminate(Caller operator, String requestId, String reason) throws BadRequest {
         CallerAccess.requireOperator(operator, "requestId", "terminate reservation " + requestId);
-        return cancel(operator, requestId, "terminated by " + operator.name()
-                + (reason == null || reason.isBlank() ? "" : ": " + reason));
+        OperatorReason.require(reason);
+        return cancel(operator, requestId, "terminated by " + operator.name() + ": " + reason);
     }
 }

@@ -13,6 +13,7 @@ import org.crs.bar.port.ReservationStore;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.port.Site;
+import org.crs.bar.map.NetworkMap;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.FollowUp;
@@ -58,6 +59,15 @@ record ReservationQueries(Site site, BarSettings settings, Clock clock, Availabi
             throw new BadRequest("limit", "must be between 1 and 10000, was " + limit);
         }
         return store().list(states, window, Visibility.of(caller), limit);
+    }
+
+    /**
+     * Every reservation holding resources at {@code at} ({@link NetworkMap#HOLDING}), whoever owns
+     * it: what the network map draws as each link's load, which anyone who may see the map sees
+     * (the map draws bandwidth, not whose it is).
+     */
+    List<Reservation> holdingAt(Instant at) {
+        return store().list(NetworkMap.HOLDING, new TimeInterval(at, at.plusMillis(1)), Visibility.ALL, 10_000);
     }
 
     /** The reservation of {@code requestId}, if there is one. */

@@ -238,6 +238,11 @@ public final class ReservationService {
         return queries.list(caller, states, window, limit);
     }
 
+    /** Every reservation holding resources at {@code at}, whoever owns it: the load the network map draws. */
+    public List<Reservation> holdingAt(Instant at) {
+        return queries.holdingAt(at);
+    }
+
     /** The reservation of {@code requestId}, if there is one. */
     public Optional<Reservation> find(String requestId) {
         return queries.find(requestId);

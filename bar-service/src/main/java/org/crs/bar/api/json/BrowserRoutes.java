@@ -84,14 +84,12 @@ final class BrowserRoutes {
     }
 
     /** The browser's own reads, once the caller was checked: the map shows every reservation's load. */
-    private static final Caller.Process MAP = new Caller.Process("browser");
 
     private Answer topology(Call call) throws Exception {
         Instant at = call.queryInstant("at").orElse(parts.clock().instant());
         NetworkMap map = parts.map();
         // every reservation this BAR holds at that instant, whoever owns it: the load is the network's
-        List<Reservation> holding = parts.service().list(MAP, NetworkMap.HOLDING, new TimeInterval(at, at.plusMillis(1)),
-                10_000);
+        List<Reservation> holding = parts.service().holdingAt(at);
         ObjectNode out = Json.object();
         out.put("at", at.toString());
         ArrayNode sites = out.putArray("sites");

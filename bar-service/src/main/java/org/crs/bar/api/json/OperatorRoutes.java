@@ -93,20 +93,12 @@ final class OperatorRoutes {
                 null, new Response.Text("text/csv"), this::auditCsv);
         routes.add("GET", "/api/operator/audit/verify", ApiRoutes.table(AUDIT, "verifyAudit"),
                 "Checks the audit trail's hash chain", List.of(), null, ApiRoutes.json("AuditVerification"),
-                c -> Answer.ok(Json.tree(AuditVerificationJson.of(parts.audit().verify()))));
+                c -> Answer.ok(Json.tree(AuditVerificationJson.of(parts.audit().verify(c.caller())))));
     }
 
     private Answer block(Call call, boolean block) throws Exception {
         String name = call.path("name");
-        String reason = ApiRoutes.reason(call);
-        if (reason.isBlank()) {
-            throw ApiError.badField("reason", "is missing; an operator says why");
-        }
-        boolean changed = parts.accounts().setBlocked(name, block, (block ? "blocked" : "unblocked") + " by "
-                + call.caller().name() + ": " + reason);
-        if (!changed) {
-            throw ApiError.badField("account", "no account " + name);
-        }
+        boolean changed = parts.accounts().block(call.caller(), name, block, ApiRoutes.reason(call));
         if (block) {
             parts.sessions().closeAll(name);
         }
@@ -153,7 +145,7 @@ final class OperatorRoutes {
     private Answer auditSearch(Call call) throws Exception {
         int limit = call.queryInt("limit", 100, 1, 1000);
         int offset = call.queryInt("offset", 0, 0, Integer.MAX_VALUE);
-        ObjectNode page = Json.items(parts.audit().search(auditQuery(call).page(offset, limit)).stream()
+        ObjectNode page = Json.items(parts.audit().search(call.caller(), auditQuery(call).page(offset, limit)).stream()
                 .map(AuditEntryJson::of).toList());
         page.put("limit", limit);
         page.put("offset", offset);
@@ -161,7 +153,7 @@ final class OperatorRoutes {
     }
 
     private Answer auditCsv(Call call) throws Exception {
-        return new Answer.Text("text/csv", parts.audit().exportCsv(auditQuery(call)),
+        return new Answer.Text("text/csv", parts.audit().exportCsv(call.caller(), auditQuery(call)),
                 Optional.of("audit.csv"));
     }
 

@@ -258,14 +258,13 @@ final class ReservationRoutes {
         } else {
             range = IntervalFields.of(from.get(), "from", to.get(), "to");
         }
-        service().get(call.caller(), id);
-        return Answer.ok(Json.tree(UtilisationJson.of(parts.utilisation().utilisation(id, range))));
+        return Answer.ok(Json.tree(UtilisationJson.of(parts.utilisation().utilisation(call.caller(), id, range))));
     }
 
     private Answer deviceLog(Call call) throws Exception {
         String id = call.path("requestId");
         service().get(call.caller(), id); // a reservation the caller cannot see is refused by name
-        List<AuditEntry> entries = parts.audit().search(AuditQuery.all().withReservation(id).page(0, DEVICE_LOG_LIMIT));
+        List<AuditEntry> entries = parts.audit().search(call.caller(), AuditQuery.all().withReservation(id).page(0, DEVICE_LOG_LIMIT));
         List<AuditEntryJson> commands = entries.stream().filter(e -> "router-command".equals(e.record().operation()))
                 .map(AuditEntryJson::of).toList();
         ObjectNode page = Json.items(commands);

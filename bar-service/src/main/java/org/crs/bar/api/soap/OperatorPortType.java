@@ -2,7 +2,7 @@ package org.crs.bar.api.soap;
 
 import java.util.Objects;
 
-import org.crs.bar.port.AccountBlocking;
+import org.crs.bar.service.AccountService;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.service.ReservationService;
 import org.crs.domain.access.Caller;
@@ -11,20 +11,20 @@ import org.crs.service.soap.ServiceFault;
 /**
  * The BAR's port type for network operators: the queue of bookings waiting for approval,
  * approving or rejecting them, ending any circuit, and blocking accounts. A thin layer over
- * {@link ReservationService} and {@link AccountBlocking}; every change is recorded with the
+ * {@link ReservationService} and {@link AccountService}; every change is recorded with the
  * operator as actor. Who may call it is the access table's to decide (operators and admins).
  * The published WSDL is kept in schema/wsdl and compared with the served one by a test.
  */
 public class OperatorPortType {
 
     private final ReservationService service;
-    private final AccountBlocking accounts;
+    private final AccountService accounts;
 
     /**
      * @param service the reservation service
      * @param accounts blocks and unblocks accounts
      */
-    public OperatorPortType(ReservationService service, AccountBlocking accounts) {
+    public OperatorPortType(ReservationService service, AccountService accounts) {
         this.service = Objects.requireNonNull(service, "service");
         this.accounts = Objects.requireNonNull(accounts, "accounts");
     }
@@ -66,7 +66,6 @@ public class OperatorPortType {
 
     /** Rejects a reservation waiting for approval, saying why: its segments are released and it is REJECTED. */
     public ReservationInfo rejectReservation(String requestId, String reason) throws ServiceFault {
-        requireReason(reason);
         try {
             return ReservationInfo.of(service.reject(operator(), requestId, reason));
         } catch (BadRequest e) {
@@ -79,7 +78,6 @@ public class OperatorPortType {
      * reserved or waiting is released; it ends CANCELLED with the operator as actor.
      */
     public ReservationInfo terminateReservation(String requestId, String reason) throws ServiceFault {
-        requireReason(reason);
         try {
             return ReservationInfo.of(service.terminate(operator(), requestId, reason));
         } catch (BadRequest e) {
@@ -98,20 +96,10 @@ public class OperatorPortType {
     }
 
     private boolean setBlocked(String account, boolean blocked, String reason) throws ServiceFault {
-        if (account == null || account.isBlank()) {
-            throw ServiceFault.badField("account", "account: is missing");
-        }
-        requireReason(reason);
-        String why = (blocked ? "blocked" : "unblocked") + " by " + operator().name() + ": " + reason;
-        if (!accounts.setBlocked(account.trim(), blocked, why)) {
-            throw ServiceFault.badField("account", "account: no account " + account.trim());
-        }
-        return blocked;
-    }
-
-    private static void requireReason(String reason) throws ServiceFault {
-        if (reason == null || reason.isBlank()) {
-            throw ServiceFault.badField("reason", "reason: is missing; an operator says why");
+        try {
+            return accounts.block(operator(), account, blocked, reason);
+        } catch (BadRequest e) {
+            throw fault(e);
         }
     }
 
