@@ -102,7 +102,7 @@ public final class BarMain {
     }
 
     /** Reads the network map's topology files. */
-    static NetworkMap networkMap(BarServerConfig.NetworkMapFiles files) throws IOException {
+    static NetworkMap networkMap(NetworkMapFiles files) throws IOException {
         List<CampusTopology> campuses = new ArrayList<>();
         for (Path p : files.campuses()) {
             campuses.add(CampusTopologyFile.load(p));

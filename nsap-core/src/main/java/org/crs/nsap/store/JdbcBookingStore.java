@@ -40,6 +40,7 @@ import org.crs.nsap.segment.SegmentChange;
 import org.crs.nsap.segment.SegmentRequest;
 import org.crs.nsap.store.SegmentDatabase.Attempt;
 import org.crs.service.db.Jdbc;
+import org.crs.service.db.SqlEnums;
 import org.crs.service.db.StatementPipeline;
 import org.crs.service.db.StoreException;
 import org.crs.service.db.Vendor;

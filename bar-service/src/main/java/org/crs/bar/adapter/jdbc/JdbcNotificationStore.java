@@ -12,6 +12,7 @@ import java.util.Objects;
 import javax.sql.DataSource;
 
 import org.crs.service.db.Jdbc;
+import org.crs.service.db.SqlEnums;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.bar.port.NotificationStore;
 import org.crs.bar.reservation.NotificationEvent;
@@ -199,8 +200,10 @@ public final class JdbcNotificationStore implements NotificationStore {
     public List<String> activeEndingBy(Instant by, int limit) {
         return Jdbc.inTransaction(dataSource, "find active reservations that end soon", c -> {
             try (PreparedStatement ps = c.prepareStatement("SELECT r.request_id FROM reservation r "
-                    + "WHERE r.state = 'ACTIVE' AND r.end_at <= ? AND NOT EXISTS (SELECT 1 FROM notification n "
-                    + "WHERE n.request_id = r.request_id AND n.event = 'ENDING_SOON') ORDER BY r.end_at, r.request_id")) {
+                    + "WHERE r.state = " + SqlEnums.literal(ReservationState.ACTIVE) + " AND r.end_at <= ? "
+                    + "AND NOT EXISTS (SELECT 1 FROM notification n WHERE n.request_id = r.request_id "
+                    + "AND n.event = " + SqlEnums.literal(NotificationEvent.ENDING_SOON) + ") "
+                    + "ORDER BY r.end_at, r.request_id")) {
                 ps.setObject(1, Jdbc.utc(by));
                 ps.setMaxRows(limit);
                 List<String> out = new ArrayList<>();

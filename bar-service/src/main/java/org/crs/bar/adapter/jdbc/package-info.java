@@ -1,4 +1,6 @@
 /**
- * The reservation store on HSQLDB or PostgreSQL.
+ * The BAR's stores on HSQLDB or PostgreSQL (schema/bar): the reservation store (one adapter per
+ * port over one {@code ReservationDatabase}), accounts, the audit log, the notification outbox,
+ * webhooks and usage flags.
  */
 package org.crs.bar.adapter.jdbc;

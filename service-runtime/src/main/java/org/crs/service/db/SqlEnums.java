@@ -1,21 +1,22 @@
-package org.crs.nsap.store;
+package org.crs.service.db;
 
 import java.util.EnumSet;
-import java.util.Set;
+import java.util.Collection;
 import java.util.stream.Collectors;
 
 /**
- * Enum constants (segment states, change kinds) as SQL string literals, derived from the enums
- * so that SQL never spells a state out. Literals rather than parameters: the statements stay
- * as the database has planned them, a partial index or a kept generic plan included.
+ * Enum constants (segment and reservation states, change kinds, notification events) as SQL
+ * string literals, derived from the enums so that SQL never spells a state out. Literals rather
+ * than parameters: the statements stay as the database has planned them, a partial index or a
+ * kept generic plan included. The NSAP's and the BAR's stores both build their SQL with it.
  */
-final class SqlEnums {
+public final class SqlEnums {
 
     private SqlEnums() {
     }
 
     /** The constants as quoted literals in declaration order, for {@code IN (...)}: {@code 'HELD', 'COMMITTED'}. */
-    static <E extends Enum<E>> String literals(Set<E> values) {
+    public static <E extends Enum<E>> String literals(Collection<E> values) {
         if (values.isEmpty()) {
             throw new IllegalArgumentException("no constants to name: IN () is not SQL");
         }
@@ -23,7 +24,7 @@ final class SqlEnums {
     }
 
     /** One constant as a quoted literal: {@code 'HELD'}. Enum names are identifiers, so nothing needs escaping. */
-    static String literal(Enum<?> value) {
+    public static String literal(Enum<?> value) {
         return "'" + value.name() + "'";
     }
 }
