@@ -16,8 +16,10 @@ import java.util.Optional;
 
 import javax.security.auth.x500.X500Principal;
 
+import org.crs.service.config.ConfigSections;
+import org.crs.service.config.ConfigValues;
 import org.crs.service.config.ConfigYaml;
-import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.EnvReferences;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.tls.CertificateSubjects;
 import org.crs.service.server.ServiceConfig.Basics;
@@ -236,7 +238,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         Basics basics = ServiceConfig.basics(yaml, baseDir, source, env, file.name(), file.listen(),
                 file.database(), file.tls(), "{host: 127.0.0.1, port: 8080}");
         boolean subjectsRequired = basics.tls().isPresent();
-        String site = ConfigYaml.name(env.resolve(file.site(), "site"), "site", ConfigYaml.at(yaml, "site"));
+        String site = ConfigValues.name(env.resolve(file.site(), "site"), "site", ConfigYaml.at(yaml, "site"));
         URI campus = url(file.campus(), "campus", env, yaml);
         URI wan = url(file.wan(), "wan", env, yaml);
         Optional<X500Principal> campusSubject = subject(file.campus().subject(), "campus.subject", subjectsRequired, env,
@@ -253,7 +255,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
             if (p == null) {
                 throw new IllegalArgumentException(key + " is empty (- {site: site-b, url: http://...})");
             }
-            String peerSite = ConfigYaml.name(env.resolve(p.site(), key + ".site"), key + ".site",
+            String peerSite = ConfigValues.name(env.resolve(p.site(), key + ".site"), key + ".site",
                     ConfigYaml.at(yaml, "peers", i, "site"));
             if (peerSite.equals(site)) {
                 throw new IllegalArgumentException(key + ".site: " + peerSite + " is this BAR's own site; list only the"
@@ -269,7 +271,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
                     .ifPresent(subject -> peerSubjects.put(peerSite, subject));
         }
 
-        Duration callTimeout = ConfigYaml.duration(env.resolve(file.callTimeout(), "callTimeout"), DEFAULT_CALL_TIMEOUT,
+        Duration callTimeout = ConfigValues.duration(env.resolve(file.callTimeout(), "callTimeout"), DEFAULT_CALL_TIMEOUT,
                 "callTimeout", ConfigYaml.at(yaml, "callTimeout"));
         BarSettings settings = settings(file.booking(), callTimeout, env, yaml);
 
@@ -329,7 +331,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         String deadlineText = env.resolve(approval.deadlineBeforeStart(), "approval.deadlineBeforeStart");
         Duration deadline = deadlineText == null || ZERO.matcher(deadlineText.trim()).matches()
                 ? ApprovalRules.DEFAULT_DEADLINE_BEFORE_START
-                : ConfigYaml.duration(deadlineText, null, "approval.deadlineBeforeStart",
+                : ConfigValues.duration(deadlineText, null, "approval.deadlineBeforeStart",
                         ConfigYaml.at(yaml, "approval", "deadlineBeforeStart"));
         List<ApprovalRule> rules = new ArrayList<>();
         List<RuleYaml> ruleList = approval.rules() == null ? List.of() : approval.rules();
@@ -351,9 +353,9 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
                             + r.sites().size() + ConfigYaml.at(yaml, "approval", "rules", i, "sites"));
                 }
                 sites = new ApprovalRule.SitePair(
-                        ConfigYaml.name(env.resolve(r.sites().get(0), key + ".sites[0]"), key + ".sites[0]",
+                        ConfigValues.name(env.resolve(r.sites().get(0), key + ".sites[0]"), key + ".sites[0]",
                                 ConfigYaml.at(yaml, "approval", "rules", i, "sites")),
-                        ConfigYaml.name(env.resolve(r.sites().get(1), key + ".sites[1]"), key + ".sites[1]",
+                        ConfigValues.name(env.resolve(r.sites().get(1), key + ".sites[1]"), key + ".sites[1]",
                                 ConfigYaml.at(yaml, "approval", "rules", i, "sites")));
             }
             String group = env.resolve(r.group(), key + ".group");
@@ -361,7 +363,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
             Role role = roleText == null ? null : Role.named(roleText).orElseThrow(() -> new IllegalArgumentException(
                     key + ".role: must be user, operator or admin, was '" + roleText + "'"
                             + ConfigYaml.at(yaml, "approval", "rules", at, "role")));
-            String decisionText = ConfigYaml.required(env.resolve(r.decision(), key + ".decision"), key + ".decision");
+            String decisionText = ConfigValues.required(env.resolve(r.decision(), key + ".decision"), key + ".decision");
             ApprovalDecision decision = switch (decisionText.trim().toLowerCase(Locale.ROOT)) {
                 case "approve" -> ApprovalDecision.APPROVE;
                 case "wait" -> ApprovalDecision.WAIT;
@@ -371,7 +373,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
             rules.add(new ApprovalRule(r.overMbps(),
                     ruleDuration(r.longerThan(), key, "longerThan", i, env, yaml),
                     ruleDuration(r.startsBeyond(), key, "startsBeyond", i, env, yaml),
-                    sites, group == null ? null : ConfigYaml.name(group, key + ".group",
+                    sites, group == null ? null : ConfigValues.name(group, key + ".group",
                             ConfigYaml.at(yaml, "approval", "rules", i, "group")), role, decision));
         }
         return new ApprovalRules(rules, deadline);
@@ -381,7 +383,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
     private static final Pattern ZERO = Pattern.compile("0+\\s*(ms|s|m|h|d)?");
 
     private static Duration ruleDuration(String text, String key, String name, int i, EnvReferences env, String yaml) {
-        return ConfigYaml.duration(env.resolve(text, key + "." + name), null, key + "." + name,
+        return ConfigValues.duration(env.resolve(text, key + "." + name), null, key + "." + name,
                 ConfigYaml.at(yaml, "approval", "rules", i, name));
     }
 
@@ -403,7 +405,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
             if (q == null) {
                 throw new IllegalArgumentException(key + " is empty (- {group: astro, peakBandwidthMbps: 2000, hoursPerMonth: 200})");
             }
-            String group = ConfigYaml.name(env.resolve(q.group(), key + ".group"), key + ".group",
+            String group = ConfigValues.name(env.resolve(q.group(), key + ".group"), key + ".group",
                     ConfigYaml.at(yaml, "quotas", i, "group"));
             if (out.stream().anyMatch(other -> other.group().equals(group))) {
                 throw new IllegalArgumentException(key + ".group: " + group + " has a quota already"
@@ -420,9 +422,9 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
                                                     EnvReferences env, String yaml) {
         NotificationSettings s = NotificationSettings.defaults(name);
         if (delivery != null) {
-            Duration pause = ConfigYaml.duration(env.resolve(delivery.retryPause(), "notifications.retryPause"),
+            Duration pause = ConfigValues.duration(env.resolve(delivery.retryPause(), "notifications.retryPause"),
                     s.retryPause(), "notifications.retryPause", ConfigYaml.at(yaml, "notifications", "retryPause"));
-            Duration maxPause = ConfigYaml.duration(env.resolve(delivery.retryMaxPause(), "notifications.retryMaxPause"),
+            Duration maxPause = ConfigValues.duration(env.resolve(delivery.retryMaxPause(), "notifications.retryMaxPause"),
                     s.retryMaxPause(), "notifications.retryMaxPause", ConfigYaml.at(yaml, "notifications", "retryMaxPause"));
             if (maxPause.compareTo(pause) < 0) {
                 throw new IllegalArgumentException("notifications.retryMaxPause: " + maxPause.toMillis() + " ms is shorter "
@@ -434,14 +436,14 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
                 throw new IllegalArgumentException("notifications.maxAttempts: must be at least 1, was " + attempts
                         + ConfigYaml.at(yaml, "notifications", "maxAttempts"));
             }
-            s = s.withRetries(pause, maxPause, attempts).withKeep(ConfigYaml.duration(env.resolve(delivery.keep(),
+            s = s.withRetries(pause, maxPause, attempts).withKeep(ConfigValues.duration(env.resolve(delivery.keep(),
                     "notifications.keep"), s.keep(), "notifications.keep", ConfigYaml.at(yaml, "notifications", "keep")));
         }
         if (mail == null) {
             return new NotificationConfig(Optional.empty(), Optional.empty(), s);
         }
-        String host = ConfigYaml.required(env.resolve(mail.host(), "mail.host"), "mail.host").trim();
-        String from = ConfigYaml.required(env.resolve(mail.from(), "mail.from"), "mail.from").trim();
+        String host = ConfigValues.required(env.resolve(mail.host(), "mail.host"), "mail.host").trim();
+        String from = ConfigValues.required(env.resolve(mail.from(), "mail.from"), "mail.from").trim();
         if (!from.matches("[^@\\s<>]+@[^@\\s<>]+")) {
             throw new IllegalArgumentException("mail.from: must be an address, name@domain" + ConfigYaml.at(yaml, "mail", "from"));
         }
@@ -476,10 +478,10 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
         String link = env.resolve(mail.bookingLink(), "mail.bookingLink");
         if (link != null && !link.isBlank()) {
             String sample = link.trim().replace("{requestId}", "r1");
-            ConfigYaml.httpUrl(sample, "mail.bookingLink", ConfigYaml.at(yaml, "mail", "bookingLink"));
+            ConfigValues.httpUrl(sample, "mail.bookingLink", ConfigYaml.at(yaml, "mail", "bookingLink"));
             s = s.withBookingLink(link.trim());
         }
-        s = s.withEndingSoonLead(ConfigYaml.duration(env.resolve(mail.endingSoonLead(), "mail.endingSoonLead"),
+        s = s.withEndingSoonLead(ConfigValues.duration(env.resolve(mail.endingSoonLead(), "mail.endingSoonLead"),
                 s.endingSoonLead(), "mail.endingSoonLead", ConfigYaml.at(yaml, "mail", "endingSoonLead")));
         return new NotificationConfig(Optional.of(new SmtpSettings(host, port, from, tls, user == null ? "" : user.trim(),
                 password == null ? "" : password)), templates, s);
@@ -494,7 +496,7 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
 
     /** An http(s) URL with a host and no user information; the message never quotes the value. */
     private static URI checkedUrl(String value, String key, String where) {
-        return ConfigYaml.httpUrl(value, key, where);
+        return ConfigValues.httpUrl(value, key, where);
     }
 
     private static BarSettings settings(BookingYaml booking, Duration callTimeout, EnvReferences env, String yaml) {
@@ -542,13 +544,13 @@ public record BarServerConfig(Basics basics, String site, URI campus, URI wan, M
 
     private static Duration bookingDuration(String text, Duration otherwise, String key, EnvReferences env, String yaml) {
         String k = "booking." + key;
-        return ConfigYaml.duration(env.resolve(text, k), otherwise, k, ConfigYaml.at(yaml, "booking", key));
+        return ConfigValues.duration(env.resolve(text, k), otherwise, k, ConfigYaml.at(yaml, "booking", key));
     }
 
     // --- the file's shape: raw text until resolved; these records never reach a log -------------
 
-    private record FileYaml(String name, String site, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database,
-                            ConfigYaml.TlsYaml tls, UrlYaml campus, UrlYaml wan, List<PeerYaml> peers, String callTimeout, BookingYaml booking,
+    private record FileYaml(String name, String site, ConfigSections.ListenYaml listen, ConfigSections.DatabaseYaml database,
+                            ConfigSections.TlsYaml tls, UrlYaml campus, UrlYaml wan, List<PeerYaml> peers, String callTimeout, BookingYaml booking,
                             ApprovalYaml approval, List<QuotaYaml> quotas, MailYaml mail, NotificationsYaml notifications,
                             OidcConfig.OidcYaml oidc, NetworkMapYaml networkMap) {
         @Override
