@@ -1,6 +1,7 @@
 package org.crs.nsap.contract.client;
 
 import java.net.URI;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -50,7 +51,7 @@ public final class NsapPortClient implements AutoCloseable {
     }
 
     /** An NSAP port client on a new {@link SoapClient}. */
-    public static NsapPortClient of(String name, URI serviceUrl, String namespace, java.time.Duration timeout,
+    public static NsapPortClient of(String name, URI serviceUrl, String namespace, Duration timeout,
             SSLContext tls) {
         return new NsapPortClient(new SoapClient(name, serviceUrl, namespace, timeout, tls));
     }
