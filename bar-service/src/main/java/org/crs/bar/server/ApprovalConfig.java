@@ -10,8 +10,9 @@ import org.crs.bar.reservation.ApprovalDecision;
 import org.crs.bar.reservation.ApprovalRule;
 import org.crs.bar.reservation.ApprovalRules;
 import org.crs.domain.access.Role;
+import org.crs.service.config.ConfigValues;
 import org.crs.service.config.ConfigYaml;
-import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.EnvReferences;
 
 /**
  * Reads the optional {@code approval} section of the BAR's configuration file into
@@ -52,7 +53,7 @@ final class ApprovalConfig {
         String deadlineText = env.resolve(approval.deadlineBeforeStart(), "approval.deadlineBeforeStart");
         Duration deadline = deadlineText == null || ZERO.matcher(deadlineText.trim()).matches()
                 ? ApprovalRules.DEFAULT_DEADLINE_BEFORE_START
-                : ConfigYaml.duration(deadlineText, null, "approval.deadlineBeforeStart",
+                : ConfigValues.duration(deadlineText, null, "approval.deadlineBeforeStart",
                         ConfigYaml.at(yaml, "approval", "deadlineBeforeStart"));
         List<ApprovalRule> rules = new ArrayList<>();
         List<RuleYaml> ruleList = approval.rules() == null ? List.of() : approval.rules();
@@ -79,9 +80,9 @@ final class ApprovalConfig {
                         + r.sites().size() + ConfigYaml.at(yaml, "approval", "rules", i, "sites"));
             }
             sites = new ApprovalRule.SitePair(
-                    ConfigYaml.name(env.resolve(r.sites().get(0), key + ".sites[0]"), key + ".sites[0]",
+                    ConfigValues.name(env.resolve(r.sites().get(0), key + ".sites[0]"), key + ".sites[0]",
                             ConfigYaml.at(yaml, "approval", "rules", i, "sites")),
-                    ConfigYaml.name(env.resolve(r.sites().get(1), key + ".sites[1]"), key + ".sites[1]",
+                    ConfigValues.name(env.resolve(r.sites().get(1), key + ".sites[1]"), key + ".sites[1]",
                             ConfigYaml.at(yaml, "approval", "rules", i, "sites")));
         }
         String group = env.resolve(r.group(), key + ".group");
@@ -89,7 +90,7 @@ final class ApprovalConfig {
         Role role = roleText == null ? null : Role.named(roleText).orElseThrow(() -> new IllegalArgumentException(
                 key + ".role: must be user, operator or admin, was '" + roleText + "'"
                         + ConfigYaml.at(yaml, "approval", "rules", i, "role")));
-        String decisionText = ConfigYaml.required(env.resolve(r.decision(), key + ".decision"), key + ".decision");
+        String decisionText = ConfigValues.required(env.resolve(r.decision(), key + ".decision"), key + ".decision");
         ApprovalDecision decision = switch (decisionText.trim().toLowerCase(Locale.ROOT)) {
             case "approve" -> ApprovalDecision.APPROVE;
             case "wait" -> ApprovalDecision.WAIT;
@@ -99,12 +100,12 @@ final class ApprovalConfig {
         return new ApprovalRule(r.overMbps(),
                 duration(r.longerThan(), key, "longerThan", i, env, yaml),
                 duration(r.startsBeyond(), key, "startsBeyond", i, env, yaml),
-                sites, group == null ? null : ConfigYaml.name(group, key + ".group",
+                sites, group == null ? null : ConfigValues.name(group, key + ".group",
                         ConfigYaml.at(yaml, "approval", "rules", i, "group")), role, decision);
     }
 
     private static Duration duration(String text, String key, String name, int i, EnvReferences env, String yaml) {
-        return ConfigYaml.duration(env.resolve(text, key + "." + name), null, key + "." + name,
+        return ConfigValues.duration(env.resolve(text, key + "." + name), null, key + "." + name,
                 ConfigYaml.at(yaml, "approval", "rules", i, name));
     }
 }

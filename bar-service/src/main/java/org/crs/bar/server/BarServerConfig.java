@@ -12,8 +12,10 @@ import org.crs.bar.oidc.OidcSettings;
 import org.crs.bar.reservation.ApprovalRules;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.Quotas;
+import org.crs.service.config.ConfigValues;
+import org.crs.service.config.ConfigSections;
 import org.crs.service.config.ConfigYaml;
-import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.EnvReferences;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceConfig.Basics;
 import org.crs.service.server.ServiceConfig.Reader;
@@ -160,10 +162,10 @@ public record BarServerConfig(Basics basics, String site, PartsConfig parts, Dur
         FileYaml file = ConfigYaml.read(yaml, FileYaml.class);
         Basics basics = ServiceConfig.basics(yaml, baseDir, source, env, file.name(), file.listen(),
                 file.database(), file.tls(), "{host: 127.0.0.1, port: 8080}");
-        String site = ConfigYaml.name(env.resolve(file.site(), "site"), "site", ConfigYaml.at(yaml, "site"));
+        String site = ConfigValues.name(env.resolve(file.site(), "site"), "site", ConfigYaml.at(yaml, "site"));
         PartsConfig parts = PartsConfig.read(file.campus(), file.wan(), file.peers(), site, basics.tls().isPresent(), env,
                 yaml);
-        Duration callTimeout = ConfigYaml.duration(env.resolve(file.callTimeout(), "callTimeout"), DEFAULT_CALL_TIMEOUT,
+        Duration callTimeout = ConfigValues.duration(env.resolve(file.callTimeout(), "callTimeout"), DEFAULT_CALL_TIMEOUT,
                 "callTimeout", ConfigYaml.at(yaml, "callTimeout"));
         BarSettings settings = BookingConfig.read(file.booking(), callTimeout, env, yaml);
         NotificationConfig notifications = NotificationConfig.read(file.mail(), file.notifications(), basics.name(),
@@ -174,8 +176,8 @@ public record BarServerConfig(Basics basics, String site, PartsConfig parts, Dur
     }
 
     /** The file's shape: raw text until resolved; these records never reach a log. */
-    private record FileYaml(String name, String site, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database,
-                            ConfigYaml.TlsYaml tls, PartsConfig.UrlYaml campus, PartsConfig.UrlYaml wan,
+    private record FileYaml(String name, String site, ConfigSections.ListenYaml listen, ConfigSections.DatabaseYaml database,
+                            ConfigSections.TlsYaml tls, PartsConfig.UrlYaml campus, PartsConfig.UrlYaml wan,
                             List<PartsConfig.PeerYaml> peers, String callTimeout, BookingConfig.BookingYaml booking,
                             ApprovalConfig.ApprovalYaml approval, List<QuotaConfig.QuotaYaml> quotas,
                             NotificationConfig.MailYaml mail, NotificationConfig.NotificationsYaml notifications,

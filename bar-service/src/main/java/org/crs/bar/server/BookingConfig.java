@@ -4,8 +4,9 @@ import java.time.Duration;
 
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.SetUpPlan;
+import org.crs.service.config.ConfigValues;
 import org.crs.service.config.ConfigYaml;
-import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.EnvReferences;
 
 /**
  * Reads the optional {@code booking} section of the BAR's configuration file into
@@ -96,6 +97,6 @@ final class BookingConfig {
 
     private static Duration duration(String text, Duration otherwise, String key, EnvReferences env, String yaml) {
         String k = "booking." + key;
-        return ConfigYaml.duration(env.resolve(text, k), otherwise, k, ConfigYaml.at(yaml, "booking", key));
+        return ConfigValues.duration(env.resolve(text, k), otherwise, k, ConfigYaml.at(yaml, "booking", key));
     }
 }

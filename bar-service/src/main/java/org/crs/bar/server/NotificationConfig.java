@@ -9,8 +9,9 @@ import java.util.Optional;
 
 import org.crs.bar.adapter.mail.SmtpSettings;
 import org.crs.bar.notify.NotificationSettings;
+import org.crs.service.config.ConfigValues;
 import org.crs.service.config.ConfigYaml;
-import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.EnvReferences;
 
 /**
  * How a BAR tells owners about their bookings (BarServerConfig's {@code mail:} and
@@ -88,8 +89,8 @@ public record NotificationConfig(Optional<SmtpSettings> smtp, Optional<Path> tem
         if (mail == null) {
             return new NotificationConfig(Optional.empty(), Optional.empty(), s);
         }
-        String host = ConfigYaml.required(env.resolve(mail.host(), "mail.host"), "mail.host").trim();
-        String from = ConfigYaml.required(env.resolve(mail.from(), "mail.from"), "mail.from").trim();
+        String host = ConfigValues.required(env.resolve(mail.host(), "mail.host"), "mail.host").trim();
+        String from = ConfigValues.required(env.resolve(mail.from(), "mail.from"), "mail.from").trim();
         if (!from.matches("[^@\\s<>]+@[^@\\s<>]+")) {
             throw new IllegalArgumentException("mail.from: must be an address, name@domain" + ConfigYaml.at(yaml, "mail", "from"));
         }
@@ -118,10 +119,10 @@ public record NotificationConfig(Optional<SmtpSettings> smtp, Optional<Path> tem
         String link = env.resolve(mail.bookingLink(), "mail.bookingLink");
         if (link != null && !link.isBlank()) {
             String sample = link.trim().replace("{requestId}", "r1");
-            ConfigYaml.httpUrl(sample, "mail.bookingLink", ConfigYaml.at(yaml, "mail", "bookingLink"));
+            ConfigValues.httpUrl(sample, "mail.bookingLink", ConfigYaml.at(yaml, "mail", "bookingLink"));
             s = s.withBookingLink(link.trim());
         }
-        s = s.withEndingSoonLead(ConfigYaml.duration(env.resolve(mail.endingSoonLead(), "mail.endingSoonLead"),
+        s = s.withEndingSoonLead(ConfigValues.duration(env.resolve(mail.endingSoonLead(), "mail.endingSoonLead"),
                 s.endingSoonLead(), "mail.endingSoonLead", ConfigYaml.at(yaml, "mail", "endingSoonLead")));
         return new NotificationConfig(Optional.of(new SmtpSettings(host, port, from, tls, user == null ? "" : user.trim(),
                 password == null ? "" : password)), templates, s);
@@ -133,9 +134,9 @@ public record NotificationConfig(Optional<SmtpSettings> smtp, Optional<Path> tem
         if (delivery == null) {
             return s;
         }
-        Duration pause = ConfigYaml.duration(env.resolve(delivery.retryPause(), "notifications.retryPause"),
+        Duration pause = ConfigValues.duration(env.resolve(delivery.retryPause(), "notifications.retryPause"),
                 s.retryPause(), "notifications.retryPause", ConfigYaml.at(yaml, "notifications", "retryPause"));
-        Duration maxPause = ConfigYaml.duration(env.resolve(delivery.retryMaxPause(), "notifications.retryMaxPause"),
+        Duration maxPause = ConfigValues.duration(env.resolve(delivery.retryMaxPause(), "notifications.retryMaxPause"),
                 s.retryMaxPause(), "notifications.retryMaxPause", ConfigYaml.at(yaml, "notifications", "retryMaxPause"));
         if (maxPause.compareTo(pause) < 0) {
             throw new IllegalArgumentException("notifications.retryMaxPause: " + maxPause.toMillis() + " ms is shorter "
@@ -147,7 +148,7 @@ public record NotificationConfig(Optional<SmtpSettings> smtp, Optional<Path> tem
             throw new IllegalArgumentException("notifications.maxAttempts: must be at least 1, was " + attempts
                     + ConfigYaml.at(yaml, "notifications", "maxAttempts"));
         }
-        return s.withRetries(pause, maxPause, attempts).withKeep(ConfigYaml.duration(env.resolve(delivery.keep(),
+        return s.withRetries(pause, maxPause, attempts).withKeep(ConfigValues.duration(env.resolve(delivery.keep(),
                 "notifications.keep"), s.keep(), "notifications.keep", ConfigYaml.at(yaml, "notifications", "keep")));
     }
 

@@ -8,8 +8,9 @@ import java.util.Optional;
 
 import org.crs.bar.oidc.OidcSettings;
 import org.crs.domain.access.Role;
+import org.crs.service.config.ConfigValues;
 import org.crs.service.config.ConfigYaml;
-import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.EnvReferences;
 
 /**
  * Reads the optional {@code oidc} section of the BAR's configuration file into
@@ -53,11 +54,11 @@ final class OidcConfig {
         if (oidc == null) {
             return Optional.empty();
         }
-        URI issuer = ConfigYaml.httpUrl(env.resolve(oidc.issuer(), "oidc.issuer"), "oidc.issuer",
+        URI issuer = ConfigValues.httpUrl(env.resolve(oidc.issuer(), "oidc.issuer"), "oidc.issuer",
                 ConfigYaml.at(yaml, "oidc", "issuer"));
-        String clientId = ConfigYaml.required(env.resolve(oidc.clientId(), "oidc.clientId"), "oidc.clientId").trim();
-        String secret = ConfigYaml.required(env.resolve(oidc.clientSecret(), "oidc.clientSecret"), "oidc.clientSecret");
-        URI redirect = ConfigYaml.httpUrl(env.resolve(oidc.redirectUri(), "oidc.redirectUri"), "oidc.redirectUri",
+        String clientId = ConfigValues.required(env.resolve(oidc.clientId(), "oidc.clientId"), "oidc.clientId").trim();
+        String secret = ConfigValues.required(env.resolve(oidc.clientSecret(), "oidc.clientSecret"), "oidc.clientSecret");
+        URI redirect = ConfigValues.httpUrl(env.resolve(oidc.redirectUri(), "oidc.redirectUri"), "oidc.redirectUri",
                 ConfigYaml.at(yaml, "oidc", "redirectUri"));
         List<String> scopes = new ArrayList<>();
         List<String> listed = oidc.scopes() == null ? OidcSettings.DEFAULT_SCOPES : oidc.scopes();
@@ -68,9 +69,9 @@ final class OidcConfig {
         Role role = roleText == null ? Role.USER : Role.named(roleText).orElseThrow(() -> new IllegalArgumentException(
                 "oidc.newAccountRole: must be user, operator or admin, was '" + roleText + "'"
                         + ConfigYaml.at(yaml, "oidc", "newAccountRole")));
-        Duration timeout = ConfigYaml.duration(env.resolve(oidc.timeout(), "oidc.timeout"), OidcSettings.DEFAULT_TIMEOUT,
+        Duration timeout = ConfigValues.duration(env.resolve(oidc.timeout(), "oidc.timeout"), OidcSettings.DEFAULT_TIMEOUT,
                 "oidc.timeout", ConfigYaml.at(yaml, "oidc", "timeout"));
-        Duration pending = ConfigYaml.duration(env.resolve(oidc.pendingLifetime(), "oidc.pendingLifetime"),
+        Duration pending = ConfigValues.duration(env.resolve(oidc.pendingLifetime(), "oidc.pendingLifetime"),
                 OidcSettings.DEFAULT_PENDING_LIFETIME, "oidc.pendingLifetime", ConfigYaml.at(yaml, "oidc", "pendingLifetime"));
         try {
             return Optional.of(new OidcSettings(issuer, clientId, secret, redirect, scopes,

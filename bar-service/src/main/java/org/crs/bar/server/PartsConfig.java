@@ -10,8 +10,9 @@ import java.util.Optional;
 
 import javax.security.auth.x500.X500Principal;
 
+import org.crs.service.config.ConfigValues;
 import org.crs.service.config.ConfigYaml;
-import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.EnvReferences;
 import org.crs.service.tls.CertificateSubjects;
 
 /**
@@ -107,7 +108,7 @@ public record PartsConfig(URI campus, URI wan, Map<String, URI> peers, CallerSub
             if (p == null) {
                 throw new IllegalArgumentException(key + " is empty (- {site: site-b, url: http://...})");
             }
-            String peerSite = ConfigYaml.name(env.resolve(p.site(), key + ".site"), key + ".site",
+            String peerSite = ConfigValues.name(env.resolve(p.site(), key + ".site"), key + ".site",
                     ConfigYaml.at(yaml, "peers", i, "site"));
             if (peerSite.equals(site)) {
                 throw new IllegalArgumentException(key + ".site: " + peerSite + " is this BAR's own site; list only the"
@@ -117,7 +118,7 @@ public record PartsConfig(URI campus, URI wan, Map<String, URI> peers, CallerSub
                 throw new IllegalArgumentException(key + ".site: " + peerSite + " is listed twice"
                         + ConfigYaml.at(yaml, "peers", i, "site"));
             }
-            peers.put(peerSite, ConfigYaml.httpUrl(env.resolve(p.url(), key + ".url"), key + ".url",
+            peers.put(peerSite, ConfigValues.httpUrl(env.resolve(p.url(), key + ".url"), key + ".url",
                     ConfigYaml.at(yaml, "peers", i, "url")));
             subject(p.subject(), key + ".subject", subjectsRequired, env, ConfigYaml.at(yaml, "peers", i, "subject"))
                     .ifPresent(subject -> peerSubjects.put(peerSite, subject));
@@ -130,7 +131,7 @@ public record PartsConfig(URI campus, URI wan, Map<String, URI> peers, CallerSub
         if (section == null) {
             throw new IllegalArgumentException(key + " is missing (" + key + ": {url: http://host:port/services/NsapService})");
         }
-        return ConfigYaml.httpUrl(env.resolve(section.url(), key + ".url"), key + ".url", ConfigYaml.at(yaml, key, "url"));
+        return ConfigValues.httpUrl(env.resolve(section.url(), key + ".url"), key + ".url", ConfigYaml.at(yaml, key, "url"));
     }
 
     /** A caller's certificate subject; required when the BAR speaks TLS. */

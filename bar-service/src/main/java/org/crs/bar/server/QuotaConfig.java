@@ -5,8 +5,9 @@ import java.util.List;
 
 import org.crs.bar.reservation.Quota;
 import org.crs.bar.reservation.Quotas;
+import org.crs.service.config.ConfigValues;
 import org.crs.service.config.ConfigYaml;
-import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.EnvReferences;
 
 /**
  * Reads the optional {@code quotas} section of the BAR's configuration file into {@link Quotas}
@@ -40,7 +41,7 @@ final class QuotaConfig {
             if (q == null) {
                 throw new IllegalArgumentException(key + " is empty (- {group: astro, peakBandwidthMbps: 2000, hoursPerMonth: 200})");
             }
-            String group = ConfigYaml.name(env.resolve(q.group(), key + ".group"), key + ".group",
+            String group = ConfigValues.name(env.resolve(q.group(), key + ".group"), key + ".group",
                     ConfigYaml.at(yaml, "quotas", i, "group"));
             if (out.stream().anyMatch(other -> other.group().equals(group))) {
                 throw new IllegalArgumentException(key + ".group: " + group + " has a quota already"

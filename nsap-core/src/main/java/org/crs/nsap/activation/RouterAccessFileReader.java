@@ -16,8 +16,8 @@ import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.driver.SnmpCredentials;
 import org.crs.routers.driver.cli.CliTimeouts;
 import org.crs.routers.driver.snmp.SnmpTimeouts;
-import org.crs.service.config.ConfigYaml;
-import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.ConfigValues;
+import org.crs.service.config.EnvReferences;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -272,9 +272,9 @@ final class RouterAccessFileReader {
         }
     }
 
-    /** {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h}, {@code 1d} or ISO-8601, positive ({@link ConfigYaml#duration}). */
+    /** {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h}, {@code 1d} or ISO-8601, positive ({@link ConfigValues#duration}). */
     static Duration duration(String text, Duration otherwise, String key) {
-        return ConfigYaml.duration(text, otherwise, key, "");
+        return ConfigValues.duration(text, otherwise, key, "");
     }
 
     private static <T> T first(T a, T b) {

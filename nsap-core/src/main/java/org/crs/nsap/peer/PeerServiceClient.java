@@ -1,26 +1,18 @@
 package org.crs.nsap.peer;
 
-import java.io.IOException;
-import java.io.StringReader;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
 import javax.net.ssl.SSLContext;
-import javax.xml.stream.XMLInputFactory;
-import javax.xml.stream.XMLStreamConstants;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 
+import org.crs.nsap.contract.NsapContract;
+import org.crs.nsap.contract.client.NsapPortClient;
 import org.crs.nsap.port.BookingOwners;
-import org.crs.service.soap.SoapXml;
+import org.crs.service.soap.ServiceFault;
+import org.crs.service.soap.client.SoapCallException;
 import org.crs.service.tls.TlsContexts;
 
 /**
@@ -39,32 +31,26 @@ import org.crs.service.tls.TlsContexts;
  * or the first listed when that site is not listed: an L-NSAP usually knows only its own BAR,
  * which forwards the question to the BAR of the booking's site.
  *
- * <p>The JDK's HTTP client, not Axis2: each call is bounded as a whole by the timeout (Axis2's
- * sender does not keep to its own, service-runtime/README.md), and the answer is one string.
- * A SOAP Client fault (a booking id the BAR does not take) is {@link BookingOwners.Answer#REFUSED};
- * no connection, a timeout, a Server fault or an answer that cannot be read is
- * {@link BookingOwners.Answer#UNREACHABLE}.
+ * <p>The calls go through the contract's {@link NsapPortClient} on the runtime's one SOAP client
+ * ({@code org.crs.service.soap.client.SoapClient}): each call is bounded as a whole by the timeout
+ * (Axis2's sender does not keep to its own), connections to a BAR are kept alive, and the answer
+ * is read on the calling thread (the JDK's client started a thread per answer on two cores; the
+ * client's header says why). A SOAP Client fault (a booking id the BAR does not take) is
+ * {@link BookingOwners.Answer#REFUSED}; no connection, a timeout, a Server fault or an answer that
+ * cannot be read is {@link BookingOwners.Answer#UNREACHABLE}.
  *
  * <p>An {@code https://} BAR is called with the given {@link SSLContext}: this service's own
  * certificate, which the BAR's PeerService takes as this service, and the authorities the BAR's
  * certificate must chain to; TLS 1.3 or 1.2, the certificate checked against the URL's host.
  */
-public final class PeerServiceClient implements BookingOwners {
+public final class PeerServiceClient implements BookingOwners, AutoCloseable {
 
     /** The PeerService's namespace. */
-    public static final String NAMESPACE = "urn:crs:bar-peer:1";
-    /** The operation asked. */
-    static final String OPERATION = "segmentWanted";
-    private static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
-    /** How much of an answer a reply's detail quotes. */
-    private static final int SNIPPET = 200;
-
-    private static final XMLInputFactory XML = SoapXml.inputFactory();
+    public static final String NAMESPACE = NsapContract.PEER_NAMESPACE;
 
     private final Map<String, URI> bars;
+    private final Map<URI, NsapPortClient> clients = new LinkedHashMap<>();
     private final URI first;
-    private final Duration timeout;
-    private final HttpClient http;
 
     /**
      * @param bars the PeerService URL of each BAR, by site, the one to ask by default first; not empty
@@ -91,12 +77,9 @@ public final class PeerServiceClient implements BookingOwners {
         }
         this.bars = new LinkedHashMap<>(bars);
         this.first = bars.values().iterator().next();
-        this.timeout = timeout;
-        HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER);
-        if (tls != null) {
-            http.sslContext(tls).sslParameters(TlsContexts.parameters(tls));
+        for (URI bar : this.bars.values()) {
+            clients.computeIfAbsent(bar, url -> NsapPortClient.of("BAR " + url, url, NAMESPACE, timeout, tls));
         }
-        this.http = http.build();
     }
 
     /** The BAR asked about {@code bookingId}: its site's, else the first. */
@@ -109,93 +92,32 @@ public final class PeerServiceClient implements BookingOwners {
     public Reply wanted(String bookingId) {
         Objects.requireNonNull(bookingId, "bookingId");
         URI bar = barFor(bookingId);
-        HttpRequest request = HttpRequest.newBuilder(bar)
-                .timeout(timeout)
-                .header("Content-Type", "text/xml; charset=UTF-8")
-                .header("SOAPAction", "\"urn:" + OPERATION + "\"")
-                .POST(HttpRequest.BodyPublishers.ofString(envelope(bookingId), StandardCharsets.UTF_8))
-                .build();
-        HttpResponse<String> response;
+        String answered;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (HttpTimeoutException e) {
-            return new Reply(Answer.UNREACHABLE, "BAR " + bar + ": no answer within " + timeout.toMillis() + " ms");
-        } catch (IOException e) {
-            return new Reply(Answer.UNREACHABLE, "BAR " + bar + ": " + describe(e));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Reply(Answer.UNREACHABLE, "BAR " + bar + ": interrupted");
+            answered = clients.get(bar).segmentWanted(bookingId);
+        } catch (ServiceFault fault) {
+            // A Client fault refuses the question (a booking id the BAR does not take); a Server
+            // fault is the BAR failing, as good as no answer.
+            return new Reply(fault.callersError() ? Answer.REFUSED : Answer.UNREACHABLE,
+                    "BAR " + bar + ": fault " + fault.getCode() + ": " + fault.getMessage());
+        } catch (SoapCallException e) {
+            return new Reply(Answer.UNREACHABLE, "BAR " + bar + ": " + e.getMessage());
         }
-        return read(bar, response.statusCode(), response.body());
-    }
-
-    /** The request envelope. */
-    static String envelope(String bookingId) {
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><soapenv:Envelope xmlns:soapenv=\"" + SOAP11 + "\" xmlns:n=\""
-                + NAMESPACE + "\"><soapenv:Body><n:" + OPERATION + "><n:bookingId>" + escape(bookingId)
-                + "</n:bookingId></n:" + OPERATION + "></soapenv:Body></soapenv:Envelope>";
-    }
-
-    /** What an answer says: the {@code return} of a response, or a fault. */
-    static Reply read(URI bar, int status, String body) {
-        String faultCode = null;
-        String faultString = null;
-        String returned = null;
-        try {
-            XMLStreamReader r = XML.createXMLStreamReader(new StringReader(body));
-            try {
-                while (r.hasNext()) {
-                    if (r.next() != XMLStreamConstants.START_ELEMENT) {
-                        continue;
-                    }
-                    String local = r.getLocalName();
-                    if ("faultcode".equals(local)) {
-                        faultCode = r.getElementText().trim();
-                    } else if ("faultstring".equals(local)) {
-                        faultString = r.getElementText().trim();
-                    } else if ("return".equals(local) && returned == null) {
-                        returned = r.getElementText().trim();
-                    }
-                }
-            } finally {
-                r.close();
-            }
-        } catch (XMLStreamException e) {
-            return new Reply(Answer.UNREACHABLE, "BAR " + bar + ": HTTP " + status + ", an answer that is not XML ("
-                    + snippet(body) + ")");
-        }
-        if (faultCode != null) {
-            String why = "BAR " + bar + ": fault " + faultCode + (faultString == null ? "" : ": " + faultString);
-            // Axis2 writes the code qualified (soapenv:Client); the local part is what counts.
-            return new Reply(faultCode.endsWith("Client") ? Answer.REFUSED : Answer.UNREACHABLE, why);
-        }
-        if (status == 200 && "WANTED".equals(returned)) {
+        String said = answered == null ? "" : answered.trim();
+        if ("WANTED".equals(said)) {
             return new Reply(Answer.WANTED, "BAR " + bar);
         }
-        if (status == 200 && "NOT_WANTED".equals(returned)) {
+        if ("NOT_WANTED".equals(said)) {
             return new Reply(Answer.NOT_WANTED, "BAR " + bar);
         }
-        return new Reply(Answer.UNREACHABLE, "BAR " + bar + ": HTTP " + status + ", answered "
-                + (returned == null ? "no return (" + snippet(body) + ")" : "'" + snippet(returned) + "'")
-                + ", neither WANTED nor NOT_WANTED");
+        return new Reply(Answer.UNREACHABLE, "BAR " + bar + ": answered "
+                + (answered == null ? "no return" : "'" + said + "'") + ", neither WANTED nor NOT_WANTED");
     }
 
-    private static String snippet(String text) {
-        String flat = text.replaceAll("\\s+", " ").strip();
-        return flat.length() <= SNIPPET ? flat : flat.substring(0, SNIPPET) + "...";
-    }
-
-    private static String describe(IOException e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null ? "" : ": " + root.getMessage();
-        return root.getClass().getSimpleName() + message;
-    }
-
-    private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    /** Closes the connections kept to the BARs. */
+    @Override
+    public void close() {
+        clients.values().forEach(NsapPortClient::close);
     }
 
     @Override

@@ -14,8 +14,10 @@ import javax.security.auth.x500.X500Principal;
 import org.crs.domain.traffic.TrafficRetention;
 import org.crs.nsap.service.TrafficPolling;
 import org.crs.nsap.service.TrafficPorts;
+import org.crs.service.config.ConfigSections;
+import org.crs.service.config.ConfigValues;
 import org.crs.service.config.ConfigYaml;
-import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.EnvReferences;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceConfig.Basics;
 import org.crs.service.server.ServiceConfig.Reader;
@@ -202,7 +204,7 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
         if (t == null) {
             return Traffic.DEFAULT;
         }
-        Duration interval = ConfigYaml.duration(env.resolve(t.interval(), "traffic.interval"), DEFAULT_TRAFFIC_INTERVAL,
+        Duration interval = ConfigValues.duration(env.resolve(t.interval(), "traffic.interval"), DEFAULT_TRAFFIC_INTERVAL,
                 "traffic.interval", ConfigYaml.at(yaml, "traffic", "interval"));
         TrafficPorts.Campus campus = switch (t.campusPort() == null ? "hostPort" : t.campusPort().trim()) {
             case "hostPort" -> TrafficPorts.Campus.HOST_PORT;
@@ -220,11 +222,11 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
         TrafficRetention retention;
         try {
             retention = new TrafficRetention(
-                    ConfigYaml.duration(env.resolve(t.keepPolled(), "traffic.keepPolled"), d.fineFor(), "traffic.keepPolled",
+                    ConfigValues.duration(env.resolve(t.keepPolled(), "traffic.keepPolled"), d.fineFor(), "traffic.keepPolled",
                             ConfigYaml.at(yaml, "traffic", "keepPolled")),
-                    ConfigYaml.duration(env.resolve(t.keepFiveMinute(), "traffic.keepFiveMinute"), d.mediumFor(),
+                    ConfigValues.duration(env.resolve(t.keepFiveMinute(), "traffic.keepFiveMinute"), d.mediumFor(),
                             "traffic.keepFiveMinute", ConfigYaml.at(yaml, "traffic", "keepFiveMinute")),
-                    ConfigYaml.duration(env.resolve(t.keepHourly(), "traffic.keepHourly"), d.coarseFor(), "traffic.keepHourly",
+                    ConfigValues.duration(env.resolve(t.keepHourly(), "traffic.keepHourly"), d.coarseFor(), "traffic.keepHourly",
                             ConfigYaml.at(yaml, "traffic", "keepHourly")));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("traffic: " + e.getMessage() + ConfigYaml.at(yaml, "traffic"), e);
@@ -238,7 +240,7 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
     }
 
     private static Duration duration(String text, Duration otherwise, String key, EnvReferences env, String yaml) {
-        return ConfigYaml.duration(env.resolve(text, key), otherwise, key, ConfigYaml.at(yaml, key));
+        return ConfigValues.duration(env.resolve(text, key), otherwise, key, ConfigYaml.at(yaml, key));
     }
 
     private static List<Bar> bars(List<BarYaml> list, boolean subjectsRequired, EnvReferences env, String yaml) {
@@ -252,7 +254,7 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
             if (b == null) {
                 throw new IllegalArgumentException(key + " is empty (- {site: site-a, url: http://.../services/PeerService})");
             }
-            String site = ConfigYaml.name(env.resolve(b.site(), key + ".site"), key + ".site",
+            String site = ConfigValues.name(env.resolve(b.site(), key + ".site"), key + ".site",
                     ConfigYaml.at(yaml, "bars", i, "site"));
             if (bars.stream().anyMatch(known -> known.site().equals(site))) {
                 throw new IllegalArgumentException(key + ".site: " + site + " is listed twice"
@@ -264,7 +266,7 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
                 throw new IllegalArgumentException(key + ".subject is missing: with tls, name the certificate subject this BAR"
                         + " calls with (CN=...,OU=...,O=...)" + where);
             }
-            bars.add(new Bar(site, ConfigYaml.httpUrl(env.resolve(b.url(), key + ".url"), key + ".url",
+            bars.add(new Bar(site, ConfigValues.httpUrl(env.resolve(b.url(), key + ".url"), key + ".url",
                     ConfigYaml.at(yaml, "bars", i, "url")),
                     subject == null || subject.isBlank() ? Optional.empty()
                             : Optional.of(CertificateSubjects.parse(subject, key + ".subject", where))));
@@ -273,7 +275,7 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
     }
 
     private static String required(String value, String key) {
-        return ConfigYaml.required(value, key);
+        return ConfigValues.required(value, key);
     }
 
     private static Path existingFile(Path baseDir, String value, String key) {
@@ -286,8 +288,8 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
 
     // --- the file's shape: raw text until resolved; these records never reach a log -------------
 
-    private record FileYaml(String name, ConfigYaml.ListenYaml listen, ConfigYaml.DatabaseYaml database,
-                            ConfigYaml.TlsYaml tls, String topology,
+    private record FileYaml(String name, ConfigSections.ListenYaml listen, ConfigSections.DatabaseYaml database,
+                            ConfigSections.TlsYaml tls, String topology,
                             String routerAccess, String stuckAfter, List<BarYaml> bars, String orphanCheck,
                             String orphanAge, TrafficYaml traffic) {
         @Override

@@ -22,7 +22,7 @@ import java.util.function.Function;
 
 import javax.security.auth.x500.X500Principal;
 
-import org.crs.service.config.ConfigYaml;
+import org.crs.service.config.ConfigValues;
 import org.crs.nsap.activation.RouterDirectory;
 import org.crs.nsap.activation.RouterDirectory.Profile;
 import org.crs.nsap.testing.OneLinkPlanner;
@@ -126,8 +126,8 @@ class NsapServerConfigTest {
         assertEquals(NsapServerConfig.DEFAULT_ORPHAN_AGE, c.orphanAge());
         assertEquals(java.util.Optional.empty(), NsapLauncher.upkeep(c).owners());
         // absolute paths, mem: databases and literal '$${' stay as written
-        assertEquals("jdbc:hsqldb:file:/var/lib/crs/db", ConfigYaml.withAbsoluteHsqldbFile("jdbc:hsqldb:file:/var/lib/crs/db", dir));
-        assertEquals("jdbc:hsqldb:mem:x", ConfigYaml.withAbsoluteHsqldbFile("jdbc:hsqldb:mem:x", dir));
+        assertEquals("jdbc:hsqldb:file:/var/lib/crs/db", ConfigValues.withAbsoluteHsqldbFile("jdbc:hsqldb:file:/var/lib/crs/db", dir));
+        assertEquals("jdbc:hsqldb:mem:x", ConfigValues.withAbsoluteHsqldbFile("jdbc:hsqldb:mem:x", dir));
         NsapServerConfig literal = NsapServerConfig.FILE.parse(GOOD.replace("${CRS_DB_PASSWORD}", "a$${b}"), dir, env(ENV));
         assertEquals("a${b}", literal.basics().dbPassword());
     }

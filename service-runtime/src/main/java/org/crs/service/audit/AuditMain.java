@@ -17,14 +17,16 @@ import java.util.function.Function;
 
 import org.crs.domain.audit.AuditQuery;
 import org.crs.domain.audit.AuditVerification;
-import org.crs.service.config.ConfigYaml;
+import org.crs.service.config.ConfigSections;
+import org.crs.service.config.ConfigValues;
+import org.crs.service.config.EnvReferences;
 import org.crs.service.db.Database;
 import org.crs.service.db.StoreException;
 
 /**
  * Verifies or exports the audit trail of any CRS service (BAR, L-NSAP, NSAP), given the
  * service's configuration file, whose {@code database} section it reads as the service does
- * ({@link ConfigYaml#databaseOf}). It changes nothing in the database and runs no migration.
+ * ({@link ConfigSections#databaseOf}). It changes nothing in the database and runs no migration.
  *
  * <pre>
  * java -cp bar-service/target/bar-service.jar org.crs.service.audit.AuditMain verify bar.yaml
@@ -78,13 +80,13 @@ public final class AuditMain {
             err.println(USAGE_TEXT);
             return USAGE;
         }
-        ConfigYaml.Database settings;
+        ConfigSections.Database settings;
         AuditQuery query;
         Path outFile;
         try {
             Path config = Path.of(args[1]).toAbsolutePath().normalize();
-            settings = ConfigYaml.databaseOf(Files.readString(config), config.getParent(),
-                    new ConfigYaml.EnvReferences(environment));
+            settings = ConfigSections.databaseOf(Files.readString(config), config.getParent(),
+                    new EnvReferences(environment));
             Options options = Options.parse(args, args[0].equals("export"));
             query = options.query();
             outFile = options.out();
@@ -103,7 +105,7 @@ public final class AuditMain {
             }
             return export(trail, query, outFile, out, err);
         } catch (StoreException | IllegalStateException e) {
-            err.println("cannot read the audit trail of " + ConfigYaml.jdbcUrlForLog(settings.jdbcUrl()) + ": "
+            err.println("cannot read the audit trail of " + ConfigValues.jdbcUrlForLog(settings.jdbcUrl()) + ": "
                     + e.getMessage());
             return FAILED;
         }

@@ -3,7 +3,7 @@ package org.crs.service.server;
 import java.util.Objects;
 import java.util.Optional;
 
-import org.crs.service.config.ConfigYaml;
+import org.crs.service.config.ConfigValues;
 import org.crs.service.tls.ServerTls;
 
 /**
@@ -39,7 +39,7 @@ public record ServerConfig(String name, String jdbcUrl, String dbUser, String db
     /** Never shows the passwords. */
     @Override
     public String toString() {
-        return "ServerConfig[" + name + ", " + ConfigYaml.jdbcUrlForLog(jdbcUrl) + ", user " + dbUser + ", " + host + ":" + port
+        return "ServerConfig[" + name + ", " + ConfigValues.jdbcUrlForLog(jdbcUrl) + ", user " + dbUser + ", " + host + ":" + port
                 + (clustered ? ", clustered" : "")
                 + tls.map(t -> ", TLS " + (t.port().isPresent() ? "on port " + t.port().getAsInt() : "on the listen port")
                         + " " + t.settings()).orElse("") + "]";

@@ -7,8 +7,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.crs.service.config.ConfigSections;
+import org.crs.service.config.ConfigValues;
 import org.crs.service.config.ConfigYaml;
-import org.crs.service.config.ConfigYaml.EnvReferences;
+import org.crs.service.config.EnvReferences;
 import org.crs.service.db.Vendor;
 import org.crs.service.tls.ServerTls;
 
@@ -27,7 +29,7 @@ import org.crs.service.tls.ServerTls;
  *   user: SA                          # default SA for HSQLDB; required for PostgreSQL
  *   password: ${CRS_DB_PASSWORD}      # default empty
  *   clustered: false                  # default false; true only on PostgreSQL
- * tls:                                # optional: without it plain HTTP only (ConfigYaml.TlsYaml)
+ * tls:                                # optional: without it plain HTTP only (ConfigSections.TlsYaml)
  *   port: 8443                        # optional: TLS here beside plain HTTP on listen.port; without it
  *                                     #   listen.port itself speaks TLS
  *   keyStore: certs/lnsap-site-a.p12  # required: PKCS12, the service's key and certificate chain
@@ -46,7 +48,7 @@ import org.crs.service.tls.ServerTls;
 public interface ServiceConfig {
 
     /** Default listen address: this machine only. */
-    String DEFAULT_HOST = ConfigYaml.DEFAULT_HOST;
+    String DEFAULT_HOST = ConfigSections.DEFAULT_HOST;
 
     /** The keys every service has. */
     Basics basics();
@@ -70,7 +72,7 @@ public interface ServiceConfig {
 
     /** The JDBC URL with any {@code password=} property masked, for logs and start-up output. */
     default String jdbcUrlForLog() {
-        return ConfigYaml.jdbcUrlForLog(basics().jdbcUrl());
+        return ConfigValues.jdbcUrlForLog(basics().jdbcUrl());
     }
 
     /** The shared keys as {@code toString} shows them, the password masked. */
@@ -119,8 +121,8 @@ public interface ServiceConfig {
      * @param exampleListen how {@code listen} looks, for the message when it is missing
      * @throws IllegalArgumentException saying what is wrong, without the file name
      */
-    static Basics basics(String yaml, Path baseDir, Path source, EnvReferences env, String name, ConfigYaml.ListenYaml listen,
-                         ConfigYaml.DatabaseYaml database, String exampleListen) {
+    static Basics basics(String yaml, Path baseDir, Path source, EnvReferences env, String name, ConfigSections.ListenYaml listen,
+                         ConfigSections.DatabaseYaml database, String exampleListen) {
         return basics(yaml, baseDir, source, env, name, listen, database, null, exampleListen);
     }
 
@@ -130,17 +132,17 @@ public interface ServiceConfig {
      * @param exampleListen how {@code listen} looks, for the message when it is missing
      * @throws IllegalArgumentException saying what is wrong, without the file name
      */
-    static Basics basics(String yaml, Path baseDir, Path source, EnvReferences env, String name, ConfigYaml.ListenYaml listen,
-                         ConfigYaml.DatabaseYaml database, ConfigYaml.TlsYaml tls, String exampleListen) {
-        String resolvedName = ConfigYaml.name(env.resolve(name, "name"), "name", ConfigYaml.at(yaml, "name"));
+    static Basics basics(String yaml, Path baseDir, Path source, EnvReferences env, String name, ConfigSections.ListenYaml listen,
+                         ConfigSections.DatabaseYaml database, ConfigSections.TlsYaml tls, String exampleListen) {
+        String resolvedName = ConfigValues.name(env.resolve(name, "name"), "name", ConfigYaml.at(yaml, "name"));
         if (listen == null) {
             throw new IllegalArgumentException("listen is missing (listen: " + exampleListen + ")");
         }
-        ConfigYaml.Listen l = listen.resolve(env, yaml);
+        ConfigSections.Listen l = listen.resolve(env, yaml);
         if (database == null) {
             throw new IllegalArgumentException("database is missing (database: {jdbcUrl: ...})");
         }
-        ConfigYaml.Database db = database.resolve(env, baseDir, yaml);
+        ConfigSections.Database db = database.resolve(env, baseDir, yaml);
         Optional<ServerTls> serverTls = tls == null ? Optional.empty() : Optional.of(tls.resolve(env, baseDir, yaml));
         if (serverTls.isPresent() && serverTls.get().port().isPresent() && serverTls.get().port().getAsInt() == l.port()
                 && l.port() != 0) {

@@ -11,9 +11,10 @@ import org.apache.axiom.soap.SOAP11Constants;
 import org.apache.axiom.soap.SOAP12Constants;
 
 /**
- * Axis2 clients for calling CRS services (a BAR calling an NSAP, tests calling a server), built on
- * the runtime's own client axis2.xml rather than the kernel's default (which names deployers that
- * need axis2-jaxws).
+ * Axis2 clients for calling CRS services from tests and tools, built on the runtime's own client
+ * axis2.xml rather than the kernel's default (which names deployers that need axis2-jaxws). The
+ * services call each other with {@link org.crs.service.soap.client.SoapClient} instead, whose
+ * header says why (Axis2's client does not keep to its timeout, and is not thread-safe).
  *
  * <pre>{@code
  * RPCServiceClient client = SoapClients.rpcClient(server.serviceUrl("NsapService"));

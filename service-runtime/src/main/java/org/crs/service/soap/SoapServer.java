@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,31 +17,19 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.axis2.AxisFault;
-import org.apache.axis2.Constants;
 import org.apache.axis2.context.ConfigurationContext;
-import org.apache.axis2.description.TransportInDescription;
-import org.apache.axis2.transport.http.AxisServlet;
-import org.apache.axis2.transport.http.AxisServletListener;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
-import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
-import org.apache.catalina.valves.ErrorReportValve;
-import org.apache.tomcat.util.descriptor.web.FilterDef;
-import org.apache.tomcat.util.descriptor.web.FilterMap;
 import org.crs.service.security.AuthenticationFilter;
 import org.crs.service.security.Authenticator;
 import org.crs.service.security.CallAudit;
 import org.crs.service.monitoring.ServiceMetrics;
-import org.apache.tomcat.util.net.SSLHostConfig;
-import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.crs.service.tls.ServerTls;
 import org.crs.service.tls.TlsContexts;
-import org.crs.service.tls.TlsSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,6 +68,10 @@ import org.slf4j.LoggerFactory;
  * certificate as {@link org.crs.service.tls.ClientAuth} says, verifying it against the trust
  * store. A verified client chain reaches the request in the attribute
  * {@link org.crs.service.tls.CertificateSubjects#REQUEST_ATTRIBUTE}.
+ *
+ * <p>The parts: {@link AxisDeployment} (the Axis2 configuration context and the services in it),
+ * {@link TomcatConnectors} (the connectors and their hardening), {@link ServletMounts} (filters,
+ * Axis2's servlet and the plain servlets); this class assembles them, starts and stops them.
  */
 public final class SoapServer implements AutoCloseable {
 
@@ -372,35 +363,8 @@ public final class SoapServer implements AutoCloseable {
          */
         public SoapServer start() {
             long t0 = System.nanoTime();
-            ConfigurationContext cc;
-            try {
-                cc = ClasspathAxisConfigurator.createContext(ClasspathAxisConfigurator.SERVER_CONFIG);
-                cc.setProperty(Constants.CONTAINER_MANAGED, Constants.VALUE_TRUE);
-                if (authenticator != null) {
-                    cc.setProperty(CrsRpcMessageReceiver.ACCESS_CONTROL, Boolean.TRUE);
-                }
-                if (audit != null) {
-                    cc.setProperty(CrsRpcMessageReceiver.AUDIT, audit);
-                }
-                if (metrics != null) {
-                    cc.setProperty(CrsRpcMessageReceiver.METRICS, metrics);
-                }
-                if (tls != null && tls.port().isEmpty()) {
-                    // Axis2 writes one endpoint address per receiver into the WSDL, named after it: a
-                    // server that speaks only TLS has only an https receiver. A server with TLS beside
-                    // plain HTTP keeps only the http one, so that its WSDL names the plain endpoint
-                    // people use; CrsAxisServlet hands it the requests of the TLS connector too.
-                    TransportInDescription https = new TransportInDescription(Constants.TRANSPORT_HTTPS);
-                    https.setReceiver(new AxisServletListener());
-                    cc.getAxisConfiguration().getTransportsIn().remove(Constants.TRANSPORT_HTTP);
-                    cc.getAxisConfiguration().addTransportIn(https);
-                }
-                for (ServiceDeployer.ServiceDef def : services.values()) {
-                    ServiceDeployer.deploy(cc, def);
-                }
-            } catch (AxisFault e) {
-                throw new IllegalStateException("Axis2 could not deploy the services: " + e.getMessage(), e);
-            }
+            ConfigurationContext cc = AxisDeployment.deploy(services.values(), authenticator != null, audit, metrics,
+                    tls != null && tls.port().isEmpty());
 
             Path baseDir;
             try {
@@ -413,19 +377,15 @@ public final class SoapServer implements AutoCloseable {
             // unique engine name: several servers in one JVM must not share JMX names
             tomcat.getEngine().setName("crs-soap-" + SEQUENCE.incrementAndGet());
 
-            // Tomcat's own error pages: no stack trace, no server version
-            ErrorReportValve errorReport = new ErrorReportValve();
-            errorReport.setShowReport(false);
-            errorReport.setShowServerInfo(false);
-            tomcat.getHost().getPipeline().addValve(errorReport);
+            TomcatConnectors.hideErrorDetails(tomcat);
 
             boolean listenTls = tls != null && tls.port().isEmpty();
-            Connector connector = connector(port, listenTls ? tls.settings() : null);
+            Connector connector = TomcatConnectors.connector(host, port, listenTls ? tls.settings() : null, maxRequestBytes);
             tomcat.getService().addConnector(connector);
             tomcat.setConnector(connector);
             Connector tlsConnector = null;
             if (tls != null && tls.port().isPresent()) {
-                tlsConnector = connector(tls.port().getAsInt(), tls.settings());
+                tlsConnector = TomcatConnectors.connector(host, tls.port().getAsInt(), tls.settings(), maxRequestBytes);
                 tomcat.getService().addConnector(tlsConnector);
             }
 
@@ -435,48 +395,7 @@ public final class SoapServer implements AutoCloseable {
                 sc.setClearReferencesRmiTargets(false);
                 sc.setClearReferencesThreadLocals(false);
             }
-            ConfigurationContext axisContext = cc;
-            // AxisServlet.init reuses a ConfigurationContext found in this attribute, so it must be
-            // set before the servlet loads: a ServletContainerInitializer runs first.
-            ctx.addServletContainerInitializer(
-                    (classes, servletContext) -> servletContext.setAttribute(AxisServlet.CONFIGURATION_CONTEXT, axisContext),
-                    Collections.emptySet());
-
-            FilterDef limit = new FilterDef();
-            limit.setFilterName("crs-request-size-limit");
-            limit.setFilter(new RequestSizeLimitFilter(maxRequestBytes));
-            limit.setFilterClass(RequestSizeLimitFilter.class.getName());
-            limit.setAsyncSupported("true"); // a servlet streaming events answers asynchronously
-            ctx.addFilterDef(limit);
-            FilterMap limitMap = new FilterMap();
-            limitMap.setFilterName(limit.getFilterName());
-            limitMap.addURLPattern("/*");
-            ctx.addFilterMap(limitMap);
-
-            if (authenticator != null) {
-                FilterDef authentication = new FilterDef();
-                authentication.setFilterName("crs-authentication");
-                authentication.setFilter(new AuthenticationFilter(authenticator));
-                authentication.setFilterClass(AuthenticationFilter.class.getName());
-                ctx.addFilterDef(authentication);
-                FilterMap authenticationMap = new FilterMap();
-                authenticationMap.setFilterName(authentication.getFilterName());
-                authenticationMap.addURLPattern(SERVICES_PATH + "/*");
-                ctx.addFilterMap(authenticationMap);
-            }
-
-            Wrapper axis = Tomcat.addServlet(ctx, "axis2", new CrsAxisServlet());
-            axis.setLoadOnStartup(1);
-            ctx.addServletMapping(SERVICES_PATH + "/*", "axis2");
-
-            int n = 0;
-            for (Map.Entry<String, Servlet> e : servlets.entrySet()) {
-                String servletName = "servlet-" + (++n);
-                Wrapper w = Tomcat.addServlet(ctx, servletName, e.getValue());
-                w.setLoadOnStartup(1);
-                w.setAsyncSupported(true);
-                ctx.addServletMapping(e.getKey(), servletName);
-            }
+            ServletMounts.mount(ctx, cc, maxRequestBytes, authenticator, servlets);
 
             try {
                 tomcat.start();
@@ -497,16 +416,7 @@ public final class SoapServer implements AutoCloseable {
             }
             int bound = connector.getLocalPort();
             int boundTls = listenTls ? bound : tlsConnector != null ? tlsConnector.getLocalPort() : -1;
-            // WSDL endpoint addresses use the listener's port; it would otherwise be learnt from the
-            // first request.
-            TransportInDescription http = cc.getAxisConfiguration().getTransportIn(Constants.TRANSPORT_HTTP);
-            if (http != null && http.getReceiver() instanceof AxisServletListener listener) {
-                listener.setPort(bound);
-            }
-            TransportInDescription httpsIn = cc.getAxisConfiguration().getTransportIn(Constants.TRANSPORT_HTTPS);
-            if (httpsIn != null && httpsIn.getReceiver() instanceof AxisServletListener listener) {
-                listener.setPort(boundTls);
-            }
+            AxisDeployment.listenOn(cc, bound, boundTls);
             Duration startup = Duration.ofNanos(System.nanoTime() - t0);
             List<String> names = List.copyOf(services.keySet());
             log.info("SOAP server ready on {}://{}:{}{}{} with services {} ({} ms)", listenTls ? "https" : "http",
@@ -516,45 +426,6 @@ public final class SoapServer implements AutoCloseable {
             return new SoapServer(tomcat, baseDir, host, bound, listenTls, boundTls, startup, names, cc);
         }
 
-        /** An HTTP/1.1 connector on {@code port}, speaking TLS with {@code tls} unless it is null. */
-        private Connector connector(int port, TlsSettings tls) {
-            Connector connector = new Connector("HTTP/1.1");
-            connector.setPort(port);
-            connector.setProperty("address", host);
-            connector.setXpoweredBy(false);
-            connector.setProperty("server", "CRS");
-            connector.setProperty("maxThreads", "64");
-            connector.setProperty("connectionTimeout", "20000");
-            // Services call each other over kept-alive connections; the default (100 requests) made
-            // each caller connect again every hundred calls. Idle connections still close on timeout.
-            connector.setProperty("maxKeepAliveRequests", "-1");
-            connector.setProperty("maxSwallowSize", String.valueOf(Math.max(maxRequestBytes, 2L << 20)));
-            connector.setProperty("bindOnInit", "true");
-            connector.setThrowOnFailure(true);
-            if (tls != null) {
-                connector.setScheme("https");
-                connector.setSecure(true);
-                connector.setProperty("SSLEnabled", "true");
-                SSLHostConfig sslHost = new SSLHostConfig();
-                sslHost.setHostName("_default_"); // every host name the client asks for
-                // "+" adds each to an empty list; without it Tomcat warns that a prefix may be missing.
-                sslHost.setProtocols("+" + String.join(",+", TlsContexts.PROTOCOLS));
-                // none, optional or required: optional asks for a certificate, serves a caller without
-                // one, and refuses one that does not chain to the trust store.
-                sslHost.setCertificateVerification(tls.clientAuth().yamlName());
-                // Absolute: Tomcat would take a relative path as relative to its own temporary base folder.
-                sslHost.setTruststoreFile(tls.trustStore().toAbsolutePath().toString());
-                sslHost.setTruststorePassword(tls.trustStorePassword());
-                sslHost.setTruststoreType(TlsSettings.STORE_TYPE);
-                SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(sslHost, SSLHostConfigCertificate.Type.UNDEFINED);
-                certificate.setCertificateKeystoreFile(tls.keyStore().toAbsolutePath().toString());
-                certificate.setCertificateKeystorePassword(tls.keyStorePassword());
-                certificate.setCertificateKeystoreType(TlsSettings.STORE_TYPE);
-                sslHost.addCertificate(certificate);
-                connector.addSslHostConfig(sslHost);
-            }
-            return connector;
-        }
     }
 
 }

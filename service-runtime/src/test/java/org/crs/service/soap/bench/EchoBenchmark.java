@@ -3,6 +3,8 @@ package org.crs.service.soap.bench;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -15,20 +17,28 @@ import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.io.entity.StringEntity;
 import org.crs.service.soap.EchoApi;
+import org.crs.service.soap.EchoBean;
 import org.crs.service.soap.EchoService;
 import org.crs.service.soap.SoapServer;
+import org.crs.service.soap.SoapTimes;
+import org.crs.service.soap.client.SoapClient;
+import org.crs.service.soap.client.SoapRequest;
 
 /**
  * The cost of one SOAP call through the runtime's server (Tomcat, Axis2 with the RPC message
- * receiver) from the HTTP client the services call each other with: concurrent clients send a
- * bean of the size of a segment request and read the answer, over kept-alive connections. Prints,
- * per round, calls per second and this JVM's CPU time per call (client and server together).
- * Asserts nothing; the first rounds are the JIT's.
+ * receiver): concurrent clients send a bean of the size of a segment request and read the answer,
+ * over kept-alive connections. Prints, per round, calls per second and this JVM's CPU time per
+ * call (client and server together). Asserts nothing; the first rounds are the JIT's.
+ *
+ * <p>The caller is either the client the services call each other with ({@code client}:
+ * {@link SoapClient}, which writes the request from the bean and reads the answer into one), or
+ * Apache HttpClient posting a fixed envelope and reading the answer as a string ({@code http}:
+ * the transport alone, the floor under the client).
  *
  * <pre>
- * mvn -o -q install -DskipTests -pl service-runtime -am
- * mvn -o -q -pl service-runtime exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=org.crs.service.soap.bench.EchoBenchmark [-Dexec.args="clients seconds-per-round rounds"]
+ * mvn -o -q test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -pl service-runtime -am
+ * java -cp service-runtime/target/test-classes:service-runtime/target/classes:$(cat service-runtime/target/cp.txt) \
+ *     org.crs.service.soap.bench.EchoBenchmark [clients seconds-per-round rounds [client|http]]
  * </pre>
  */
 public final class EchoBenchmark {
@@ -40,6 +50,8 @@ public final class EchoBenchmark {
             + "<e:tags>core-1</e:tags><e:tags>core-2</e:tags><e:tags>core-3</e:tags>"
             + "<e:when>2026-11-22T10:00:00Z</e:when></e:bean></e:echoBean></s:Body></s:Envelope>";
 
+    private static final Instant WHEN = Instant.parse("2026-11-22T10:00:00Z");
+
     private EchoBenchmark() {
     }
 
@@ -47,20 +59,29 @@ public final class EchoBenchmark {
         int clients = args.length > 0 ? Integer.parseInt(args[0]) : 8;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 12;
+        boolean throughClient = !(args.length > 3 && "http".equals(args[3]));
         try (SoapServer server = SoapServer.builder().port(0).service("Echo", NS, EchoApi.class, new EchoService()).start();
              CloseableHttpClient http = HttpClients.custom()
                      .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
                              .setMaxConnPerRoute(clients).setMaxConnTotal(clients).build())
-                     .build()) {
+                     .build();
+             SoapClient client = new SoapClient("echo", server.serviceUrl("Echo"), NS, Duration.ofSeconds(10), null)) {
             URI url = server.serviceUrl("Echo");
+            Call call = throughClient ? () -> call(client) : () -> call(http, url);
+            System.out.println("caller: " + (throughClient ? "SoapClient" : "Apache HttpClient, fixed envelope"));
             for (int round = 1; round <= rounds; round++) {
-                round(http, url, clients, seconds, round);
+                round(call, clients, seconds, round);
             }
         }
         System.exit(0);
     }
 
-    private static void round(CloseableHttpClient http, URI url, int clients, int seconds, int round) throws Exception {
+    /** One call and the check of its answer. */
+    private interface Call {
+        void run() throws Exception;
+    }
+
+    private static void round(Call call, int clients, int seconds, int round) throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong calls = new AtomicLong();
         List<Thread> threads = new ArrayList<>();
@@ -71,7 +92,7 @@ public final class EchoBenchmark {
             Thread t = new Thread(() -> {
                 try {
                     while (!stop.get()) {
-                        call(http, url);
+                        call.run();
                         calls.incrementAndGet();
                     }
                 } catch (Exception e) {
@@ -104,6 +125,18 @@ public final class EchoBenchmark {
         String answer = http.execute(post, response -> EntityUtils.toString(response.getEntity()));
         if (!answer.contains("<ns:count>43</ns:count>")) {
             throw new IllegalStateException("unexpected answer: " + answer);
+        }
+    }
+
+    private static void call(SoapClient client) throws Exception {
+        EchoBean bean = new EchoBean();
+        bean.setCount(42);
+        bean.setName("site-a:bench-1:wan from host-a1 to host-b1");
+        bean.setTags(new String[] {"core-1", "core-2", "core-3"});
+        bean.setWhen(SoapTimes.calendar(WHEN));
+        EchoBean answer = client.call(SoapRequest.of("echoBean").with("bean", bean), EchoBean.class);
+        if (answer.getCount() != 43 || answer.getTags().length != 3) {
+            throw new IllegalStateException("unexpected answer: count " + answer.getCount());
         }
     }
 

@@ -1,4 +1,4 @@
-package org.crs.bar.adapter.soap;
+package org.crs.service.soap.client;
 
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -11,33 +11,38 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
+import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
+import org.crs.service.soap.ServiceFault;
 import org.crs.service.soap.SoapXml;
 
 /**
- * Reads a SOAP 1.1 answer of the NSAP port type with StAX, without DTDs or external entities:
- * either a fault's message ({@code field: reason} from its detail, or its faultstring) and its
- * refusal code, or the answer element's {@code return} children, each a simple text or a bean's
- * fields.
+ * Reads a SOAP 1.1 answer with StAX, without DTDs or external entities ({@link SoapXml}): either
+ * a fault, as the {@link ServiceFault} the service threw, or the answer element's {@code return}
+ * children, each a simple text or a bean's fields.
  */
 final class EnvelopeReader {
 
-    static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
+    private static final String SOAP11 = EnvelopeWriter.SOAP11;
     private static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
     private static final XMLInputFactory XML = SoapXml.inputFactory();
 
     private EnvelopeReader() {
     }
 
-    /** The body's first element read: either a fault's message, or the answer's {@code return} elements. */
+    /** The body's first element read: either a fault, or the answer's {@code return} elements. */
     static final class Answer {
-        String fault;
-        /** The fault's refusal code as the detail names it, field and reason: null when absent. */
-        String code;
-        String field;
-        /** Whether the fault code is Server: the service failed, not the request. */
-        boolean serverFault;
+        /** The fault, null for an answer. */
+        Fault fault;
         final List<Element> returns = new ArrayList<>();
+    }
+
+    /**
+     * A fault as its envelope says it: the detail's {@code code}, {@code field} and {@code reason}
+     * (null when absent), its faultstring, and whether its fault code is Server (the service
+     * failed, not the request).
+     */
+    record Fault(String code, String field, String reason, String faultString, boolean serverFault) {
 
         /**
          * The fault's code: the one its detail names. A fault without a code this client knows
@@ -49,10 +54,43 @@ final class EnvelopeReader {
             return RefusalCode.named(code).orElse(serverFault ? RefusalCode.PROVIDER_SILENT
                     : field != null && !field.isBlank() ? RefusalCode.BAD_FIELD : RefusalCode.POLICY);
         }
+
+        /** Its message: {@code field: reason} from the detail, or the faultstring when there is no reason. */
+        String message() {
+            String said = reason != null && !reason.isBlank() ? reason.trim()
+                    : faultString != null && !faultString.isBlank() ? faultString.trim() : "a SOAP fault without a reason";
+            if (field == null || field.isBlank() || said.startsWith(field.trim() + ":")) {
+                return said;
+            }
+            return field.trim() + ": " + said;
+        }
+
+        /**
+         * The fault as the exception the service threw: its refusal's subject is the field for a
+         * code about a field, {@code caller} (the client's name for the service) for a failure of
+         * the service, and empty for a resource (the fault names the resource in its text only).
+         */
+        ServiceFault toServiceFault(String caller) {
+            RefusalCode refusalCode = refusalCode();
+            String subject = switch (refusalCode.subject()) {
+                case FIELD -> field == null ? "" : field.trim();
+                case PROVIDER -> caller;
+                case RESOURCE -> "";
+            };
+            Refusal refusal = new Refusal(refusalCode, subject, message());
+            return serverFault ? ServiceFault.failure(refusal) : new ServiceFault(refusal);
+        }
     }
 
-    /** A {@code return} element: its text when simple (null when nil), its children's texts when a bean. */
-    record Element(String text, Map<String, String> children) {
+    /**
+     * A {@code return} element: its text when simple (null when nil), its fields when a bean
+     * (element name to its texts in document order, several for an array; a nil one is null).
+     */
+    record Element(String text, Map<String, List<String>> fields) {
+
+        boolean isNil() {
+            return text == null && fields == null;
+        }
     }
 
     /** The answer in {@code xml}, or null when it is not a SOAP envelope with a body. */
@@ -114,21 +152,9 @@ final class EnvelopeReader {
             }
         }
         Answer a = new Answer();
-        a.fault = faultMessage(field, reason, faultString);
-        a.code = code;
-        a.field = field == null ? null : field.trim();
-        // the local part only: the prefix is the server's choice
-        a.serverFault = faultCode != null && faultCode.trim().endsWith("Server");
+        // the fault code's local part only: the prefix is the server's choice
+        a.fault = new Fault(code, field, reason, faultString, faultCode != null && faultCode.trim().endsWith("Server"));
         return a;
-    }
-
-    static String faultMessage(String field, String reason, String faultString) {
-        String said = reason != null && !reason.isBlank() ? reason.trim()
-                : faultString != null && !faultString.isBlank() ? faultString.trim() : "a SOAP fault without a reason";
-        if (field == null || field.isBlank() || said.startsWith(field.trim() + ":")) {
-            return said;
-        }
-        return field.trim() + ": " + said;
     }
 
     // At the answer element (opResponse): each child is a return; a bean's fields are its children.
@@ -141,23 +167,22 @@ final class EnvelopeReader {
                 continue;
             }
             StringBuilder text = new StringBuilder();
-            Map<String, String> children = null;
+            Map<String, List<String>> fields = null;
             while (true) {
                 int event = r.next();
                 if (event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA) {
                     text.append(r.getText());
                 } else if (event == XMLStreamConstants.START_ELEMENT) {
-                    if (children == null) {
-                        children = new HashMap<>();
+                    if (fields == null) {
+                        fields = new HashMap<>();
                     }
                     String local = r.getLocalName();
-                    String value = text(r);
-                    children.merge(local, value == null ? "" : value, (first, next) -> first + "," + next);
+                    fields.computeIfAbsent(local, k -> new ArrayList<>(1)).add(text(r));
                 } else if (event == XMLStreamConstants.END_ELEMENT || event == XMLStreamConstants.END_DOCUMENT) {
                     break;
                 }
             }
-            a.returns.add(children != null ? new Element(null, children) : new Element(text.toString(), null));
+            a.returns.add(fields != null ? new Element(null, fields) : new Element(text.toString(), null));
         }
         return a;
     }
@@ -224,4 +249,5 @@ final class EnvelopeReader {
                 depth--;
             }
         }
-    }}
+    }
+}

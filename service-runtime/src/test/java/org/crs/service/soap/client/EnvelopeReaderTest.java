@@ -1,4 +1,4 @@
-package org.crs.bar.adapter.soap;
+package org.crs.service.soap.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class EnvelopeReaderTest {
 
     static String fault(String faultCode, String detail) {
-        return "<soapenv:Envelope xmlns:soapenv='" + EnvelopeReader.SOAP11 + "'><soapenv:Body><soapenv:Fault>"
+        return "<soapenv:Envelope xmlns:soapenv='" + EnvelopeWriter.SOAP11 + "'><soapenv:Body><soapenv:Fault>"
                 + "<faultcode>soapenv:" + faultCode + "</faultcode><faultstring>refused</faultstring>"
                 + "<detail><ns:NsapServiceServiceFault xmlns:ns='urn:crs:nsap:1'><ns:ServiceFault>" + detail
                 + "</ns:ServiceFault></ns:NsapServiceServiceFault></detail></soapenv:Fault></soapenv:Body></soapenv:Envelope>";
@@ -16,24 +16,24 @@ class EnvelopeReaderTest {
 
     @Test
     void aFaultKeepsTheCodeItsDetailNames() throws Exception {
-        EnvelopeReader.Answer a = EnvelopeReader.parse(fault("Client",
+        EnvelopeReader.Fault a = EnvelopeReader.parse(fault("Client",
                 "<ns:code>HOST_PORT_BUSY</ns:code><ns:field xsi:nil='true' xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance'/>"
-                        + "<ns:reason>host port busy (resource p1)</ns:reason>"));
+                        + "<ns:reason>host port busy (resource p1)</ns:reason>")).fault;
         assertEquals(RefusalCode.HOST_PORT_BUSY, a.refusalCode());
-        assertEquals("host port busy (resource p1)", a.fault);
+        assertEquals("host port busy (resource p1)", a.message());
     }
 
     @Test
     void aServerFaultWithoutACodeIsTheProviderFailing() throws Exception {
         assertEquals(RefusalCode.PROVIDER_SILENT,
-                EnvelopeReader.parse(fault("Server", "<ns:reason>the L-NSAP did not answer</ns:reason>")).refusalCode());
+                EnvelopeReader.parse(fault("Server", "<ns:reason>the L-NSAP did not answer</ns:reason>")).fault.refusalCode());
     }
 
     @Test
     void aClientFaultWithoutACodeIsABadFieldWhenItNamesAFieldElseAPolicyRefusal() throws Exception {
         assertEquals(RefusalCode.BAD_FIELD, EnvelopeReader.parse(fault("Client",
-                "<ns:field>end</ns:field><ns:reason>is missing</ns:reason>")).refusalCode());
+                "<ns:field>end</ns:field><ns:reason>is missing</ns:reason>")).fault.refusalCode());
         assertEquals(RefusalCode.POLICY, EnvelopeReader.parse(fault("Client",
-                "<ns:code>SOLAR_FLARE</ns:code><ns:reason>not today</ns:reason>")).refusalCode());
+                "<ns:code>SOLAR_FLARE</ns:code><ns:reason>not today</ns:reason>")).fault.refusalCode());
     }
 }

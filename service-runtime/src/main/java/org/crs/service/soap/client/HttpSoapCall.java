@@ -1,4 +1,4 @@
-package org.crs.bar.adapter.soap;
+package org.crs.service.soap.client;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -31,27 +31,26 @@ import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.reactor.ssl.SSLBufferMode;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
-import org.crs.bar.port.SegmentFailure;
 import org.crs.service.tls.TlsContexts;
 
 /**
  * One HTTP POST of a SOAP envelope to one service, bounded as a whole by a deadline: connecting,
  * sending and reading the whole answer. A socket timeout bounds one read, not the call, so a
  * timer cancels a call that outlives its deadline. Transport failures become a
- * {@link SegmentFailure} that did not answer, named after the controller: TIMEOUT when the
- * deadline passed, PROVIDER_SILENT when there was no connection.
+ * {@link SoapCallException}: {@code TIMEOUT} when the deadline passed, {@code NO_CONNECTION} when
+ * there was no connection.
  *
  * <p>One client (HTTP/1.1, a keep-alive pool of up to {@value #CONNECTIONS} connections) per
  * service; it is safe for any number of threads, and {@link #close} releases its connections.
  *
- * <p>An {@code https://} service is called with the given {@link SSLContext} (the BAR's own
+ * <p>An {@code https://} service is called with the given {@link SSLContext} (the calling service's own
  * certificate for client authentication and its trusted authorities, {@link TlsContexts}),
  * TLS 1.3 or 1.2, the service's certificate checked against the host name of the URL.
  */
-final class SoapCall implements AutoCloseable {
+final class HttpSoapCall implements AutoCloseable {
 
     private static final ContentType TEXT_XML = ContentType.create("text/xml", StandardCharsets.UTF_8);
-    /** Connections kept to one service: the BAR's call pool rarely has more calls to one service at once. */
+    /** Connections kept to one service: a BAR's call pool rarely has more calls to one service at once. */
     static final int CONNECTIONS = 64;
     /** Ends calls that outlive their timeout (a socket timeout bounds one read, not the call). */
     private static final ScheduledThreadPoolExecutor DEADLINES = deadlines();
@@ -60,27 +59,16 @@ final class SoapCall implements AutoCloseable {
     record HttpAnswer(int statusCode, String contentType, String body) {
     }
 
-    private final String name;
     private final URI serviceUrl;
     private final Duration timeout;
     private final CloseableHttpClient http;
 
     /**
-     * @param name the controller's name, for failures
-     * @param timeout how long one call may take in all, positive
-     */
-    SoapCall(String name, URI serviceUrl, Duration timeout) {
-        this(name, serviceUrl, timeout, null);
-    }
-
-    /**
-     * @param name the controller's name, for failures
      * @param timeout how long one call may take in all, positive
      * @param tls what an {@code https://} service is called with; null for the JVM's default
      *     (no client certificate, the JVM's trusted authorities)
      */
-    SoapCall(String name, URI serviceUrl, Duration timeout, SSLContext tls) {
-        this.name = Objects.requireNonNull(name, "name");
+    HttpSoapCall(URI serviceUrl, Duration timeout, SSLContext tls) {
         this.serviceUrl = Objects.requireNonNull(serviceUrl, "serviceUrl");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         if (timeout.isNegative() || timeout.isZero()) {
@@ -106,10 +94,10 @@ final class SoapCall implements AutoCloseable {
                 .disableRedirectHandling()
                 .disableCookieManagement()
                 .disableAuthCaching()
-                // Otherwise a connection on which the BAR presented its certificate is kept for calls
+                // Otherwise a connection on which the caller presented its certificate is kept for calls
                 // made "as" that certificate's principal, and calls without that state open new
                 // connections (and handshakes): 20 calls made 20 connections. All calls here are the
-                // BAR's own (SoapSegmentControllerTlsTest).
+                // calling service's own (SoapSegmentControllerTlsTest).
                 .disableConnectionState()
                 .build();
     }
@@ -117,10 +105,10 @@ final class SoapCall implements AutoCloseable {
     /**
      * Posts the envelope with the operation as its SOAPAction and reads the whole answer.
      *
-     * @throws SegmentFailure not answered: no connection (PROVIDER_SILENT), or no whole answer before
-     *     the deadline (TIMEOUT)
+     * @throws SoapCallException not answered: no connection ({@code NO_CONNECTION}), or no whole
+     *     answer before the deadline ({@code TIMEOUT})
      */
-    HttpAnswer post(String operation, String envelope) throws SegmentFailure {
+    HttpAnswer post(String operation, String envelope) throws SoapCallException {
         HttpPost post = new HttpPost(serviceUrl);
         post.setHeader("SOAPAction", "\"urn:" + operation + "\"");
         post.setEntity(new StringEntity(envelope, TEXT_XML));
@@ -137,9 +125,10 @@ final class SoapCall implements AutoCloseable {
             });
         } catch (IOException | RuntimeException e) {
             if (late.get() || e instanceof SocketTimeoutException) {
-                throw SegmentFailure.timedOut(name, operation + ": no answer within " + timeout.toMillis() + " ms", e);
+                throw new SoapCallException(SoapCallException.Kind.TIMEOUT,
+                        operation + ": no answer within " + timeout.toMillis() + " ms", e);
             }
-            throw SegmentFailure.silent(name, operation + ": " + transportProblem(e), e);
+            throw new SoapCallException(SoapCallException.Kind.NO_CONNECTION, operation + ": " + transportProblem(e), e);
         } finally {
             deadline.cancel(false);
         }
