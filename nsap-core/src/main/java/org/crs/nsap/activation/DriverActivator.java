@@ -365,8 +365,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
 
     /** The device log entry that records one part's repair: what was wanted and found, and what was done. */
     private DeviceLogEntry repairEntry(Segment segment, Part<?> part, RouterRepair.Wanted wanted, Instant started) {
-        DeviceLogEntry.Protocol protocol = directory.access(part.router).protocol() == RouterDirectory.Protocol.SNMP
-                ? DeviceLogEntry.Protocol.SNMP : DeviceLogEntry.Protocol.CLI;
+        DeviceLogEntry.Protocol protocol = directory.access(part.router).protocol();
         String request = "repair " + segment.bookingId() + " (circuit " + segment.circuitId() + "): should be "
                 + wanted + ", found " + (part.found == null ? "unknown (read-back failed)" : part.found);
         String response = part.outcome == Outcome.FAILED ? "repair failed: " + describe(part.failure)
