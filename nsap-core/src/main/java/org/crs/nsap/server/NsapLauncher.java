@@ -36,8 +36,9 @@ import org.crs.service.server.ServiceLauncher;
  * ({@link TopologyReader}).
  *
  * <p>Before anything starts, {@link #run} reads the configuration, the topology and the router
- * access file, and checks that every router the topology drives is in the access file with the
- * profile the topology needs (a campus edge router is a 7600, a WAN core router a 12000): a
+ * access file, and checks that every router the topology drives is in the access file with a
+ * driver that carries the topology's segments (a campus edge router's carries campus segments, a
+ * WAN core router's pseudowires): a
  * mistake stops the start with exit code 2 and one message naming the file, instead of a failed
  * activation hours later.
  */
