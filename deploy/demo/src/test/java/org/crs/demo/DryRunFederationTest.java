@@ -3,7 +3,6 @@ package org.crs.demo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,11 +75,12 @@ class DryRunFederationTest {
         assertEquals("RESERVED", RawSoap.field(answer.replaceAll("(?s)<(\\w+:)?segments[ >].*?</(\\w+:)?segments>", ""),
                 "state"), answer);
 
-        Reservation up = waitFor("dry-1", Set.of(ReservationState.ACTIVE, ReservationState.FAILED),
-                Duration.between(Instant.now(), start).plusSeconds(3));
+        BarServer bar = federation.bar("site-a");
+        Reservation up = ApprovalFederationTest.waitFor(bar, "dry-1",
+                Set.of(ReservationState.ACTIVE, ReservationState.FAILED), Duration.between(Instant.now(), start).plusSeconds(3));
         assertEquals(ReservationState.ACTIVE, up.state(), up.reason());
-        Reservation down = waitFor("dry-1", Set.of(ReservationState.FINISHED, ReservationState.FAILED),
-                Duration.ofSeconds(12));
+        Reservation down = ApprovalFederationTest.waitFor(bar, "dry-1",
+                Set.of(ReservationState.FINISHED, ReservationState.FAILED), Duration.ofSeconds(12));
         assertEquals(ReservationState.FINISHED, down.state(), down.reason());
 
         Map<String, NsapServer> controllers = new LinkedHashMap<>();
@@ -97,18 +97,5 @@ class DryRunFederationTest {
             assertTrue(entries.stream().allMatch(e -> e.protocol() == DeviceLogEntry.Protocol.DRY_RUN
                     && e.response().equals(DryRunDriver.NOT_SENT)), c.getKey() + ": " + entries);
         }
-    }
-
-    static Reservation waitFor(String id, Set<ReservationState> states, Duration within) throws Exception {
-        long deadline = System.nanoTime() + within.toNanos();
-        Reservation r;
-        do {
-            r = federation.bar("site-a").service().get(id);
-            if (states.contains(r.state())) {
-                return r;
-            }
-            Thread.sleep(50);
-        } while (System.nanoTime() < deadline);
-        return fail("reservation " + id + " not in " + states + " within " + within + ": " + r);
     }
 }
