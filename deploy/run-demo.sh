@@ -3,6 +3,7 @@
 # the NSAP of the WAN, each on an embedded HSQLDB under target/crs-demo. Prints the URLs;
 # site-a's BAR answers at http://127.0.0.1:8080/services/ReservationService.
 # Arguments: [DATA-FOLDER] [--minimum-seconds N] [--routers-apart] [--any-ports] [--inventory FILE]
+#            [--dry-run-routers]   (no emulator: every router on the dry-run driver, see docs/router-drivers.md)
 #
 # Builds first only when the sources changed since the last build: when the jar is missing, or
 # a pom.xml, a file under a module's src/, or deploy/config, deploy/topology or deploy/emulator

@@ -20,12 +20,15 @@ import org.crs.bar.server.BarPolicy;
  * every service on its own embedded HSQLDB, in one process, on 127.0.0.1. The BAR of site-a
  * answers at http://127.0.0.1:8080/services/ReservationService. Run from the repository root:
  * {@code deploy/run-demo.sh [DATA-FOLDER] [--minimum-seconds N] [--routers-apart] [--any-ports]
- * [--inventory FILE]}.
+ * [--inventory FILE] [--dry-run-routers]}.
  *
  * <p>With {@code --routers-apart} the routers run in an emulator process of their own, with
  * their state in {@code DATA-FOLDER/routers}, which outlives the demo ({@link RoutersApart}).
  * {@code --any-ports} puts the services (and routers in process) on free ports, printed at
- * start; {@code --inventory} names another routers' inventory.
+ * start; {@code --inventory} names another routers' inventory. With {@code --dry-run-routers} no
+ * router is emulated: every router of the inventory is on the dry-run driver, which sends nothing
+ * and writes the commands it would send to the L-NSAPs' and the NSAP's device logs, marked
+ * {@code DRY_RUN} (docs/router-drivers.md).
  *
  * <p>The services trust each other by certificate, as in production: at its first start the
  * demo makes a CA and one certificate per service in {@code DATA-FOLDER/certificates}
@@ -75,6 +78,7 @@ public final class Demo {
         Path data = Path.of("target/crs-demo");
         Duration minimum = DEFAULT_MINIMUM;
         boolean routersApart = false;
+        boolean dryRun = false;
         boolean demoPorts = true;
         Path inventory = null;
         for (int i = 0; i < args.length; i++) {
@@ -82,13 +86,15 @@ public final class Demo {
                 minimum = Duration.ofSeconds(Long.parseLong(args[++i]));
             } else if (args[i].equals("--routers-apart")) {
                 routersApart = true;
+            } else if (args[i].equals("--dry-run-routers")) {
+                dryRun = true;
             } else if (args[i].equals("--any-ports")) {
                 demoPorts = false;
             } else if (args[i].equals("--inventory") && i + 1 < args.length) {
                 inventory = Path.of(args[++i]).toAbsolutePath();
             } else if (args[i].startsWith("--")) {
                 System.err.println("unknown option " + args[i] + "; usage: run-demo.sh [DATA-FOLDER] [--minimum-seconds N]"
-                        + " [--routers-apart] [--any-ports] [--inventory FILE]");
+                        + " [--routers-apart] [--any-ports] [--inventory FILE] [--dry-run-routers]");
                 System.exit(2);
             } else {
                 data = Path.of(args[i]);
@@ -96,7 +102,12 @@ public final class Demo {
         }
         data = data.toAbsolutePath();
         Files.createDirectories(data);
-        Federation.Routers routers = routersApart ? Federation.Routers.apart(inventory, data.resolve("routers"))
+        if (routersApart && dryRun) {
+            System.err.println("--routers-apart and --dry-run-routers exclude each other: dry-run routers are not emulated");
+            System.exit(2);
+        }
+        Federation.Routers routers = dryRun ? Federation.Routers.dryRun(inventory)
+                : routersApart ? Federation.Routers.apart(inventory, data.resolve("routers"))
                 : new Federation.Routers(inventory, Federation.Placement.IN_PROCESS, null);
         Federation federation = Federation.start(options(Path.of("").toAbsolutePath(), data, demoPorts, minimum, routers));
         Optional<RoutersApart> apart = federation.routersApart();
@@ -111,17 +122,22 @@ public final class Demo {
 
         System.out.println();
         System.out.println(READY + " (data in " + data + "); Ctrl-C stops it.");
-        System.out.println("Emulated routers (ssh crs@127.0.0.1 -p PORT, password crs-demo-password):");
-        if (apart.isPresent()) {
+        Path inventoryFile = inventory != null ? inventory : Path.of("deploy/emulator/demo-routers.yaml");
+        if (dryRun) {
+            System.out.println("Routers on the dry-run driver, nothing is sent to them (their would-be commands are in"
+                    + " the device logs, marked DRY_RUN): "
+                    + String.join(", ", Inventory.load(inventoryFile).routers().stream().map(Inventory.Router::hostname).toList()));
+        } else if (apart.isPresent()) {
+            System.out.println("Emulated routers (ssh crs@127.0.0.1 -p PORT, password crs-demo-password):");
             RoutersApart r = apart.get();
-            Inventory routerInventory = Inventory.load(inventory != null ? inventory : Path.of("deploy/emulator/demo-routers.yaml"));
-            for (Inventory.Router router : routerInventory.routers()) {
+            for (Inventory.Router router : Inventory.load(inventoryFile).routers()) {
                 System.out.printf("  %-8s %-6s ssh %d  snmp %d%n", router.hostname(), router.profile(), router.sshPort(),
                         router.snmpPort());
             }
             System.out.println("  in their own process, pid " + r.pid() + (r.reused() ? ", already running" : ", started now")
                     + "; state in " + r.stateFolder() + ". They outlive the demo: " + r.howToStop() + " stops them.");
         } else {
+            System.out.println("Emulated routers (ssh crs@127.0.0.1 -p PORT, password crs-demo-password):");
             for (EmulatedRouter r : federation.emulator().routers()) {
                 System.out.printf("  %-8s %-6s ssh %d  snmp %d%n", r.hostname(), r.profile().name().substring(1), r.sshPort(),
                         r.snmpPort());

@@ -3,6 +3,7 @@ package org.crs.demo;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -53,6 +54,8 @@ import org.crs.bar.reservation.ApprovalRules;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.service.tls.ClientAuth;
 import org.crs.service.tls.ServerTls;
+
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * A federation of two sites in one process, on 127.0.0.1: the emulated routers, an L-NSAP and a
@@ -171,14 +174,19 @@ public final class Federation implements AutoCloseable {
         /** In the federation's process, stopped with it. */
         IN_PROCESS,
         /** In an emulator process of their own that outlives the federation ({@link RoutersApart}). */
-        APART
+        APART,
+        /**
+         * Nowhere: every router of the inventory is on the dry-run driver, which sends nothing
+         * and writes what it would send to the device logs (docs/router-drivers.md).
+         */
+        DRY_RUN
     }
 
     /**
      * The emulated routers the services drive.
      *
      * @param inventory the routers' inventory; null for the repository's deploy/emulator/demo-routers.yaml
-     * @param placement in this process or apart
+     * @param placement in this process, apart, or none at all (dry run)
      * @param stateFolder where routers apart keep their state (required when apart, unused in process)
      */
     public record Routers(Path inventory, Placement placement, Path stateFolder) {
@@ -197,6 +205,11 @@ public final class Federation implements AutoCloseable {
         /** The routers of {@code inventory} (null: the demo's), in an emulator process of their own. */
         public static Routers apart(Path inventory, Path stateFolder) {
             return new Routers(inventory, Placement.APART, stateFolder);
+        }
+
+        /** The routers of {@code inventory} (null: the demo's), not emulated: all on the dry-run driver. */
+        public static Routers dryRun(Path inventory) {
+            return new Routers(inventory, Placement.DRY_RUN, null);
         }
     }
 
@@ -230,6 +243,10 @@ public final class Federation implements AutoCloseable {
         if (options.routers().placement() == Placement.APART) {
             return startWithRoutersApart(options, inventoryFile);
         }
+        if (options.routers().placement() == Placement.DRY_RUN) {
+            Path access = dryRunAccessFile(Inventory.load(inventoryFile));
+            return new Federation(options, null, RouterDirectory.load(access)).startServices();
+        }
         Inventory inventory = Inventory.load(inventoryFile);
         RouterEmulator emulator = RouterEmulator.start(options.demoPorts() ? inventory : inventory.withAnyPorts());
         RouterDirectory routers;
@@ -253,6 +270,26 @@ public final class Federation implements AutoCloseable {
         Federation f = new Federation(options, null, routers);
         f.routersApart = apart;
         return f.startServices();
+    }
+
+    /**
+     * A router access file naming every router of the inventory with {@code driver: dry-run}, in
+     * a temporary file deleted when the JVM exits: the services read it as any access file.
+     */
+    static Path dryRunAccessFile(Inventory inventory) throws IOException {
+        List<Map<String, Object>> routers = new ArrayList<>();
+        for (Inventory.Router r : inventory.routers()) {
+            Map<String, Object> router = new LinkedHashMap<>();
+            router.put("name", r.hostname());
+            router.put("host", RouterEmulator.HOST);
+            router.put("driver", "dry-run");
+            routers.add(router);
+        }
+        Path file = Files.createTempFile("crs-routers-dry-run-", ".yaml");
+        file.toFile().deleteOnExit();
+        Files.writeString(file, "# Every router of the demo's inventory on the dry-run driver (--dry-run-routers).\n"
+                + new YAMLMapper().writeValueAsString(Map.of("routers", routers)));
+        return file;
     }
 
     // Starts the L-NSAPs, the NSAP and the BARs; on failure stops what had started, routers in process included.
@@ -429,7 +466,7 @@ public final class Federation implements AutoCloseable {
         }
     }
 
-    /** The routers emulated in this process, or null when they run apart. */
+    /** The routers emulated in this process, or null when they run apart or not at all (dry run). */
     public RouterEmulator emulator() {
         return emulator;
     }

@@ -78,10 +78,15 @@ class ApprovalFederationTest {
     }
 
     static Reservation waitFor(String id, Set<ReservationState> states, Duration within) throws Exception {
+        return waitFor(federation.bar("site-a"), id, states, within);
+    }
+
+    /** The reservation once it is in one of {@code states} at {@code bar}; fails after {@code within}. */
+    static Reservation waitFor(BarServer bar, String id, Set<ReservationState> states, Duration within) throws Exception {
         long deadline = System.nanoTime() + within.toNanos();
         Reservation r;
         do {
-            r = federation.bar("site-a").service().get(ReservationService.ITSELF, id);
+            r = bar.service().get(ReservationService.ITSELF, id);
             if (states.contains(r.state())) {
                 return r;
             }

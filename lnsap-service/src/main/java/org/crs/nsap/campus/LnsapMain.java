@@ -8,8 +8,9 @@ import java.util.Map;
 
 import org.crs.domain.topology.CampusTopology;
 import org.crs.domain.topology.EdgeRouter;
-import org.crs.nsap.activation.RouterDirectory.Profile;
 import org.crs.nsap.server.NsapLauncher;
+import org.crs.routers.driver.CampusSegment;
+import org.crs.routers.driver.CircuitSegment;
 
 /**
  * Runs one L-NSAP from its configuration file: {@code LnsapMain [--check] CONFIG.yaml}
@@ -36,9 +37,9 @@ public final class LnsapMain {
     /** The campus topology file as the launcher needs it: planner, edge routers (7600s), a summary. */
     static NsapLauncher.Topology readTopology(Path file) throws IOException {
         CampusTopology campus = CampusTopologyFile.load(file);
-        Map<String, Profile> routers = new LinkedHashMap<>();
+        Map<String, Class<? extends CircuitSegment>> routers = new LinkedHashMap<>();
         for (EdgeRouter r : campus.edgeRouters()) {
-            routers.put(r.name(), Profile.C7600);
+            routers.put(r.name(), CampusSegment.class);
         }
         String summary = "campus " + campus.site() + ": " + campus.hostPorts().size() + " host ports, "
                 + campus.uplinks().size() + (campus.uplinks().size() == 1 ? " uplink" : " uplinks") + ", VLANs "

@@ -1,25 +1,16 @@
 package org.crs.nsap.activation;
 
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.crs.nsap.port.ActivationFailed;
@@ -29,7 +20,6 @@ import org.crs.nsap.segment.RouterPart;
 import org.crs.nsap.segment.Segment;
 import org.crs.nsap.port.SegmentActivator;
 import org.crs.nsap.port.SegmentStore;
-import org.crs.routers.driver.CircuitSegment;
 import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.routers.driver.DriverException;
@@ -61,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * exceptions of it.
  *
  * <p>Before anything is sent, every part is checked against the {@link RouterDirectory}
- * (router known, profile fits the part); a part that does not fit fails the activation with
+ * (router known, its family carries the part); a part that does not fit fails the activation with
  * nothing changed.
  *
  * <h2>Deactivation</h2>
@@ -74,7 +64,7 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>Repair</h2>
  *
- * <p>{@link #repair} reads every part back ({@link RouterDriver#readState}) and compares it
+ * <p>{@link #repair} ({@link RouterRepairs}) reads every part back ({@link RouterDriver#readState}) and compares it
  * with what the segment should be on the router. A part that should be present and is absent
  * is set up; one that is partly there is torn down and set up again (a CLI driver refuses to
  * set up over a half-configured element); one that should be absent and is not is torn down. A
@@ -85,7 +75,8 @@ import org.slf4j.LoggerFactory;
  * <h2>One change at a time per router</h2>
  *
  * <p>Two IOS configuration sessions interleaving on one router is unsafe, and drivers do not
- * serialise. This activator takes one lock per router name from its {@link RouterLocks}: a task
+ * serialise. This activator takes one lock per router name from its {@link RouterLocks}
+ * ({@link RouterTasks} runs the per-router tasks, {@link SetUpQueues} the queued set-ups): a task
  * holds its router's lock for the whole of its set-up, tear-down or read-back, so two segments
  * sharing a router are configured on it one after the other, while different routers work in
  * parallel. A task holds one router's lock at a time, so tasks cannot deadlock. A lone service
@@ -117,10 +108,11 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
     private final RouterDirectory directory;
     private final SegmentStore store;
     private final ExecutorService pool;
-    private final RouterLocks routerLocks;
     /** Also sees every exchange with a router, as it happens (the metrics); set once at start-up. */
     private volatile DeviceLog commands = DeviceLog.NONE;
     private final SetUpQueues setUpQueues;
+    private final RouterTasks tasks;
+    private final RouterRepairs repairs;
 
     /** An activator with {@link #DEFAULT_THREADS} router threads and locks within this process. */
     public DriverActivator(RouterDirectory directory, SegmentStore store) {
@@ -141,7 +133,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
     public DriverActivator(RouterDirectory directory, SegmentStore store, int threads, RouterLocks routerLocks) {
         this.directory = Objects.requireNonNull(directory, "directory");
         this.store = Objects.requireNonNull(store, "store");
-        this.routerLocks = Objects.requireNonNull(routerLocks, "routerLocks");
+        Objects.requireNonNull(routerLocks, "routerLocks");
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, was " + threads);
         }
@@ -154,6 +146,8 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
         ((ThreadPoolExecutor) pool).allowCoreThreadTimeOut(true);
         this.setUpQueues = new SetUpQueues(pool, routerLocks);
+        this.tasks = new RouterTasks(pool, routerLocks);
+        this.repairs = new RouterRepairs(directory, tasks);
     }
 
     /**
@@ -181,7 +175,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         ActivationFailed failure = null;
         try {
             setUpQueues.setUp(parts, failed);
-            if (failed.get() || parts.stream().anyMatch(p -> p.outcome == Outcome.FAILED)) {
+            if (failed.get() || parts.stream().anyMatch(p -> p.outcome == Part.Outcome.FAILED)) {
                 failure = rollBack(segment, parts);
             } else {
                 LOG.info("segment {} (circuit {}) active on {}", segment.bookingId(), segment.circuitId(), routers(parts));
@@ -195,13 +189,13 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
     }
 
     private ActivationFailed rollBack(Segment segment, List<Part<?>> parts) {
-        Part<?> first = parts.stream().filter(p -> p.outcome == Outcome.FAILED).findFirst().orElseThrow();
+        Part<?> first = parts.stream().filter(p -> p.outcome == Part.Outcome.FAILED).findFirst().orElseThrow();
         LOG.warn("segment {} (circuit {}): set-up failed on {}: {}; rolling back", segment.bookingId(),
                 segment.circuitId(), first.router, first.failure.getMessage());
         Bag<Throwable> problems = new Bag<>();
-        runPerRouter(parts, part -> {
-            boolean undo = part.outcome == Outcome.DONE
-                    || (part.outcome == Outcome.FAILED
+        tasks.run(parts, part -> {
+            boolean undo = part.outcome == Part.Outcome.DONE
+                    || (part.outcome == Part.Outcome.FAILED
                         && !(part.failure instanceof DriverException d && d.restored()));
             if (undo) {
                 try {
@@ -221,12 +215,12 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
                 .map(p -> p.router + (p.finalState == null ? " (state unknown)" : " (" + String.join(", ", p.finalState.present()) + ")"))
                 .collect(Collectors.toList());
         boolean restored = notAbsent.isEmpty();
-        String reason = describe(first.failure)
+        String reason = Part.describe(first.failure)
                 + (restored ? " (every router of the segment restored)"
                             : " (not restored; still on " + String.join("; ", notAbsent) + ")");
         ActivationFailed failure = new ActivationFailed(first.router, reason, restored, first.failure);
         for (Part<?> p : parts) {
-            if (p.outcome == Outcome.FAILED && p != first) {
+            if (p.outcome == Part.Outcome.FAILED && p != first) {
                 failure.addSuppressed(p.failure);
             }
         }
@@ -250,16 +244,16 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         }
         ActivationFailed failure = null;
         try {
-            runPerRouter(parts, part -> {
+            tasks.run(parts, part -> {
                 try {
                     part.tearDown();
-                    part.outcome = Outcome.DONE;
+                    part.outcome = Part.Outcome.DONE;
                 } catch (DriverException | RuntimeException e) {
-                    part.outcome = Outcome.FAILED;
+                    part.outcome = Part.Outcome.FAILED;
                     part.failure = e;
                 }
             });
-            List<Part<?>> failedParts = parts.stream().filter(p -> p.outcome == Outcome.FAILED).collect(Collectors.toList());
+            List<Part<?>> failedParts = parts.stream().filter(p -> p.outcome == Part.Outcome.FAILED).collect(Collectors.toList());
             if (failedParts.isEmpty()) {
                 LOG.info("segment {} (circuit {}) removed from {}", segment.bookingId(), segment.circuitId(), routers(parts));
             } else {
@@ -279,7 +273,7 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         boolean unchanged = failedParts.size() == parts.size() && failedParts.stream()
                 .allMatch(p -> p.failure instanceof DriverException d && d.restored());
         List<String> names = failedParts.stream().map(p -> p.router).distinct().collect(Collectors.toList());
-        String reason = "tear-down failed on " + String.join(", ", names) + ": " + describe(first.failure);
+        String reason = "tear-down failed on " + String.join(", ", names) + ": " + Part.describe(first.failure);
         ActivationFailed failure = new ActivationFailed(first.router, reason, unchanged, first.failure);
         failedParts.stream().skip(1).forEach(p -> failure.addSuppressed(p.failure));
         return failure;
@@ -294,146 +288,17 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
             return List.of();
         }
         ActivationFailed failure = null;
-        List<RouterRepair> repairs = new ArrayList<>();
         try {
-            runPerRouter(parts, part -> {
-                Instant started = Instant.now();
-                try {
-                    SegmentState found = part.readState();
-                    part.found = describe(found);
-                    part.repair = repairOne(part, found.status(), wanted);
-                    part.outcome = Outcome.DONE;
-                } catch (DriverException | RuntimeException e) {
-                    part.outcome = Outcome.FAILED;
-                    part.failure = e;
-                }
-                if (part.outcome == Outcome.FAILED || part.repair != RouterRepair.Action.NONE) {
-                    part.log.add(repairEntry(segment, part, wanted, started));
-                }
-            });
-            for (Part<?> p : parts) {
-                if (p.outcome == Outcome.DONE) {
-                    RouterRepair r = new RouterRepair(p.router, p.found, p.repair);
-                    repairs.add(r);
-                    if (r.changed()) {
-                        LOG.info("segment {} (circuit {}) repaired on {}: should be {}, found {}; {}", segment.bookingId(),
-                                segment.circuitId(), p.router, wanted, p.found, p.repair);
-                    }
-                }
-            }
-            List<Part<?>> failedParts = parts.stream().filter(p -> p.outcome == Outcome.FAILED).collect(Collectors.toList());
-            if (!failedParts.isEmpty()) {
-                Part<?> first = failedParts.get(0);
-                List<String> names = failedParts.stream().map(p -> p.router).distinct().collect(Collectors.toList());
-                ActivationFailed failed = new ActivationFailed(first.router, "repair (should be " + wanted + ") failed on "
-                        + String.join(", ", names) + ": " + describe(first.failure), false, first.failure);
-                failedParts.stream().skip(1).forEach(p -> failed.addSuppressed(p.failure));
-                failure = failed;
-                LOG.error("segment {} (circuit {}): {}", segment.bookingId(), segment.circuitId(), failure.getMessage());
-            }
+            return repairs.repair(segment, parts, wanted);
+        } catch (ActivationFailed e) {
+            failure = e;
+            throw e;
         } finally {
             storeLog(segment, parts, failure);
         }
-        if (failure != null) {
-            throw failure;
-        }
-        return repairs;
-    }
-
-    /** Brings one part to {@code wanted} from {@code found}; what it did. */
-    private static RouterRepair.Action repairOne(Part<?> part, SegmentState.Status found, RouterRepair.Wanted wanted)
-            throws DriverException {
-        if (wanted == RouterRepair.Wanted.ABSENT) {
-            if (found == SegmentState.Status.ABSENT) {
-                return RouterRepair.Action.NONE;
-            }
-            part.tearDown();
-            return RouterRepair.Action.REMOVED;
-        }
-        switch (found) {
-            case PRESENT:
-                return RouterRepair.Action.NONE;
-            case ABSENT:
-                part.setUp();
-                return RouterRepair.Action.CONFIGURED;
-            default:
-                part.tearDown();
-                part.setUp();
-                return RouterRepair.Action.RECONFIGURED;
-        }
-    }
-
-    /** The device log entry that records one part's repair: what was wanted and found, and what was done. */
-    private DeviceLogEntry repairEntry(Segment segment, Part<?> part, RouterRepair.Wanted wanted, Instant started) {
-        DeviceLogEntry.Protocol protocol = directory.access(part.router).protocol() == RouterDirectory.Protocol.SNMP
-                ? DeviceLogEntry.Protocol.SNMP : DeviceLogEntry.Protocol.CLI;
-        String request = "repair " + segment.bookingId() + " (circuit " + segment.circuitId() + "): should be "
-                + wanted + ", found " + (part.found == null ? "unknown (read-back failed)" : part.found);
-        String response = part.outcome == Outcome.FAILED ? "repair failed: " + describe(part.failure)
-                : switch (part.repair) {
-                    case NONE -> "nothing to do";
-                    case CONFIGURED -> "configured";
-                    case RECONFIGURED -> "removed what was there and configured again";
-                    case REMOVED -> "removed";
-                };
-        Instant now = Instant.now();
-        return new DeviceLogEntry(part.router, protocol, request, response,
-                part.outcome == Outcome.FAILED ? DeviceLogEntry.Outcome.ERROR : DeviceLogEntry.Outcome.OK, now,
-                Duration.between(started, now).toMillis());
-    }
-
-    private static String describe(SegmentState state) {
-        return switch (state.status()) {
-            case ABSENT -> "absent";
-            case PRESENT -> "present (" + String.join(", ", state.present()) + ")";
-            case PARTIAL -> "partial (present: " + String.join(", ", state.present()) + "; missing: "
-                    + String.join(", ", state.missing()) + ")";
-        };
     }
 
     // --- the parts -----------------------------------------------------------------------------------
-
-    enum Outcome { NOT_STARTED, DONE, FAILED }
-
-    /** One router part bound to its driver, its router layer segment and its own device log. */
-    static final class Part<S extends CircuitSegment> {
-        final String router;
-        final RouterDriver<S> driver;
-        final S segment;
-        final Bag<DeviceLogEntry> log;
-        /** The same router's driver writing to another log: for a batch of several segments' parts. */
-        final Function<DeviceLog, RouterDriver<S>> rebind;
-        /** The segment's booking id, for the device log of a batch. */
-        final String bookingId;
-        // Written by the router task, read by the caller after the task's future completed.
-        volatile Outcome outcome = Outcome.NOT_STARTED;
-        volatile Throwable failure;
-        volatile SegmentState finalState;
-        volatile String found;
-        volatile RouterRepair.Action repair;
-
-        Part(String router, Function<DeviceLog, RouterDriver<S>> bind, S segment, Bag<DeviceLogEntry> log,
-             String bookingId) {
-            this.router = router;
-            this.rebind = bind;
-            this.driver = bind.apply(log::add);
-            this.segment = segment;
-            this.log = log;
-            this.bookingId = bookingId;
-        }
-
-        void setUp() throws DriverException {
-            driver.setUp(segment);
-        }
-
-        void tearDown() throws DriverException {
-            driver.tearDown(segment);
-        }
-
-        SegmentState readState() throws DriverException {
-            return driver.readState(segment);
-        }
-    }
 
     /** Binds every part to a driver, or fails with nothing sent to any router. */
     private List<Part<?>> bind(Segment segment) throws ActivationFailed {
@@ -486,89 +351,6 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         };
     }
 
-    // --- running per router ----------------------------------------------------------------------------
-
-    @FunctionalInterface
-    private interface PartWork {
-        void run(Part<?> part);
-    }
-
-    /**
-     * Runs the work on every part: one task per router, in parallel, each holding its
-     * router's lock while it works through that router's parts in plan order. Returns when
-     * every task has finished; an interrupt of the caller is kept for after.
-     */
-    private void runPerRouter(List<Part<?>> parts, PartWork work) {
-        Map<String, List<Part<?>>> byRouter = new LinkedHashMap<>();
-        for (Part<?> p : parts) {
-            byRouter.computeIfAbsent(p.router, r -> new ArrayList<>()).add(p);
-        }
-        List<Future<?>> futures = new ArrayList<>();
-        for (Map.Entry<String, List<Part<?>>> e : byRouter.entrySet()) {
-            Runnable task = () -> {
-                RouterLocks.Held lock;
-                try {
-                    lock = routerLocks.lock(e.getKey());
-                } catch (RuntimeException unavailable) {
-                    lockUnavailable(e.getKey(), e.getValue(), unavailable);
-                    return;
-                }
-                try (lock) {
-                    for (Part<?> p : e.getValue()) {
-                        work.run(p);
-                    }
-                }
-            };
-            try {
-                futures.add(pool.submit(task));
-            } catch (RejectedExecutionException rejected) {
-                // Closed: the tasks already submitted still run; wait for them before failing.
-                awaitAll(futures);
-                throw new IllegalStateException("the activator is closed", rejected);
-            }
-        }
-        awaitAll(futures);
-    }
-
-    /**
-     * The router's lock could not be taken: parts not yet started fail with nothing sent; parts
-     * already done or failed keep their outcome, and their final state stays unknown.
-     */
-    static void lockUnavailable(String router, List<Part<?>> parts, RuntimeException cause) {
-        LOG.error("router {}: its lock could not be taken; nothing sent to it", router, cause);
-        for (Part<?> p : parts) {
-            if (p.outcome == Outcome.NOT_STARTED) {
-                p.failure = new DriverException(router, "take the router's lock",
-                        "the router's lock could not be taken: " + cause.getMessage(), cause);
-                p.outcome = Outcome.FAILED;
-            }
-        }
-    }
-
-    static void awaitAll(List<Future<?>> futures) {
-        boolean interrupted = false;
-        for (Future<?> f : futures) {
-            while (true) {
-                try {
-                    f.get();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    // The work catches what drivers throw; anything here is an Error.
-                    Throwable cause = e.getCause();
-                    if (cause instanceof Error err) {
-                        throw err;
-                    }
-                    throw new IllegalStateException("router task failed", cause);
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     // --- device log and messages -----------------------------------------------------------------------
 
     private void storeLog(Segment segment, List<Part<?>> parts, ActivationFailed failure) {
@@ -590,15 +372,6 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         }
     }
 
-    /** The failed step and the router's answer, or the unexpected exception. */
-    private static String describe(Throwable t) {
-        if (t instanceof DriverException d) {
-            String answer = d.deviceAnswer() == null ? "" : d.deviceAnswer().strip();
-            return "'" + d.step() + "' failed: " + answer;
-        }
-        return "unexpected " + t;
-    }
-
     private static String routers(List<Part<?>> parts) {
         return parts.stream().map(p -> p.router).distinct().collect(Collectors.joining(", "));
     }
@@ -616,25 +389,5 @@ public final class DriverActivator implements SegmentActivator, AutoCloseable {
         }
     }
 
-    /** A small thread-safe list. */
-    static final class Bag<T> {
-        private final ConcurrentLinkedQueue<T> items = new ConcurrentLinkedQueue<>();
 
-        void add(T item) {
-            items.add(item);
-        }
-
-        List<T> items() {
-            return new ArrayList<>(items);
-        }
-
-        List<T> drain() {
-            List<T> out = new ArrayList<>();
-            T t;
-            while ((t = items.poll()) != null) {
-                out.add(t);
-            }
-            return out;
-        }
-    }
 }

@@ -9,12 +9,14 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
-import org.crs.nsap.activation.RouterDirectory.Profile;
-import org.crs.nsap.activation.RouterDirectory.Protocol;
+import java.util.Locale;
+
 import org.crs.nsap.activation.RouterDirectory.RouterAccess;
 import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.driver.SnmpCredentials;
 import org.crs.routers.driver.cli.CliTimeouts;
+import org.crs.routers.driver.registry.DriverRegistry;
+import org.crs.routers.driver.registry.DriverTimeouts;
 import org.crs.routers.driver.snmp.SnmpTimeouts;
 import org.crs.service.config.ConfigValues;
 import org.crs.service.config.EnvReferences;
@@ -38,6 +40,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
  * <pre>{@code
  * defaults:                          # optional: any router key except name
  *   protocol: cli                    # cli (default) or snmp
+ *   # driver: dry-run                # instead of profile and protocol: a family by its name
  *   sshPort: 22                      # default 22
  *   snmpPort: 161                    # default 161
  *   username: crs                    # CLI login (required for cli)
@@ -64,7 +67,19 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
  *     host: 192.0.2.21
  *     profile: 12000
  *     sshPort: 2222
+ *   - name: edge-c                   # a router CRS does not drive: logs what it would send
+ *     host: 192.0.2.13
+ *     driver: dry-run
  * }</pre>
+ *
+ * <p><b>Which driver.</b> A router's family is the name of its driver in the {@link DriverRegistry}:
+ * {@code driver: NAME} gives it, or else {@code profile} and {@code protocol} give
+ * {@code cisco-<profile>-<protocol>} ({@code profile: 7600, protocol: snmp} is
+ * {@code cisco-7600-snmp}; {@code C7600}, {@code C12000}, {@code GSR} and {@code protocol: ssh}
+ * are read as {@code 7600}, {@code 12000}, {@code 12000} and {@code cli}). A router gives one
+ * way or the other; a router that gives neither takes the defaults' way. What an entry must
+ * hold besides follows from the driver: a login for a CLI driver, snmp credentials for an SNMP
+ * one, nothing for {@code dry-run}.
  *
  * <p>Durations are {@code 500ms}, {@code 5s}, {@code 2m}, {@code 1h}, {@code 1d} or ISO-8601 ({@code PT5S}).
  *
@@ -123,14 +138,15 @@ final class RouterAccessFileReader {
             throw new IllegalArgumentException("defaults: name belongs to a router, not to the defaults");
         }
         EnvReferences env = new EnvReferences(environment);
+        DriverRegistry registry = DriverRegistry.standard();
         List<RouterAccess> out = new ArrayList<>();
         int index = 0;
         for (RouterYaml r : file.routers()) {
-            out.add(r.resolve(file.defaults(), env, index++));
+            out.add(r.resolve(file.defaults(), env, registry, index++));
         }
         CliTimeouts cli = file.cliTimeouts() == null ? CliTimeouts.DEFAULTS : file.cliTimeouts().resolve();
         SnmpTimeouts snmp = file.snmpTimeouts() == null ? SnmpTimeouts.DEFAULTS : file.snmpTimeouts().resolve();
-        return new RouterDirectory(out, cli, snmp);
+        return new RouterDirectory(out, new DriverTimeouts(cli, snmp));
     }
 
     private static String path(JsonMappingException e) {
@@ -208,16 +224,17 @@ final class RouterAccessFileReader {
     }
 
     private record RouterYaml(String name, String host, Integer sshPort, Integer snmpPort, String protocol,
-                              String profile, String username, String password, String enableSecret, SnmpYaml snmp) {
+                              String profile, String driver, String username, String password, String enableSecret,
+                              SnmpYaml snmp) {
 
         @Override
         public String toString() {
             return "router " + name;
         }
 
-        RouterAccess resolve(RouterYaml defaults, EnvReferences env, int index) {
+        RouterAccess resolve(RouterYaml defaults, EnvReferences env, DriverRegistry registry, int index) {
             RouterYaml d = defaults != null ? defaults
-                    : new RouterYaml(null, null, null, null, null, null, null, null, null, null);
+                    : new RouterYaml(null, null, null, null, null, null, null, null, null, null, null);
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("routers[" + index + "]: name is required");
             }
@@ -226,19 +243,7 @@ final class RouterAccessFileReader {
             if (host == null || host.isBlank()) {
                 throw new IllegalArgumentException(where + ": host is required");
             }
-            String profileText = env.resolve(first(this.profile, d.profile()), where + ": profile");
-            if (profileText == null) {
-                throw new IllegalArgumentException(where + ": profile is required (7600 or 12000)");
-            }
-            String protocolText = env.resolve(first(this.protocol, d.protocol()), where + ": protocol");
-            Profile profile;
-            Protocol protocol;
-            try {
-                profile = Profile.parse(profileText);
-                protocol = protocolText == null ? Protocol.CLI : Protocol.parse(protocolText);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
-            }
+            String driverName = driverName(d, env, where);
             int ssh = first(sshPort, first(d.sshPort(), 22));
             int snmpPortValue = first(this.snmpPort, first(d.snmpPort(), 161));
             SnmpYaml snmpYaml = first(this.snmp, d.snmp());
@@ -248,8 +253,41 @@ final class RouterAccessFileReader {
                     env.resolve(first(password, d.password()), where + ": password"),
                     env.resolve(first(enableSecret, d.enableSecret()), where + ": enableSecret"),
                     credentials);
-            return new RouterAccess(endpoint, profile, protocol);
+            try {
+                return new RouterAccess(endpoint, registry.factory(driverName));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(e.getMessage().startsWith(where) ? e.getMessage()
+                        : where + ": " + e.getMessage(), e);
+            }
         }
+
+        /**
+         * The router's driver name: its own {@code driver}, or its own {@code profile} and
+         * {@code protocol}, or else the defaults' in the same order.
+         */
+        private String driverName(RouterYaml d, EnvReferences env, String where) {
+            boolean ownProfile = profile != null || protocol != null;
+            if (driver != null && ownProfile) {
+                throw new IllegalArgumentException(where + ": give driver, or profile and protocol, not both");
+            }
+            if (driver != null || (!ownProfile && d.driver() != null)) {
+                return env.resolve(first(driver, d.driver()), where + ": driver").trim();
+            }
+            String profileText = env.resolve(first(profile, d.profile()), where + ": profile");
+            if (profileText == null) {
+                throw new IllegalArgumentException(where + ": profile is required (7600 or 12000), or driver");
+            }
+            String protocolText = env.resolve(first(protocol, d.protocol()), where + ": protocol");
+            return ciscoDriverName(profileText, protocolText == null ? "cli" : protocolText);
+        }
+    }
+
+    /** {@code cisco-<profile>-<protocol>}, from the access file's spellings of both. */
+    static String ciscoDriverName(String profile, String protocol) {
+        String p = profile.trim().toLowerCase(Locale.ROOT);
+        p = p.equals("gsr") ? "12000" : p.startsWith("c") ? p.substring(1) : p;
+        String q = protocol.trim().toLowerCase(Locale.ROOT);
+        return "cisco-" + p + "-" + (q.equals("ssh") ? "cli" : q);
     }
 
     private record CliTimeoutsYaml(String connect, String login, String command, String show, String save) {

@@ -3,6 +3,7 @@ package org.crs.nsap.activation;
 import java.time.Duration;
 
 import org.crs.routers.driver.DeviceLog;
+import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.routers.driver.DriverException;
 import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.driver.snmp.SnmpSession;
@@ -14,7 +15,8 @@ import org.snmp4j.smi.OID;
  * Whether a router of the directory answers, for {@code /health}: a router configured by CLI
  * when its SSH port accepts a connection (no login: a probe leaves no session on the router), a
  * router configured by SNMP when it answers a GET of {@code sysUpTime} within the directory's
- * SNMP timeouts. Neither changes anything on the router.
+ * SNMP timeouts; a router on the dry-run driver is up without a probe (nothing reaches it).
+ * No probe changes anything on the router.
  */
 public final class RouterProbe {
 
@@ -31,7 +33,10 @@ public final class RouterProbe {
     public Health.Result probe(String router) {
         RouterDirectory.RouterAccess access = directory.access(router);
         RouterEndpoint endpoint = access.endpoint();
-        if (access.protocol() == RouterDirectory.Protocol.CLI) {
+        if (access.protocol() == DeviceLogEntry.Protocol.DRY_RUN) {
+            return Health.Result.up("driver " + access.driver().name() + ": nothing is sent to the router");
+        }
+        if (access.protocol() == DeviceLogEntry.Protocol.CLI) {
             return Reachability.tcp(endpoint.host(), endpoint.sshPort(), Reachability.CONNECT_TIMEOUT);
         }
         long t0 = System.nanoTime();

@@ -15,8 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
-import org.crs.nsap.activation.DriverActivator.Outcome;
-import org.crs.nsap.activation.DriverActivator.Part;
+import org.crs.nsap.activation.Part.Outcome;
 import org.crs.nsap.port.RouterLocks;
 import org.crs.routers.driver.CircuitSegment;
 import org.crs.routers.driver.DeviceLog;
@@ -106,12 +105,12 @@ final class SetUpQueues {
                         q.draining = false;
                         q.waiting.remove(w);
                     }
-                    DriverActivator.awaitAll(futures.subList(0, futures.size() - 1));
+                    RouterTasks.awaitAll(futures.subList(0, futures.size() - 1));
                     throw new IllegalStateException("the activator is closed", rejected);
                 }
             }
         }
-        DriverActivator.awaitAll(futures);
+        RouterTasks.awaitAll(futures);
     }
 
     private void drain(String router, Queue q) {
@@ -159,7 +158,7 @@ final class SetUpQueues {
         try {
             lock = locks.lock(router);
         } catch (RuntimeException unavailable) {
-            DriverActivator.lockUnavailable(router, parts, unavailable);
+            RouterTasks.lockUnavailable(router, parts, unavailable);
             live.forEach(w -> w.segmentFailed().set(true));
             return;
         }

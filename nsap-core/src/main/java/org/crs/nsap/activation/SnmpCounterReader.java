@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.crs.domain.traffic.CounterReading;
 import org.crs.nsap.port.CounterReader;
 import org.crs.routers.driver.DeviceLog;
+import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.routers.driver.DriverException;
 import org.crs.routers.driver.snmp.SnmpInterfaceCounters;
 import org.crs.routers.driver.snmp.SnmpSession;
@@ -33,7 +34,8 @@ import org.snmp4j.smi.VariableBinding;
  * <p>Interface names are turned into ifIndexes by walking ifDescr (IOS's full names), and the indexes kept
  * across cycles per router; a router that restarted (sysUpTime went back) or answers
  * noSuchInstance for a kept index (an interface removed, or made again under a new index) is
- * walked again in the same read. Nothing of this is written to the device log: polling is not
+ * walked again in the same read. A router on the dry-run driver is not asked: its counters read
+ * zero. Nothing of this is written to the device log: polling is not
  * configuration, and every 30 s of it would drown the log.
  */
 public final class SnmpCounterReader implements CounterReader {
@@ -56,6 +58,13 @@ public final class SnmpCounterReader implements CounterReader {
     public Map<String, CounterReading> read(String router, Collection<String> interfaces) throws Failed {
         if (!routers.contains(router)) {
             throw new Failed("router " + router + " is not in the router access file", null);
+        }
+        if (routers.access(router).protocol() == DeviceLogEntry.Protocol.DRY_RUN) {
+            // Nothing is sent to a dry-run router, and no traffic passes it: every counter reads zero.
+            Map<String, CounterReading> zero = new LinkedHashMap<>();
+            Instant now = Instant.now();
+            interfaces.forEach(i -> zero.put(i, new CounterReading(0, 0, 0, 0, Duration.ZERO, now)));
+            return zero;
         }
         try (SnmpSession session = SnmpSession.open(routers.access(router).endpoint(), routers.snmpTimeouts(), DeviceLog.NONE)) {
             try {

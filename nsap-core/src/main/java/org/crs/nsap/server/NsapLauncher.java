@@ -9,7 +9,6 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
-import org.crs.nsap.activation.RouterDirectory.Profile;
+import org.crs.routers.driver.CircuitSegment;
 import javax.security.auth.x500.X500Principal;
 
 import org.crs.nsap.peer.PeerServiceClient;
@@ -37,8 +36,9 @@ import org.crs.service.server.ServiceLauncher;
  * ({@link TopologyReader}).
  *
  * <p>Before anything starts, {@link #run} reads the configuration, the topology and the router
- * access file, and checks that every router the topology drives is in the access file with the
- * profile the topology needs (a campus edge router is a 7600, a WAN core router a 12000): a
+ * access file, and checks that every router the topology drives is in the access file with a
+ * driver that carries the topology's segments (a campus edge router's carries campus segments, a
+ * WAN core router's pseudowires): a
  * mistake stops the start with exit code 2 and one message naming the file, instead of a failed
  * activation hours later.
  */
@@ -58,10 +58,12 @@ public final class NsapLauncher implements AutoCloseable {
      * A topology, read.
      *
      * @param planner books it
-     * @param routers the routers it drives, by name, with the profile each must have
+     * @param routers the routers it drives, by name, with the segments each must carry
+     *     ({@code CampusSegment} at a campus edge, {@code PseudowireSegment} in the WAN)
      * @param summary one line for people ("campus site-a: 4 host ports, 1 uplink")
      */
-    public record Topology(ResourcePlanner planner, Map<String, Profile> routers, String summary) {
+    public record Topology(ResourcePlanner planner, Map<String, Class<? extends CircuitSegment>> routers,
+                           String summary) {
         public Topology {
             Objects.requireNonNull(planner, "planner");
             routers = Map.copyOf(routers);
@@ -163,24 +165,23 @@ public final class NsapLauncher implements AutoCloseable {
 
     /**
      * Problems between a topology's routers and the router access file: routers missing from
-     * the file, or of another profile there. Empty when every router can be driven.
+     * the file, or whose driver there does not carry the topology's segments. Empty when every
+     * router can be driven.
      */
-    public static List<String> routerProblems(Map<String, Profile> needed, RouterDirectory directory) {
+    public static List<String> routerProblems(Map<String, Class<? extends CircuitSegment>> needed,
+                                              RouterDirectory directory) {
         List<String> problems = new ArrayList<>();
         needed.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
             if (!directory.contains(e.getKey())) {
                 problems.add("router " + e.getKey() + " of the topology is not in the router access file (it has "
                         + directory.routerNames() + ")");
-            } else if (directory.access(e.getKey()).profile() != e.getValue()) {
-                problems.add("router " + e.getKey() + " is a " + label(directory.access(e.getKey()).profile())
-                        + " in the router access file; the topology needs a " + label(e.getValue()));
+            } else if (!directory.carries(e.getKey(), e.getValue())) {
+                problems.add("router " + e.getKey() + " is driven by " + directory.access(e.getKey()).driver().name()
+                        + " in the router access file, which carries no " + e.getValue().getSimpleName()
+                        + "s; the topology needs them");
             }
         });
         return problems;
-    }
-
-    private static String label(Profile p) {
-        return p == Profile.C7600 ? "7600" : "12000";
     }
 
     /**
@@ -257,7 +258,7 @@ public final class NsapLauncher implements AutoCloseable {
     private static String routerList(Topology topology, RouterDirectory routers) {
         return String.join(", ", topology.routers().keySet().stream().sorted().map(r -> {
             RouterDirectory.RouterAccess a = routers.access(r);
-            return a.endpoint() + " (" + label(a.profile()) + ", " + a.protocol().name().toLowerCase(Locale.ROOT) + ")";
+            return a.endpoint() + " (" + a.driver().name() + ")";
         }).toList());
     }
 }

@@ -29,7 +29,6 @@ import org.crs.nsap.port.RouterLocks;
 import org.crs.nsap.port.RouterRepair;
 import org.crs.nsap.segment.RouterPart;
 import org.crs.nsap.segment.Segment;
-import org.crs.nsap.activation.RouterDirectory.Protocol;
 import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.routers.driver.DriverException;
 import org.crs.routers.driver.SegmentState;
@@ -161,7 +160,7 @@ class DriverActivatorTest {
 
         assertEquals(CORE_1, e.router());
         assertTrue(e.routersRestored());
-        assertTrue(e.getMessage().contains("7600"), e.getMessage());
+        assertTrue(e.getMessage().contains("cisco-12000-cli"), e.getMessage());
         assertEquals(core1Before, lab.config(CORE_1));
         assertTrue(lab.store.calls.isEmpty(), "nothing was sent, nothing logged");
     }
@@ -283,7 +282,7 @@ class DriverActivatorTest {
         assertEquals("core-9", e1.router());
         assertTrue(e1.routersRestored());
         assertEquals(CORE_1, e2.router());
-        assertTrue(e2.getMessage().contains("7600"), e2.getMessage());
+        assertTrue(e2.getMessage().contains("cisco-12000-cli"), e2.getMessage());
         assertEquals(core1Before, lab.config(CORE_1));
         assertTrue(lab.store.calls.isEmpty(), "nothing was sent, nothing logged");
     }

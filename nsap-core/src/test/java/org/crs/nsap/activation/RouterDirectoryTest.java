@@ -13,14 +13,16 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.crs.nsap.activation.RouterDirectory.Profile;
-import org.crs.nsap.activation.RouterDirectory.Protocol;
 import org.crs.nsap.activation.RouterDirectory.RouterAccess;
+import org.crs.routers.driver.CampusSegment;
 import org.crs.routers.driver.DeviceLog;
+import org.crs.routers.driver.DeviceLogEntry;
+import org.crs.routers.driver.PseudowireSegment;
 import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.driver.cli.Cisco12000CliDriver;
 import org.crs.routers.driver.cli.Cisco7600CliDriver;
 import org.crs.routers.driver.cli.CliTimeouts;
+import org.crs.routers.driver.dryrun.DryRunDriver;
 import org.crs.routers.driver.snmp.Cisco7600SnmpDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,8 +75,8 @@ class RouterDirectoryTest {
         assertEquals(java.util.List.of("edge-a", "edge-b", "core-1"), java.util.List.copyOf(d.routerNames()));
 
         RouterAccess edgeA = d.access("edge-a");
-        assertEquals(Profile.C7600, edgeA.profile());
-        assertEquals(Protocol.SNMP, edgeA.protocol());
+        assertEquals("cisco-7600-snmp", edgeA.driver().name());
+        assertEquals(DeviceLogEntry.Protocol.SNMP, edgeA.protocol());
         RouterEndpoint a = edgeA.endpoint();
         assertEquals("192.0.2.11", a.host());
         assertEquals(22, a.sshPort());
@@ -83,7 +85,8 @@ class RouterDirectoryTest {
         assertEquals("env-community", a.snmp().community());
 
         RouterAccess edgeB = d.access("edge-b");
-        assertEquals(Protocol.CLI, edgeB.protocol());
+        assertEquals("cisco-7600-cli", edgeB.driver().name());
+        assertEquals(DeviceLogEntry.Protocol.CLI, edgeB.protocol());
         RouterEndpoint b = edgeB.endpoint();
         assertEquals("crs", b.username());
         assertEquals("env-password", b.password());
@@ -94,7 +97,7 @@ class RouterDirectoryTest {
         assertEquals("env-priv-pass", b.snmp().privPassword());
 
         RouterEndpoint c = d.access("core-1").endpoint();
-        assertEquals(Profile.C12000, d.access("core-1").profile());
+        assertEquals("cisco-12000-cli", d.access("core-1").driver().name());
         assertEquals(2222, c.sshPort());
         assertEquals("literal-${not-a-reference}", c.password());
 
@@ -153,12 +156,52 @@ class RouterDirectoryTest {
     }
 
     @Test
+    void aDryRunRouterNeedsNoWayInAndCarriesEverySegment() {
+        RouterDirectory d = RouterDirectory.parse("""
+                routers:
+                  - { name: edge-c, host: 192.0.2.13, driver: dry-run }
+                """, ENV::get);
+
+        assertInstanceOf(DryRunDriver.class, d.driverFor("edge-c", DeviceLog.NONE));
+        assertEquals(DeviceLogEntry.Protocol.DRY_RUN, d.access("edge-c").protocol());
+        assertTrue(d.carries("edge-c", CampusSegment.class));
+        assertTrue(d.carries("edge-c", PseudowireSegment.class));
+    }
+
+    @Test
+    void theDefaultsDriverIsTakenByRoutersThatNameNoFamilyOfTheirOwn() {
+        RouterDirectory d = RouterDirectory.parse("""
+                defaults: { driver: dry-run, username: crs, password: p }
+                routers:
+                  - { name: edge-a, host: 192.0.2.11 }
+                  - { name: edge-b, host: 192.0.2.12, profile: 7600 }
+                """, ENV::get);
+
+        assertEquals("dry-run", d.access("edge-a").driver().name());
+        assertEquals("cisco-7600-cli", d.access("edge-b").driver().name());
+    }
+
+    @Test
+    void aRouterGivesItsDriverOrItsProfileNotBoth() {
+        String both = """
+                routers:
+                  - { name: edge-a, host: 192.0.2.11, driver: dry-run, profile: 7600 }
+                """;
+        assertTrue(message(both).startsWith("router edge-a: give driver, or profile and protocol"), message(both));
+        String unknown = """
+                routers:
+                  - { name: edge-a, host: 192.0.2.11, driver: juniper-mx-cli }
+                """;
+        assertTrue(message(unknown).startsWith("router edge-a: no driver is named 'juniper-mx-cli'"), message(unknown));
+    }
+
+    @Test
     void refusesWhatNoDriverCanDo() {
         String snmp12000 = """
                 routers:
                   - { name: core-1, host: 192.0.2.21, profile: 12000, protocol: snmp, snmp: { community: x } }
                 """;
-        assertTrue(message(snmp12000).contains("configured by CLI only"), message(snmp12000));
+        assertTrue(message(snmp12000).contains("no driver is named 'cisco-12000-snmp'"), message(snmp12000));
 
         String snmpWithoutCredentials = """
                 routers:
@@ -176,7 +219,7 @@ class RouterDirectoryTest {
                 routers:
                   - { name: edge-a, host: 192.0.2.11, profile: 7200, username: crs, password: p }
                 """;
-        assertTrue(message(badProfile).contains("profile must be 7600 or 12000"));
+        assertTrue(message(badProfile).contains("no driver is named 'cisco-7200-cli'"), message(badProfile));
 
         String unknownKey = """
                 routers:

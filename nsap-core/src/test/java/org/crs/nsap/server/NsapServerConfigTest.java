@@ -24,7 +24,8 @@ import javax.security.auth.x500.X500Principal;
 
 import org.crs.service.config.ConfigValues;
 import org.crs.nsap.activation.RouterDirectory;
-import org.crs.nsap.activation.RouterDirectory.Profile;
+import org.crs.routers.driver.CampusSegment;
+import org.crs.routers.driver.PseudowireSegment;
 import org.crs.nsap.testing.OneLinkPlanner;
 import org.crs.routers.driver.RouterEndpoint;
 import org.crs.routers.emulator.Inventory;
@@ -271,10 +272,12 @@ class NsapServerConfigTest {
     @Test
     void routersOfTheTopologyMustBeInTheAccessFileWithTheirProfile() throws Exception {
         RouterDirectory routers = RouterDirectory.load(dir.resolve("routers.yaml"));
-        assertEquals(List.of(), NsapLauncher.routerProblems(Map.of("edge-x", Profile.C7600), routers));
+        assertEquals(List.of(), NsapLauncher.routerProblems(Map.of("edge-x", CampusSegment.class), routers));
         assertEquals(List.of("router core-9 of the topology is not in the router access file (it has [edge-x])",
-                        "router edge-x is a 7600 in the router access file; the topology needs a 12000"),
-                NsapLauncher.routerProblems(Map.of("edge-x", Profile.C12000, "core-9", Profile.C12000), routers));
+                        "router edge-x is driven by cisco-7600-cli in the router access file, which carries no"
+                                + " PseudowireSegments; the topology needs them"),
+                NsapLauncher.routerProblems(Map.of("edge-x", PseudowireSegment.class, "core-9", PseudowireSegment.class),
+                        routers));
     }
 
     @Test
@@ -283,17 +286,17 @@ class NsapServerConfigTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int ok = NsapLauncher.run("lnsap", "L-NSAP", new String[] {"--check", file.toString()},
-                f -> new NsapLauncher.Topology(new OneLinkPlanner(), Map.of("edge-x", Profile.C7600), "one link"),
+                f -> new NsapLauncher.Topology(new OneLinkPlanner(), Map.of("edge-x", CampusSegment.class), "one link"),
                 print(out), print(err));
         assertEquals(0, ok, err.toString(StandardCharsets.UTF_8));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("is fine: lnsap-site-a, one link, routers edge-x@127.0.0.1"),
                 out.toString(StandardCharsets.UTF_8));
 
         int wrong = NsapLauncher.run("lnsap", "L-NSAP", new String[] {file.toString()},
-                f -> new NsapLauncher.Topology(new OneLinkPlanner(), Map.of("edge-x", Profile.C12000), "one link"),
+                f -> new NsapLauncher.Topology(new OneLinkPlanner(), Map.of("edge-x", PseudowireSegment.class), "one link"),
                 print(out), print(err));
         assertEquals(ServiceLauncher.EXIT_CONFIG, wrong);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("the topology needs a 12000"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("carries no PseudowireSegments"), err.toString(StandardCharsets.UTF_8));
 
         assertEquals(ServiceLauncher.EXIT_CONFIG, NsapLauncher.run("lnsap", "L-NSAP", new String[0], f -> null, print(out), print(err)));
     }
@@ -419,7 +422,7 @@ class NsapServerConfigTest {
             assertEquals("127.0.0.1", e.host(), r.hostname());
             assertEquals(r.sshPort(), e.sshPort(), r.hostname());
             assertEquals(r.snmpPort(), e.snmpPort(), r.hostname());
-            assertEquals(r.profile().equals("7600") ? Profile.C7600 : Profile.C12000, routers.access(r.hostname()).profile());
+            assertEquals("cisco-" + r.profile() + "-cli", routers.access(r.hostname()).driver().name());
             assertEquals(c.username(), e.username(), r.hostname());
             assertEquals(c.password(), e.password(), r.hostname());
             assertEquals(c.enableSecret(), e.enableSecret(), r.hostname());

@@ -9,8 +9,9 @@ import java.util.Map;
 import org.crs.domain.topology.AccessPoint;
 import org.crs.domain.topology.CoreRouter;
 import org.crs.domain.topology.WanTopology;
-import org.crs.nsap.activation.RouterDirectory.Profile;
 import org.crs.nsap.server.NsapLauncher;
+import org.crs.routers.driver.CircuitSegment;
+import org.crs.routers.driver.PseudowireSegment;
 
 /**
  * Runs the NSAP of the WAN from its configuration file: {@code NsapMain [--check] CONFIG.yaml}
@@ -37,9 +38,9 @@ public final class NsapMain {
     /** The WAN topology file as the launcher needs it: planner, core routers (12000s), a summary. */
     static NsapLauncher.Topology readTopology(Path file) throws IOException {
         WanTopology wan = WanTopologyFile.load(file);
-        Map<String, Profile> routers = new LinkedHashMap<>();
+        Map<String, Class<? extends CircuitSegment>> routers = new LinkedHashMap<>();
         for (CoreRouter r : wan.coreRouters()) {
-            routers.put(r.name(), Profile.C12000);
+            routers.put(r.name(), PseudowireSegment.class);
         }
         String summary = "WAN: " + wan.coreRouters().size() + " core routers, " + wan.links().size() + " links, access points "
                 + String.join(", ", wan.accessPoints().stream().map(AccessPoint::site).toList());

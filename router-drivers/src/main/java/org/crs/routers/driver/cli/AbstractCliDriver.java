@@ -225,11 +225,10 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
                 lastTry = e;
             }
         }
+        // Neither attempt could read the router back: what the set-up left there is not known.
         failure.addSuppressed(lastTry);
-        String why = lastTry.deviceAnswer();
-        List<String> unverified = touchedNames.stream().map(n -> n + " (possibly; undo failed: " + why + ")")
-                .collect(Collectors.toList());
-        return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), false, unverified, failure);
+        return new DriverException(router.name(), failure.step(), failure.deviceAnswer(), RouterLeft.UNKNOWN, List.of(),
+                failure);
     }
 
     /** The segment's elements that differ from the snapshot, or else the differing lines. */
@@ -277,8 +276,9 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
                 if (left.isEmpty()) {
                     return;
                 }
+                // What is left is listed once, by leftOnRouter(), not in the answer as well.
                 failure = new DriverException(router.name(), "verify removal of " + segment.label(),
-                        "the configuration read back still shows " + String.join("; ", left), false, left, null);
+                        "the configuration read back still shows part of the segment", false, left, null);
             } catch (DriverException e) {
                 failure = e;
             }

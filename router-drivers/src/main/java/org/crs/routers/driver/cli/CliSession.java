@@ -8,20 +8,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 import org.apache.sshd.client.SshClient;
-import org.apache.sshd.client.auth.password.UserAuthPasswordFactory;
 import org.apache.sshd.client.channel.ChannelShell;
-import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 import org.apache.sshd.client.future.AuthFuture;
 import org.apache.sshd.client.future.ConnectFuture;
 import org.apache.sshd.client.future.OpenFuture;
 import org.apache.sshd.client.session.ClientSession;
-import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
-import org.apache.sshd.core.CoreModuleProperties;
 import org.crs.routers.driver.DeviceLog;
 import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.routers.driver.DeviceLogEntry.Outcome;
@@ -67,21 +61,7 @@ public final class CliSession implements AutoCloseable {
     /** IOS's largest terminal width, so that long command lines are echoed without wrapping. */
     private static final int PTY_COLUMNS = 512;
 
-    private static final String PROMPT_TAIL = "(?:\\((?<mode>[A-Za-z0-9-]+)\\))?(?<level>[>#]) ?";
-
-    /**
-     * Any IOS prompt, used until the router's hostname is known: {@code edge-a>},
-     * {@code edge-a#}, {@code edge-a(config-if)#}, {@code core-b(cfg-ip-expl-path)#}.
-     */
-    private static final Pattern ANY_PROMPT = Pattern.compile("(?<host>[A-Za-z0-9][A-Za-z0-9._-]*)" + PROMPT_TAIL);
-
     private static final Pattern PASSWORD_PROMPT = Pattern.compile("Password: ?");
-
-    /** IOS's pager at the end of a page, waiting for a key. */
-    private static final Pattern MORE_AT_END = Pattern.compile(".*--More-- ?");
-
-    /** The pager's marker and the backspaces, spaces and backspaces IOS prints to erase it. */
-    private static final Pattern MORE_MARK = Pattern.compile(" ?--More-- ?(?:\\x08+ *\\x08*)?");
 
     /** A question IOS waits on: {@code [confirm]}, {@code Destination filename [startup-config]? }, {@code [yes/no]: }. */
     private static final Pattern QUESTION = Pattern.compile(".*(?:\\[confirm\\]|\\[yes/no\\]: ?|\\]\\? ?)");
@@ -93,6 +73,11 @@ public final class CliSession implements AutoCloseable {
     /** A save asks at most this many questions (copy: destination, then overwrite). */
     private static final int MAX_SAVE_QUESTIONS = 3;
 
+    private static final String END = "end";
+    private static final String EXIT = "exit";
+    /** More nested configuration modes than IOS has: bounds the exits after a refused {@code end}. */
+    private static final int MAX_DEPTH = 6;
+
     /** The save command the drivers send, and the one some releases want instead. */
     public static final String WRITE_MEMORY = "write memory";
     public static final String COPY_RUNNING_STARTUP = "copy running-config startup-config";
@@ -100,17 +85,14 @@ public final class CliSession implements AutoCloseable {
     private final RouterEndpoint router;
     private final CliTimeouts timeouts;
     private final DeviceLog log;
-    private final Terminal terminal = new Terminal();
+    private final CliTerminal terminal = new CliTerminal();
 
     private SshClient client;
     private ClientSession ssh;
     private ChannelShell shell;
     private OutputStream toRouter;
-    private Pattern prompt = ANY_PROMPT;
-    private String hostname = "";
-    private String mode = "";
-    /** {@code >} in user mode, {@code #} in privileged mode. */
-    private String level = ">";
+    /** Known once the first prompt came. */
+    private IosPrompt prompt;
     private boolean closed;
 
     private CliSession(RouterEndpoint router, CliTimeouts timeouts, DeviceLog log) {
@@ -206,17 +188,29 @@ public final class CliSession implements AutoCloseable {
         }
         String all = text.toString();
         boolean failed = CliAnswer.isError(all) || !reply.problem.isEmpty();
-        return new CliAnswer(command, all, failed, mode, reply.problem);
+        return new CliAnswer(command, all, failed, mode(), reply.problem);
     }
 
-    /** One line within {@code timeout}, its mode checked; a question ends the session. */
+    /**
+     * One line within {@code timeout}, its mode checked; a question ends the session. A refused
+     * {@code end} is followed by {@code exit}s up to the privileged prompt, so that the next
+     * {@code show} or save is not typed in configuration mode (where it would wait out its
+     * timeout); the {@code end} still answers as refused.
+     */
     private CliAnswer line(String command, Duration timeout) throws DriverException {
-        Reply reply = exchange(command, command, timeout, false, CliModes.after(mode, command));
+        Reply reply = exchange(command, command, timeout, false, CliModes.after(mode(), command));
         if (reply.question != null) {
             throw unexpectedQuestion(command, reply);
         }
-        return new CliAnswer(command, reply.text, CliAnswer.isError(reply.text) || !reply.problem.isEmpty(), mode,
-                reply.problem);
+        boolean failed = CliAnswer.isError(reply.text) || !reply.problem.isEmpty();
+        CliAnswer answer = new CliAnswer(command, reply.text, failed, mode(), reply.problem);
+        // Each exit climbs one mode; a prompt that does not climb stops the climb.
+        for (int depth = 0; failed && command.strip().equals(END) && !mode().isEmpty() && depth < MAX_DEPTH; depth++) {
+            if (line(EXIT, timeouts.command()).failed()) {
+                break;
+            }
+        }
+        return answer;
     }
 
     private DriverException unexpectedQuestion(String command, Reply reply) {
@@ -240,7 +234,7 @@ public final class CliSession implements AutoCloseable {
 
     /** The configuration mode of the last prompt ({@code config}, {@code config-if}...), empty in exec mode. */
     public String mode() {
-        return mode;
+        return prompt == null ? CliModes.EXEC : prompt.mode();
     }
 
     /** The router this session talks to. */
@@ -276,21 +270,7 @@ public final class CliSession implements AutoCloseable {
         String step = "ssh " + router.host() + ":" + router.sshPort();
         Instant at = Instant.now();
         long started = System.nanoTime();
-        client = SshClient.setUpDefaultClient();
-        // Any host key is accepted for now: the inventory holds no router host keys yet. A
-        // known-hosts policy (KnownHostsServerKeyVerifier over a file kept with the inventory)
-        // is to replace this before the drivers face routers outside a lab.
-        client.setServerKeyVerifier((session, address, key) -> true);
-        // Password authentication only, so that one login is one attempt on the router.
-        client.setUserAuthFactories(List.of(UserAuthPasswordFactory.INSTANCE));
-        // The inventory says where the router is: the service account's ~/.ssh/config and keys
-        // must not redirect or change the login.
-        client.setHostConfigEntryResolver(HostConfigEntryResolver.EMPTY);
-        client.setKeyIdentityProvider(KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
-        // An interactive session sends small packets and waits for each answer: without
-        // TCP_NODELAY, Nagle's algorithm can hold a packet until the peer's delayed ACK, ~40 ms
-        // per command (OpenSSH sets it for interactive sessions for the same reason).
-        CoreModuleProperties.TCP_NODELAY.set(client, true);
+        client = RouterSshClient.create();
         client.start();
         try {
             ConnectFuture connecting = client.connect(router.username(), router.host(), router.sshPort());
@@ -337,25 +317,21 @@ public final class CliSession implements AutoCloseable {
         // The first prompt tells the hostname; from then on only that router's prompt ends an answer.
         String banner;
         try {
-            banner = terminal.awaitLastLine(line -> ANY_PROMPT.matcher(line).matches(), timeouts.login());
-        } catch (Stalled e) {
-            throw fail(step, "no prompt within " + seconds(timeouts.login()) + lastOutput(e.partial), Outcome.TIMEOUT,
+            banner = terminal.awaitLastLine(line -> IosPrompt.ANY.matcher(line).matches(), timeouts.login());
+        } catch (CliTerminal.Stalled e) {
+            throw fail(step, "no prompt within " + seconds(timeouts.login()) + CliTerminal.lastOutput(e.partial), Outcome.TIMEOUT,
                     at, started, null);
-        } catch (Dropped e) {
-            throw fail(step, "connection closed before the first prompt" + lastOutput(e.partial), Outcome.DISCONNECTED,
+        } catch (CliTerminal.Dropped e) {
+            throw fail(step, "connection closed before the first prompt" + CliTerminal.lastOutput(e.partial), Outcome.DISCONNECTED,
                     at, started, null);
         }
-        String promptLine = lastLine(banner);
-        Matcher m = ANY_PROMPT.matcher(promptLine);
-        m.matches();
-        hostname = m.group("host");
-        prompt = Pattern.compile(Pattern.quote(hostname) + PROMPT_TAIL);
-        level = m.group("level");
+        String promptLine = CliTerminal.lastLine(banner);
+        prompt = IosPrompt.first(promptLine);
         record(step, "connected, prompt " + promptLine.strip(), Outcome.OK, at, started);
     }
 
     private void enable() throws DriverException {
-        if (level.equals("#")) {
+        if (prompt.firstLevel().equals("#")) {
             return;
         }
         Reply asked = exchange("enable", "enable", timeouts.login(), true, null);
@@ -397,7 +373,7 @@ public final class CliSession implements AutoCloseable {
         Instant at = Instant.now();
         long started = System.nanoTime();
         long deadline = started + timeout.toNanos();
-        String modeBefore = mode;
+        String modeBefore = mode();
         try {
             toRouter.write((line + "\n").getBytes(StandardCharsets.ISO_8859_1));
             toRouter.flush();
@@ -405,8 +381,8 @@ public final class CliSession implements AutoCloseable {
             throw lost(logged, "connection dropped while sending", Outcome.DISCONNECTED, at, started, e);
         }
         Predicate<String> ends = last -> {
-            String seen = unpage(last);
-            return prompt.matcher(seen).matches() || MORE_AT_END.matcher(last).matches()
+            String seen = CliTerminal.unpage(last);
+            return prompt.matches(seen) || CliTerminal.MORE_AT_END.matcher(last).matches()
                     || QUESTION.matcher(seen).matches()
                     || (passwordPromptEnds && PASSWORD_PROMPT.matcher(seen).matches());
         };
@@ -416,19 +392,19 @@ public final class CliSession implements AutoCloseable {
             try {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new Stalled("");
+                    throw new CliTerminal.Stalled("");
                 }
                 collected.append(terminal.awaitLastLine(ends, Duration.ofNanos(left)));
-            } catch (Stalled e) {
-                String partial = stripEcho(unpage(collected + e.partial), line);
-                throw lost(logged, "no prompt within " + seconds(timeout) + lastOutput(partial), Outcome.TIMEOUT, at,
+            } catch (CliTerminal.Stalled e) {
+                String partial = CliTerminal.stripEcho(CliTerminal.unpage(collected + e.partial), line);
+                throw lost(logged, "no prompt within " + seconds(timeout) + CliTerminal.lastOutput(partial), Outcome.TIMEOUT, at,
                         started, null);
-            } catch (Dropped e) {
-                String partial = stripEcho(unpage(collected + e.partial), line);
-                throw lost(logged, "connection dropped" + lastOutput(partial), Outcome.DISCONNECTED, at, started,
+            } catch (CliTerminal.Dropped e) {
+                String partial = CliTerminal.stripEcho(CliTerminal.unpage(collected + e.partial), line);
+                throw lost(logged, "connection dropped" + CliTerminal.lastOutput(partial), Outcome.DISCONNECTED, at, started,
                         null);
             }
-            if (!MORE_AT_END.matcher(lastLine(collected.toString())).matches()) {
+            if (!CliTerminal.MORE_AT_END.matcher(CliTerminal.lastLine(collected.toString())).matches()) {
                 break;
             }
             // A page of a paged answer: a space asks for the next one (IOS does not echo it).
@@ -441,21 +417,15 @@ public final class CliSession implements AutoCloseable {
                         e);
             }
         }
-        String raw = unpage(collected.toString());
-        String last = lastLine(raw);
-        String text = stripEcho(raw.substring(0, raw.length() - last.length()), line);
-        Matcher m = prompt.matcher(last);
+        String raw = CliTerminal.unpage(collected.toString());
+        String last = CliTerminal.lastLine(raw);
+        String text = CliTerminal.stripEcho(raw.substring(0, raw.length() - last.length()), line);
+        String level = prompt.read(last);
         Reply reply;
-        if (m.matches()) {
-            mode = m.group("mode") == null ? "" : m.group("mode");
-            String problem = "";
-            if (expectedModes != null && !CliAnswer.isError(text) && !expectedModes.contains(mode)) {
-                problem = "the router " + (text.isBlank() ? "answered nothing" : "showed no error")
-                        + (mode.equals(modeBefore) ? " but stayed at " : " but went to ") + promptOf(mode)
-                        + " where " + expectedModes.stream().sorted().map(this::promptOf)
-                        .collect(Collectors.joining(" or ")) + " was expected: the command was not accepted";
-            }
-            reply = new Reply(text, m.group("level"), false, null, problem);
+        if (level != null) {
+            String problem = expectedModes == null || CliAnswer.isError(text) ? ""
+                    : prompt.problem(text, modeBefore, expectedModes);
+            reply = new Reply(text, level, false, null, problem);
         } else if (passwordPromptEnds && PASSWORD_PROMPT.matcher(last).matches()) {
             reply = new Reply(text, null, true, null, "");
         } else {
@@ -474,32 +444,7 @@ public final class CliSession implements AutoCloseable {
         return reply;
     }
 
-    /** The prompt of a mode on this router, as IOS shows it: {@code edge-a(config-if)#}. */
-    private String promptOf(String aMode) {
-        return hostname + (aMode.isEmpty() ? "" : "(" + aMode + ")") + "#";
-    }
 
-    /** The text without the pager's markers and the backspaces that erase them. */
-    private static String unpage(String text) {
-        if (text.indexOf('-') < 0 && text.indexOf('\b') < 0) {
-            return text;
-        }
-        return MORE_MARK.matcher(text).replaceAll("").replace("\b", "");
-    }
-
-    /** The answer without the router's echo of the line sent; the secret is never echoed by IOS. */
-    private static String stripEcho(String text, String line) {
-        int nl = text.indexOf('\n');
-        String first = nl < 0 ? text : text.substring(0, nl);
-        if (!line.isEmpty() && first.strip().equals(line.strip())) {
-            return nl < 0 ? "" : text.substring(nl + 1);
-        }
-        // An empty first line is the echo of the (unechoed) secret's line ending.
-        if (first.isBlank() && nl >= 0) {
-            return text.substring(nl + 1);
-        }
-        return text;
-    }
 
     private DriverException lost(String step, String what, Outcome outcome, Instant at, long started, Throwable cause) {
         record(step, what, outcome, at, started);
@@ -532,17 +477,7 @@ public final class CliSession implements AutoCloseable {
         return out;
     }
 
-    private static String lastLine(String text) {
-        return text.substring(text.lastIndexOf('\n') + 1);
-    }
 
-    private static String lastOutput(String partial) {
-        String p = partial.strip();
-        if (p.isEmpty()) {
-            return "";
-        }
-        return "; last output: " + (p.length() > 200 ? "..." + p.substring(p.length() - 200) : p);
-    }
 
     private static String seconds(Duration d) {
         return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
@@ -555,95 +490,5 @@ public final class CliSession implements AutoCloseable {
         }
         String msg = root.getMessage();
         return msg == null ? root.getClass().getSimpleName() : msg;
-    }
-
-    // --- the terminal ----------------------------------------------------------------------
-
-    /** No prompt came in time. */
-    private static final class Stalled extends Exception {
-        private static final long serialVersionUID = 1L;
-        final String partial;
-
-        Stalled(String partial) {
-            super(null, null, false, false);
-            this.partial = partial;
-        }
-    }
-
-    /** The connection closed while waiting. */
-    private static final class Dropped extends Exception {
-        private static final long serialVersionUID = 1L;
-        final String partial;
-
-        Dropped(String partial) {
-            super(null, null, false, false);
-            this.partial = partial;
-        }
-    }
-
-    /**
-     * Collects what the router prints. Carriage returns, bells and other control characters
-     * (but backspaces) are dropped, so answers are plain lines ending in {@code \n}.
-     */
-    private static final class Terminal extends OutputStream {
-
-        private final StringBuilder text = new StringBuilder();
-        private boolean closed;
-
-        @Override
-        public synchronized void write(int b) {
-            append(b);
-            notifyAll();
-        }
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) {
-            for (int i = off; i < off + len; i++) {
-                append(b[i]);
-            }
-            notifyAll();
-        }
-
-        private void append(int b) {
-            char c = (char) (b & 0xff);
-            // Backspaces are kept: they belong to the pager's erasure of --More--, removed with it.
-            if (c == '\n' || c == '\t' || c == '\b' || (c >= 0x20 && c != 0x7f)) {
-                text.append(c);
-            }
-        }
-
-        synchronized void markClosed() {
-            closed = true;
-            notifyAll();
-        }
-
-        /**
-         * Waits until the last (unterminated) line of the output satisfies {@code isEnd}, then
-         * returns all output so far and forgets it.
-         */
-        synchronized String awaitLastLine(Predicate<String> isEnd, Duration timeout) throws Stalled, Dropped {
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (true) {
-                String last = text.substring(text.lastIndexOf("\n") + 1);
-                if (isEnd.test(last)) {
-                    String all = text.toString();
-                    text.setLength(0);
-                    return all;
-                }
-                if (closed) {
-                    throw new Dropped(text.toString());
-                }
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new Stalled(text.toString());
-                }
-                try {
-                    wait(Math.max(1, left / 1_000_000));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new Stalled(text.toString());
-                }
-            }
-        }
     }
 }

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import org.crs.domain.vlan.VlanId;
+
 /**
  * IOS {@code show running-config} text, split into blocks: a block starts with a line at
  * column 0 ({@code interface GigabitEthernet1/1}, {@code vlan 1234}, {@code policy-map LP-42-IN})
@@ -145,7 +147,7 @@ public final class RunningConfig {
      * ranges ({@code vlan 2-9,11,1234}), as IOS prints them.
      */
     public BitSet vlans() {
-        BitSet all = new BitSet(VlanLists.MAX_VLAN + 1);
+        BitSet all = new BitSet(VlanId.MAX + 1);
         for (String header : blocks.keySet()) {
             vlanList(header).ifPresent(all::or);
         }

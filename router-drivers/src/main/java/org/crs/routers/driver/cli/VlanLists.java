@@ -4,6 +4,8 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 
+import org.crs.domain.vlan.VlanId;
+
 /**
  * IOS VLAN lists as the running configuration shows them: {@code 10,20-30,1234}, compressed
  * into ranges, and a trunk's allowed list wrapped onto continuation lines
@@ -11,9 +13,6 @@ import java.util.Optional;
  * 1234,2000-2010}) when it is long.
  */
 public final class VlanLists {
-
-    /** The highest VLAN number IOS accepts. */
-    public static final int MAX_VLAN = 4094;
 
     private static final String TRUNK_ALLOWED_VLAN = "switchport trunk allowed vlan ";
 
@@ -26,13 +25,13 @@ public final class VlanLists {
      * @throws IllegalArgumentException when the text is not a VLAN list
      */
     public static BitSet parse(String list) {
-        BitSet vlans = new BitSet(MAX_VLAN + 1);
+        BitSet vlans = new BitSet(VlanId.MAX + 1);
         for (String part : list.split(",")) {
             String[] range = part.strip().split("\\s*-\\s*");
             try {
                 int from = Integer.parseInt(range[0].strip());
                 int to = range.length > 1 ? Integer.parseInt(range[1].strip()) : from;
-                if (range.length > 2 || from < 1 || to > MAX_VLAN || to < from) {
+                if (range.length > 2 || from < VlanId.MIN || to > VlanId.MAX || to < from) {
                     throw new IllegalArgumentException("not a VLAN list: " + list);
                 }
                 vlans.set(from, to + 1);
@@ -63,7 +62,7 @@ public final class VlanLists {
             }
             String list = line.substring(TRUNK_ALLOWED_VLAN.length()).strip();
             if (allowed == null) {
-                allowed = new BitSet(MAX_VLAN + 1);
+                allowed = new BitSet(VlanId.MAX + 1);
             }
             boolean remove = false;
             if (list.startsWith("add ")) {
@@ -77,9 +76,9 @@ public final class VlanLists {
             if (list.equals("none")) {
                 continue;
             }
-            BitSet these = new BitSet(MAX_VLAN + 1);
+            BitSet these = new BitSet(VlanId.MAX + 1);
             if (list.equals("all")) {
-                these.set(1, MAX_VLAN + 1);
+                these.set(1, VlanId.MAX + 1);
             } else {
                 these = parse(list);
             }

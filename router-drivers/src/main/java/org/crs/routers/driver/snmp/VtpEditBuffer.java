@@ -33,11 +33,10 @@ import org.snmp4j.smi.VariableBinding;
  *
  * <pre>
  *   set vtpVlanEditOperation.1 = copy(2), vtpVlanEditBufferOwner.1 = "crs"   (one PDU, as Cisco documents)
- *   -- the edit, one SET per object: to create VLAN V
- *   set vtpVlanEditRowStatus.1.V = createAndGo(4)
- *   set vtpVlanEditType.1.V = ethernet(1)
- *   set vtpVlanEditName.1.V = the name
- *   set vtpVlanEditDot10Said.1.V = 100000 + V, 4 bytes
+ *   -- the edit: to create VLAN V, the row and its columns in one PDU, as Cisco documents
+ *   --   (IOS refuses a createAndGo without them: inconsistentValue)
+ *   set vtpVlanEditRowStatus.1.V = createAndGo(4), vtpVlanEditType.1.V = ethernet(1),
+ *       vtpVlanEditName.1.V = the name, vtpVlanEditDot10Said.1.V = 100000 + V, 4 bytes
  *   -- or, to delete it
  *   set vtpVlanEditRowStatus.1.V = destroy(6)
  *   -- then
@@ -60,7 +59,10 @@ final class VtpEditBuffer {
     private VtpEditBuffer() {
     }
 
-    /** Creates an Ethernet VLAN with this name (and its 802.10 SAID, which IOS requires). */
+    /**
+     * Creates an Ethernet VLAN with this name (and its 802.10 SAID, which IOS requires): the
+     * createAndGo and the three columns in one request.
+     */
     static void createVlan(SnmpSession s, int vlan, String name) throws DriverException {
         edit(s, List.of(
                 new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_ROW_STATUS, VTP_DOMAIN, vlan),
@@ -87,18 +89,16 @@ final class VtpEditBuffer {
     }
 
     /**
-     * Takes the buffer (copy, with CRS as owner), sets each object in its own request, applies
-     * the edit, waits for the result, and always releases the buffer.
+     * Takes the buffer (copy, with CRS as owner), sets the edit in one request, applies it,
+     * waits for the result, and always releases the buffer.
      */
-    private static void edit(SnmpSession s, List<VariableBinding> edits) throws DriverException {
+    private static void edit(SnmpSession s, List<VariableBinding> edit) throws DriverException {
         // copy and owner in one PDU: the procedure Cisco documents for taking the buffer.
         s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_OPERATION, VTP_DOMAIN), new Integer32(EDIT_COPY)),
                 new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_BUFFER_OWNER, VTP_DOMAIN),
                         new OctetString(EDIT_BUFFER_OWNER)));
         try {
-            for (VariableBinding edit : edits) {
-                s.set(edit);
-            }
+            s.set(edit.toArray(VariableBinding[]::new));
             s.set(new VariableBinding(SnmpSession.oid(VTP_VLAN_EDIT_OPERATION, VTP_DOMAIN), new Integer32(EDIT_APPLY)));
             awaitApply(s);
         } catch (DriverException e) {

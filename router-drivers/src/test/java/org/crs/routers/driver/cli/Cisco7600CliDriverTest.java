@@ -351,6 +351,18 @@ class Cisco7600CliDriverTest {
     }
 
     @Test
+    void anUndoThatCannotLogInAgainLeavesTheRouterStateUnknown() throws Exception {
+        // The police line cuts the connection, and both fresh sessions of the undo are refused.
+        lab.after("class class-default", () -> edge.faults().dropConnectionAfterCommands(0, 1).refuseLogin(2));
+
+        DriverException e = assertThrows(DriverException.class, () -> driver.setUp(LP42));
+
+        assertEquals(DriverException.RouterLeft.UNKNOWN, e.routerLeft());
+        assertEquals(List.of(), e.leftOnRouter());
+        assertTrue(e.step().startsWith("police "), e.step());
+    }
+
+    @Test
     void answerSlowerThanTheCommandTimeoutFailsAndIsUndone() throws Exception {
         driver = new Cisco7600CliDriver(lab.endpoint(Lab.EDGE), IMPATIENT, lab.deviceLog());
         String before = lab.config(Lab.EDGE);

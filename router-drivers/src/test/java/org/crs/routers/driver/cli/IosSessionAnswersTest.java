@@ -66,6 +66,52 @@ class IosSessionAnswersTest {
     }
 
     @Test
+    void aRefusedEndIsFollowedByExitsToThePrivilegedPrompt() throws Exception {
+        edge.faults().rejectCommand("end", 1);
+        try (CliSession session = CliSession.open(lab.endpoint(Lab.EDGE), Cisco7600CliDriverTest.TEST_TIMEOUTS,
+                lab.deviceLog())) {
+            session.send("configure terminal");
+            session.send("interface GigabitEthernet1/1");
+            lab.clearLog();
+
+            CliAnswer end = session.send("end");
+
+            assertTrue(end.failed(), end.text());
+            assertEquals(CliModes.EXEC, session.mode());
+            assertEquals(List.of("end", "exit", "exit"), lab.requests());
+        }
+    }
+
+    @Test
+    void aSetUpWhoseEndIsRefusedIsUndoneOnItsOwnSessionBackAtThePrivilegedPrompt() throws Exception {
+        String before = lab.config(Lab.EDGE);
+        // The set-up's end and the undo's end: without the exits, the undo's read-back would be
+        // typed in configuration mode, refused, and the undo would log in again.
+        edge.faults().ignoreCommand("end", 2);
+
+        DriverException e = assertThrows(DriverException.class, () -> edgeDriver.setUp(Cisco7600CliDriverTest.LP42));
+
+        assertEquals("end", e.step());
+        assertTrue(e.restored(), e.getMessage());
+        assertEquals(before, lab.config(Lab.EDGE));
+        assertEquals(1, lab.requests().stream().filter(r -> r.startsWith("ssh ")).count(), lab.requests().toString());
+        assertTrue(lab.entries().stream().noneMatch(x -> x.request().equals("show running-config")
+                && x.outcome() != DeviceLogEntry.Outcome.OK), lab.entries().toString());
+    }
+
+    @Test
+    void aTearDownThatLeavesAnElementNamesItOnce() throws Exception {
+        edgeDriver.setUp(Cisco7600CliDriverTest.LP42);
+        edge.faults().ignoreCommand("no policy-map LP-42-IN", 1);
+
+        DriverException e = assertThrows(DriverException.class, () -> edgeDriver.tearDown(Cisco7600CliDriverTest.LP42));
+
+        assertEquals(DriverException.RouterLeft.CHANGED, e.routerLeft());
+        assertEquals(List.of("policy-map LP-42-IN"), e.leftOnRouter());
+        assertEquals(1, e.getMessage().split("policy-map LP-42-IN", -1).length - 1, e.getMessage());
+    }
+
+    @Test
     void explicitPathIgnoredOnThe12000IsBlamedOnTheExplicitPath() throws Exception {
         String before = lab.config(Lab.CORE);
         core.faults().ignoreCommand("ip explicit-path name LP-42 enable", 1);

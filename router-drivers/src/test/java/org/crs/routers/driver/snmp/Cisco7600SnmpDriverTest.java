@@ -100,27 +100,25 @@ class Cisco7600SnmpDriverTest {
     }
 
     @Test
-    void setUpSendsOneSetPerObjectAndAlwaysReleasesTheEditBuffer() throws Exception {
+    void setUpCreatesTheVlanRowWithItsColumnsInOneSetAndSendsTheRestOneSetPerObject() throws Exception {
         v2c(TEST_TIMEOUTS).setUp(LP42);
 
         List<String> sets = lab.requests().stream().filter(r -> r.startsWith("set ")).toList();
         assertEquals(List.of(
                 "set 1.3.6.1.4.1.9.9.46.1.4.1.1.1.1 = 2, 1.3.6.1.4.1.9.9.46.1.4.1.1.3.1 = \"crs\"",
-                "set 1.3.6.1.4.1.9.9.46.1.4.2.1.11.1.1234 = 4",
-                "set 1.3.6.1.4.1.9.9.46.1.4.2.1.3.1.1234 = 1",
-                "set 1.3.6.1.4.1.9.9.46.1.4.2.1.4.1.1234 = \"LP-42\"",
-                "set 1.3.6.1.4.1.9.9.46.1.4.2.1.6.1.1234 = 00:01:8b:72",
+                "set 1.3.6.1.4.1.9.9.46.1.4.2.1.11.1.1234 = 4, 1.3.6.1.4.1.9.9.46.1.4.2.1.3.1.1234 = 1, "
+                        + "1.3.6.1.4.1.9.9.46.1.4.2.1.4.1.1234 = \"LP-42\", 1.3.6.1.4.1.9.9.46.1.4.2.1.6.1.1234 = 00:01:8b:72",
                 "set 1.3.6.1.4.1.9.9.46.1.4.1.1.1.1 = 3",
-                "set 1.3.6.1.4.1.9.9.46.1.4.1.1.1.1 = 4"), sets.subList(0, 7));
-        assertTrue(sets.get(7).startsWith("set 1.3.6.1.4.1.9.9.68.1.2.2.1.2."), sets.get(7));
-        assertTrue(sets.get(7).endsWith(" = 1234"), sets.get(7));
-        assertTrue(sets.get(8).startsWith("set 1.3.6.1.4.1.9.9.46.1.6.1.1.17."), "VLAN 1234 is in the 2k bitmap: " + sets.get(8));
-        assertTrue(sets.get(9).startsWith("set 1.3.6.1.2.1.31.1.1.1.18.") && sets.get(9).endsWith(" = \"LP-42 host\""));
-        assertTrue(sets.get(10).startsWith("set 1.3.6.1.2.1.2.2.1.7.") && sets.get(10).endsWith(" = 1"));
-        assertTrue(sets.get(11).startsWith("set 1.3.6.1.4.1.9.9.96.1.1.1.1.14.") && sets.get(11).contains(" = 4, "),
-                "the configuration is saved through ccCopyTable: " + sets.get(11));
-        assertTrue(sets.get(12).startsWith("set 1.3.6.1.4.1.9.9.96.1.1.1.1.14.") && sets.get(12).endsWith(" = 6"), sets.get(12));
-        assertEquals(13, sets.size());
+                "set 1.3.6.1.4.1.9.9.46.1.4.1.1.1.1 = 4"), sets.subList(0, 4));
+        assertTrue(sets.get(4).startsWith("set 1.3.6.1.4.1.9.9.68.1.2.2.1.2."), sets.get(4));
+        assertTrue(sets.get(4).endsWith(" = 1234"), sets.get(4));
+        assertTrue(sets.get(5).startsWith("set 1.3.6.1.4.1.9.9.46.1.6.1.1.17."), "VLAN 1234 is in the 2k bitmap: " + sets.get(5));
+        assertTrue(sets.get(6).startsWith("set 1.3.6.1.2.1.31.1.1.1.18.") && sets.get(6).endsWith(" = \"LP-42 host\""));
+        assertTrue(sets.get(7).startsWith("set 1.3.6.1.2.1.2.2.1.7.") && sets.get(7).endsWith(" = 1"));
+        assertTrue(sets.get(8).startsWith("set 1.3.6.1.4.1.9.9.96.1.1.1.1.14.") && sets.get(8).contains(" = 4, "),
+                "the configuration is saved through ccCopyTable: " + sets.get(8));
+        assertTrue(sets.get(9).startsWith("set 1.3.6.1.4.1.9.9.96.1.1.1.1.14.") && sets.get(9).endsWith(" = 6"), sets.get(9));
+        assertEquals(10, sets.size());
     }
 
     @Test
@@ -282,6 +280,19 @@ class Cisco7600SnmpDriverTest {
         assertTrue(e.deviceAnswer().contains(" at 1.3.6.1.2.1.31.1.1.1.18."), e.deviceAnswer());
         assertTrue(e.restored(), e.getMessage());
         assertEquals(before, lab.config(Lab.EDGE));
+    }
+
+    @Test
+    void anUndoThatCannotReadTheRouterBackLeavesItsStateUnknown() throws Exception {
+        edge.faults().rejectSnmpSet(CiscoVlanMibs.IF_ALIAS.toDottedString(), 1);
+        // From the refused set on, the agent answers nothing: the undo cannot read the router.
+        lab.afterMatching(e -> e.outcome() == DeviceLogEntry.Outcome.ERROR, () -> edge.faults().dropSnmpRequests(1000));
+
+        DriverException e = assertThrows(DriverException.class, () -> v2c(NO_RETRY).setUp(LP42));
+
+        assertEquals(DriverException.RouterLeft.UNKNOWN, e.routerLeft());
+        assertEquals(List.of(), e.leftOnRouter());
+        assertFalse(e.restored());
     }
 
     @Test

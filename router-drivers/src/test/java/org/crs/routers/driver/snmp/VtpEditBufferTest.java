@@ -68,8 +68,8 @@ class VtpEditBufferTest {
     @Test
     void aRefusedApplyIsReportedAndTheBufferIsStillReleased() throws Exception {
         String before = lab.config(Lab.EDGE);
-        // Once the edits are in the buffer, the apply is refused.
-        lab.afterMatching(e -> e.request().startsWith("set 1.3.6.1.4.1.9.9.46.1.4.2.1.6."),
+        // Once the edit (the createAndGo request, which carries the SAID) is in the buffer, the apply is refused.
+        lab.afterMatching(e -> e.request().startsWith("set ") && e.request().contains(" 1.3.6.1.4.1.9.9.46.1.4.2.1.6."),
                 () -> edge.faults().rejectSnmpSet(CiscoVlanMibs.VTP_VLAN_EDIT_OPERATION.toDottedString(), 1));
 
         try (SnmpSession s = open()) {

@@ -282,6 +282,9 @@ final class VtpMib implements MibModule {
         try {
             switch (status) {
                 case CREATE_AND_GO, CREATE_AND_WAIT -> {
+                    if (status == CREATE_AND_GO && buffer.inUse()) {
+                        requireNewRowColumns(txn, vlan);
+                    }
                     if (!txn.takeCreatedEarly(vlan)) {
                         buffer.createRow(vlan, status == CREATE_AND_GO ? RowState.ACTIVE : RowState.NOT_IN_SERVICE);
                     }
@@ -298,6 +301,20 @@ final class VtpMib implements MibModule {
             }
         } catch (EditRefused e) {
             throw refused(e);
+        }
+    }
+
+    /**
+     * IOS takes a new edit-buffer row only with its type, name and 802.10 SAID in the same
+     * request as its createAndGo (Cisco's VTP MIB procedure); a createAndGo without them is
+     * inconsistentValue, as on the router. createAndWait takes the columns in later requests.
+     */
+    private static void requireNewRowColumns(SetTransaction txn, int vlan) throws SetError {
+        for (int column : new int[] {EDIT_TYPE, EDIT_NAME, EDIT_DOT10_SAID}) {
+            if (txn.otherValue(oid(EDIT_ENTRY, column, DOMAIN, vlan)) == null) {
+                throw new SetError(PDU.inconsistentValue, "createAndGo of VLAN " + vlan + " needs vtpVlanEditType,"
+                        + " vtpVlanEditName and vtpVlanEditDot10Said in the same request");
+            }
         }
     }
 

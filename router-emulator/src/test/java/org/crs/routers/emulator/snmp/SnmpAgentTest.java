@@ -397,10 +397,23 @@ class SnmpAgentTest {
     }
 
     @Test
-    void aRowCreatedWithDefaultsIsAppliedUnderTheDefaultName() throws Exception {
+    void aCreateAndGoWithoutTypeNameAndSaidInItsRequestIsInconsistent() throws Exception {
         try (Manager m = writer()) {
             assertNoError(m.set(vb(EDIT_OPERATION, i(COPY)), vb(BUFFER_OWNER, new OctetString("lnsap"))));
-            assertNoError(m.set(vb(EDIT_ROW_STATUS + ".2001", i(CREATE_AND_GO))));
+            assertError(PDU.inconsistentValue, m.set(vb(EDIT_ROW_STATUS + ".2001", i(CREATE_AND_GO))));
+            assertError(PDU.inconsistentValue, m.set(vb(EDIT_ROW_STATUS + ".2001", i(CREATE_AND_GO)),
+                    vb(EDIT_TYPE + ".2001", i(1)), vb(EDIT_NAME + ".2001", new OctetString("LP-71"))));
+            assertEquals(Null.noSuchInstance, m.value(EDIT_ROW_STATUS + ".2001"));
+            assertNoError(m.set(vb(EDIT_OPERATION, i(RELEASE))));
+        }
+    }
+
+    @Test
+    void aRowActivatedWithoutANameIsAppliedUnderTheDefaultName() throws Exception {
+        try (Manager m = writer()) {
+            assertNoError(m.set(vb(EDIT_OPERATION, i(COPY)), vb(BUFFER_OWNER, new OctetString("lnsap"))));
+            assertNoError(m.set(vb(EDIT_ROW_STATUS + ".2001", i(CREATE_AND_WAIT))));
+            assertNoError(m.set(vb(EDIT_ROW_STATUS + ".2001", i(ACTIVE))));
             assertEquals("VLAN2001", m.value(EDIT_NAME + ".2001").toString());
             assertNoError(m.set(vb(EDIT_OPERATION, i(APPLY))));
             // inProgress lasts 50 ms, too short to catch reliably over the wire; VtpEditBufferTest checks it.
@@ -431,7 +444,8 @@ class SnmpAgentTest {
     void columnsMayComeBeforeTheRowStatusThatCreatesTheRow() throws Exception {
         try (Manager m = writer()) {
             assertNoError(m.set(vb(EDIT_OPERATION, i(COPY)), vb(BUFFER_OWNER, new OctetString("lnsap"))));
-            assertNoError(m.set(vb(EDIT_NAME + ".3000", new OctetString("LP-3000")),
+            assertNoError(m.set(vb(EDIT_NAME + ".3000", new OctetString("LP-3000")), vb(EDIT_TYPE + ".3000", i(1)),
+                    vb(EDIT_SAID + ".3000", OctetString.fromHexString("00:01:92:58")),
                     vb(EDIT_ROW_STATUS + ".3000", i(CREATE_AND_GO))));
             assertEquals("LP-3000", m.value(EDIT_NAME + ".3000").toString());
             assertNoError(m.set(vb(EDIT_OPERATION, i(RELEASE))));
@@ -487,7 +501,9 @@ class SnmpAgentTest {
     void createAndGoOnAnExistingRowIsRefused() throws Exception {
         try (Manager m = writer()) {
             assertNoError(m.set(vb(EDIT_OPERATION, i(COPY)), vb(BUFFER_OWNER, new OctetString("lnsap"))));
-            assertError(PDU.inconsistentValue, m.set(vb(EDIT_ROW_STATUS + ".1234", i(CREATE_AND_GO))));
+            assertError(PDU.inconsistentValue, m.set(vb(EDIT_ROW_STATUS + ".1234", i(CREATE_AND_GO)),
+                    vb(EDIT_TYPE + ".1234", i(1)), vb(EDIT_NAME + ".1234", new OctetString("LP-1234")),
+                    vb(EDIT_SAID + ".1234", OctetString.fromHexString("00:01:8b:72"))));
         }
     }
 
@@ -513,10 +529,11 @@ class SnmpAgentTest {
     void aRefusedVarbindLeavesTheWholeRequestUndone() throws Exception {
         try (Manager m = writer()) {
             assertNoError(m.set(vb(EDIT_OPERATION, i(COPY)), vb(BUFFER_OWNER, new OctetString("lnsap"))));
-            PDU response = m.set(vb(EDIT_ROW_STATUS + ".2200", i(CREATE_AND_GO)),
-                    vb(EDIT_NAME + ".2200", new OctetString("has spaces")));
+            PDU response = m.set(vb(EDIT_ROW_STATUS + ".2200", i(CREATE_AND_GO)), vb(EDIT_TYPE + ".2200", i(1)),
+                    vb(EDIT_NAME + ".2200", new OctetString("has spaces")),
+                    vb(EDIT_SAID + ".2200", OctetString.fromHexString("00:01:8f:38")));
             assertError(PDU.wrongValue, response);
-            assertEquals(2, response.getErrorIndex(), "the name varbind is at fault");
+            assertEquals(3, response.getErrorIndex(), "the name varbind is at fault");
             assertEquals(Null.noSuchInstance, m.value(EDIT_ROW_STATUS + ".2200"));
         }
     }
