@@ -222,7 +222,7 @@ class TrustFederationTest {
     }
 
     /** What a refused request must leave as it was: both BARs' reservations, accounts and audit trails. */
-    static String state() {
+    static String state() throws Exception {
         StringBuilder s = new StringBuilder();
         for (String site : Federation.SITES) {
             BarServer bar = federation.bar(site);
