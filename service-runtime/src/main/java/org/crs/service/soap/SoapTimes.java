@@ -22,4 +22,9 @@ public final class SoapTimes {
         c.setTimeInMillis(instant.toEpochMilli());
         return c;
     }
+
+    /** The instant of an xs:dateTime in a request; null when the request left it out. */
+    public static Instant instant(Calendar time) {
+        return time == null ? null : time.toInstant();
+    }
 }

@@ -1,19 +1,19 @@
 package org.crs.bar.api.soap;
 
-import java.time.Instant;
 import java.util.Calendar;
 import java.util.List;
 
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BadRequest;
+import org.crs.bar.reservation.IntervalFields;
 import org.crs.bar.reservation.ChangeRefused;
 import org.crs.bar.reservation.MaintenanceScope;
 import org.crs.bar.service.MaintenanceService;
 import org.crs.domain.access.Caller;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
-import org.crs.domain.time.TimeInterval;
 import org.crs.service.soap.ServiceFault;
+import org.crs.service.soap.SoapTimes;
 
 /**
  * The BAR's maintenance port type, for network operators: declare a maintenance window on a
@@ -51,9 +51,9 @@ public class MaintenancePortType {
      */
     public MaintenanceWindowInfo declareMaintenance(String resourceId, Calendar start, Calendar end, String reason)
             throws ServiceFault {
-        TimeInterval interval = interval(start, end, "start", "end");
         try {
-            return MaintenanceWindowInfo.of(service.declare(actor(), resourceId, interval, reason));
+            return MaintenanceWindowInfo.of(service.declare(actor(), resourceId,
+                    IntervalFields.of(SoapTimes.instant(start), "start", SoapTimes.instant(end), "end"), reason));
         } catch (BadRequest e) {
             throw fault(e);
         } catch (SegmentFailure e) {
@@ -63,9 +63,8 @@ public class MaintenancePortType {
 
     /** The windows, live and lifted, of this site's campus and of the WAN overlapping [from, to), by start. */
     public MaintenanceWindowInfo[] listMaintenance(Calendar from, Calendar to) throws ServiceFault {
-        TimeInterval interval = interval(from, to, "from", "to");
         try {
-            return service.list(actor(), interval).stream().map(MaintenanceWindowInfo::of)
+            return service.list(actor(), IntervalFields.of(SoapTimes.instant(from), "from", SoapTimes.instant(to), "to")).stream().map(MaintenanceWindowInfo::of)
                     .toArray(MaintenanceWindowInfo[]::new);
         } catch (BadRequest e) {
             throw fault(e);
@@ -119,22 +118,6 @@ public class MaintenancePortType {
         } catch (BadRequest e) {
             throw fault(e);
         }
-    }
-
-    private static TimeInterval interval(Calendar start, Calendar end, String startField, String endField)
-            throws ServiceFault {
-        if (start == null) {
-            throw ServiceFault.badField(startField, "is missing");
-        }
-        if (end == null) {
-            throw ServiceFault.badField(endField, "is missing");
-        }
-        Instant s = start.toInstant();
-        Instant e = end.toInstant();
-        if (!e.isAfter(s)) {
-            throw ServiceFault.badField(endField, "must be after the " + startField + " (" + s + "), was " + e);
-        }
-        return new TimeInterval(s, e);
     }
 
     private static ServiceFault fault(BadRequest e) {

@@ -1,7 +1,6 @@
 package org.crs.bar.api.soap;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Calendar;
@@ -12,6 +11,7 @@ import java.util.Set;
 
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BadRequest;
+import org.crs.bar.reservation.IntervalFields;
 import org.crs.bar.reservation.ChangeRefused;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
@@ -28,6 +28,7 @@ import org.crs.domain.time.TimeInterval;
 import org.crs.service.security.CurrentCall;
 import org.crs.service.soap.DefaultValue;
 import org.crs.service.soap.ServiceFault;
+import org.crs.service.soap.SoapTimes;
 
 /**
  * The BAR's client port type (for Grid middleware and scripts), a door: it turns SOAP parameters
@@ -41,10 +42,6 @@ import org.crs.service.soap.ServiceFault;
 public class ReservationPortType {
 
     private static final int DEFAULT_LIST_LIMIT = 1000;
-    /** The service names a flexible request's window start and end; these operations name them after what they are. */
-    private static final Map<String, String> WINDOW_FIELDS = Map.of("start", "windowStart", "end", "windowEnd");
-    private static final Map<String, String> TRANSFER_FIELDS = Map.of("start", "earliestStart", "end", "deadline",
-            "bandwidthMbps", "maxBandwidthMbps");
 
     private final ReservationService service;
     private final Caller.Process inside;
@@ -89,9 +86,12 @@ public class ReservationPortType {
                                              Calendar start, Calendar end, String description,
                                              @DefaultValue("false") boolean holdOnly)
             throws ServiceFault {
-        TimeInterval interval = interval(start, end);
-        return create(requestId, source, destination, bandwidthMbps, interval, description, holdOnly,
-                new Timing.Fixed(interval, bandwidthMbps));
+        try {
+            return create(requestId, source, destination, description, holdOnly,
+                    new Timing.Fixed(IntervalFields.of(SoapTimes.instant(start), "start", SoapTimes.instant(end), "end"), bandwidthMbps));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
     }
 
     /**
@@ -105,12 +105,16 @@ public class ReservationPortType {
                                                      Calendar windowEnd, String description,
                                                      @DefaultValue("false") boolean holdOnly)
             throws ServiceFault {
-        TimeInterval window = window(windowStart, windowEnd);
-        if (durationSeconds <= 0) {
-            throw ServiceFault.badField("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
+        try {
+            TimeInterval window = IntervalFields.of(SoapTimes.instant(windowStart), "windowStart", SoapTimes.instant(windowEnd), "windowEnd");
+            if (durationSeconds <= 0) {
+                throw new BadRequest("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
+            }
+            return create(requestId, source, destination, description, holdOnly,
+                    new Timing.InWindow(window, Duration.ofSeconds(durationSeconds), bandwidthMbps));
+        } catch (BadRequest e) {
+            throw fault(e);
         }
-        return create(requestId, source, destination, bandwidthMbps, window, description, holdOnly,
-                new Timing.InWindow(window, Duration.ofSeconds(durationSeconds), bandwidthMbps));
     }
 
     /**
@@ -123,31 +127,28 @@ public class ReservationPortType {
                                           long maxBandwidthMbps, Calendar earliestStart, Calendar deadline,
                                           String description, @DefaultValue("false") boolean holdOnly)
             throws ServiceFault {
-        if (earliestStart == null) {
-            throw ServiceFault.badField("earliestStart", "is missing");
+        try {
+            TimeInterval window = IntervalFields.of(SoapTimes.instant(earliestStart), "earliestStart", SoapTimes.instant(deadline),
+                    "deadline");
+            if (volumeMegabytes <= 0) {
+                throw new BadRequest("volumeMegabytes", "must be a positive number of megabytes, was " + volumeMegabytes);
+            }
+            return create(requestId, source, destination, description, holdOnly,
+                    new Timing.Transfer(window, volumeMegabytes, maxBandwidthMbps));
+        } catch (BadRequest e) {
+            throw fault(e);
         }
-        if (deadline == null) {
-            throw ServiceFault.badField("deadline", "is missing");
-        }
-        TimeInterval window = interval(earliestStart, deadline, "deadline");
-        if (volumeMegabytes <= 0) {
-            throw ServiceFault.badField("volumeMegabytes", "must be a positive number of megabytes, was " + volumeMegabytes);
-        }
-        return create(requestId, source, destination, maxBandwidthMbps, window, description, holdOnly,
-                new Timing.Transfer(window, volumeMegabytes, maxBandwidthMbps));
     }
 
-    private ReservationInfo create(String requestId, String source, String destination, long bandwidthMbps,
-                                   TimeInterval interval, String description, boolean holdOnly, Timing timing)
-            throws ServiceFault {
-        ReservationRequest request = new ReservationRequest(requestId == null ? "" : requestId,
-                endpoint("source", source), endpoint("destination", destination), bandwidthMbps, interval, description,
-                holdOnly, timing, "");
+    /** Books with {@code timing}; a refusal names the field as this operation names it ({@link Timing#named}). */
+    private ReservationInfo create(String requestId, String source, String destination, String description,
+                                   boolean holdOnly, Timing timing) throws ServiceFault, BadRequest {
+        ReservationRequest request = ReservationRequest.of(requestId == null ? "" : requestId,
+                endpoint("source", source), endpoint("destination", destination), timing, description, holdOnly);
         try {
             return ReservationInfo.of(service.create(caller(), request));
         } catch (BadRequest e) {
-            throw fault(timing instanceof Timing.Transfer ? renamed(e, TRANSFER_FIELDS)
-                    : timing instanceof Timing.InWindow ? renamed(e, WINDOW_FIELDS) : e);
+            throw timing.named(e);
         }
     }
 
@@ -213,14 +214,8 @@ public class ReservationPortType {
      * {@code to} for a range not after {@code from} or longer than 400 days.
      */
     public UtilisationInfo getUtilisation(String requestId, Calendar from, Calendar to) throws ServiceFault {
-        if (from == null) {
-            throw ServiceFault.badField("from", "is missing");
-        }
-        if (to == null) {
-            throw ServiceFault.badField("to", "is missing");
-        }
-        TimeInterval range = interval(from, to, "to");
         try {
+            TimeInterval range = IntervalFields.of(SoapTimes.instant(from), "from", SoapTimes.instant(to), "to");
             Reservation r = service.get(caller(), requestId);
             Utilisation u = utilisation.isPresent() ? utilisation.get().utilisation(caller(), requestId, range)
                     : new Utilisation(requestId, range, r.request().bandwidthMbps() * 1_000_000L, List.of(), List.of(),
@@ -254,14 +249,9 @@ public class ReservationPortType {
                 throw ServiceFault.badField("state", "unknown state '" + state + "'; one of " + List.of(ReservationState.values()));
             }
         }
-        TimeInterval window = null;
-        if (from != null || to != null) {
-            if (from == null || to == null) {
-                throw ServiceFault.badField(from == null ? "from" : "to", "give both from and to, or neither");
-            }
-            window = interval(from, to, "to");
-        }
         try {
+            TimeInterval window = from == null && to == null ? null
+                    : IntervalFields.of(SoapTimes.instant(from), "from", SoapTimes.instant(to), "to");
             return flagged(service.list(caller(), states, window, DEFAULT_LIST_LIMIT).stream()
                     .map(ReservationInfo::of).toArray(ReservationInfo[]::new));
         } catch (BadRequest e) {
@@ -286,15 +276,20 @@ public class ReservationPortType {
      */
     public AvailabilityInfo findAvailability(String source, String destination, long bandwidthMbps, long durationSeconds,
                                              Calendar windowStart, Calendar windowEnd) throws ServiceFault {
-        TimeInterval window = window(windowStart, windowEnd);
-        if (durationSeconds <= 0) {
-            throw ServiceFault.badField("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
-        }
         try {
-            return AvailabilityInfo.of(service.findAvailability(caller(), endpoint("source", source),
-                    endpoint("destination", destination), bandwidthMbps, Duration.ofSeconds(durationSeconds), window));
+            TimeInterval window = IntervalFields.of(SoapTimes.instant(windowStart), "windowStart", SoapTimes.instant(windowEnd), "windowEnd");
+            if (durationSeconds <= 0) {
+                throw new BadRequest("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
+            }
+            Timing asked = new Timing.InWindow(window, Duration.ofSeconds(durationSeconds), bandwidthMbps);
+            try {
+                return AvailabilityInfo.of(service.findAvailability(caller(), endpoint("source", source),
+                        endpoint("destination", destination), bandwidthMbps, Duration.ofSeconds(durationSeconds), window));
+            } catch (BadRequest e) {
+                throw asked.named(e);
+            }
         } catch (BadRequest e) {
-            throw fault(renamed(e, WINDOW_FIELDS));
+            throw fault(e);
         } catch (SegmentFailure e) {
             Refusal refusal = e.refusal().withMessage("availability unknown: " + e.getMessage());
             throw e.answered() ? new ServiceFault(refusal) : ServiceFault.failure(refusal);
@@ -314,40 +309,6 @@ public class ReservationPortType {
         } catch (IllegalArgumentException e) {
             throw ServiceFault.badField(field, e.getMessage());
         }
-    }
-
-    private static TimeInterval window(Calendar windowStart, Calendar windowEnd) throws ServiceFault {
-        if (windowStart == null) {
-            throw ServiceFault.badField("windowStart", "is missing");
-        }
-        if (windowEnd == null) {
-            throw ServiceFault.badField("windowEnd", "is missing");
-        }
-        return interval(windowStart, windowEnd, "windowEnd");
-    }
-
-    private static BadRequest renamed(BadRequest e, Map<String, String> names) {
-        String field = names.get(e.field());
-        return field == null ? e : new BadRequest(new Refusal(e.refusal().code(), field, e.reason()));
-    }
-
-    private static TimeInterval interval(Calendar start, Calendar end) throws ServiceFault {
-        if (start == null) {
-            throw ServiceFault.badField("start", "is missing");
-        }
-        if (end == null) {
-            throw ServiceFault.badField("end", "is missing");
-        }
-        return interval(start, end, "end");
-    }
-
-    private static TimeInterval interval(Calendar start, Calendar end, String endField) throws ServiceFault {
-        Instant s = start.toInstant();
-        Instant e = end.toInstant();
-        if (!e.isAfter(s)) {
-            throw ServiceFault.badField(endField, "must be after the start (" + s + "), was " + e);
-        }
-        return new TimeInterval(s, e);
     }
 
     // The fault string names the field too, for clients that show only the string.
