@@ -92,7 +92,7 @@ class DryRunFederationTest {
                     .map(DeviceLogRecord::entry).filter(e -> e.router().equals(c.getKey())).toList();
             assertTrue(entries.stream().anyMatch(e -> e.request().startsWith("policy-map LP-")), c.getKey() + ": "
                     + entries);
-            assertTrue(entries.stream().anyMatch(e -> e.request().startsWith("tear down LP-")), c.getKey() + ": "
+            assertTrue(entries.stream().anyMatch(e -> e.request().startsWith("no policy-map LP-")), c.getKey() + ": "
                     + entries);
             assertTrue(entries.stream().allMatch(e -> e.protocol() == DeviceLogEntry.Protocol.DRY_RUN
                     && e.response().equals(DryRunDriver.NOT_SENT)), c.getKey() + ": " + entries);

@@ -85,6 +85,27 @@ abstract class AbstractCliDriver<S extends CircuitSegment> implements RouterDriv
         return router;
     }
 
+    /**
+     * The lines tear-down sends for a segment whose elements are all on the router as set-up
+     * left them: each element's removal, worked out on a configuration made of the set-up's own
+     * lines (an element's first line as its block header, the rest under it).
+     */
+    static List<String> tearDownWhenPresent(List<ConfigElement> setUp, List<ConfigElement> tearDown) {
+        StringBuilder present = new StringBuilder();
+        for (ConfigElement element : setUp) {
+            List<String> lines = element.setUpCommands();
+            present.append(lines.get(0)).append('\n');
+            lines.stream().skip(1).filter(l -> !l.equals("exit")).forEach(l -> present.append(' ').append(l).append('\n'));
+            present.append("!\n");
+        }
+        RunningConfig config = RunningConfig.parse(present.toString());
+        List<String> out = new ArrayList<>();
+        for (ConfigElement element : tearDown) {
+            out.addAll(element.tearDownCommands(config));
+        }
+        return out;
+    }
+
     // --- set-up ------------------------------------------------------------------------------
 
     /**

@@ -126,21 +126,34 @@ public final class Cisco12000CliDriver extends AbstractCliDriver<PseudowireSegme
 
     @Override
     List<ConfigElement> setUpOrder(PseudowireSegment s) {
-        return List.of(policy(s), pseudowireClass(s), explicitPath(s), tunnel(s), subinterface(s));
+        return elements(s);
     }
 
     @Override
     List<ConfigElement> tearDownOrder(PseudowireSegment s) {
+        return removals(s);
+    }
+
+    private static List<ConfigElement> elements(PseudowireSegment s) {
+        return List.of(policy(s), pseudowireClass(s), explicitPath(s), tunnel(s), subinterface(s));
+    }
+
+    private static List<ConfigElement> removals(PseudowireSegment s) {
         return List.of(subinterface(s), tunnel(s), pseudowireClass(s), policy(s), explicitPath(s));
     }
 
     /** The commands set-up sends in configuration mode, for review and tests. */
     public static List<String> setUpCommands(PseudowireSegment s) {
         List<String> out = new ArrayList<>();
-        for (ConfigElement e : List.of(policy(s), pseudowireClass(s), explicitPath(s), tunnel(s), subinterface(s))) {
+        for (ConfigElement e : elements(s)) {
             out.addAll(e.setUpCommands());
         }
         return out;
+    }
+
+    /** The commands tear-down sends in configuration mode when the whole segment is there, for review and tests. */
+    public static List<String> tearDownCommands(PseudowireSegment s) {
+        return tearDownWhenPresent(elements(s), removals(s));
     }
 
     // --- the elements ------------------------------------------------------------------------

@@ -179,11 +179,20 @@ public final class Cisco7600CliDriver extends AbstractCliDriver<CampusSegment> {
 
     @Override
     List<ConfigElement> tearDownOrder(CampusSegment s) {
+        return removals(s);
+    }
+
+    private static List<ConfigElement> removals(CampusSegment s) {
         if (s instanceof HostPairSegment p) {
             return List.of(hostPort(p, p.hostPortA()), hostPort(p, p.hostPortB()), policy(p), vlan(p));
         }
         VlanSegment v = (VlanSegment) s;
         return List.of(hostPort(v, v.hostPort()), trunk(v), policy(v), vlan(v));
+    }
+
+    /** The commands tear-down sends in configuration mode when the whole segment is there, for review and tests. */
+    public static List<String> tearDownCommands(CampusSegment s) {
+        return tearDownWhenPresent(elements(s), removals(s));
     }
 
     /** The commands set-up sends in configuration mode, for review and tests. */

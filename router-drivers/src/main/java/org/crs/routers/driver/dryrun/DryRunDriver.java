@@ -23,9 +23,11 @@
  *   (and so on, as in Cisco7600CliDriver's header)
  *
  * then keeps the segment in the dry-run record of that router and verifies the set-up by
- * reading the record back. Tear-down records one entry, "tear down LP-42: <the segment>",
- * and removes the segment from the record. readState answers from the record (PRESENT or
- * ABSENT); readCounters answers zero octets.
+ * reading the record back. Tear-down of a recorded segment records, likewise, the lines the
+ * family's CLI driver sends to remove the whole segment (Cisco7600CliDriver.tearDownCommands,
+ * Cisco12000CliDriver.tearDownCommands: "interface GigabitEthernet1/1", "no service-policy
+ * input LP-42-IN", ..., "no vlan 1234") and removes the segment from the record. readState
+ * answers from the record (PRESENT or ABSENT); readCounters answers zero octets.
  *
  * The record (DryRunRecord) lives as long as the driver registry that made the drivers, that
  * is as long as the service's router directory: a restarted service starts with an empty
@@ -60,9 +62,6 @@ public final class DryRunDriver implements RouterDriver<CircuitSegment> {
 
     /** The answer of every entry this driver writes: the request never left CRS. */
     public static final String NOT_SENT = "not sent (dry run)";
-
-    /** The request recorded for a tear-down: the segment's name on the router, then the segment. */
-    public static final String TEAR_DOWN = "tear down %s: %s";
 
     private final RouterEndpoint router;
     private final DryRunRecord record;
@@ -116,12 +115,19 @@ public final class DryRunDriver implements RouterDriver<CircuitSegment> {
         }
     }
 
-    /** Records the tear-down and drops the segment from the record; an absent segment succeeds. */
+    /**
+     * Records the lines that remove the segment and drops it from the record; an absent segment
+     * succeeds and records nothing.
+     */
     @Override
     public void tearDown(CircuitSegment segment) {
         Objects.requireNonNull(segment, "segment");
-        if (record.remove(router.name(), segment.circuitId()).isPresent()) {
-            write(String.format(TEAR_DOWN, segment.label(), segment));
+        var held = record.remove(router.name(), segment.circuitId());
+        if (held.isPresent()) {
+            // The lines that remove what the record held, which is what set-up would have configured.
+            for (String line : wouldRemove(held.get())) {
+                write(line);
+            }
         }
     }
 
@@ -148,6 +154,17 @@ public final class DryRunDriver implements RouterDriver<CircuitSegment> {
             return Cisco7600CliDriver.setUpCommands(campus);
         }
         return Cisco12000CliDriver.setUpCommands((PseudowireSegment) segment);
+    }
+
+    /**
+     * The configuration lines the CLI driver of the segment's family sends to remove it when the
+     * whole segment is on the router, in order (configuration mode, as {@link #wouldSend}).
+     */
+    public static List<String> wouldRemove(CircuitSegment segment) {
+        if (segment instanceof CampusSegment campus) {
+            return Cisco7600CliDriver.tearDownCommands(campus);
+        }
+        return Cisco12000CliDriver.tearDownCommands((PseudowireSegment) segment);
     }
 
     private void write(String request) {

@@ -64,6 +64,18 @@ class Cisco12000CliDriverTest {
     }
 
     @Test
+    void tearDownSendsTheDocumentedCommandsOneByOne() throws Exception {
+        driver.setUp(LP42);
+        lab.clearLog();
+
+        driver.tearDown(LP42);
+
+        List<String> sent = lab.requests();
+        int from = sent.indexOf(AbstractCliDriver.CONFIGURE_TERMINAL);
+        assertEquals(Cisco12000CliDriver.tearDownCommands(LP42), sent.subList(from + 1, sent.indexOf(AbstractCliDriver.END)));
+    }
+
+    @Test
     void setUpThenTearDownLeavesRouterAsBefore() throws Exception {
         String before = lab.config(Lab.CORE);
 

@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 
+import org.crs.routers.driver.CampusSegment;
 import org.crs.routers.driver.DeviceLogEntry;
 import org.crs.routers.driver.DriverException;
 import org.crs.routers.driver.HostPairSegment;
@@ -98,6 +99,21 @@ class Cisco7600CliDriverTest {
         assertEquals(List.of(AbstractCliDriver.END, AbstractCliDriver.WRITE_MEMORY),
                 sent.subList(from + 1 + expected.size(), from + 3 + expected.size()));
         assertTrue(expected.contains("police 100000000 3125000 conform-action set-dscp-transmit 46 exceed-action drop"));
+    }
+
+    @Test
+    void tearDownSendsTheDocumentedCommandsOneByOne() throws Exception {
+        for (CampusSegment segment : List.of(LP42, PAIR43)) {
+            driver.setUp(segment);
+            lab.clearLog();
+
+            driver.tearDown(segment);
+
+            List<String> sent = lab.requests();
+            List<String> expected = Cisco7600CliDriver.tearDownCommands(segment);
+            int from = sent.indexOf(AbstractCliDriver.CONFIGURE_TERMINAL);
+            assertEquals(expected, sent.subList(from + 1, sent.indexOf(AbstractCliDriver.END)));
+        }
     }
 
     @Test
