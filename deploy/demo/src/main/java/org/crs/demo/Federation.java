@@ -3,7 +3,6 @@ package org.crs.demo;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -55,7 +54,6 @@ import org.crs.bar.reservation.BarSettings;
 import org.crs.service.tls.ClientAuth;
 import org.crs.service.tls.ServerTls;
 
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * A federation of two sites in one process, on 127.0.0.1: the emulated routers, an L-NSAP and a
@@ -244,7 +242,7 @@ public final class Federation implements AutoCloseable {
             return startWithRoutersApart(options, inventoryFile);
         }
         if (options.routers().placement() == Placement.DRY_RUN) {
-            Path access = dryRunAccessFile(Inventory.load(inventoryFile));
+            Path access = RouterAccessFile.writeDryRunTemporary(Inventory.load(inventoryFile));
             return new Federation(options, null, RouterDirectory.load(access)).startServices();
         }
         Inventory inventory = Inventory.load(inventoryFile);
@@ -270,26 +268,6 @@ public final class Federation implements AutoCloseable {
         Federation f = new Federation(options, null, routers);
         f.routersApart = apart;
         return f.startServices();
-    }
-
-    /**
-     * A router access file naming every router of the inventory with {@code driver: dry-run}, in
-     * a temporary file deleted when the JVM exits: the services read it as any access file.
-     */
-    static Path dryRunAccessFile(Inventory inventory) throws IOException {
-        List<Map<String, Object>> routers = new ArrayList<>();
-        for (Inventory.Router r : inventory.routers()) {
-            Map<String, Object> router = new LinkedHashMap<>();
-            router.put("name", r.hostname());
-            router.put("host", RouterEmulator.HOST);
-            router.put("driver", "dry-run");
-            routers.add(router);
-        }
-        Path file = Files.createTempFile("crs-routers-dry-run-", ".yaml");
-        file.toFile().deleteOnExit();
-        Files.writeString(file, "# Every router of the demo's inventory on the dry-run driver (--dry-run-routers).\n"
-                + new YAMLMapper().writeValueAsString(Map.of("routers", routers)));
-        return file;
     }
 
     // Starts the L-NSAPs, the NSAP and the BARs; on failure stops what had started, routers in process included.

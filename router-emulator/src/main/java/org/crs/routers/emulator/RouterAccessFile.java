@@ -129,6 +129,26 @@ public final class RouterAccessFile {
         return write(inventory, temporaryFile(), snmpRouters);
     }
 
+    /**
+     * A router access file naming every router of {@code inventory} with {@code driver: dry-run},
+     * in a new temporary file deleted when the JVM exits: the services configure nothing and
+     * record what they would send (docs/router-drivers.md), and need no emulator.
+     */
+    public static Path writeDryRunTemporary(Inventory inventory) throws IOException {
+        List<Map<String, Object>> routers = new ArrayList<>();
+        for (Inventory.Router r : inventory.routers()) {
+            Map<String, Object> router = new LinkedHashMap<>();
+            router.put("name", r.hostname());
+            router.put("host", RouterEmulator.HOST);
+            router.put("driver", "dry-run");
+            routers.add(router);
+        }
+        Path file = temporaryFile();
+        Files.writeString(file, "# Every router of the inventory on the dry-run driver.\n"
+                + new YAMLMapper().writeValueAsString(Map.of("routers", routers)));
+        return file;
+    }
+
     private static Path temporaryFile() throws IOException {
         Path file = Files.createTempFile("crs-routers-", ".yaml");
         file.toFile().deleteOnExit();
