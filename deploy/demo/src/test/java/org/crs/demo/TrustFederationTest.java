@@ -18,6 +18,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 
+import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.server.BarServer;
 import org.crs.nsap.contract.NsapContract;
@@ -222,7 +223,7 @@ class TrustFederationTest {
     }
 
     /** What a refused request must leave as it was: both BARs' reservations, accounts and audit trails. */
-    static String state() throws Exception {
+    static String state() throws BadRequest {
         StringBuilder s = new StringBuilder();
         for (String site : Federation.SITES) {
             BarServer bar = federation.bar(site);

@@ -27,6 +27,18 @@ class AccessTableTest {
     }
 
     @Test
+    void theProcessItselfComesThroughNoDoor() {
+        Caller inside = new Caller.Process("scheduler");
+        assertEquals(Decision.NOT_ALLOWED, AccessTable.decide(inside, "ReservationService", "getReservation"));
+        assertEquals(Decision.NOT_ALLOWED, AccessTable.decide(inside, "AccountService", "createAccount"));
+    }
+
+    @Test
+    void theProcessItselfActsOnEveryReservation() {
+        assertTrue(ReservationAccess.mayAct(new Caller.Process("scheduler"), "alice", Optional.empty()));
+    }
+
+    @Test
     void anOperationTheTableDoesNotListIsNotAllowedToAnyone() {
         assertEquals(Decision.NOT_ALLOWED, AccessTable.decide(OSCAR, "ReservationService", "dropAllTables"));
     }

@@ -16,6 +16,9 @@ import org.crs.service.soap.ServiceFault;
  */
 public class AccountPortType {
 
+    /** The process itself when nobody signed in (a server without access control). */
+    private static final Caller.Process INSIDE = new Caller.Process("bar");
+
     private final AccountService accounts;
 
     public AccountPortType(AccountService accounts) {
@@ -189,8 +192,6 @@ public class AccountPortType {
     private static Caller caller() {
         return SoapCaller.of(INSIDE);
     }
-
-    private static final Caller.Process INSIDE = new Caller.Process("bar");
 
     private static String canonical(String subject) throws BadRequest {
         if (subject == null || subject.isBlank()) {

@@ -19,6 +19,9 @@ import org.crs.service.soap.ServiceFault;
  */
 public class AuditPortType {
 
+    /** The process itself when nobody signed in (a server without access control). */
+    private static final Caller.Process INSIDE = new Caller.Process("bar");
+
     private final AuditService service;
 
     public AuditPortType(AuditService service) {
@@ -88,8 +91,6 @@ public class AuditPortType {
     private static Caller caller() {
         return SoapCaller.of(INSIDE);
     }
-
-    private static final Caller.Process INSIDE = new Caller.Process("bar");
 
     private static AuditQuery query(String reservationId, String account, String router, Calendar from, Calendar to)
             throws ServiceFault {

@@ -17,6 +17,9 @@ import org.crs.service.soap.ServiceFault;
  */
 public class OperatorPortType {
 
+    /** The process itself when nobody signed in, named as an anonymous caller is. */
+    private static final Caller.Process UNSIGNED = new Caller.Process(new Caller.Anonymous().name());
+
     private final ReservationService service;
     private final AccountService accounts;
 
@@ -36,9 +39,6 @@ public class OperatorPortType {
     private static Caller operator() {
         return SoapCaller.of(UNSIGNED);
     }
-
-    /** The process itself when nobody signed in, named as an anonymous caller is. */
-    private static final Caller.Process UNSIGNED = new Caller.Process(new Caller.Anonymous().name());
 
     /** Every reservation waiting for an operator's approval, soonest start first; its reason says until when. */
     public ReservationInfo[] listPendingApprovals() {
