@@ -48,6 +48,7 @@ import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.NotificationEvent;
 import org.crs.bar.reservation.Reservation;
+import org.crs.nsap.contract.NsapContract;
 import org.crs.bar.service.AccountService;
 import org.crs.bar.service.AuditService;
 import org.crs.bar.service.UtilisationService;
@@ -107,8 +108,8 @@ public final class BarServer extends RunningService {
     public static final String SERVICE_NAME = "ReservationService";
     public static final String NAMESPACE = "urn:crs:bar:1";
     /** The peer port type's service name and namespace. */
-    public static final String PEER_SERVICE_NAME = "PeerService";
-    public static final String PEER_NAMESPACE = "urn:crs:bar-peer:1";
+    public static final String PEER_SERVICE_NAME = NsapContract.PEER_SERVICE_NAME;
+    public static final String PEER_NAMESPACE = NsapContract.PEER_NAMESPACE;
     /** The account port type's service name and namespace. */
     public static final String ACCOUNT_SERVICE_NAME = "AccountService";
     public static final String ACCOUNT_NAMESPACE = "urn:crs:bar-account:1";
