@@ -1,6 +1,6 @@
 package org.crs.bar.notify;
 
-import org.crs.bar.testing.TestCallers;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -75,6 +75,7 @@ import org.crs.bar.adapter.jdbc.JdbcUsageFlags;
 import org.crs.domain.traffic.TrafficRate;
 import org.crs.domain.traffic.TrafficSample;
 import org.crs.bar.testing.ScriptedController;
+import org.crs.bar.testing.TestCallers;
 
 /**
  * Owners told about their bookings, end to end on real parts: the reservation service on HSQLDB
@@ -205,7 +206,7 @@ class NotifierTest {
     Reservation runDueWorkAt(Instant t, String requestId) throws Exception {
         clock.set(t);
         service.runDueWork().get();
-        return service.get(ReservationService.ITSELF, requestId);
+        return service.get(ITSELF, requestId);
     }
 
     /** The reservation's one delivery over a channel. */
@@ -344,7 +345,7 @@ class NotifierTest {
             for (Instant t = ONE_HOUR.start(); t.isBefore(ONE_HOUR.start().plus(Duration.ofMinutes(12))); t = t.plus(poll)) {
                 quiet.add(new TrafficSample(poll, new TrafficRate(t, t.plus(poll), 800, 800, 0, 0)));
             }
-            c.traffic.put(service.get(ReservationService.ITSELF, "r1").segments().stream().filter(s -> s.controller().equals(c.name()))
+            c.traffic.put(service.get(ITSELF, "r1").segments().stream().filter(s -> s.controller().equals(c.name()))
                     .findFirst().orElseThrow().bookingId(), quiet);
         }
         UtilisationService traffic = new UtilisationService(store, service.site(), new JdbcUsageFlags(db.dataSource()),

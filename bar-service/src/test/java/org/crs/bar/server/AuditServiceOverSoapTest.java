@@ -1,6 +1,6 @@
 package org.crs.bar.server;
 
-import org.crs.bar.service.AccountService;
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,7 +46,7 @@ class AuditServiceOverSoapTest {
         jdbcUrl = "jdbc:hsqldb:mem:bar-audit-" + System.nanoTime();
         server = BarServer.start(new ServerConfig("bar-audit", jdbcUrl, "SA", "", "127.0.0.1", 0, false), site,
                 BarSettings.defaults(), Clock.systemUTC());
-        server.accounts().createAccount(AccountService.ADMINISTRATION, "oscar", "operator", "", "oscar-password");
+        server.accounts().createAccount(ADMINISTRATION, "oscar", "operator", "", "oscar-password");
         soap = new RawSoap(server.auditUrl(), BarServer.AUDIT_NAMESPACE).as("oscar", "oscar-password");
         record("alice", "cancelReservation", "r1", "OK");
         record("bob", "createReservation", "r2", "OK");

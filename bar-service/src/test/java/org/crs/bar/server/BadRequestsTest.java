@@ -1,6 +1,6 @@
 package org.crs.bar.server;
 
-import org.crs.bar.service.AccountService;
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.reflect.Method;
@@ -72,7 +72,7 @@ class BadRequestsTest {
                 "127.0.0.1", 0, false).withTls(ServerTls.besidePlain(CERTIFICATES.settings("bar-site-a", ClientAuth.OPTIONAL),
                 0)), site, BarSettings.defaults(), Clock.systemUTC(), BarServer.Options.defaults("bar-bad")
                 .withServices(Map.of(peer, new Caller.PeerBar("site-b", peer.getName()))));
-        server.accounts().createAccount(AccountService.ADMINISTRATION, "tester", "admin", "", "tester-password");
+        server.accounts().createAccount(ADMINISTRATION, "tester", "admin", "", "tester-password");
     }
 
     /**
@@ -190,9 +190,9 @@ class BadRequestsTest {
     @MethodSource("accountCorpus")
     void aMalformedAccountRequestGetsAClientFaultNamingTheFieldAndChangesNothing(MalformedRequests.Case c)
             throws Exception {
-        String accounts = server.accounts().list(AccountService.ADMINISTRATION).toString();
+        String accounts = server.accounts().list(ADMINISTRATION).toString();
         assertClientFaultNamingTheField(server.accountUrl(), BarServer.ACCOUNT_NAMESPACE, c);
-        assertEquals(accounts, server.accounts().list(AccountService.ADMINISTRATION).toString());
+        assertEquals(accounts, server.accounts().list(ADMINISTRATION).toString());
     }
 
     @Test

@@ -1,6 +1,6 @@
 package org.crs.bar.server;
 
-import org.crs.bar.service.AccountService;
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,6 +28,7 @@ import org.crs.service.server.ServerConfig;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.service.AccountService;
 
 /**
  * A BAR's contract over real HTTP and SOAP, as a client no one here wrote would see it: the WSDLs
@@ -51,7 +52,7 @@ class BarServerTest {
                         BarServer.PEER_NAMESPACE, timeout)));
         server = BarServer.start(new ServerConfig("bar-test", "jdbc:hsqldb:mem:bar-server-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC());
-        server.accounts().createAccount(AccountService.ADMINISTRATION, "tester", "operator", "", "tester-password");
+        server.accounts().createAccount(ADMINISTRATION, "tester", "operator", "", "tester-password");
         soap = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE).as("tester", "tester-password");
     }
 

@@ -1,7 +1,6 @@
 package org.crs.bar.server;
 
-import org.crs.bar.service.AccountService;
-import org.crs.bar.testing.TestCallers;
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,6 +36,7 @@ import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.testing.ScriptedController;
+import org.crs.bar.testing.TestCallers;
 
 /**
  * A running BAR tells owners by itself: its sweep delivers the mail of a booking to the owner
@@ -76,7 +76,7 @@ class NotificationDeliveryTest {
         server = BarServer.start(new ServerConfig("bar-notify", "jdbc:hsqldb:mem:bar-notify-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC(),
                 BarServer.Options.defaults("bar-notify").withNotifications(notifications));
-        server.accounts().createAccount(AccountService.ADMINISTRATION, OWNER, "user", OWNER + "@example.org", "nora-password");
+        server.accounts().createAccount(ADMINISTRATION, OWNER, "user", OWNER + "@example.org", "nora-password");
     }
 
     @AfterAll

@@ -1,7 +1,7 @@
 package org.crs.bar.server;
 
-import org.crs.bar.service.AccountService;
-import org.crs.bar.service.ReservationService;
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,7 +54,7 @@ class OperatorServiceTest {
         server = BarServer.start(new ServerConfig("bar-op", "jdbc:hsqldb:mem:bar-op-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), new Site("site-a", CAMPUS, WAN, Map.of("site-b", PEER)), BarSettings.defaults(),
                 Clock.systemUTC(), BarServer.Options.defaults("bar-op").withPolicy(BarPolicy.of(rules, Quotas.none())));
-        server.accounts().createAccount(AccountService.ADMINISTRATION, "oscar", "operator", "", "oscar-password");
+        server.accounts().createAccount(ADMINISTRATION, "oscar", "operator", "", "oscar-password");
         operator = new RawSoap(server.operatorUrl(), BarServer.OPERATOR_NAMESPACE).as("oscar", "oscar-password");
     }
 
@@ -115,7 +115,7 @@ class OperatorServiceTest {
 
         assertEquals(MalformedRequests.CLIENT, MalformedRequests.faultCode(answer), answer);
         assertEquals("reason", MalformedRequests.text(answer, "field"), answer);
-        assertEquals(ReservationState.PENDING_APPROVAL, server.service().get(ReservationService.ITSELF, "op-why").state());
+        assertEquals(ReservationState.PENDING_APPROVAL, server.service().get(ITSELF, "op-why").state());
     }
 
     @Test
@@ -130,7 +130,7 @@ class OperatorServiceTest {
 
     @Test
     void aUserMayNotCallTheOperatorService() throws Exception {
-        server.accounts().createAccount(AccountService.ADMINISTRATION, "ursula", "user", "", "ursula-password");
+        server.accounts().createAccount(ADMINISTRATION, "ursula", "user", "", "ursula-password");
         book("op-mine", 2000);
 
         String answer = new RawSoap(server.operatorUrl(), BarServer.OPERATOR_NAMESPACE).as("ursula", "ursula-password")
@@ -138,21 +138,21 @@ class OperatorServiceTest {
                         + "</n:approveReservation>");
 
         assertEquals("NOT_ALLOWED", MalformedRequests.text(answer, "code"), answer);
-        assertEquals(ReservationState.PENDING_APPROVAL, server.service().get(ReservationService.ITSELF, "op-mine").state());
+        assertEquals(ReservationState.PENDING_APPROVAL, server.service().get(ITSELF, "op-mine").state());
     }
 
     @Test
     void anOperatorBlocksAndUnblocksAnAccount() throws Exception {
-        server.accounts().createAccount(AccountService.ADMINISTRATION, "mallory", "user", "", "mallory-password");
+        server.accounts().createAccount(ADMINISTRATION, "mallory", "user", "", "mallory-password");
 
         String blocked = operator.call("blockAccount",
                 "<n:blockAccount><n:account>mallory</n:account><n:reason>abuse</n:reason></n:blockAccount>");
 
         assertTrue(blocked.contains(">true<"), blocked);
-        assertTrue(server.accounts().get(AccountService.ADMINISTRATION, "mallory").blocked());
+        assertTrue(server.accounts().get(ADMINISTRATION, "mallory").blocked());
         operator.call("unblockAccount",
                 "<n:unblockAccount><n:account>mallory</n:account><n:reason>sorted out</n:reason></n:unblockAccount>");
-        assertTrue(!server.accounts().get(AccountService.ADMINISTRATION, "mallory").blocked());
+        assertTrue(!server.accounts().get(ADMINISTRATION, "mallory").blocked());
     }
 
     @Test

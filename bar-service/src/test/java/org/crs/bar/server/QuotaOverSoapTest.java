@@ -1,6 +1,6 @@
 package org.crs.bar.server;
 
-import org.crs.bar.service.AccountService;
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,10 +42,10 @@ class QuotaOverSoapTest {
                 "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC(),
                 BarServer.Options.defaults("bar-quota").withPolicy(
                         BarPolicy.of(ApprovalRules.none(), new Quotas(List.of(new Quota("astro", 1000L, null))))));
-        server.accounts().createGroup(AccountService.ADMINISTRATION, "astro", "astronomy", true);
+        server.accounts().createGroup(ADMINISTRATION, "astro", "astronomy", true);
         for (String name : List.of("alice", "carol")) {
-            server.accounts().createAccount(AccountService.ADMINISTRATION, name, "user", "", name + "-password");
-            server.accounts().addMember(AccountService.ADMINISTRATION, "astro", name);
+            server.accounts().createAccount(ADMINISTRATION, name, "user", "", name + "-password");
+            server.accounts().addMember(ADMINISTRATION, "astro", name);
         }
     }
 

@@ -1,6 +1,6 @@
 package org.crs.bar.server;
 
-import org.crs.bar.service.AccountService;
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -44,14 +44,14 @@ class SignInTest {
         server = BarServer.start(new ServerConfig("bar-sign-in", "jdbc:hsqldb:mem:bar-sign-in-" + System.nanoTime(), "SA", "",
                 "127.0.0.1", 0, false), site, BarSettings.defaults(), Clock.systemUTC());
         var a = server.accounts();
-        a.createGroup(AccountService.ADMINISTRATION, "astro", "astronomy", true);
-        a.createGroup(AccountService.ADMINISTRATION, "bio", "biology", false);
+        a.createGroup(ADMINISTRATION, "astro", "astronomy", true);
+        a.createGroup(ADMINISTRATION, "bio", "biology", false);
         for (String[] acc : new String[][] {{"alice", "user", "astro"}, {"bob", "user", "bio"}, {"carol", "user", "astro"},
                 {"dave", "user", "bio"}, {"oscar", "operator", null}, {"ada", "admin", null}, {"mallory", "user", null},
                 {"eve", "user", null}}) {
-            a.createAccount(AccountService.ADMINISTRATION, acc[0], acc[1], acc[0] + "@example.org", acc[0] + "-password");
+            a.createAccount(ADMINISTRATION, acc[0], acc[1], acc[0] + "@example.org", acc[0] + "-password");
             if (acc[2] != null) {
-                a.addMember(AccountService.ADMINISTRATION, acc[2], acc[0]);
+                a.addMember(ADMINISTRATION, acc[2], acc[0]);
             }
         }
         anonymous = new RawSoap(server.serviceUrl(), BarServer.NAMESPACE);
@@ -185,7 +185,7 @@ class SignInTest {
 
     @Test
     void aBlockedAccountCannotSignIn() throws Exception {
-        server.accounts().createAccount(AccountService.ADMINISTRATION, "trudy", "user", "", "trudy-password");
+        server.accounts().createAccount(ADMINISTRATION, "trudy", "user", "", "trudy-password");
         assertEquals(200, as("trudy").post(RawSoap.envelope("<n:listEndpoints xmlns:n=\"" + BarServer.NAMESPACE + "\"/>"),
                 "listEndpoints").statusCode());
         server.accounts().setBlocked("trudy", true, "abuse");

@@ -1,5 +1,6 @@
 package org.crs.bar.service;
 
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -31,8 +32,8 @@ class AccountServiceCallerTest {
         db = Database.open("jdbc:hsqldb:mem:bar-" + UUID.randomUUID(), null, null);
         db.migrateService("bar");
         accounts = new AccountService(new JdbcAccountStore(db.dataSource()), Clock.systemUTC());
-        accounts.createAccount(AccountService.ADMINISTRATION, "alice", "user", "", "alice-password");
-        accounts.createAccount(AccountService.ADMINISTRATION, "bob", "user", "", "bob-password");
+        accounts.createAccount(ADMINISTRATION, "alice", "user", "", "alice-password");
+        accounts.createAccount(ADMINISTRATION, "bob", "user", "", "bob-password");
     }
 
     @AfterEach
@@ -75,7 +76,7 @@ class AccountServiceCallerTest {
 
     @Test
     void theProcessItselfHasNoAccountOfItsOwn() {
-        BadRequest e = assertThrows(BadRequest.class, () -> accounts.self(AccountService.ADMINISTRATION));
+        BadRequest e = assertThrows(BadRequest.class, () -> accounts.self(ADMINISTRATION));
 
         assertEquals(RefusalCode.NOT_ALLOWED, e.refusal().code());
     }

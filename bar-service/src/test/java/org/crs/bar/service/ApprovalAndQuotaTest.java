@@ -1,6 +1,6 @@
 package org.crs.bar.service;
 
-import org.crs.bar.testing.TestCallers;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,6 +43,7 @@ import org.crs.service.db.Database;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.crs.bar.testing.TestCallers;
 
 /**
  * Approval and quotas at a BAR, on a real HSQLDB store and controllers that keep their segments'
@@ -102,7 +103,7 @@ class ApprovalAndQuotaTest {
     Reservation runDueWorkAt(Instant t, String requestId) throws Exception {
         clock.set(t);
         service.runDueWork().get();
-        return service.get(ReservationService.ITSELF, requestId);
+        return service.get(ITSELF, requestId);
     }
 
     void assertAtEveryPart(String requestId, SegmentState state) {
@@ -121,13 +122,13 @@ class ApprovalAndQuotaTest {
         assertEquals(List.of(ReservationState.REQUESTED, ReservationState.HELD, ReservationState.PENDING_APPROVAL),
                 store.history("big").stream().map(ReservationTransition::to).toList());
         assertAtEveryPart("big", SegmentState.COMMITTED);
-        assertEquals(List.of("big"), service.pendingApprovals(ReservationService.ITSELF).stream().map(Reservation::requestId).toList());
+        assertEquals(List.of("big"), service.pendingApprovals(ITSELF).stream().map(Reservation::requestId).toList());
     }
 
     @Test
     void aBookingAtTheThresholdIsReservedAtOnce() throws Exception {
         assertEquals(ReservationState.RESERVED, book("small", 1000).state());
-        assertEquals(List.of(), service.pendingApprovals(ReservationService.ITSELF));
+        assertEquals(List.of(), service.pendingApprovals(ITSELF));
     }
 
     @Test
@@ -166,7 +167,7 @@ class ApprovalAndQuotaTest {
         assertEquals(RefusalCode.POLICY, r.refusalCode());
         assertAtEveryPart("big", SegmentState.ABORTED);
         assertEquals(List.of("REJECTED big alice"), told);
-        assertEquals(List.of(), service.pendingApprovals(ReservationService.ITSELF));
+        assertEquals(List.of(), service.pendingApprovals(ITSELF));
     }
 
     @Test
@@ -236,7 +237,7 @@ class ApprovalAndQuotaTest {
 
     @Test
     void aBookingMadeWithoutAnAccountFollowsNoRule() throws Exception {
-        assertEquals(ReservationState.RESERVED, service.create(ReservationService.ITSELF, request("old-path", 2000, 1, 2)).state());
+        assertEquals(ReservationState.RESERVED, service.create(ITSELF, request("old-path", 2000, 1, 2)).state());
     }
 
     // ---- terminate ----

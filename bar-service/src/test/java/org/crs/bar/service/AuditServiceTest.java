@@ -1,6 +1,5 @@
 package org.crs.bar.service;
 
-import org.crs.bar.testing.TestCallers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -32,6 +31,7 @@ import org.crs.service.db.Database;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.crs.bar.testing.TestCallers;
 
 /**
  * The BAR's audit search by reservation: its own entries and the router commands its L-NSAP and

@@ -1,6 +1,6 @@
 package org.crs.bar.service;
 
-import org.crs.bar.testing.TestCallers;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,6 +31,7 @@ import org.crs.service.db.Database;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.crs.bar.testing.TestCallers;
 
 /** What the reservation service tells its {@link BookingMeasurements}: each booking's answer, each circuit's lateness. */
 class BookingMeasurementsTest {
@@ -97,7 +98,7 @@ class BookingMeasurementsTest {
         clock.set(start.minus(lead).plusSeconds(3));
         service.runDueWork().get();
 
-        assertEquals(ReservationState.ACTIVE, service.get(ReservationService.ITSELF, "r1").state());
+        assertEquals(ReservationState.ACTIVE, service.get(ITSELF, "r1").state());
         assertEquals(List.of(lead.minusSeconds(3).negated()), lateness, "up at start minus the lead plus 3 s");
     }
 }

@@ -1,6 +1,6 @@
 package org.crs.bar.service;
 
-import org.crs.bar.testing.TestCallers;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,6 +36,7 @@ import org.crs.service.db.Database;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.crs.bar.testing.TestCallers;
 
 /**
  * The maintenance service over a real reservation store and scripted controllers that keep
@@ -184,7 +185,7 @@ class MaintenanceServiceTest {
 
         assertEquals(RefusalCode.POLICY, e.refusal().code());
         assertEquals("requestId", e.field());
-        assertEquals(before.request(), reservations.get(ReservationService.ITSELF, "r1").request());
+        assertEquals(before.request(), reservations.get(ITSELF, "r1").request());
         assertEquals(List.of(), told);
     }
 
@@ -197,7 +198,7 @@ class MaintenanceServiceTest {
         ChangeRefused e = assertThrows(ChangeRefused.class, () -> maintenance.move(TestCallers.operator("oscar"), "r1", "optics"));
 
         assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
-        Reservation now = reservations.get(ReservationService.ITSELF, "r1");
+        Reservation now = reservations.get(ITSELF, "r1");
         assertEquals(before.request(), now.request());
         assertEquals(before.segments(), now.segments());
         assertEquals(List.of(), told);
@@ -213,7 +214,7 @@ class MaintenanceServiceTest {
 
         assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
         assertEquals(before.segments().stream().map(Segment::bookingId).toList(),
-                reservations.get(ReservationService.ITSELF, "r1").segments().stream().map(Segment::bookingId).toList());
+                reservations.get(ITSELF, "r1").segments().stream().map(Segment::bookingId).toList());
         assertTrue(wan.segments.entrySet().stream().filter(x -> !x.getKey().equals(before.segments().get(0).bookingId()))
                 .noneMatch(x -> x.getValue().holdsResources()), "every new hold was aborted: " + wan.segments);
     }
@@ -238,7 +239,7 @@ class MaintenanceServiceTest {
         Reservation after = maintenance.move(TestCallers.operator("oscar"), "r1", "optics");
 
         assertEquals(hours(4, 5), after.request().interval());
-        assertEquals(hours(4, 5), reservations.get(ReservationService.ITSELF, "r1").request().interval());
+        assertEquals(hours(4, 5), reservations.get(ITSELF, "r1").request().interval());
     }
 
     @Test

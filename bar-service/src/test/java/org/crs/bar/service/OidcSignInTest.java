@@ -1,5 +1,6 @@
 package org.crs.bar.service;
 
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,8 +49,8 @@ class OidcSignInTest {
         db.migrateService("bar");
         store = new JdbcAccountStore(db.dataSource());
         accounts = new AccountService(store, Clock.systemUTC());
-        accounts.createGroup(AccountService.ADMINISTRATION, "astro", "astronomers", true);
-        accounts.createGroup(AccountService.ADMINISTRATION, "physics", "", false);
+        accounts.createGroup(ADMINISTRATION, "astro", "astronomers", true);
+        accounts.createGroup(ADMINISTRATION, "physics", "", false);
         settings = idp.settings(CALLBACK);
     }
 
@@ -90,8 +91,8 @@ class OidcSignInTest {
 
     @Test
     void anExistingAccountKeepsItsRoleAndJoinsTheNamedGroupsItLacks() throws Exception {
-        accounts.createAccount(AccountService.ADMINISTRATION, "carol", "operator", "carol@ops.example.org", "carol-local-pass");
-        accounts.addMember(AccountService.ADMINISTRATION, "physics", "carol");
+        accounts.createAccount(ADMINISTRATION, "carol", "operator", "carol@ops.example.org", "carol-local-pass");
+        accounts.addMember(ADMINISTRATION, "physics", "carol");
 
         Account carol = throughTheProvider(signIn(settings), "/");
 
@@ -112,7 +113,7 @@ class OidcSignInTest {
 
     @Test
     void aBlockedAccountIsRefused() throws Exception {
-        accounts.createAccount(AccountService.ADMINISTRATION, "carol", "user", "", null);
+        accounts.createAccount(ADMINISTRATION, "carol", "user", "", null);
         accounts.setBlocked("carol", true, "left the project");
 
         OidcRefused refused = assertThrows(OidcRefused.class, () -> throughTheProvider(signIn(settings), "/"));
@@ -152,7 +153,7 @@ class OidcSignInTest {
 
     @Test
     void theAccountClaimIsTakenInLowerCase() throws Exception {
-        accounts.createAccount(AccountService.ADMINISTRATION, "dora", "user", "", null);
+        accounts.createAccount(ADMINISTRATION, "dora", "user", "", null);
 
         Account dora = signIn(settings).accountOf(new OidcIdentity("Dora", List.of(), Optional.empty(), "s-dora"));
 

@@ -1,6 +1,6 @@
 package org.crs.bar.service;
 
-import org.crs.bar.testing.TestCallers;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -43,6 +43,7 @@ import org.crs.bar.port.ReservationStore;
 import org.crs.bar.port.Site;
 import org.crs.bar.testing.ScriptedController;
 import org.crs.bar.reservation.SegmentOrder;
+import org.crs.bar.testing.TestCallers;
 
 class ReservationServiceTest {
 
@@ -88,7 +89,7 @@ class ReservationServiceTest {
     private Reservation runDueWorkAt(Instant t, String requestId) throws Exception {
         at(t);
         service.runDueWork().get();
-        return service.get(ReservationService.ITSELF, requestId);
+        return service.get(ITSELF, requestId);
     }
 
     @Test
@@ -249,7 +250,7 @@ class ReservationServiceTest {
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
         Instant start = T0.plus(Duration.ofHours(3)).plusSeconds(1);
         assertEquals(new TimeInterval(start, start.plus(Duration.ofHours(1))), r.request().interval());
-        assertEquals(f, service.get(ReservationService.ITSELF, "r1").request().timing(), "what was asked is kept");
+        assertEquals(f, service.get(ITSELF, "r1").request().timing(), "what was asked is kept");
         assertEquals(r.request().interval(), service.create(TestCallers.user("alice"), flexible("r1", f)).request().interval(),
                 "the same request answers the same reservation");
     }
@@ -425,8 +426,8 @@ class ReservationServiceTest {
 
         assertEquals(1, service.reconcile(Duration.ZERO));
 
-        assertEquals(ReservationState.REJECTED, service.get(ReservationService.ITSELF, "r2").state());
-        assertEquals(RefusalCode.TIMEOUT, service.get(ReservationService.ITSELF, "r2").refusalCode(), "the negotiation never finished");
+        assertEquals(ReservationState.REJECTED, service.get(ITSELF, "r2").state());
+        assertEquals(RefusalCode.TIMEOUT, service.get(ITSELF, "r2").refusalCode(), "the negotiation never finished");
         assertEquals(SegmentState.ABORTED, wan.segments.get("site-a:r2:wan"));
     }
 
@@ -623,7 +624,7 @@ class ReservationServiceTest {
 
         assertEquals(1, service.reconcileWithParts());
 
-        Reservation r = service.get(ReservationService.ITSELF, "r1");
+        Reservation r = service.get(ITSELF, "r1");
         assertEquals(ReservationState.FAILED, r.state(), r.reason());
         assertEquals(SegmentState.RELEASED, campus.segments.get("site-a:r1:campus"));
         assertEquals(SegmentState.RELEASED, peer.segments.get("site-a:r1:remote"));
@@ -637,7 +638,7 @@ class ReservationServiceTest {
 
         assertEquals(1, service.reconcileWithParts());
 
-        Reservation r = service.get(ReservationService.ITSELF, "r1");
+        Reservation r = service.get(ITSELF, "r1");
         assertEquals(ReservationState.FAILED, r.state(), r.reason());
         assertEquals(SegmentState.RELEASED, wan.segments.get("site-a:r1:wan"));
     }
@@ -647,7 +648,7 @@ class ReservationServiceTest {
         create("r1");
 
         assertEquals(0, service.reconcileWithParts());
-        assertEquals(ReservationState.RESERVED, service.get(ReservationService.ITSELF, "r1").state());
+        assertEquals(ReservationState.RESERVED, service.get(ITSELF, "r1").state());
     }
 
     @Test
@@ -693,7 +694,7 @@ class ReservationServiceTest {
 
         assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
         assertTrue(e.getMessage().contains("remote campus segment"), e.getMessage());
-        assertEquals(before.request(), service.get(ReservationService.ITSELF, "r1").request());
+        assertEquals(before.request(), service.get(ITSELF, "r1").request());
         assertTrue(wan.pending.isEmpty() && campus.pending.isEmpty(), "held changes dropped");
         assertTrue(wan.applied.isEmpty() && campus.applied.isEmpty());
     }
@@ -744,7 +745,7 @@ class ReservationServiceTest {
         ChangeRefused e = assertThrows(ChangeRefused.class, () -> service.reschedule(TestCallers.operator("oscar"), "r1", later, "maintenance"));
 
         assertEquals(RefusalCode.HOST_PORT_BUSY, e.refusal().code());
-        Reservation now = service.get(ReservationService.ITSELF, "r1");
+        Reservation now = service.get(ITSELF, "r1");
         assertEquals(before.request(), now.request());
         assertEquals(before.segments().stream().map(Segment::bookingId).toList(),
                 now.segments().stream().map(Segment::bookingId).toList());
@@ -786,6 +787,6 @@ class ReservationServiceTest {
 
     @Test
     void endpointsAreThisSitesHostsAndThePeersAsSiteHost() {
-        assertEquals(List.of("site-a:host-a1", "site-a:host-a2", "site-b:host-b1"), service.endpoints(ReservationService.ITSELF));
+        assertEquals(List.of("site-a:host-a1", "site-a:host-a2", "site-b:host-b1"), service.endpoints(ITSELF));
     }
 }

@@ -1,5 +1,6 @@
 package org.crs.bar.service;
 
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -156,7 +157,7 @@ class ServicesDecideFromTheCallerTest {
 
         assertEquals(List.of("a1"), ids(service.list(ALICE, List.of(), null, 100)));
         assertEquals(List.of("a1", "b1"), ids(service.list(OSCAR, List.of(), null, 100)));
-        assertEquals(List.of("a1", "b1"), ids(service.list(ReservationService.ITSELF, List.of(), null, 100)));
+        assertEquals(List.of("a1", "b1"), ids(service.list(ITSELF, List.of(), null, 100)));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package org.crs.bar.service;
 
-import org.crs.bar.testing.TestCallers;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -39,6 +39,7 @@ import org.crs.service.db.Database;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.crs.bar.testing.TestCallers;
 
 /**
  * A reservation's utilisation assembled from its segments' answers, and the IDLE and ERRORS
@@ -104,7 +105,7 @@ class UtilisationServiceTest {
         wan.traffic.put(WAN, samples(START, Duration.ofMinutes(2), 390e6, 310e6, 2));
         peer.traffic.put(REMOTE, samples(START, Duration.ofMinutes(2), 395e6, 290e6, 1));
 
-        Utilisation u = utilisation.utilisation(ReservationService.ITSELF, "r1", new TimeInterval(START, START.plus(Duration.ofHours(1))));
+        Utilisation u = utilisation.utilisation(ITSELF, "r1", new TimeInterval(START, START.plus(Duration.ofHours(1))));
 
         assertEquals(500_000_000L, u.bookedBitsPerSecond());
         assertEquals(4, u.endToEnd().size());
@@ -137,7 +138,7 @@ class UtilisationServiceTest {
         campus.traffic.put(CAMPUS, samples(START, Duration.ofMinutes(1), 400e6, 300e6, 0));
         wan.silent = true;
 
-        Utilisation u = utilisation.utilisation(ReservationService.ITSELF, "r1", new TimeInterval(START, START.plus(Duration.ofHours(1))));
+        Utilisation u = utilisation.utilisation(ITSELF, "r1", new TimeInterval(START, START.plus(Duration.ofHours(1))));
 
         Utilisation.SegmentUtilisation w = u.segments().stream().filter(s -> s.role() == SegmentRole.WAN).findFirst()
                 .orElseThrow();
@@ -154,7 +155,7 @@ class UtilisationServiceTest {
         clock.set(START.plus(Duration.ofMinutes(11)));
 
         assertEquals(1, utilisation.checkTraffic());
-        Utilisation u = utilisation.utilisation(ReservationService.ITSELF, "r1", new TimeInterval(START, START.plus(Duration.ofMinutes(5))));
+        Utilisation u = utilisation.utilisation(ITSELF, "r1", new TimeInterval(START, START.plus(Duration.ofMinutes(5))));
 
         assertTrue(u.segments().stream().filter(s -> s.role() == SegmentRole.REMOTE_CAMPUS).findFirst().orElseThrow()
                 .notMeasured().isPresent());
@@ -164,7 +165,7 @@ class UtilisationServiceTest {
     @Test
     void anUnknownReservationIsRefusedByItsId() {
         BadRequest e = assertThrows(BadRequest.class,
-                () -> utilisation.utilisation(ReservationService.ITSELF, "nope", new TimeInterval(START, START.plusSeconds(60))));
+                () -> utilisation.utilisation(ITSELF, "nope", new TimeInterval(START, START.plusSeconds(60))));
         assertEquals("requestId", e.field());
     }
 
@@ -184,7 +185,7 @@ class UtilisationServiceTest {
         assertEquals(List.of(NotificationEvent.IDLE + " r1"), told);
         assertEquals(Set.of(UsageFlag.IDLE), utilisation.flags(List.of("r1")).get("r1"));
         assertEquals(Set.of(UsageFlag.IDLE),
-                utilisation.utilisation(ReservationService.ITSELF, "r1", new TimeInterval(START, START.plusSeconds(60))).flags());
+                utilisation.utilisation(ITSELF, "r1", new TimeInterval(START, START.plusSeconds(60))).flags());
     }
 
     @Test

@@ -1,6 +1,5 @@
 package org.crs.demo;
 
-import org.crs.bar.service.ReservationService;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -13,6 +12,7 @@ import org.crs.routers.emulator.Inventory;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.Quotas;
 import org.crs.bar.server.BarPolicy;
+import org.crs.bar.service.ReservationService;
 
 /**
  * The demo: a federation of two sites (site-a and site-b, each with its BAR, its L-NSAP and an

@@ -1,6 +1,6 @@
 package org.crs.demo;
 
-import org.crs.bar.service.ReservationService;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -74,7 +74,7 @@ class ApprovalFederationTest {
                         + start.plus(length) + "</n:end><n:description>approval test</n:description>"
                         + "<n:holdOnly>false</n:holdOnly></n:createReservation>");
         assertTrue(answer.contains("createReservationResponse"), answer);
-        return federation.bar("site-a").service().get(ReservationService.ITSELF, id);
+        return federation.bar("site-a").service().get(ITSELF, id);
     }
 
     static Reservation waitFor(String id, Set<ReservationState> states, Duration within) throws Exception {
@@ -86,7 +86,7 @@ class ApprovalFederationTest {
         long deadline = System.nanoTime() + within.toNanos();
         Reservation r;
         do {
-            r = bar.service().get(ReservationService.ITSELF, id);
+            r = bar.service().get(ITSELF, id);
             if (states.contains(r.state())) {
                 return r;
             }
@@ -128,7 +128,7 @@ class ApprovalFederationTest {
                 "approveReservation", "<n:approveReservation><n:requestId>approve-me</n:requestId>"
                         + "<n:reason>fine</n:reason></n:approveReservation>");
         assertTrue(answer.contains("approveReservationResponse"), answer);
-        assertEquals(ReservationState.RESERVED, federation.bar("site-a").service().get(ReservationService.ITSELF, "approve-me").state());
+        assertEquals(ReservationState.RESERVED, federation.bar("site-a").service().get(ITSELF, "approve-me").state());
 
         Reservation up = waitFor("approve-me", Set.of(ReservationState.ACTIVE, ReservationState.FAILED),
                 Duration.between(Instant.now(), start).plusSeconds(3));

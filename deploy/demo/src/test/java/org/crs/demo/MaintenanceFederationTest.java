@@ -1,7 +1,6 @@
 package org.crs.demo;
 
-import org.crs.bar.service.ReservationService;
-import org.crs.bar.testing.TestCallers;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -41,6 +40,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.crs.bar.testing.TestCallers;
 
 /**
  * Maintenance for operators against the real federation (both sites' BARs and L-NSAPs, the
@@ -165,7 +165,7 @@ class MaintenanceFederationTest {
         assertEquals(List.of("MOVED_BY_MAINTENANCE mt-move to alice"), told);
         assertEquals(before.request().interval(), moves.get(0)[0].request().interval());
         assertEquals(expected, moves.get(0)[1].request().interval());
-        List<ReservationTransition> history = federation.bar("site-a").service().history(ReservationService.ITSELF, "mt-move");
+        List<ReservationTransition> history = federation.bar("site-a").service().history(ITSELF, "mt-move");
         ReservationTransition last = history.get(history.size() - 1);
         assertEquals(ReservationState.RESERVED, last.from());
         assertEquals(ReservationState.RESERVED, last.to());
@@ -180,12 +180,12 @@ class MaintenanceFederationTest {
         // The port stays out of service for longer than a move looks ahead.
         maintenance.declare(TestCallers.operator("oscar"), "edge-a:GigabitEthernet1/3", new TimeInterval(at(d, 12, 0),
                 at(d, 12, 0).plus(MaintenanceService.MOVE_HORIZON).plus(Duration.ofDays(1))), "the router is moved");
-        int historyBefore = federation.bar("site-a").service().history(ReservationService.ITSELF, "mt-stuck").size();
+        int historyBefore = federation.bar("site-a").service().history(ITSELF, "mt-stuck").size();
 
         ChangeRefused refused = assertThrows(ChangeRefused.class, () -> maintenance.move(TestCallers.operator("oscar"), "mt-stuck", "rewiring"));
 
         assertEquals(RefusalCode.NO_CAPACITY, refused.refusal().code());
-        Reservation now = federation.bar("site-a").service().get(ReservationService.ITSELF, "mt-stuck");
+        Reservation now = federation.bar("site-a").service().get(ITSELF, "mt-stuck");
         assertEquals(ReservationState.RESERVED, now.state());
         assertEquals(before.request().interval(), now.request().interval());
         assertEquals(before.segments().stream().map(Segment::bookingId).toList(),
@@ -193,7 +193,7 @@ class MaintenanceFederationTest {
         for (Segment s : before.segments()) {
             assertEquals(SegmentState.COMMITTED, atItsPart(s).state(), s.bookingId());
         }
-        assertEquals(historyBefore, federation.bar("site-a").service().history(ReservationService.ITSELF, "mt-stuck").size());
+        assertEquals(historyBefore, federation.bar("site-a").service().history(ITSELF, "mt-stuck").size());
         assertEquals(List.of(), told);
     }
 
@@ -228,7 +228,7 @@ class MaintenanceFederationTest {
         assertTrue(maintenance.list(TestCallers.operator("oscar"), new TimeInterval(at(d, 0, 0), at(d, 23, 0))).stream()
                 .anyMatch(h -> h.scope() == MaintenanceScope.WAN && h.window().id() == declared.window().id()
                         && !h.window().live()));
-        assertEquals(r.request().interval(), federation.bar("site-a").service().get(ReservationService.ITSELF, "mt-wan").request().interval());
+        assertEquals(r.request().interval(), federation.bar("site-a").service().get(ITSELF, "mt-wan").request().interval());
     }
 
     @Test

@@ -1,6 +1,6 @@
 package org.crs.demo;
 
-import org.crs.bar.service.ReservationService;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,8 +99,8 @@ class MetricsEndToEndTest {
                         + "<n:holdOnly>false</n:holdOnly></n:createReservation>");
         assertTrue(answer.contains(">RESERVED<"), answer);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (federation.bar("site-a").service().get(ReservationService.ITSELF, id).state() != ReservationState.ACTIVE) {
-            assertTrue(System.nanoTime() < deadline, "the circuit came up: " + federation.bar("site-a").service().get(ReservationService.ITSELF, id));
+        while (federation.bar("site-a").service().get(ITSELF, id).state() != ReservationState.ACTIVE) {
+            assertTrue(System.nanoTime() < deadline, "the circuit came up: " + federation.bar("site-a").service().get(ITSELF, id));
             Thread.sleep(200);
         }
 

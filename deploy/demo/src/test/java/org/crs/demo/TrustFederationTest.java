@@ -1,6 +1,6 @@
 package org.crs.demo;
 
-import org.crs.bar.service.AccountService;
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -228,7 +228,7 @@ class TrustFederationTest {
         for (String site : Federation.SITES) {
             BarServer bar = federation.bar(site);
             s.append(bar.store().list(List.of(), null, 1000).stream().map(r -> r.requestId() + r.state() + r.updatedAt())
-                    .toList()).append(bar.accounts().list(AccountService.ADMINISTRATION)).append(bar.auditTrail().verify());
+                    .toList()).append(bar.accounts().list(ADMINISTRATION)).append(bar.auditTrail().verify());
         }
         return s.toString();
     }

@@ -1,6 +1,6 @@
 package org.crs.demo;
 
-import org.crs.bar.service.ReservationService;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -52,7 +52,7 @@ class ZeepReservationClientTest {
             assertEquals(0, p.exitValue(), out);
             assertTrue(out.contains("cancelReservation CANCELLED") && out.endsWith("ok\n"), out);
             assertEquals(List.of("REQUESTED", "HELD", "RESERVED", "CANCELLED"),
-                    bar.service().history(ReservationService.ITSELF, "zeep-1").stream().map(t -> t.to().name()).toList());
+                    bar.service().history(ITSELF, "zeep-1").stream().map(t -> t.to().name()).toList());
             assertTrue(bar.store().find("zeep-1-bad").isEmpty(), "the refused request was stored");
         }
     }
@@ -68,7 +68,7 @@ class ZeepReservationClientTest {
             String out = runPython("src/test/python/zeep_bar_required_only.py", bar.wsdlUrl().toString(), "zeep-required", "41");
             assertTrue(out.endsWith("ok\n"), out);
             assertEquals(List.of("REQUESTED", "HELD", "RESERVED", "RESERVED", "CANCELLED"),
-                    bar.service().history(ReservationService.ITSELF, "zeep-required").stream().map(t -> t.to().name()).toList());
+                    bar.service().history(ITSELF, "zeep-required").stream().map(t -> t.to().name()).toList());
         }
     }
 

@@ -8,7 +8,7 @@ import java.util.Objects;
  * (by password, API token or a certificate mapped to the account); the other kinds are services
  * known by the subject of their certificate. {@link Process} is the serving process itself (its
  * due work and sweeps, and every call of a server without access control): it never comes
- * through a door, so the access table has no column for it.
+ * through a door, and the access table lets it in nowhere.
  */
 public sealed interface Caller {
 
@@ -148,9 +148,14 @@ public sealed interface Caller {
             Objects.requireNonNull(name, "name");
         }
 
+        /**
+         * It presents no credentials at any door, so the access table treats it as nobody
+         * ({@link Decision#NOT_SIGNED_IN}) and the access matrix has no column for it: it is the
+         * services, handed it by the process, that let it act.
+         */
         @Override
         public CallerKind kind() {
-            return CallerKind.PROCESS;
+            return CallerKind.ANONYMOUS;
         }
     }
 }

@@ -1,7 +1,6 @@
 package org.crs.domain.access;
 
-/** The kinds of caller the access table tells apart: one column of the matrix each (but {@link #PROCESS},
- * which never comes through a door). */
+/** The kinds of caller the access table tells apart: one column of the matrix each. */
 public enum CallerKind {
     /** No credentials were presented. */
     ANONYMOUS,
@@ -16,7 +15,5 @@ public enum CallerKind {
     /** An L-NSAP or NSAP this BAR books with, known by its certificate (it asks whether a segment is still wanted). */
     CONTROLLER,
     /** A BAR configured for this L-NSAP or NSAP, known by its certificate. */
-    SERVED_BAR,
-    /** The serving process itself ({@link Caller.Process}); no door lets it in, so no permission names it. */
-    PROCESS
+    SERVED_BAR
 }

@@ -29,8 +29,8 @@ class AccessTableTest {
     @Test
     void theProcessItselfComesThroughNoDoor() {
         Caller inside = new Caller.Process("scheduler");
-        assertEquals(Decision.NOT_ALLOWED, AccessTable.decide(inside, "ReservationService", "getReservation"));
-        assertEquals(Decision.NOT_ALLOWED, AccessTable.decide(inside, "AccountService", "createAccount"));
+        assertEquals(Decision.NOT_SIGNED_IN, AccessTable.decide(inside, "ReservationService", "getReservation"));
+        assertEquals(Decision.NOT_SIGNED_IN, AccessTable.decide(inside, "AccountService", "createAccount"));
     }
 
     @Test

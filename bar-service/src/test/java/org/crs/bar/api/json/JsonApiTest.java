@@ -1,6 +1,7 @@
 package org.crs.bar.api.json;
 
-import org.crs.bar.service.ReservationService;
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
+import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,11 +67,11 @@ class JsonApiTest {
                 "127.0.0.1", 0, false), new Site("site-a", CAMPUS, WAN, Map.of("site-b", PEER)), BarSettings.defaults(),
                 Clock.systemUTC(), BarServer.Options.defaults("bar-json").withPolicy(BarPolicy.of(rules, Quotas.none())));
         AccountService a = server.accounts();
-        a.createGroup(AccountService.ADMINISTRATION, "astro", "astronomy", false);
-        a.createAccount(AccountService.ADMINISTRATION, "alice", "user", "alice@example.org", "alice-password");
-        a.addMember(AccountService.ADMINISTRATION, "astro", "alice");
-        a.createAccount(AccountService.ADMINISTRATION, "bob", "user", "bob@example.org", "bob-password");
-        a.createAccount(AccountService.ADMINISTRATION, "oscar", "operator", "", "oscar-password");
+        a.createGroup(ADMINISTRATION, "astro", "astronomy", false);
+        a.createAccount(ADMINISTRATION, "alice", "user", "alice@example.org", "alice-password");
+        a.addMember(ADMINISTRATION, "astro", "alice");
+        a.createAccount(ADMINISTRATION, "bob", "user", "bob@example.org", "bob-password");
+        a.createAccount(ADMINISTRATION, "oscar", "operator", "", "oscar-password");
         api = server.apiUrl();
         day = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(3));
     }
@@ -166,7 +167,7 @@ class JsonApiTest {
         assertEquals("requestId", read.errorField());
         assertEquals(404, cancel.status(), cancel.body());
         assertEquals("NOT_FOUND", cancel.errorCode());
-        assertEquals("RESERVED", server.service().get(ReservationService.ITSELF, "json-mine").state().name());
+        assertEquals("RESERVED", server.service().get(ITSELF, "json-mine").state().name());
         assertEquals(0, list.json().get("total").asInt(), list.body());
     }
 

@@ -1,6 +1,6 @@
 package org.crs.bar.api.json;
 
-import org.crs.bar.service.AccountService;
+import static org.crs.bar.service.AccountService.ADMINISTRATION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,7 +49,7 @@ class OidcSignInOverJsonTest {
                         new ScriptedController("nsap", List.of("site-a", "site-b")), Map.of()),
                 BarSettings.defaults(), Clock.systemUTC(),
                 BarServer.Options.defaults("bar-oidc").withOidc(Optional.of(idp.settings(callback))));
-        server.accounts().createGroup(AccountService.ADMINISTRATION, "astro", "astronomy", true);
+        server.accounts().createGroup(ADMINISTRATION, "astro", "astronomy", true);
     }
 
     @AfterAll

@@ -1,6 +1,7 @@
 package org.crs.demo.bench;
 
-import org.crs.bar.service.ReservationService;
+import static org.crs.bar.service.ReservationService.ITSELF;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
@@ -159,7 +160,7 @@ public final class BarBenchmark {
         int failed = 0;
         for (int i = 0; i < ids.size(); i++) {
             Instant up = null;
-            for (ReservationTransition t : f.bar("site-a").service().history(ReservationService.ITSELF, ids.get(i))) {
+            for (ReservationTransition t : f.bar("site-a").service().history(ITSELF, ids.get(i))) {
                 if (t.to() == ReservationState.ACTIVE) {
                     up = t.at();
                 }

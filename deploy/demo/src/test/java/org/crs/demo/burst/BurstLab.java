@@ -1,6 +1,7 @@
 package org.crs.demo.burst;
 
-import org.crs.bar.service.ReservationService;
+import static org.crs.bar.service.ReservationService.ITSELF;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -158,7 +159,7 @@ public final class BurstLab {
             Thread.sleep(1000);
             for (String id : ids) {
                 if (!up.containsKey(id)) {
-                    for (ReservationTransition t : f.bar("site-a").service().history(ReservationService.ITSELF, id)) {
+                    for (ReservationTransition t : f.bar("site-a").service().history(ITSELF, id)) {
                         if (t.to() == ReservationState.ACTIVE) {
                             up.put(id, Duration.between(start, t.at()).toMillis());
                         }
