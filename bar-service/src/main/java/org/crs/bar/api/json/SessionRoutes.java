@@ -13,8 +13,8 @@ import org.crs.domain.refusal.RefusalCode;
 
 /**
  * Signing in with a password, asking who is signed in, signing out. Asking is answered whoever
- * asks: the account signed in with this session, or 204 when none is (a browser's first page asks
- * before anyone has signed in, and that is no error).
+ * asks: the account signed in with this session or by the request's credentials, or 204 when none
+ * is (a browser's first page asks before anyone has signed in, and that is no error).
  */
 final class SessionRoutes {
 
@@ -62,13 +62,20 @@ final class SessionRoutes {
         return me(caller, opened.session().csrfToken());
     }
 
+    /**
+     * The account of the session; else the account the request's own credentials sign in (HTTP
+     * Basic, a token, a certificate), which needs no CSRF token; else 204: nobody.
+     */
     private Answer me(Call call) {
         Optional<Sessions.Session> session = JsonApi.sessionCookie(call.request).flatMap(parts.sessions()::find);
-        if (session.isEmpty() || !(parts.accounts().signedIn(session.get().account()) instanceof SignIn.Known known)
-                || !(known.caller() instanceof Caller.Account caller)) {
-            return new Answer.NoContent();
+        if (session.isPresent() && parts.accounts().signedIn(session.get().account()) instanceof SignIn.Known known
+                && known.caller() instanceof Caller.Account caller) {
+            return Answer.ok(me(caller, session.get().csrfToken()));
         }
-        return Answer.ok(me(caller, session.get().csrfToken()));
+        if (call.caller() instanceof Caller.Account byCredentials) {
+            return Answer.ok(me(byCredentials, ""));
+        }
+        return new Answer.NoContent();
     }
 
     private ObjectNode me(Caller.Account caller, String csrfToken) {

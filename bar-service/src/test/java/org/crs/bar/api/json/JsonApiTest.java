@@ -188,6 +188,15 @@ class JsonApiTest {
     }
 
     @Test
+    void askingWhoIsSignedInWithCredentialsAnswersTheirAccountWithoutACsrfToken() throws Exception {
+        ApiClient.Reply r = ApiClient.basic(api, "alice", "alice-password").get("/session");
+
+        assertEquals(200, r.status(), r.body());
+        assertEquals("alice", r.json().get("account").asText());
+        assertEquals("", r.json().get("csrfToken").asText());
+    }
+
+    @Test
     void askingWhoIsSignedInWithoutASessionIsAnsweredWithNoContent() throws Exception {
         ApiClient.Reply r = ApiClient.browser(api).get("/session");
 
