@@ -18,6 +18,7 @@ import javax.security.auth.x500.X500Principal;
 
 import org.crs.bar.account.Account;
 import org.crs.bar.adapter.jdbc.JdbcAccountStore;
+import org.crs.bar.adapter.jdbc.JdbcThrottleCounts;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.service.AccountService;
 import org.crs.domain.access.Caller;
@@ -74,7 +75,8 @@ public final class BarAdminMain {
         try (Database db = Database.open(config.serverConfig().jdbcUrl(), config.serverConfig().dbUser(),
                 config.serverConfig().dbPassword(), 2)) {
             db.migrateService("bar");
-            AccountService accounts = new AccountService(new JdbcAccountStore(db.dataSource()), Clock.systemUTC());
+            AccountService accounts = new AccountService(new JdbcAccountStore(db.dataSource()),
+                    new JdbcThrottleCounts(db.dataSource()), Clock.systemUTC());
             return command(accounts, rest, env, in, out, err);
         } catch (BadRequest e) {
             err.println("bar-admin: refused: " + e.getMessage());

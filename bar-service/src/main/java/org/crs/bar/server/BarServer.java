@@ -21,8 +21,10 @@ import javax.sql.DataSource;
 
 import org.crs.bar.adapter.jdbc.JdbcAccountStore;
 import org.crs.bar.adapter.jdbc.JdbcAuditLog;
+import org.crs.bar.adapter.jdbc.JdbcBrowserSessions;
 import org.crs.bar.adapter.jdbc.JdbcNotificationStore;
 import org.crs.bar.adapter.jdbc.JdbcReservationStore;
+import org.crs.bar.adapter.jdbc.JdbcThrottleCounts;
 import org.crs.bar.adapter.jdbc.JdbcWebhookStore;
 import org.crs.bar.adapter.mail.SmtpMailTransport;
 import org.crs.bar.adapter.mail.TemplateFolder;
@@ -99,6 +101,9 @@ import org.slf4j.LoggerFactory;
  * Every call is made by a known caller and may call only what
  * {@link org.crs.domain.access.AccessTable} allows it; every call that changes state is recorded
  * in the audit trail.
+ *
+ * <p>Over 500 lines, kept one piece: it is the BAR's wiring, each part made and connected once
+ * in {@link #start}, in an order a reader follows top to bottom, plus the URLs tests and tools ask.
  */
 public final class BarServer extends RunningService {
 
@@ -142,6 +147,9 @@ public final class BarServer extends RunningService {
      * than they poll (30 s by default).
      */
     public static final Duration TRAFFIC_CHECK_PERIOD = Duration.ofMinutes(1);
+    /** The sweep that deletes ended browser sessions, lapsed sign-ins and old throttle counts. */
+    static final JobKey SIGN_IN_SWEEP = JobKey.jobKey("forget-ended-sessions", "accounts");
+    public static final Duration SIGN_IN_SWEEP_PERIOD = Duration.ofMinutes(5);
 
     /** What a BAR is started with beyond its configuration, site, settings and clock. */
     public record Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
@@ -247,7 +255,7 @@ public final class BarServer extends RunningService {
             DataSource db = setUp.database().dataSource();
             store.set(new JdbcReservationStore(db));
             AccountStore accountStore = new JdbcAccountStore(db);
-            accounts.set(new AccountService(accountStore, clock));
+            accounts.set(new AccountService(accountStore, new JdbcThrottleCounts(db), clock));
             trail.set(new AuditTrail(db, clock));
             BarAuthenticator authenticator = new BarAuthenticator(accounts.get(), options.services());
             setUp.accessControl(authenticator);
@@ -313,8 +321,14 @@ public final class BarServer extends RunningService {
 
             // The reservation browser: its JSON API over the same services, beside the port types, and its pages.
             ReservationFeed feed = setUp.closeOnStop(new ReservationFeed(store.get(), clock));
+            Sessions sessions = new Sessions(new JdbcBrowserSessions(db), clock);
+            setUp.schedule(new Sweep(SIGN_IN_SWEEP, SIGN_IN_SWEEP_PERIOD, () -> CompletableFuture.supplyAsync(
+                    () -> sessions.sweep() + accounts.get().sweepThrottle(), calls).exceptionally(e -> {
+                        LOG.warn("{}: forgetting ended sessions failed; the next round tries again", config.name(), e);
+                        return 0;
+                    })));
             setUp.servlet("/api/*", JsonApi.create(new ApiParts(site.name(), service.get(), maintenance.get(),
-                    auditService, utilisation, accounts.get(), new Sessions(clock), options.map(), feed, clock,
+                    auditService, utilisation, accounts.get(), sessions, options.map(), feed, clock,
                     options.oidc().map(s -> new OidcSignIn(new OidcClient(s, clock), accounts.get(), accountStore, s))),
                     authenticator, Optional.of(trail.get().calls())));
             setUp.servlet("/", new BrowserFiles());

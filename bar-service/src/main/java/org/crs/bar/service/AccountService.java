@@ -18,6 +18,7 @@ import org.crs.bar.account.PasswordHashing;
 import org.crs.bar.account.Secrets;
 import org.crs.bar.account.SignIn;
 import org.crs.bar.port.AccountStore;
+import org.crs.bar.port.ThrottleCounts;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.domain.access.Caller;
 import org.crs.domain.access.Role;
@@ -62,22 +63,28 @@ public final class AccountService {
 
     private final AccountStore store;
     private final Clock clock;
-    private final LoginThrottle throttle;
+    private final ThrottleCounts throttle;
     /** SHA-256 of (process key, name, password) or of the token -> the caller it proved, for a while. */
     private final Map<String, Remembered> remembered = new ConcurrentHashMap<>();
     private final String processKey = Secrets.random(32);
 
-    public AccountService(AccountStore store, Clock clock) {
+    /**
+     * @param store the accounts, groups, tokens and certificate mappings
+     * @param throttle the failed sign-ins counted by every replica ({@link LoginThrottle})
+     * @param clock the BAR's clock
+     */
+    public AccountService(AccountStore store, ThrottleCounts throttle, Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
+        this.throttle = Objects.requireNonNull(throttle, "throttle");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.throttle = new LoginThrottle(clock);
     }
 
     // ---- signing in ----
 
     /** Signs in by account name and password. */
     public SignIn withPassword(String name, String password, String address) {
-        Optional<Duration> pause = throttle.pause(name, address);
+        Map<String, LoginThrottle.Failures> counted = throttle.find(LoginThrottle.keys(name, address));
+        Optional<Duration> pause = LoginThrottle.pause(counted, name, address, clock.instant());
         if (pause.isPresent()) {
             return new SignIn.Throttled(pause.get());
         }
@@ -91,11 +98,13 @@ public final class AccountService {
         // An unknown name costs a hash too, so that timing does not tell names apart.
         boolean matches = PasswordHashing.verify(password, hash.orElse(UNKNOWN_HASH)) && hash.isPresent();
         if (!matches) {
-            throttle.failed(name, address);
+            failed(name, address);
             LOG.info("Failed sign-in of account '{}' from {}", name, address);
             return new SignIn.Refused(REFUSED);
         }
-        throttle.succeeded(name);
+        if (counted.containsKey(LoginThrottle.accountKey(name))) {
+            throttle.clear(LoginThrottle.accountKey(name));
+        }
         Caller.Account caller = account.get().caller();
         remembered.put(key, new Remembered(caller, clock.instant().plus(REMEMBERED)));
         return new SignIn.Known(caller);
@@ -103,7 +112,7 @@ public final class AccountService {
 
     /** Signs in by API token. */
     public SignIn withToken(String token, String address) {
-        Optional<Duration> pause = throttle.pause("token", address);
+        Optional<Duration> pause = throttled("token", address);
         if (pause.isPresent()) {
             return new SignIn.Throttled(pause.get());
         }
@@ -114,7 +123,7 @@ public final class AccountService {
         }
         Optional<Account> account = store.accountOfToken(hash).flatMap(store::find).filter(a -> !a.blocked());
         if (account.isEmpty()) {
-            throttle.failed("token", address);
+            failed("token", address);
             LOG.info("Failed sign-in with an API token from {}", address);
             return new SignIn.Refused(REFUSED);
         }
@@ -147,6 +156,23 @@ public final class AccountService {
         Caller.Account caller = account.get().caller();
         remembered.put(key, new Remembered(caller, clock.instant().plus(REMEMBERED)));
         return new SignIn.Known(caller);
+    }
+
+    /** The pause {@code name} must wait before trying from {@code address}, counted by every replica. */
+    private Optional<Duration> throttled(String name, String address) {
+        return LoginThrottle.pause(throttle.find(LoginThrottle.keys(name, address)), name, address, clock.instant());
+    }
+
+    private void failed(String name, String address) {
+        Instant now = clock.instant();
+        Instant windowStart = LoginThrottle.windowStart(now);
+        throttle.count(LoginThrottle.accountKey(name), now, windowStart);
+        throttle.count(LoginThrottle.addressKey(address), now, windowStart);
+    }
+
+    /** Forgets failed sign-ins that no longer slow anyone (the throttle's window has passed since the last). */
+    public int sweepThrottle() {
+        return throttle.sweep(LoginThrottle.windowStart(clock.instant()));
     }
 
     private Optional<Caller.Account> recalled(String key) {

@@ -16,6 +16,7 @@ import java.util.Map;
 
 import org.crs.bar.account.SignIn;
 import org.crs.bar.adapter.jdbc.JdbcAccountStore;
+import org.crs.bar.adapter.jdbc.JdbcThrottleCounts;
 import org.crs.bar.service.AccountService;
 import org.crs.service.db.Database;
 import org.junit.jupiter.api.Test;
@@ -60,7 +61,8 @@ class BarAdminMainTest {
 
     private SignIn signIn(Path config, String name, String password) {
         try (Database db = Database.open("jdbc:hsqldb:file:" + dir.resolve("db/bar") + ";shutdown=true", "SA", "", 2)) {
-            return new AccountService(new JdbcAccountStore(db.dataSource()), Clock.systemUTC())
+            return new AccountService(new JdbcAccountStore(db.dataSource()), new JdbcThrottleCounts(db.dataSource()),
+                    Clock.systemUTC())
                     .withPassword(name, password, "127.0.0.1");
         }
     }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.UUID;
 
 import org.crs.bar.adapter.jdbc.JdbcAccountStore;
+import org.crs.bar.adapter.jdbc.JdbcThrottleCounts;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.domain.access.Caller;
 import org.crs.domain.access.Role;
@@ -31,7 +32,8 @@ class AccountServiceCallerTest {
     void start() throws Exception {
         db = Database.open("jdbc:hsqldb:mem:bar-" + UUID.randomUUID(), null, null);
         db.migrateService("bar");
-        accounts = new AccountService(new JdbcAccountStore(db.dataSource()), Clock.systemUTC());
+        accounts = new AccountService(new JdbcAccountStore(db.dataSource()), new JdbcThrottleCounts(db.dataSource()),
+                Clock.systemUTC());
         accounts.createAccount(ADMINISTRATION, "alice", "user", "", "alice-password");
         accounts.createAccount(ADMINISTRATION, "bob", "user", "", "bob-password");
     }

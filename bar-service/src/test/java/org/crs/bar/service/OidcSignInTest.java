@@ -13,6 +13,7 @@ import java.util.UUID;
 
 import org.crs.bar.account.Account;
 import org.crs.bar.adapter.jdbc.JdbcAccountStore;
+import org.crs.bar.adapter.jdbc.JdbcThrottleCounts;
 import org.crs.bar.adapter.oidc.OidcClient;
 import org.crs.bar.oidc.AuthorizationRequest;
 import org.crs.bar.oidc.OidcIdentity;
@@ -48,7 +49,7 @@ class OidcSignInTest {
         db = Database.open("jdbc:hsqldb:mem:bar-" + UUID.randomUUID(), null, null);
         db.migrateService("bar");
         store = new JdbcAccountStore(db.dataSource());
-        accounts = new AccountService(store, Clock.systemUTC());
+        accounts = new AccountService(store, new JdbcThrottleCounts(db.dataSource()), Clock.systemUTC());
         accounts.createGroup(ADMINISTRATION, "astro", "astronomers", true);
         accounts.createGroup(ADMINISTRATION, "physics", "", false);
         settings = idp.settings(CALLBACK);

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.List;
 
 import org.crs.bar.adapter.jdbc.JdbcAccountStore;
+import org.crs.bar.adapter.jdbc.JdbcThrottleCounts;
 import org.crs.service.db.Database;
 import org.crs.service.server.ServerConfig;
 
@@ -44,7 +45,8 @@ public final class DemoAccounts {
     public static void seed(ServerConfig bar) throws BadRequest {
         try (Database db = Database.open(bar.jdbcUrl(), bar.dbUser(), bar.dbPassword(), 2)) {
             db.migrateService("bar");
-            seed(new AccountService(new JdbcAccountStore(db.dataSource()), Clock.systemUTC()));
+            seed(new AccountService(new JdbcAccountStore(db.dataSource()), new JdbcThrottleCounts(db.dataSource()),
+                    Clock.systemUTC()));
         }
     }
 

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -146,7 +147,9 @@ public final class JsonApi extends HttpServlet {
         query(request);
         if (signed.bySession() && !SAFE.contains(request.getMethod())) {
             String token = request.getHeader(CSRF_HEADER);
-            if (token == null || !token.equals(signed.csrfToken())) {
+            // Compared in constant time, so the answer's timing does not tell how much of a guess was right.
+            if (token == null || !MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
+                    signed.csrfToken().getBytes(StandardCharsets.UTF_8))) {
                 throw ApiError.of(ApiError.Problem.CSRF_TOKEN_MISSING, CSRF_HEADER, "a change made with a session cookie "
                         + "must carry the session's CSRF token in the " + CSRF_HEADER + " header");
             }

@@ -1,13 +1,9 @@
 package org.crs.bar.api.json;
 
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.crs.bar.account.Account;
-import org.crs.bar.account.Secrets;
 import org.crs.bar.oidc.AuthorizationRequest;
 import org.crs.bar.oidc.OidcRefused;
 import org.crs.bar.service.OidcSignIn;
@@ -20,18 +16,17 @@ import org.crs.domain.refusal.RefusalCode;
  * {@code /api/oidc/login} keeps the begun sign-in (state, nonce, code verifier) here, named by an
  * HttpOnly cookie, and sends the browser to the provider; {@code /api/oidc/callback} finishes it,
  * opens a session for the account the provider's identity maps to, and sends the browser back to
- * the page it came from. Begun sign-ins live in this process's memory for the provider's
- * {@code pendingLifetime}.
+ * the page it came from. Begun sign-ins are kept in the BAR's database ({@link Sessions#begin})
+ * for the provider's {@code pendingLifetime}, so the callback may reach another replica than the
+ * login did.
  */
 final class OidcRoutes {
 
     static final String PENDING_COOKIE = "CRS_OIDC";
-    private static final int MAX_PENDING = 10_000;
 
     private final ApiParts parts;
     private final ApiRoutes routes;
     private final SessionRoutes sessions;
-    private final Map<String, AuthorizationRequest> pending = new ConcurrentHashMap<>();
 
     OidcRoutes(ApiParts parts, ApiRoutes routes, SessionRoutes sessions) {
         this.parts = parts;
@@ -57,12 +52,7 @@ final class OidcRoutes {
     private Answer login(Call call) throws Exception {
         OidcSignIn oidc = provider();
         AuthorizationRequest request = oidc.begin(call.query("returnTo").orElse("/"));
-        Instant now = parts.clock().instant();
-        if (pending.size() >= MAX_PENDING) {
-            pending.values().removeIf(p -> p.startedAt().plus(oidc.pendingLifetime()).isBefore(now));
-        }
-        String id = Secrets.random(24);
-        pending.put(Secrets.sha256(id), request);
+        String id = parts.sessions().begin(request, oidc.pendingLifetime());
         // Lax, not Strict: the provider's redirect back is a top-level GET from another site.
         call.response.addHeader("Set-Cookie", PENDING_COOKIE + "=" + id + "; Path=/api/oidc; HttpOnly; SameSite=Lax; Max-Age="
                 + oidc.pendingLifetime().toSeconds() + (call.request.isSecure() ? "; Secure" : ""));
@@ -73,8 +63,8 @@ final class OidcRoutes {
         OidcSignIn oidc = provider();
         Optional<String> id = JsonApi.cookie(call.request, PENDING_COOKIE);
         call.response.addHeader("Set-Cookie", PENDING_COOKIE + "=; Path=/api/oidc; HttpOnly; SameSite=Lax; Max-Age=0");
-        AuthorizationRequest request = id.map(v -> pending.remove(Secrets.sha256(v))).orElse(null);
-        if (request == null || request.startedAt().plus(oidc.pendingLifetime()).isBefore(parts.clock().instant())) {
+        AuthorizationRequest request = id.flatMap(parts.sessions()::take).orElse(null);
+        if (request == null) {
             throw ApiError.of(new Refusal(RefusalCode.NOT_SIGNED_IN, "", "no sign-in of this browser is under way"
                     + " (or it took too long): start again"));
         }

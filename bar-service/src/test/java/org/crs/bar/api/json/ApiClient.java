@@ -59,6 +59,14 @@ final class ApiClient {
                 (account + ":" + password).getBytes(StandardCharsets.UTF_8))));
     }
 
+    /** The same caller (its credentials, session cookie and CSRF token) calling the API at {@code apiBase}. */
+    ApiClient at(URI apiBase) {
+        ApiClient other = new ApiClient(apiBase, basic);
+        other.csrf = csrf;
+        other.session = session;
+        return other;
+    }
+
     /** Signs in and keeps the session's CSRF token for later changes. */
     Reply signIn(String account, String password) throws Exception {
         Reply r = send("POST", "/session", "{\"account\":\"" + account + "\",\"password\":\"" + password + "\"}", false);
