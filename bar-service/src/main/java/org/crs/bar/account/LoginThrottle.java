@@ -25,7 +25,7 @@ public final class LoginThrottle {
     public static final Duration WINDOW = Duration.ofMinutes(10);
     public static final Duration FIRST_PAUSE = Duration.ofSeconds(30);
     public static final Duration MAX_PAUSE = Duration.ofMinutes(15);
-    /** More doublings than this are past {@link #MAX_PAUSE} anyway (30 s doubled 5 times is 16 min). */
+    /** Bounds the shift below; 30 s doubled 5 times is already past {@link #MAX_PAUSE}. */
     private static final int MAX_DOUBLINGS = 10;
 
     /** Failed sign-ins counted on one key: how many, the first and the last. */
