@@ -46,6 +46,8 @@ class SessionsAcrossReplicasTest {
         // The balancer's address is the provider's callback; here it is replica two's, so a sign-in
         // begun at one always comes back at two.
         URI callback = URI.create("http://127.0.0.1:" + portTwo + "/api/oidc/callback");
+        // Two names: one JVM refuses two Quartz schedulers of one name; what is shared here is the
+        // database, which is all the sessions and the throttle use.
         one = replica("bar-replica-one", database, portOne, callback);
         two = replica("bar-replica-two", database, portTwo, callback);
         one.accounts().createGroup(ADMINISTRATION, "astro", "astronomy", true);
