@@ -13,7 +13,7 @@ import org.crs.domain.refusal.RefusalCode;
 
 /**
  * Sign-in through the site's identity provider (OpenID Connect, authorization code with PKCE):
- * {@code /api/oidc/login} keeps the begun sign-in (state, nonce, code verifier) here, named by an
+ * {@code /api/oidc/login} keeps the begun sign-in (state, nonce, code verifier), named by an
  * HttpOnly cookie, and sends the browser to the provider; {@code /api/oidc/callback} finishes it,
  * opens a session for the account the provider's identity maps to, and sends the browser back to
  * the page it came from. Begun sign-ins are kept in the BAR's database ({@link Sessions#begin})
@@ -63,11 +63,12 @@ final class OidcRoutes {
         OidcSignIn oidc = provider();
         Optional<String> id = JsonApi.cookie(call.request, PENDING_COOKIE);
         call.response.addHeader("Set-Cookie", PENDING_COOKIE + "=; Path=/api/oidc; HttpOnly; SameSite=Lax; Max-Age=0");
-        AuthorizationRequest request = id.flatMap(parts.sessions()::take).orElse(null);
-        if (request == null) {
+        Optional<AuthorizationRequest> taken = id.flatMap(parts.sessions()::take);
+        if (taken.isEmpty()) {
             throw ApiError.of(new Refusal(RefusalCode.NOT_SIGNED_IN, "", "no sign-in of this browser is under way"
                     + " (or it took too long): start again"));
         }
+        AuthorizationRequest request = taken.get();
         Optional<String> error = call.query("error");
         if (error.isPresent()) {
             throw ApiError.of(OidcRefused.providerAnswered(error.get()).refusal());
