@@ -1,0 +1,75 @@
+package org.crs.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+
+import org.crs.bar.reservation.BarSettings;
+import org.crs.demo.matrix.AuthorisationMatrix;
+import org.crs.demo.matrix.AuthorisationMatrix.Role;
+import org.crs.demo.matrix.AuthorisationMatrix.Row;
+import org.crs.demo.matrix.MatrixWalk;
+import org.crs.domain.access.AccessTable;
+import org.crs.domain.access.Effect;
+import org.crs.domain.access.Permission;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The authorisation matrix notices a wrong row of the access table. Site-a's BAR is started
+ * again with a table in which one row is wrong: {@code AuditService.verifyAudit}, an operator's
+ * operation, lets every account in. Walked over every row of the BAR's port types and JSON API
+ * as {@link AuthorisationMatrixTest} walks them, exactly the cells of that row's refused callers
+ * differ: the three users', over SOAP and over the JSON route that calls it.
+ */
+class FlippedAccessRowTest {
+
+    static Federation federation;
+    static MatrixWalk walk;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path data = Files.createTempDirectory("crs-matrix-flipped");
+        federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(),
+                Federation.Options.hsqldbFiles(data), false, BarSettings.defaults(), Duration.ofSeconds(15), Clock.systemUTC()));
+        federation.stopBar("site-a");
+        federation.startBar("site-a", AccessTable.standard().withRow(
+                new AccessTable.Operation(AccessTable.AUDIT_SERVICE, "verifyAudit"),
+                new AccessTable.Row(Permission.ACCOUNT, Effect.READ)));
+        walk = MatrixWalk.start(federation);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (federation != null) {
+            federation.close();
+        }
+    }
+
+    @Test
+    void theMatrixReportsExactlyTheCellsOfTheFlippedRow() throws Exception {
+        List<String> differing = new ArrayList<>();
+        for (Row row : AuthorisationMatrix.load().rows()) {
+            if (row.section().service().equals("bar-site-a")) {
+                for (MatrixWalk.Mismatch m : walk.differences(row, EnumSet.allOf(Role.class))) {
+                    differing.add(m.cell() + ": " + m.expected() + " -> " + m.observed().answer());
+                }
+            }
+        }
+        assertEquals(List.of(
+                "AuditService at bar-site-a: verifyAudit as user: NOT_ALLOWED -> ok",
+                "AuditService at bar-site-a: verifyAudit as other user: NOT_ALLOWED -> ok",
+                "AuditService at bar-site-a: verifyAudit as member: NOT_ALLOWED -> ok",
+                "JSON API at bar-site-a: GET /api/operator/audit/verify (AuditService.verifyAudit) as user: 403 -> ok",
+                "JSON API at bar-site-a: GET /api/operator/audit/verify (AuditService.verifyAudit) as other user: 403 -> ok",
+                "JSON API at bar-site-a: GET /api/operator/audit/verify (AuditService.verifyAudit) as member: 403 -> ok"),
+                differing);
+    }
+}
