@@ -23,11 +23,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The authorisation matrix notices a wrong row of the access table. Site-a's BAR is started
- * again with a table in which one row is wrong: {@code AuditService.verifyAudit}, an operator's
- * operation, lets every account in. Walked over every row of the BAR's port types and JSON API
- * as {@link AuthorisationMatrixTest} walks them, exactly the cells of that row's refused callers
- * differ: the three users', over SOAP and over the JSON route that calls it.
+ * The authorisation matrix notices wrong rows of the access table. Site-a's BAR is started again
+ * with a table in which two rows are wrong: one lets too many in ({@code PeerService.listEndpoints}
+ * to a controller as well as the peers), one too few ({@code ReservationService.listEndpoints}
+ * to operators and admins only). Walked over every row of the BAR's port types and JSON API as
+ * {@link AuthorisationMatrixTest} walks them, exactly the cells of those rows' callers differ:
+ * the controller's at the peer's operation, and the three users' over SOAP and over the JSON
+ * route that calls it.
  */
 class FlippedAccessRowTest {
 
@@ -40,9 +42,11 @@ class FlippedAccessRowTest {
         federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(),
                 Federation.Options.hsqldbFiles(data), false, BarSettings.defaults(), Duration.ofSeconds(15), Clock.systemUTC()));
         federation.stopBar("site-a");
-        federation.startBar("site-a", AccessTable.standard().withRow(
-                new AccessTable.Operation(AccessTable.AUDIT_SERVICE, "verifyAudit"),
-                new AccessTable.Row(Permission.ACCOUNT, Effect.READ)));
+        federation.startBar("site-a", AccessTable.standard()
+                .withRow(new AccessTable.Operation(AccessTable.PEER_SERVICE, "listEndpoints"),
+                        new AccessTable.Row(Permission.PEER_BAR_OR_CONTROLLER, Effect.READ))
+                .withRow(new AccessTable.Operation(AccessTable.RESERVATION_SERVICE, "listEndpoints"),
+                        new AccessTable.Row(Permission.OPERATOR, Effect.READ)));
         walk = MatrixWalk.start(federation);
     }
 
@@ -54,7 +58,7 @@ class FlippedAccessRowTest {
     }
 
     @Test
-    void theMatrixReportsExactlyTheCellsOfTheFlippedRow() throws Exception {
+    void theMatrixReportsExactlyTheCellsOfTheWrongRows() throws Exception {
         List<String> differing = new ArrayList<>();
         for (Row row : AuthorisationMatrix.load().rows()) {
             if (row.section().service().equals("bar-site-a")) {
@@ -64,12 +68,13 @@ class FlippedAccessRowTest {
             }
         }
         assertEquals(List.of(
-                "AuditService at bar-site-a: verifyAudit as user: NOT_ALLOWED -> ok",
-                "AuditService at bar-site-a: verifyAudit as other user: NOT_ALLOWED -> ok",
-                "AuditService at bar-site-a: verifyAudit as member: NOT_ALLOWED -> ok",
-                "JSON API at bar-site-a: GET /api/operator/audit/verify (AuditService.verifyAudit) as user: 403 -> ok",
-                "JSON API at bar-site-a: GET /api/operator/audit/verify (AuditService.verifyAudit) as other user: 403 -> ok",
-                "JSON API at bar-site-a: GET /api/operator/audit/verify (AuditService.verifyAudit) as member: 403 -> ok"),
+                "ReservationService at bar-site-a: listEndpoints as user: ok -> NOT_ALLOWED",
+                "ReservationService at bar-site-a: listEndpoints as other user: ok -> NOT_ALLOWED",
+                "ReservationService at bar-site-a: listEndpoints as member: ok -> NOT_ALLOWED",
+                "PeerService at bar-site-a: listEndpoints as controller: NOT_ALLOWED -> ok",
+                "JSON API at bar-site-a: GET /api/endpoints (ReservationService.listEndpoints) as user: ok -> 403",
+                "JSON API at bar-site-a: GET /api/endpoints (ReservationService.listEndpoints) as other user: ok -> 403",
+                "JSON API at bar-site-a: GET /api/endpoints (ReservationService.listEndpoints) as member: ok -> 403"),
                 differing);
     }
 }

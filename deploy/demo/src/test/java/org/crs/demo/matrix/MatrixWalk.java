@@ -315,6 +315,9 @@ public final class MatrixWalk {
         if ("NOT_SIGNED_IN".equals(code)) {
             return new Observed(Answer.OTHER_REFUSAL, evidence);
         }
+        if (answer.statusCode() >= 500 && !MalformedRequests.CLIENT.equals(MalformedRequests.faultCode(answer.body()))) {
+            return new Observed(Answer.SERVER_ERROR, evidence);
+        }
         return new Observed(Answer.OK, evidence);
     }
 
