@@ -49,7 +49,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * operations the services serve, and state the same table as docs/security.md.
  *
  * <p>The cells of another site's BAR at the NSAP (a booking of site-a, asked by site-b's BAR)
- * are walked apart, in {@link #anotherSitesServedBarIsRefusedTheBookingsOfSiteAtTheNsap}.
+ * are walked apart, in {@link #anotherSitesBarIsRefusedSiteAsBookingsAtTheNsap}.
  */
 class AuthorisationMatrixTest {
 
@@ -113,7 +113,7 @@ class AuthorisationMatrixTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("rowsAtTheNsap")
-    void anotherSitesServedBarIsRefusedTheBookingsOfSiteAtTheNsap(Row row) throws Exception {
+    void anotherSitesBarIsRefusedSiteAsBookingsAtTheNsap(Row row) throws Exception {
         List<MatrixWalk.Mismatch> differences = walk.differences(row, List.of(Role.OTHER_SERVED_BAR));
         assertTrue(differences.isEmpty(), () -> differences.stream().map(Object::toString)
                 .collect(Collectors.joining("\n")));

@@ -34,7 +34,8 @@ public final class AuthorisationMatrix {
         CONTROLLER("controller"),
         SERVED_BAR("served BAR"),
         OTHER_SERVED_BAR("other served BAR"),
-        STRANGER("stranger");
+        STRANGER("stranger"),
+        FOREIGN_CERTIFICATE("foreign certificate");
 
         private final String label;
 

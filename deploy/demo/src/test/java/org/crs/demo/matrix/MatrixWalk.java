@@ -44,7 +44,10 @@ import org.crs.demo.matrix.AuthorisationMatrix.Section;
 import org.crs.nsap.contract.NsapContract;
 import org.crs.nsap.testing.MalformedRequests;
 import org.crs.nsap.testing.RawSoap;
+import org.crs.service.tls.CertificateAuthority;
+import org.crs.service.tls.ClientAuth;
 import org.crs.service.tls.TlsContexts;
+import org.crs.service.tls.TlsSettings;
 
 /**
  * Calls the cells of the {@link AuthorisationMatrix} against a running {@link Federation} and
@@ -158,6 +161,7 @@ public final class MatrixWalk {
         callers.put(Role.SERVED_BAR, new Credentials(tls("bar-site-a"), null, true));
         callers.put(Role.OTHER_SERVED_BAR, new Credentials(tls("bar-site-b"), null, true));
         callers.put(Role.STRANGER, new Credentials(tls("lnsap-site-b"), null, true));
+        callers.put(Role.FOREIGN_CERTIFICATE, new Credentials(foreign(), null, true));
         // The port types the BAR serves, as BarServer names them: X_SERVICE_NAME beside X_NAMESPACE.
         for (Field f : BarServer.class.getFields()) {
             if (Modifier.isStatic(f.getModifiers()) && f.getName().endsWith("SERVICE_NAME")) {
@@ -174,6 +178,20 @@ public final class MatrixWalk {
 
     private HttpClient tls(String service) {
         SSLContext context = federation.certificates().client(service);
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(context)
+                .sslParameters(TlsContexts.parameters(context)).connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    /**
+     * A client presenting a certificate of another authority that bears the demo's names: an
+     * authority called as the demo's, and site-b's BAR's subject. It trusts the demo's authority.
+     */
+    private HttpClient foreign() throws IOException {
+        java.nio.file.Path folder = Files.createTempDirectory("crs-matrix-foreign");
+        CertificateAuthority impostor = CertificateAuthority.create(DemoCertificates.CA_SUBJECT);
+        impostor.issue(federation.certificates().subject("bar-site-b").getName(), folder.resolve("bar.p12"), "foreign");
+        SSLContext context = TlsContexts.client(new TlsSettings(folder.resolve("bar.p12"), "foreign",
+                federation.certificates().trustStore(), DemoCertificates.PASSWORD, ClientAuth.NONE));
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(context)
                 .sslParameters(TlsContexts.parameters(context)).connectTimeout(Duration.ofSeconds(10)).build();
     }
@@ -397,8 +415,11 @@ public final class MatrixWalk {
         Instant end = start.plus(Duration.ofHours(1));
         String r = "<requestId>" + requestId + "</requestId>";
         String b = "<bookingId>" + bookingFor(row.section(), role) + "</bookingId>";
-        String segment = "<request><bandwidthMbps>100</bandwidthMbps>" + b + "<destination>matrix-none</destination>"
-                + "<end>" + end + "</end><source>matrix-none</source><start>" + start + "</start></request>";
+        // at the NSAP, between the sites it knows, so that only the booking's owner is in question
+        boolean wan = row.section().service().equals("nsap");
+        String segment = "<request><bandwidthMbps>100</bandwidthMbps>" + b + "<destination>"
+                + (wan ? "site-b" : "matrix-none") + "</destination><end>" + end + "</end><source>"
+                + (wan ? "site-a" : "matrix-none") + "</source><start>" + start + "</start></request>";
         String reason = "<reason>" + REASON + "</reason>";
         String window = "<from>" + start + "</from><to>" + end + "</to>";
         boolean bookings = row.section().portType().equals(BarServer.PEER_SERVICE_NAME)
