@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The authorisation matrix as written by hand in {@code authorisation-matrix.md} (a test
@@ -188,20 +187,5 @@ public final class AuthorisationMatrix {
     /** Every row, in the file's order. */
     public List<Row> rows() {
         return rows;
-    }
-
-    /** The rows of one section. */
-    public List<Row> rows(Section section) {
-        return rows.stream().filter(r -> r.section().equals(section)).toList();
-    }
-
-    /** The row of an operation of a section, if the matrix lists it. */
-    public Optional<Row> row(Section section, String operation) {
-        return rows.stream().filter(r -> r.section().equals(section) && r.operation().equals(operation)).findFirst();
-    }
-
-    /** The sections, in the file's order. */
-    public List<Section> sections() {
-        return rows.stream().map(Row::section).distinct().toList();
     }
 }

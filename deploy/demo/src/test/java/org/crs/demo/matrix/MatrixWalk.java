@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.KeyStore;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +21,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -60,6 +62,10 @@ import org.crs.service.tls.TlsSettings;
  * the peer and alice's campus booking for the other peer. Every other request is empty: the
  * access table decides before a request is read, so the answer is the table's or the
  * operation's refusal of the empty content.
+ *
+ * <p>The calls are made for real: in the course of a walk alice's reservation is modified,
+ * cancelled and terminated, and its bookings aborted. Later calls find it in another state,
+ * which changes how they refuse its content, never who may call.
  */
 public final class MatrixWalk {
 
@@ -187,7 +193,7 @@ public final class MatrixWalk {
      * authority called as the demo's, and site-b's BAR's subject. It trusts the demo's authority.
      */
     private HttpClient foreign() throws IOException {
-        java.nio.file.Path folder = Files.createTempDirectory("crs-matrix-foreign");
+        Path folder = Files.createTempDirectory("crs-matrix-foreign");
         CertificateAuthority impostor = CertificateAuthority.create(DemoCertificates.CA_SUBJECT);
         impostor.issue(federation.certificates().subject("bar-site-b").getName(), folder.resolve("bar.p12"), "foreign");
         SSLContext context = TlsContexts.client(new TlsSettings(folder.resolve("bar.p12"), "foreign",
@@ -213,7 +219,7 @@ public final class MatrixWalk {
 
     /** The SOAP port types each service serves (the BAR's, site-a's L-NSAP's, the NSAP's) and the JSON API. */
     public Set<Section> servedSections() {
-        Set<Section> out = new java.util.LinkedHashSet<>();
+        Set<Section> out = new LinkedHashSet<>();
         barNamespaces.keySet().forEach(name -> out.add(new Section(name, "bar-site-a")));
         out.add(new Section(NsapContract.SERVICE_NAME, "lnsap-site-a"));
         out.add(new Section(NsapContract.SERVICE_NAME, "nsap"));
