@@ -111,8 +111,8 @@ class AuthorisationMatrixTest {
      * The NSAP serves every site's BAR; each acts only on its own site's bookings. Site-b's BAR
      * is refused every operation that names a booking of site-a, with NOT_ALLOWED naming
      * {@code bookingId}; the operations that name none (a query, availability, maintenance) run.
-     * Walked apart from the rest because the NSAP keeps no booking's owner yet: these cells fail
-     * until it does.
+     * Walked apart from the rest: these cells hold only where the NSAP confines each BAR to the
+     * bookings it made.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("rowsAtTheNsap")
