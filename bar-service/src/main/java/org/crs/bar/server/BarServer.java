@@ -57,6 +57,7 @@ import org.crs.bar.service.UtilisationService;
 import org.crs.bar.adapter.jdbc.JdbcUsageFlags;
 import org.crs.bar.service.MaintenanceService;
 import org.crs.bar.service.ReservationService;
+import org.crs.domain.access.AccessTable;
 import org.crs.domain.access.Caller;
 import org.crs.service.audit.AuditTrail;
 import org.crs.service.schedule.Sweep;
@@ -153,8 +154,10 @@ public final class BarServer extends RunningService {
 
     /** What a BAR is started with beyond its configuration, site, settings and clock. */
     public record Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
-                          NotificationConfig notifications, NetworkMap map, Optional<OidcSettings> oidc) {
+                          NotificationConfig notifications, NetworkMap map, Optional<OidcSettings> oidc,
+                          AccessTable accessTable) {
         public Options {
+            Objects.requireNonNull(accessTable, "accessTable");
             services = Map.copyOf(services);
             Objects.requireNonNull(owned, "owned");
             Objects.requireNonNull(policy, "policy");
@@ -165,7 +168,7 @@ public final class BarServer extends RunningService {
 
         public Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
                        NotificationConfig notifications) {
-            this(services, owned, policy, notifications, NetworkMap.empty(), Optional.empty());
+            this(services, owned, policy, notifications, NetworkMap.empty(), Optional.empty(), AccessTable.standard());
         }
 
         /** No service known by certificate, nothing owned, every booking approved, no mail, an empty map. */
@@ -175,12 +178,12 @@ public final class BarServer extends RunningService {
 
         /** The network the reservation browser draws (the sites' campus and WAN topologies). */
         public Options withMap(NetworkMap other) {
-            return new Options(services, owned, policy, notifications, other, oidc);
+            return new Options(services, owned, policy, notifications, other, oidc, accessTable);
         }
 
         /** Sign-in through the site's identity provider (OpenID Connect) in the reservation browser. */
         public Options withOidc(Optional<OidcSettings> other) {
-            return new Options(services, owned, policy, notifications, map, other);
+            return new Options(services, owned, policy, notifications, map, other, accessTable);
         }
 
         /**
@@ -189,22 +192,30 @@ public final class BarServer extends RunningService {
          * and the NSAP. Every other caller signs in with an account.
          */
         public Options withServices(Map<X500Principal, Caller> other) {
-            return new Options(other, owned, policy, notifications, map, oidc);
+            return new Options(other, owned, policy, notifications, map, oidc, accessTable);
         }
 
         /** Closed when the BAR stops, after the calls under way (the site's controllers, when the BAR made them). */
         public Options withOwned(AutoCloseable other) {
-            return new Options(services, other, policy, notifications, map, oidc);
+            return new Options(services, other, policy, notifications, map, oidc, accessTable);
         }
 
         /** The approval rules and quotas. */
         public Options withPolicy(BarPolicy other) {
-            return new Options(services, owned, other, notifications, map, oidc);
+            return new Options(services, owned, other, notifications, map, oidc, accessTable);
         }
 
         /** How owners are told about their bookings; an owner's mail address is its account's. */
         public Options withNotifications(NotificationConfig other) {
-            return new Options(services, owned, policy, other, map, oidc);
+            return new Options(services, owned, policy, other, map, oidc, accessTable);
+        }
+
+        /**
+         * The table the BAR decides by, over SOAP and JSON alike; {@link AccessTable#standard()}
+         * unless a test starts a BAR with a wrong row to prove the authorisation matrix notices.
+         */
+        public Options withAccessTable(AccessTable other) {
+            return new Options(services, owned, policy, notifications, map, oidc, other);
         }
     }
 
@@ -258,7 +269,7 @@ public final class BarServer extends RunningService {
             accounts.set(new AccountService(accountStore, new JdbcThrottleCounts(db), clock));
             trail.set(new AuditTrail(db, clock));
             BarAuthenticator authenticator = new BarAuthenticator(accounts.get(), options.services());
-            setUp.accessControl(authenticator);
+            setUp.accessControl(authenticator, options.accessTable());
             setUp.audit(trail.get().calls());
 
             // Owners are told through the outbox: the recorder's moves, the approvals' events and
@@ -330,7 +341,7 @@ public final class BarServer extends RunningService {
             setUp.servlet("/api/*", JsonApi.create(new ApiParts(site.name(), service.get(), maintenance.get(),
                     auditService, utilisation, accounts.get(), sessions, options.map(), feed, clock,
                     options.oidc().map(s -> new OidcSignIn(new OidcClient(s, clock), accounts.get(), accountStore, s))),
-                    authenticator, Optional.of(trail.get().calls())));
+                    authenticator, options.accessTable(), Optional.of(trail.get().calls())));
             setUp.servlet("/", new BrowserFiles());
         });
         return new BarServer(shell, service.get(), store.get(), accounts.get(), trail.get(), notifier.get(), outbox.get(),

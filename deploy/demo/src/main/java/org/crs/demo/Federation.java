@@ -18,6 +18,7 @@ import org.crs.bar.server.BarPolicy;
 import javax.net.ssl.SSLContext;
 import javax.security.auth.x500.X500Principal;
 
+import org.crs.domain.access.AccessTable;
 import org.crs.domain.access.Caller;
 import org.crs.nsap.soap.ServedBars;
 
@@ -339,6 +340,14 @@ public final class Federation implements AutoCloseable {
      * plain HTTP for people, TLS with optional client certificates for the services.
      */
     public BarServer startBar(String site) throws Exception {
+        return startBar(site, AccessTable.standard());
+    }
+
+    /**
+     * As {@link #startBar(String)}, the BAR deciding who may call what by {@code table}: a test
+     * starts one with a wrong row to prove the authorisation matrix notices.
+     */
+    public BarServer startBar(String site, AccessTable table) throws Exception {
         String name = "bar-" + site;
         SSLContext tls = options.certificates().client(name);
         Database db = options.databases().apply("bar-" + site);
@@ -357,6 +366,7 @@ public final class Federation implements AutoCloseable {
                 barPorts.get(site), false).withTls(ServerTls.besidePlain(options.certificates().settings(name,
                         ClientAuth.OPTIONAL), barTlsPorts.get(site))), controllers, options.settings(), options.clock(),
                 BarServer.Options.defaults(name).withPolicy(options.policy()).withServices(servicesOf(site))
+                        .withAccessTable(table)
                         .withMap(networkMap()).withOidc(Optional.ofNullable(options.oidc().get(site)).map(o -> o.apply(
                                 URI.create("http://127.0.0.1:" + barPorts.get(site) + "/api/oidc/callback")))));
         try {

@@ -1,29 +1,26 @@
 package org.crs.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.net.URI;
-import java.security.KeyStore;
-
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
-
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,13 +29,12 @@ import java.util.stream.Stream;
 
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.server.BarServer;
-import org.crs.domain.access.AccessTable;
-import org.crs.domain.access.CallerKind;
-import org.crs.domain.access.Decision;
-import org.crs.domain.access.Caller;
-import org.crs.nsap.contract.NsapContract;
-import org.crs.nsap.testing.MalformedRequests;
-import org.crs.nsap.testing.RawSoap;
+import org.crs.demo.matrix.AuthorisationMatrix;
+import org.crs.demo.matrix.AuthorisationMatrix.Answer;
+import org.crs.demo.matrix.AuthorisationMatrix.Role;
+import org.crs.demo.matrix.AuthorisationMatrix.Row;
+import org.crs.demo.matrix.AuthorisationMatrix.Section;
+import org.crs.demo.matrix.MatrixWalk;
 import org.crs.service.tls.TlsContexts;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,48 +43,28 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The authorisation matrix, walked against the running federation: every kind of caller against
- * every operation of every port type the services serve (read from the served WSDLs), expecting
- * what {@link AccessTable} decides. An allowed call may still refuse the request's content (the
- * requests here are empty), but never with NOT_ALLOWED or NOT_SIGNED_IN; a call the table refuses
- * is a Client fault NOT_ALLOWED; a call without credentials is answered HTTP 401. An L-NSAP or
- * the NSAP knows no account and no peer: everyone but its BARs gets HTTP 401 there.
+ * The authorisation matrix (src/test/resources/authorisation-matrix.md, written by hand from
+ * docs/security.md), walked against the running federation: every caller against every
+ * operation of every port type the BAR, an L-NSAP and the NSAP serve, and against every route of
+ * the BAR's JSON API, each answering what its cell says. The matrix must list exactly the
+ * operations the services serve, and state the same table as docs/security.md.
+ *
+ * <p>The cells of another site's BAR at the NSAP (a booking of site-a, asked by site-b's BAR)
+ * are walked apart, in {@link #anotherSitesBarIsRefusedSiteAsBookingsAtTheNsap}.
  */
 class AuthorisationMatrixTest {
 
     static Federation federation;
-    static final Map<CallerKind, Client> CALLERS = new LinkedHashMap<>();
-
-    /** How a kind of caller calls: which credentials, over which HTTP client. */
-    record Client(CallerKind kind, HttpClient http, String authorization, boolean tls) {
-    }
-
-    /** One port type, where it is served, and the kinds of caller it is walked with. */
-    record PortType(String service, String namespace, URI plain, URI tls, boolean nsap) {
-    }
-
-    /** One cell of the matrix. */
-    record Cell(PortType portType, String operation, CallerKind kind) {
-        @Override
-        public String toString() {
-            return portType.service() + (portType.nsap() ? "@" + portType.tls().getPort() : "") + "." + operation + " as "
-                    + kind;
-        }
-    }
+    static AuthorisationMatrix matrix;
+    static MatrixWalk walk;
 
     @BeforeAll
     static void start() throws Exception {
         Path data = Files.createTempDirectory("crs-matrix");
         federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(),
-                Federation.Options.hsqldbFiles(data), false, BarSettings.defaults(), Duration.ofSeconds(3), Clock.systemUTC()));
-        HttpClient plain = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        CALLERS.put(CallerKind.ANONYMOUS, new Client(CallerKind.ANONYMOUS, plain, null, false));
-        CALLERS.put(CallerKind.USER, new Client(CallerKind.USER, plain, basic("alice"), false));
-        CALLERS.put(CallerKind.OPERATOR, new Client(CallerKind.OPERATOR, plain, basic("oscar"), false));
-        CALLERS.put(CallerKind.ADMIN, new Client(CallerKind.ADMIN, plain, basic("ada"), false));
-        CALLERS.put(CallerKind.PEER_BAR, new Client(CallerKind.PEER_BAR, tls("bar-site-b"), null, true));
-        CALLERS.put(CallerKind.CONTROLLER, new Client(CallerKind.CONTROLLER, tls("lnsap-site-a"), null, true));
-        CALLERS.put(CallerKind.SERVED_BAR, new Client(CallerKind.SERVED_BAR, tls("bar-site-a"), null, true));
+                Federation.Options.hsqldbFiles(data), false, BarSettings.defaults(), Duration.ofSeconds(15), Clock.systemUTC()));
+        matrix = AuthorisationMatrix.load();
+        walk = MatrixWalk.start(federation);
     }
 
     @AfterAll
@@ -98,69 +74,131 @@ class AuthorisationMatrixTest {
         }
     }
 
-    static String basic(String account) {
-        return "Basic " + java.util.Base64.getEncoder().encodeToString((account + ":" + DemoAccounts.password(account))
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    }
-
-    static HttpClient tls(String service) {
-        var context = federation.certificates().client(service);
-        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(context)
-                .sslParameters(TlsContexts.parameters(context)).build();
-    }
-
-    /** Site-a's BAR's port types, in plain HTTP for accounts and over TLS for services; site-a's L-NSAP and the NSAP. */
-    static List<PortType> portTypes() {
-        BarServer bar = federation.bar("site-a");
-        URI tlsPeer = bar.tlsPeerUrl().orElseThrow();
-        List<PortType> out = new ArrayList<>();
-        Map<String, String> barServices = new LinkedHashMap<>();
-        barServices.put(BarServer.SERVICE_NAME, BarServer.NAMESPACE);
-        barServices.put(BarServer.PEER_SERVICE_NAME, BarServer.PEER_NAMESPACE);
-        barServices.put(BarServer.ACCOUNT_SERVICE_NAME, BarServer.ACCOUNT_NAMESPACE);
-        barServices.put(BarServer.OPERATOR_SERVICE_NAME, BarServer.OPERATOR_NAMESPACE);
-        barServices.put(BarServer.MAINTENANCE_SERVICE_NAME, BarServer.MAINTENANCE_NAMESPACE);
-        barServices.put(BarServer.AUDIT_SERVICE_NAME, BarServer.AUDIT_NAMESPACE);
-        barServices.put(BarServer.NOTIFICATION_SERVICE_NAME, BarServer.NOTIFICATION_NAMESPACE);
-        barServices.forEach((name, ns) -> out.add(new PortType(name, ns,
-                URI.create(bar.serviceUrl().toString().replace(BarServer.SERVICE_NAME, name)),
-                URI.create(tlsPeer.toString().replace(BarServer.PEER_SERVICE_NAME, name)), false)));
-        for (var nsap : List.of(federation.lnsap("site-a"), federation.nsap())) {
-            out.add(new PortType(NsapContract.SERVICE_NAME, NsapContract.NAMESPACE, nsap.serviceUrl(), nsap.serviceUrl(), true));
+    @Test
+    void theMatrixListsEveryOperationTheServicesServeAndNoOther() throws Exception {
+        Map<String, Set<String>> served = new TreeMap<>();
+        for (Section section : walk.servedSections()) {
+            served.put(section.toString(), walk.servedOperations(section));
         }
-        return out;
-    }
-
-    static final Pattern OPERATION = Pattern.compile("<wsdl:operation name=\"([A-Za-z]+)\"");
-
-    /** The operations a served WSDL's port type declares. */
-    static Set<String> operations(PortType p) throws Exception {
-        HttpClient http = p.nsap() ? CALLERS.get(CallerKind.SERVED_BAR).http() : CALLERS.get(CallerKind.ANONYMOUS).http();
-        String wsdl = http.send(HttpRequest.newBuilder(URI.create((p.nsap() ? p.tls() : p.plain()) + "?wsdl")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
-        String portType = wsdl.substring(wsdl.indexOf("<wsdl:portType"), wsdl.indexOf("</wsdl:portType>"));
-        Set<String> names = new TreeSet<>();
-        Matcher m = OPERATION.matcher(portType);
-        while (m.find()) {
-            names.add(m.group(1));
+        Map<String, Set<String>> listed = new TreeMap<>();
+        for (Row row : matrix.rows()) {
+            listed.computeIfAbsent(row.section().toString(), s -> new TreeSet<>()).add(row.operation());
         }
-        return names;
+        assertEquals(served, listed);
     }
 
-    static Stream<Cell> cells() throws Exception {
-        List<Cell> out = new ArrayList<>();
-        for (PortType p : portTypes()) {
-            for (String operation : operations(p)) {
-                for (CallerKind kind : CallerKind.values()) {
-                    if (!p.nsap() && kind == CallerKind.SERVED_BAR) {
-                        continue; // a BAR's certificate at another BAR is a peer's
-                    }
-                    out.add(new Cell(p, operation, kind));
+    static Stream<Row> rows() throws Exception {
+        return AuthorisationMatrix.load().rows().stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void everyCallerGetsWhatTheMatrixSays(Row row) throws Exception {
+        Set<Role> callers = EnumSet.allOf(Role.class);
+        if (atAProvider(row)) {
+            callers.remove(Role.OTHER_SERVED_BAR); // walked apart, below
+        }
+        List<MatrixWalk.Mismatch> differences = walk.differences(row, callers);
+        assertTrue(differences.isEmpty(), () -> differences.stream().map(Object::toString)
+                .collect(Collectors.joining("\n")));
+    }
+
+    static Stream<Row> rowsAtTheNsap() throws Exception {
+        return rows().filter(r -> r.section().service().equals("nsap"));
+    }
+
+    /**
+     * The NSAP serves every site's BAR; each acts only on its own site's bookings. Site-b's BAR
+     * is refused every operation that names a booking of site-a, with NOT_ALLOWED naming
+     * {@code bookingId}; the operations that name none (a query, availability, maintenance) run.
+     * Walked apart from the rest: these cells hold only where the NSAP confines each BAR to the
+     * bookings it made.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rowsAtTheNsap")
+    void anotherSitesBarIsRefusedSiteAsBookingsAtTheNsap(Row row) throws Exception {
+        List<MatrixWalk.Mismatch> differences = walk.differences(row, List.of(Role.OTHER_SERVED_BAR));
+        assertTrue(differences.isEmpty(), () -> differences.stream().map(Object::toString)
+                .collect(Collectors.joining("\n")));
+    }
+
+    private static boolean atAProvider(Row row) {
+        return !row.section().service().startsWith("bar-");
+    }
+
+    // ---- the matrix and docs/security.md state the same table ----
+
+    /** The callers docs/security.md's table names, as the matrix's columns. */
+    static final Map<String, Set<Role>> DOCUMENTED_CALLERS = Map.of(
+            "user", EnumSet.of(Role.USER, Role.OTHER_USER, Role.MEMBER),
+            "operator", EnumSet.of(Role.OPERATOR),
+            "admin", EnumSet.of(Role.ADMIN),
+            "peer bar", EnumSet.of(Role.PEER_BAR, Role.OTHER_PEER_BAR),
+            "controller", EnumSet.of(Role.CONTROLLER),
+            "served bar", EnumSet.of(Role.SERVED_BAR, Role.OTHER_SERVED_BAR));
+
+    /** The answers that say the access table lets the caller call the operation (whatever it then says of the content). */
+    static final Set<Answer> LET_IN = EnumSet.of(Answer.OK, Answer.NOT_ALLOWED_REQUEST_ID, Answer.NOT_ALLOWED_BOOKING_ID,
+            Answer.NOT_FOUND);
+
+    /**
+     * Every operation of docs/security.md's authorisation table has rows in the matrix and the
+     * other way round, and in every row exactly the callers the document names are let in; a
+     * JSON route counts for the table row it names.
+     */
+    @Test
+    void securityMdStatesTheSameTableAsTheMatrix() throws Exception {
+        Map<String, Set<Role>> documented = documentedTable();
+        Map<String, Set<String>> where = new TreeMap<>();
+        for (Row row : matrix.rows()) {
+            String operation = row.section().json() ? row.access() : row.section().portType() + "." + row.operation();
+            if (operation.equals("anyone")) {
+                continue;
+            }
+            Set<Role> letIn = row.answers().entrySet().stream().filter(e -> LET_IN.contains(e.getValue()))
+                    .map(Map.Entry::getKey).collect(Collectors.toCollection(() -> EnumSet.noneOf(Role.class)));
+            // a caller that does not exist at a service says nothing about it
+            Set<Role> absent = row.answers().entrySet().stream().filter(e -> e.getValue() == Answer.NO_SUCH_CALLER)
+                    .map(Map.Entry::getKey).collect(Collectors.toSet());
+            Set<Role> expected = EnumSet.noneOf(Role.class);
+            expected.addAll(documented.getOrDefault(operation, Set.of()));
+            expected.removeAll(absent);
+            where.computeIfAbsent(operation, o -> new TreeSet<>()).add(row.toString());
+            assertEquals(expected, letIn, row + ": docs/security.md lets in " + documented.get(operation));
+        }
+        assertEquals(documented.keySet(), where.keySet(), "the operations of docs/security.md's table and of the matrix");
+    }
+
+    private static final Pattern OPERATION = Pattern.compile("`([A-Za-z]+)`");
+
+    /** docs/security.md's authorisation table: for every {@code PortType.operation}, the callers it lets in. */
+    static Map<String, Set<Role>> documentedTable() throws Exception {
+        String doc = Files.readString(Path.of("../../docs/security.md"), StandardCharsets.UTF_8);
+        String section = doc.substring(doc.indexOf("## The authorisation table"));
+        section = section.substring(0, section.indexOf("\n## ", 3));
+        Map<String, Set<Role>> table = new LinkedHashMap<>();
+        for (String line : section.split("\n")) {
+            List<String> cells = Arrays.stream(line.split("\\|", -1)).map(String::trim).toList();
+            if (cells.size() != 6 || cells.get(1).equals("Port type") || cells.get(1).startsWith("---")) {
+                continue;
+            }
+            Set<Role> callers = EnumSet.noneOf(Role.class);
+            for (String who : cells.get(2).split(",")) {
+                Set<Role> roles = DOCUMENTED_CALLERS.get(who.trim());
+                if (roles == null) {
+                    throw new IllegalStateException("docs/security.md names a caller '" + who.trim() + "' the matrix has no column for");
                 }
+                callers.addAll(roles);
+            }
+            Matcher m = OPERATION.matcher(cells.get(4));
+            while (m.find()) {
+                table.put(cells.get(1) + "." + m.group(1), callers);
             }
         }
-        return out.stream();
+        return table;
     }
+
+    // ---- outside the table ----
 
     /**
      * {@code /metrics} and {@code /health} are outside the table on purpose (docs/metrics.md):
@@ -170,216 +208,38 @@ class AuthorisationMatrixTest {
     @Test
     void metricsAndHealthAnswerEveryCallerWithoutTheTableAndOnlyByGet() throws Exception {
         BarServer bar = federation.bar("site-a");
-        for (Client caller : CALLERS.values()) {
-            List<URI> services = caller.tls()
-                    ? List.of(bar.tlsPeerUrl().orElseThrow(), federation.lnsap("site-a").serviceUrl(), federation.nsap().serviceUrl())
-                    : List.of(bar.serviceUrl());
+        HttpClient plain = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        List<URI> tlsServices = List.of(bar.tlsPeerUrl().orElseThrow(), federation.lnsap("site-a").serviceUrl(),
+                federation.nsap().serviceUrl());
+        Map<String, HttpClient> callers = new LinkedHashMap<>();
+        callers.put("anonymous", plain);
+        for (String service : List.of("bar-site-a", "bar-site-b", "lnsap-site-a", "lnsap-site-b")) {
+            var context = federation.certificates().client(service);
+            callers.put(service, HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(context)
+                    .sslParameters(TlsContexts.parameters(context)).build());
+        }
+        for (Map.Entry<String, HttpClient> caller : callers.entrySet()) {
+            List<URI> services = caller.getKey().equals("anonymous") ? List.of(bar.serviceUrl()) : tlsServices;
             for (URI service : services) {
                 for (String path : List.of("/metrics", "/health")) {
-                    HttpRequest.Builder get = HttpRequest.newBuilder(service.resolve(path));
-                    if (caller.authorization() != null) {
-                        get.header("Authorization", caller.authorization());
+                    List<String> asWho = new ArrayList<>(List.of(""));
+                    if (caller.getKey().equals("anonymous")) {
+                        asWho.add("alice");
                     }
-                    HttpResponse<String> answer = caller.http().send(get.build(), HttpResponse.BodyHandlers.ofString());
-                    assertEquals(200, answer.statusCode(), caller.kind() + " GET " + service.resolve(path) + ": " + answer.body());
-                    HttpResponse<String> post = caller.http().send(HttpRequest.newBuilder(service.resolve(path))
+                    for (String account : asWho) {
+                        HttpRequest.Builder get = HttpRequest.newBuilder(service.resolve(path));
+                        if (!account.isEmpty()) {
+                            get.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                                    (account + ":" + DemoAccounts.password(account)).getBytes(StandardCharsets.UTF_8)));
+                        }
+                        HttpResponse<String> answer = caller.getValue().send(get.build(), HttpResponse.BodyHandlers.ofString());
+                        assertEquals(200, answer.statusCode(), caller.getKey() + account + " GET " + service.resolve(path));
+                    }
+                    HttpResponse<String> post = caller.getValue().send(HttpRequest.newBuilder(service.resolve(path))
                             .POST(HttpRequest.BodyPublishers.ofString("")).build(), HttpResponse.BodyHandlers.ofString());
-                    assertEquals(405, post.statusCode(), caller.kind() + " POST " + service.resolve(path));
+                    assertEquals(405, post.statusCode(), caller.getKey() + " POST " + service.resolve(path));
                 }
             }
         }
-    }
-
-    @Test
-    void theTableHasARowForEveryOperationOfEveryPortTypeAndNoOther() throws Exception {
-        Map<String, Set<String>> served = new LinkedHashMap<>();
-        for (PortType p : portTypes()) {
-            served.computeIfAbsent(p.service(), s -> new TreeSet<>()).addAll(operations(p));
-        }
-        // the JSON API's own operations (the browser's) have rows of their own; its others are the port types'
-        for (JsonRoute r : jsonRoutes()) {
-            if (r.access().startsWith(AccessTable.BROWSER_SERVICE + ".")) {
-                served.computeIfAbsent(AccessTable.BROWSER_SERVICE, s -> new TreeSet<>())
-                        .add(r.access().substring(AccessTable.BROWSER_SERVICE.length() + 1));
-            }
-        }
-        Map<String, Set<String>> table = AccessTable.rows().keySet().stream().collect(Collectors.groupingBy(
-                AccessTable.Operation::service, LinkedHashMap::new,
-                Collectors.mapping(AccessTable.Operation::operation, Collectors.toCollection(TreeSet::new))));
-        assertEquals(served, table);
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("cells")
-    void everyCallerGetsWhatTheTableDecides(Cell cell) throws Exception {
-        Client client = CALLERS.get(cell.kind());
-        URI endpoint = client.tls() ? cell.portType().tls() : cell.portType().plain();
-        Expected expected = expected(cell);
-        if (cell.portType().nsap() && !client.tls()) {
-            // The L-NSAPs and the NSAP speak only TLS and require a client certificate: a caller
-            // without one does not get past the handshake.
-            HttpClient noCertificate = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                    .sslContext(trustOnly()).build();
-            assertThrows(IOException.class, () -> post(new Client(client.kind(), noCertificate, client.authorization(), true),
-                    cell.portType().tls(), cell.portType().namespace(), cell.operation()));
-            return;
-        }
-        HttpResponse<String> answer = post(client, endpoint, cell.portType().namespace(), cell.operation());
-        String code = answer.statusCode() == 401 ? "401" : MalformedRequests.text(answer.body(), "code");
-        switch (expected) {
-            case UNAUTHORISED -> assertEquals(401, answer.statusCode(), answer.body());
-            case NOT_ALLOWED -> {
-                assertEquals(500, answer.statusCode(), answer.body());
-                assertEquals(MalformedRequests.CLIENT, MalformedRequests.faultCode(answer.body()), answer.body());
-                assertEquals("NOT_ALLOWED", code, answer.body());
-            }
-            case ALLOWED -> {
-                assertNotEquals(401, answer.statusCode(), answer.body());
-                assertNotEquals("NOT_ALLOWED", code, answer.body());
-                assertNotEquals("NOT_SIGNED_IN", code, answer.body());
-            }
-        }
-    }
-
-    // ---- the JSON API: the same table, walked over every route of the served OpenAPI document ----
-
-    /** One operation of the JSON API: method, path, and the table row that decides it ({@code anyone} for none). */
-    record JsonRoute(String method, String path, String access) {
-    }
-
-    /** One cell of the JSON API's matrix. */
-    record JsonCell(JsonRoute route, CallerKind kind) {
-        @Override
-        public String toString() {
-            return route.method() + " " + route.path() + " (" + route.access() + ") as " + kind;
-        }
-    }
-
-    static List<JsonRoute> jsonRoutes() throws Exception {
-        BarServer bar = federation.bar("site-a");
-        String doc = CALLERS.get(CallerKind.ANONYMOUS).http().send(HttpRequest.newBuilder(URI.create(bar.apiUrl()
-                + "/openapi.json")).build(), HttpResponse.BodyHandlers.ofString()).body();
-        var paths = new com.fasterxml.jackson.databind.ObjectMapper().readTree(doc).get("paths");
-        List<JsonRoute> out = new ArrayList<>();
-        paths.fields().forEachRemaining(p -> p.getValue().fields().forEachRemaining(m -> out.add(new JsonRoute(
-                m.getKey().toUpperCase(java.util.Locale.ROOT), p.getKey(), m.getValue().get("x-crs-access").asText()))));
-        return out;
-    }
-
-    static Stream<JsonCell> jsonCells() throws Exception {
-        List<JsonCell> out = new ArrayList<>();
-        for (JsonRoute r : jsonRoutes()) {
-            for (CallerKind kind : CallerKind.values()) {
-                if (kind != CallerKind.SERVED_BAR) {
-                    out.add(new JsonCell(r, kind));
-                }
-            }
-        }
-        return out.stream();
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("jsonCells")
-    void everyCallerGetsWhatTheTableDecidesOverJson(JsonCell cell) throws Exception {
-        Client client = CALLERS.get(cell.kind());
-        BarServer bar = federation.bar("site-a");
-        URI base = client.tls() ? bar.tlsPeerUrl().orElseThrow().resolve("/") : bar.apiUrl().resolve("/");
-        String path = cell.route().path().replace("{requestId}", "matrix-none").replace("{name}", "matrix-none")
-                .replace("{scope}", "WAN").replace("{id}", "0").replace("{token}", "matrix-none");
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path.substring(1)))
-                .timeout(Duration.ofSeconds(20))
-                .method(cell.route().method(), cell.route().method().equals("GET") || cell.route().method().equals("DELETE")
-                        ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString("{}"))
-                .header("Content-Type", "application/json");
-        if (client.authorization() != null) {
-            request.header("Authorization", client.authorization());
-        }
-        // an event stream answers at once and stays open: its status is enough
-        HttpResponse<java.io.InputStream> response = client.http().send(request.build(),
-                HttpResponse.BodyHandlers.ofInputStream());
-        String body;
-        try (java.io.InputStream in = response.body()) {
-            body = cell.route().path().equals("/api/events") && response.statusCode() == 200 ? ""
-                    : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        }
-        String code = body.contains("\"error\"") ? new com.fasterxml.jackson.databind.ObjectMapper().readTree(body)
-                .path("error").path("code").asText() : "";
-        if (cell.route().access().equals("anyone")) {
-            assertNotEquals("NOT_ALLOWED", code, body);
-            return;
-        }
-        int dot = cell.route().access().indexOf('.');
-        Expected expected = expected(new Cell(new PortType(cell.route().access().substring(0, dot), "", base, base, false),
-                cell.route().access().substring(dot + 1), cell.kind()));
-        switch (expected) {
-            case UNAUTHORISED -> {
-                assertEquals(401, response.statusCode(), body);
-                assertEquals("NOT_SIGNED_IN", code, body);
-            }
-            case NOT_ALLOWED -> {
-                assertEquals(403, response.statusCode(), body);
-                assertEquals("NOT_ALLOWED", code, body);
-            }
-            case ALLOWED -> {
-                assertNotEquals(401, response.statusCode(), body);
-                assertNotEquals("NOT_ALLOWED", code, body);
-                assertNotEquals("NOT_SIGNED_IN", code, body);
-                assertTrue(response.statusCode() < 500, body);
-            }
-        }
-    }
-
-    enum Expected { ALLOWED, NOT_ALLOWED, UNAUTHORISED }
-
-    static Expected expected(Cell cell) {
-        CallerKind kind = cell.kind();
-        // (reassigned below for an L-NSAP or the NSAP, which knows its BARs only)
-        if (kind == CallerKind.ANONYMOUS) {
-            return Expected.UNAUTHORISED;
-        }
-        if (cell.portType().nsap()) {
-            // It knows only its BARs, by certificate: site-a's BAR at both, site-b's at the NSAP only.
-            boolean served = kind == CallerKind.SERVED_BAR
-                    || (kind == CallerKind.PEER_BAR && cell.portType().tls().getPort() == federation.nsap().port());
-            if (!served) {
-                return Expected.UNAUTHORISED;
-            }
-            kind = CallerKind.SERVED_BAR;
-        }
-        Caller caller = switch (kind) {
-            case USER -> new Caller.Account("alice", org.crs.domain.access.Role.USER, List.of());
-            case OPERATOR -> new Caller.Account("oscar", org.crs.domain.access.Role.OPERATOR, List.of());
-            case ADMIN -> new Caller.Account("ada", org.crs.domain.access.Role.ADMIN, List.of());
-            case PEER_BAR -> new Caller.PeerBar("site-b", "");
-            case CONTROLLER -> new Caller.Controller("lnsap-site-a", "");
-            case SERVED_BAR -> new Caller.ServedBar("site-a", "");
-            default -> new Caller.Anonymous();
-        };
-        return AccessTable.decide(caller, cell.portType().service(), cell.operation()) == Decision.ALLOWED
-                ? Expected.ALLOWED : Expected.NOT_ALLOWED;
-    }
-
-    /** A TLS context that trusts the demo's authority and has no certificate of its own. */
-    static SSLContext trustOnly() throws Exception {
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        try (var in = Files.newInputStream(federation.certificates().trustStore())) {
-            trust.load(in, DemoCertificates.PASSWORD.toCharArray());
-        }
-        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        factory.init(trust);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, factory.getTrustManagers(), null);
-        return context;
-    }
-
-    static HttpResponse<String> post(Client client, URI endpoint, String namespace, String operation) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
-                .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "urn:" + operation)
-                .POST(HttpRequest.BodyPublishers.ofString(RawSoap.envelope("<n:" + operation + " xmlns:n=\"" + namespace
-                        + "\"/>")));
-        if (client.authorization() != null) {
-            request.header("Authorization", client.authorization());
-        }
-        return client.http().send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -95,6 +95,16 @@ class AccessTableTest {
     }
 
     @Test
+    void aTableWithARowReplacedDecidesThatRowAnewAndLeavesTheStandardOneAlone() {
+        AccessTable wrong = AccessTable.standard().withRow(new AccessTable.Operation("AuditService", "verifyAudit"),
+                new AccessTable.Row(Permission.ACCOUNT, Effect.READ));
+        assertEquals(Decision.ALLOWED, wrong.decision(ALICE, "AuditService", "verifyAudit"));
+        assertEquals(Decision.NOT_ALLOWED, AccessTable.standard().decision(ALICE, "AuditService", "verifyAudit"));
+        assertEquals(Decision.NOT_ALLOWED, AccessTable.decide(ALICE, "AuditService", "verifyAudit"));
+        assertEquals(Decision.NOT_ALLOWED, wrong.decision(ALICE, "AuditService", "searchAudit"));
+    }
+
+    @Test
     void docsSecurityShowsTheTableAsItIs() throws Exception {
         Path doc = Path.of("../docs/security.md");
         String text = Files.readString(doc);

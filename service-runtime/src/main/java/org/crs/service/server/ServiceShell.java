@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 
+import org.crs.domain.access.AccessTable;
 import org.crs.service.db.Database;
 import org.crs.service.monitoring.Health;
 import org.crs.service.monitoring.HealthServlet;
@@ -123,6 +124,11 @@ public final class ServiceShell implements AutoCloseable {
          */
         public void accessControl(Authenticator authenticator) {
             soap.accessControl(authenticator);
+        }
+
+        /** As {@link #accessControl(Authenticator)}, deciding by {@code table}; see {@link SoapServer.Builder#accessControl(Authenticator, AccessTable)}. */
+        public void accessControl(Authenticator authenticator, AccessTable table) {
+            soap.accessControl(authenticator, table);
         }
 
         /** Serves a plain servlet (a JSON API, static files) beside the port types; see {@link SoapServer.Builder#servlet}. */

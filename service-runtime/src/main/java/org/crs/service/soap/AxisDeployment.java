@@ -7,6 +7,7 @@ import org.apache.axis2.Constants;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.description.TransportInDescription;
 import org.apache.axis2.transport.http.AxisServletListener;
+import org.crs.domain.access.AccessTable;
 import org.crs.service.monitoring.ServiceMetrics;
 import org.crs.service.security.CallAudit;
 
@@ -24,19 +25,20 @@ final class AxisDeployment {
     /**
      * A configuration context with {@code services} deployed.
      *
-     * @param accessControl whether callers are authenticated and checked against the access table
+     * @param accessTable the table callers are checked against (they are authenticated first);
+     *     null when every operation answers anyone
      * @param audit where state-changing and refused calls are recorded; null for nowhere
      * @param metrics where calls are counted; null for nowhere
      * @param tlsOnly whether the server speaks only TLS (its WSDL then names the https endpoint)
      * @throws IllegalStateException if Axis2 refuses a service
      */
-    static ConfigurationContext deploy(Collection<ServiceDeployer.ServiceDef> services, boolean accessControl,
+    static ConfigurationContext deploy(Collection<ServiceDeployer.ServiceDef> services, AccessTable accessTable,
                                        CallAudit audit, ServiceMetrics metrics, boolean tlsOnly) {
         try {
             ConfigurationContext cc = ClasspathAxisConfigurator.createContext(ClasspathAxisConfigurator.SERVER_CONFIG);
             cc.setProperty(Constants.CONTAINER_MANAGED, Constants.VALUE_TRUE);
-            if (accessControl) {
-                cc.setProperty(CrsRpcMessageReceiver.ACCESS_CONTROL, Boolean.TRUE);
+            if (accessTable != null) {
+                cc.setProperty(CrsRpcMessageReceiver.ACCESS_CONTROL, accessTable);
             }
             if (audit != null) {
                 cc.setProperty(CrsRpcMessageReceiver.AUDIT, audit);

@@ -66,7 +66,7 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
     /** Name of the AxisOperation parameter holding the operation's Java method. */
     static final String METHOD_PARAMETER = "crs.method";
 
-    /** Configuration context property: true when every call must pass the access table. */
+    /** Configuration context property: the {@link AccessTable} every call must pass, absent when none need. */
     static final String ACCESS_CONTROL = "crs.accessControl";
     /** Configuration context property: the {@link CallAudit} that records changes, if any. */
     static final String AUDIT = "crs.audit";
@@ -159,10 +159,12 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
         OMElement request = requestElement(in, inMessage.getElementQName());
         String operation = op.getName().getLocalPart();
         CallAudit audit = (CallAudit) in.getConfigurationContext().getProperty(AUDIT);
-        boolean changes = AccessTable.row(service.getName(), operation).map(r -> r.effect() == Effect.CHANGE).orElse(true);
-        if (Boolean.TRUE.equals(in.getConfigurationContext().getProperty(ACCESS_CONTROL))) {
+        AccessTable table = (AccessTable) in.getConfigurationContext().getProperty(ACCESS_CONTROL);
+        boolean changes = (table != null ? table : AccessTable.standard()).rowOf(service.getName(), operation)
+                .map(r -> r.effect() == Effect.CHANGE).orElse(true);
+        if (table != null) {
             CallContext call = CurrentCall.context();
-            Decision decision = AccessTable.decide(call.caller(), service.getName(), operation);
+            Decision decision = table.decision(call.caller(), service.getName(), operation);
             if (decision != Decision.ALLOWED) {
                 RefusalCode code = decision == Decision.NOT_SIGNED_IN ? RefusalCode.NOT_SIGNED_IN : RefusalCode.NOT_ALLOWED;
                 record(audit, service.getName(), operation, request, code.name());

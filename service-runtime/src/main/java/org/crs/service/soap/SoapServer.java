@@ -25,6 +25,7 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.crs.service.security.AuthenticationFilter;
+import org.crs.domain.access.AccessTable;
 import org.crs.service.security.Authenticator;
 import org.crs.service.security.CallAudit;
 import org.crs.service.monitoring.ServiceMetrics;
@@ -227,6 +228,7 @@ public final class SoapServer implements AutoCloseable {
         private final Map<String, ServiceDeployer.ServiceDef> services = new LinkedHashMap<>();
         private final Map<String, Servlet> servlets = new LinkedHashMap<>();
         private Authenticator authenticator;
+        private AccessTable accessTable = AccessTable.standard();
         private CallAudit audit;
         private ServiceMetrics metrics;
 
@@ -279,7 +281,16 @@ public final class SoapServer implements AutoCloseable {
          * {@code NOT_ALLOWED} otherwise). Without it, every operation answers anyone.
          */
         public Builder accessControl(Authenticator authenticator) {
+            return accessControl(authenticator, AccessTable.standard());
+        }
+
+        /**
+         * As {@link #accessControl(Authenticator)}, deciding by {@code table} rather than the
+         * standard one: how a test runs a service whose table has a wrong row.
+         */
+        public Builder accessControl(Authenticator authenticator, AccessTable table) {
             this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
+            this.accessTable = Objects.requireNonNull(table, "table");
             return this;
         }
 
@@ -363,7 +374,8 @@ public final class SoapServer implements AutoCloseable {
          */
         public SoapServer start() {
             long t0 = System.nanoTime();
-            ConfigurationContext cc = AxisDeployment.deploy(services.values(), authenticator != null, audit, metrics,
+            ConfigurationContext cc = AxisDeployment.deploy(services.values(),
+                    authenticator != null ? accessTable : null, audit, metrics,
                     tls != null && tls.port().isEmpty());
 
             Path baseDir;

@@ -64,9 +64,11 @@ public final class JsonApi extends HttpServlet {
     private final transient AccountService accounts;
     private final transient Sessions sessions;
     private final transient Optional<CallAudit> audit;
+    private final transient AccessTable accessTable;
 
-    JsonApi(List<Route> routes, Authenticator authenticator, AccountService accounts, Sessions sessions,
-            Optional<CallAudit> audit) {
+    JsonApi(List<Route> routes, Authenticator authenticator, AccessTable table, AccountService accounts,
+            Sessions sessions, Optional<CallAudit> audit) {
+        this.accessTable = Objects.requireNonNull(table, "table");
         this.routes = List.copyOf(routes);
         this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
         this.accounts = Objects.requireNonNull(accounts, "accounts");
@@ -79,7 +81,13 @@ public final class JsonApi extends HttpServlet {
      * services do) or by their session, and recording changes in {@code audit}.
      */
     public static JsonApi create(ApiParts parts, Authenticator authenticator, Optional<CallAudit> audit) {
-        return new JsonApi(ApiRoutes.of(parts), authenticator, parts.accounts(), parts.sessions(), audit);
+        return create(parts, authenticator, AccessTable.standard(), audit);
+    }
+
+    /** As {@link #create(ApiParts, Authenticator, Optional)}, deciding by {@code table} (the SOAP services' own). */
+    public static JsonApi create(ApiParts parts, Authenticator authenticator, AccessTable table,
+                                 Optional<CallAudit> audit) {
+        return new JsonApi(ApiRoutes.of(parts), authenticator, table, parts.accounts(), parts.sessions(), audit);
     }
 
     List<Route> routes() {
@@ -130,7 +138,7 @@ public final class JsonApi extends HttpServlet {
                 .certificate().map(c -> c.getSubjectX500Principal().getName()));
         if (route.guard() instanceof Route.Guard.Table table) {
             AccessTable.Operation op = table.operation();
-            Decision decision = AccessTable.decide(context.caller(), op.service(), op.operation());
+            Decision decision = accessTable.decision(context.caller(), op.service(), op.operation());
             if (decision == Decision.NOT_SIGNED_IN) {
                 response.setHeader("WWW-Authenticate", "Basic realm=\"CRS\", Bearer realm=\"CRS\"");
                 throw ApiError.of(new Refusal(RefusalCode.NOT_SIGNED_IN, "", "sign in first: a session cookie from POST "
@@ -162,7 +170,7 @@ public final class JsonApi extends HttpServlet {
     /** Runs the operation as its caller, records it when it changes state, and turns faults into errors. */
     private Answer run(Route route, Call call) throws ApiError {
         Optional<AccessTable.Operation> audited = route.guard() instanceof Route.Guard.Table t
-                && AccessTable.row(t.operation().service(), t.operation().operation())
+                && accessTable.rowOf(t.operation().service(), t.operation().operation())
                         .map(r -> r.effect() == Effect.CHANGE).orElse(false)
                 ? Optional.of(t.operation()) : Optional.empty();
         AtomicReference<Exception> failed = new AtomicReference<>();
