@@ -48,8 +48,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * the services call each other over TLS with their own certificates and answer only the
  * certificates their configurations name: the orphan sweeps of the NSAP and the L-NSAPs (asking
  * the BARs' PeerService), and the BAR's reconciliation and due work (calling its L-NSAP, the
- * NSAP and the peer BAR). The BAR's traffic check runs on the same clients as these, once a
- * minute. The sweeps that call no other service (holds, interrupted work, traffic polling over
+ * NSAP and the peer BAR). The due work's activations and tear-downs, and the BAR's traffic check
+ * (once a minute), go through the same clients (circuits brought up and down in this federation:
+ * FaultMatrixSubsetTest); the due work here is one that needs no router. The sweeps that call no other service (holds, interrupted work, traffic polling over
  * SNMP, notifications by mail and webhook) are not here.
  *
  * <p>An orphan is made as a forged or late call leaves one: a segment booked and committed
@@ -63,20 +64,19 @@ class SweepsOverTlsTest {
     static final Duration ORPHAN_CHECK = Duration.ofSeconds(1);
     static final Duration ORPHAN_AGE = Duration.ofSeconds(2);
     static final Duration RECONCILE_EVERY = Duration.ofSeconds(2);
+    /** How long a hold-only reservation waits for its commit: far shorter than the parts' own holds (2 minutes). */
+    static final Duration CLIENT_HOLD = Duration.ofSeconds(3);
     /** Far beyond a sweep's period: a first SSH session or call of a fresh JVM is slow. */
     static final Duration WITHIN = Duration.ofSeconds(120);
 
     static ProcessFederation federation;
     static Truth truth;
-    static FaultMatrix bookings;
     static final ObjectMapper JSON = new ObjectMapper();
 
     @BeforeAll
     static void start() throws Exception {
         Map<String, String> booking = new LinkedHashMap<>();
-        booking.put("setUpLead", "1s");
-        booking.put("minimumDuration", "2s");
-        booking.put("tearDownAllowance", "2s");
+        booking.put("clientHold", CLIENT_HOLD.toSeconds() + "s");
         booking.put("retryPause", "200ms");
         booking.put("retryMaxPause", "2s");
         booking.put("reconcileEvery", RECONCILE_EVERY.toSeconds() + "s");
@@ -87,7 +87,6 @@ class SweepsOverTlsTest {
         federation = ProcessFederation.start(new ProcessFederation.Options(Path.of("../..").toAbsolutePath().normalize(),
                 work, Duration.ofSeconds(10), booking, upkeep, true, Map.of()));
         truth = new Truth(federation);
-        bookings = new FaultMatrix(federation, "tls-");
         warmUp();
     }
 
@@ -176,21 +175,22 @@ class SweepsOverTlsTest {
 
     @Test
     @Order(6)
-    void theBarsDueWorkBringsACircuitUpAndDownThroughItsLnsapTheNsapAndThePeerBar() throws Exception {
-        String requestId = "tls-due";
-        assertEquals(ReservationState.RESERVED, create(requestId, 4, FaultMatrix.soon(6), Duration.ofSeconds(4)));
+    void theBarsDueWorkAbortsAnUncommittedHoldAtItsLnsapTheNsapAndThePeerBar() throws Exception {
+        String requestId = "tls-held";
+        Instant start = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(40));
+        assertEquals(ReservationState.HELD, create(requestId, 4, start, Duration.ofHours(1), true));
         String id = "site-a:" + requestId;
 
-        Truth.Reservation finished = await(() -> {
+        Truth.Reservation aborted = await(() -> {
             Truth.Reservation r = truth.reservation("site-a", requestId);
             return r.isFinal() ? r : null;
         });
 
-        assertEquals(ReservationState.FINISHED, finished.state(), finished.history().toString());
-        assertTrue(finished.history().stream().anyMatch(h -> h.startsWith("ACTIVATING->ACTIVE ")), finished.history()::toString);
-        assertEquals(SegmentState.RELEASED, truth.status("lnsap-site-a", id + ":campus").state());
-        assertEquals(SegmentState.RELEASED, truth.status(ProcessFederation.NSAP, id + ":wan").state());
-        assertEquals(SegmentState.RELEASED, truth.status("lnsap-site-b", id + ":remote").state());
+        assertEquals(ReservationState.ABORTED, aborted.state(), aborted.history().toString());
+        // ABORTED, not EXPIRED: the BAR's calls released them, long before the parts' own holds lapse.
+        assertEquals(SegmentState.ABORTED, truth.status("lnsap-site-a", id + ":campus").state());
+        assertEquals(SegmentState.ABORTED, truth.status(ProcessFederation.NSAP, id + ":wan").state());
+        assertEquals(SegmentState.ABORTED, truth.status("lnsap-site-b", id + ":remote").state());
     }
 
     // ---- bookings ----
@@ -214,18 +214,25 @@ class SweepsOverTlsTest {
     }
 
     /**
-     * Books a circuit from site-a's host {@code host} to site-b's over {@code [start, start + length)}
-     * and answers the state the client was told, or, when the answer came too late for the call,
-     * the state the reservation reached (the BAR books on whether or not its client waits).
+     * Books a circuit from site-a's host {@code host} to site-b's over {@code [start, start + length)},
+     * held only or committed, as the demo's operator; answers the state the client was told, or,
+     * when the answer came too late for the call, the state the reservation reached (the BAR books
+     * on whether or not its client waits).
      */
-    static ReservationState create(String requestId, int host, Instant start, Duration length) throws Exception {
+    static ReservationState create(String requestId, int host, Instant start, Duration length, boolean holdOnly)
+            throws Exception {
         try {
-            return ReservationState.valueOf(FaultMatrix.answerOf(bookings.create(requestId, host, start, length)));
+            return ReservationState.valueOf(FaultMatrix.answerOf(truth.bar("site-a", "createReservation",
+                    "<n:createReservation><n:requestId>" + requestId + "</n:requestId><n:source>site-a:host-a" + host
+                            + "</n:source><n:destination>site-b:host-b" + host + "</n:destination><n:bandwidthMbps>100"
+                            + "</n:bandwidthMbps><n:start>" + start + "</n:start><n:end>" + start.plus(length) + "</n:end>"
+                            + "<n:description>sweeps over TLS</n:description><n:holdOnly>" + holdOnly
+                            + "</n:holdOnly></n:createReservation>")));
         } catch (HttpTimeoutException e) {
             return await(() -> {
                 Truth.Reservation r = truth.reservation("site-a", requestId);
-                return r.exists() && r.state() != ReservationState.REQUESTED && r.state() != ReservationState.HELD
-                        ? r.state() : null;
+                boolean negotiating = r.state() == ReservationState.REQUESTED || !holdOnly && r.state() == ReservationState.HELD;
+                return r.exists() && !negotiating ? r.state() : null;
             });
         }
     }
@@ -233,7 +240,7 @@ class SweepsOverTlsTest {
     /** A circuit from site-a's host {@code host} to site-b's, {@code day} days ahead, RESERVED; its booking id prefix. */
     static String reserve(String requestId, int host, int day) throws Exception {
         Instant start = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(day)).plus(Duration.ofHours(3));
-        assertEquals(ReservationState.RESERVED, create(requestId, host, start, Duration.ofHours(1)), requestId);
+        assertEquals(ReservationState.RESERVED, create(requestId, host, start, Duration.ofHours(1), false), requestId);
         return "site-a:" + requestId;
     }
 
