@@ -146,7 +146,8 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
      * @param site the BAR's site, the first field of the booking ids it makes
      * @param url its PeerService endpoint
      * @param subject the subject of the certificate this BAR presents when it calls this service
-     *     over TLS: the caller allowed to call this service as that BAR; empty when not said (no TLS)
+     *     over TLS: the caller allowed to call this service as that BAR; always given in a file,
+     *     empty only for a BAR built without one (a test's)
      */
     public record Bar(String site, URI url, Optional<X500Principal> subject) {
         public Bar {

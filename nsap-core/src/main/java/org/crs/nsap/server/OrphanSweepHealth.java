@@ -61,11 +61,6 @@ final class OrphanSweepHealth {
         return o;
     }
 
-    /** The last round, if one has run. */
-    Round last() {
-        return last;
-    }
-
     /** The health check: UP before the first round and after a round every BAR answered; DEGRADED otherwise. */
     Health.Result check() {
         Round r = last;

@@ -336,6 +336,22 @@ class NsapServerConfigTest {
     }
 
     @Test
+    void anOrphanSweepThatCouldPresentNoCertificateStopsTheStartWithTheConfigurationsExitCode() throws Exception {
+        Path file = write(GOOD.replace("${CRS_DB_HOST}", "localhost").replace("${CRS_DB_PASSWORD}", "x")
+                + UPKEEP.replace("\"${BAR_B}\"", "https://bar-b.example.org/services/PeerService"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exit = NsapLauncher.run("lnsap", "L-NSAP", new String[] {"--check", file.toString()},
+                f -> new NsapLauncher.Topology(new OneLinkPlanner(), Map.of("edge-x", CampusSegment.class), "one link"),
+                print(out), print(err));
+
+        assertEquals(ServiceLauncher.EXIT_CONFIG, exit);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("bars: the services listed are called with this service's"
+                + " client certificate"), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void launcherStartsFromAConfigurationAndClosesOnce() throws Exception {
         Path file = write("""
                 name: nsap-launcher-test
