@@ -23,6 +23,7 @@ import org.crs.domain.access.Caller;
 import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
+import org.crs.service.tls.ClientCertificate;
 import org.crs.service.tls.TlsContexts;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.SegmentController;
@@ -175,6 +176,8 @@ public final class BarMain {
                     + ")").orElse("none configured"));
             server.tlsPeerUrl().ifPresent(url -> lines.add("peer TLS  " + url + "   (client certificates "
                     + config.basics().tls().orElseThrow().settings().clientAuth().yamlName() + ")"));
+            config.basics().tls().ifPresent(t -> lines.add("calls as  " + ClientCertificate.subject(t.settings()).getName()
+                    + "   (the L-NSAP, the NSAP and the peers, over https)"));
             lines.add("L-NSAP    " + config.campus());
             lines.add("NSAP      " + config.wan());
             config.peers().forEach((site, url) -> lines.add("peer      " + site + " " + url));

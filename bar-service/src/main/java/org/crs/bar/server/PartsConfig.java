@@ -14,6 +14,7 @@ import org.crs.service.config.ConfigValues;
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.EnvReferences;
 import org.crs.service.tls.CertificateSubjects;
+import org.crs.service.tls.ClientCertificate;
 
 /**
  * The parts a BAR books circuits from, read from the {@code campus}, {@code wan} and
@@ -32,7 +33,10 @@ import org.crs.service.tls.CertificateSubjects;
  * }</pre>
  *
  * <p>URLs must be {@code http://} or {@code https://} with a host, and carry no user or
- * password. A peer's {@code site} follows the rule of {@code site}, appears once, and is not
+ * password. Every part answers only a certificate it knows, so with a {@code tls} section every
+ * URL must be {@code https://}, called with this BAR's certificate ({@code tls.keyStore}), and
+ * without one none may be ({@link ClientCertificate#requireFor}): the due work, reconciliation
+ * and traffic check would otherwise call for ever and never be answered. A peer's {@code site} follows the rule of {@code site}, appears once, and is not
  * this site. A {@code subject} is an X.500 distinguished name, compared as a name, not as text
  * ({@link CertificateSubjects#same}). Messages name the key ({@code peers[1].url}) and its line,
  * never quote a URL.
@@ -88,15 +92,15 @@ public record PartsConfig(URI campus, URI wan, Map<String, URI> peers, CallerSub
      * Reads the three sections.
      *
      * @param site this BAR's own site, which no peer may be
-     * @param subjectsRequired whether every part must name its subject (the BAR speaks TLS)
+     * @param hasTls whether the file has a tls section: every part must then name its subject and be https://
      */
     static PartsConfig read(UrlYaml campusYaml, UrlYaml wanYaml, List<PeerYaml> peerList, String site,
-                            boolean subjectsRequired, EnvReferences env, String yaml) {
-        URI campus = url(campusYaml, "campus", env, yaml);
-        URI wan = url(wanYaml, "wan", env, yaml);
-        Optional<X500Principal> campusSubject = subject(campusYaml.subject(), "campus.subject", subjectsRequired, env,
+                            boolean hasTls, EnvReferences env, String yaml) {
+        URI campus = url(campusYaml, "campus", hasTls, env, yaml);
+        URI wan = url(wanYaml, "wan", hasTls, env, yaml);
+        Optional<X500Principal> campusSubject = subject(campusYaml.subject(), "campus.subject", hasTls, env,
                 ConfigYaml.at(yaml, "campus", "subject"));
-        Optional<X500Principal> wanSubject = subject(wanYaml.subject(), "wan.subject", subjectsRequired, env,
+        Optional<X500Principal> wanSubject = subject(wanYaml.subject(), "wan.subject", hasTls, env,
                 ConfigYaml.at(yaml, "wan", "subject"));
 
         Map<String, URI> peers = new LinkedHashMap<>();
@@ -118,20 +122,26 @@ public record PartsConfig(URI campus, URI wan, Map<String, URI> peers, CallerSub
                 throw new IllegalArgumentException(key + ".site: " + peerSite + " is listed twice"
                         + ConfigYaml.at(yaml, "peers", i, "site"));
             }
-            peers.put(peerSite, ConfigValues.httpUrl(env.resolve(p.url(), key + ".url"), key + ".url",
-                    ConfigYaml.at(yaml, "peers", i, "url")));
-            subject(p.subject(), key + ".subject", subjectsRequired, env, ConfigYaml.at(yaml, "peers", i, "subject"))
+            String urlAt = ConfigYaml.at(yaml, "peers", i, "url");
+            peers.put(peerSite, ClientCertificate.requireFor(ConfigValues.httpUrl(env.resolve(p.url(), key + ".url"),
+                    key + ".url", urlAt), hasTls, key + ".url", urlAt));
+            subject(p.subject(), key + ".subject", hasTls, env, ConfigYaml.at(yaml, "peers", i, "subject"))
                     .ifPresent(subject -> peerSubjects.put(peerSite, subject));
         }
         return new PartsConfig(campus, wan, peers, new CallerSubjects(campusSubject, wanSubject, peerSubjects));
     }
 
-    /** An http(s) URL with a host and no user information; the message never quotes the value. */
-    private static URI url(UrlYaml section, String key, EnvReferences env, String yaml) {
+    /**
+     * An http(s) URL with a host and no user information, called with this BAR's certificate
+     * ({@link ClientCertificate#requireFor}); the message never quotes the value.
+     */
+    private static URI url(UrlYaml section, String key, boolean hasTls, EnvReferences env, String yaml) {
         if (section == null) {
-            throw new IllegalArgumentException(key + " is missing (" + key + ": {url: http://host:port/services/NsapService})");
+            throw new IllegalArgumentException(key + " is missing (" + key + ": {url: https://host:port/services/NsapService})");
         }
-        return ConfigValues.httpUrl(env.resolve(section.url(), key + ".url"), key + ".url", ConfigYaml.at(yaml, key, "url"));
+        String where = ConfigYaml.at(yaml, key, "url");
+        return ClientCertificate.requireFor(ConfigValues.httpUrl(env.resolve(section.url(), key + ".url"), key + ".url",
+                where), hasTls, key + ".url", where);
     }
 
     /** A caller's certificate subject; required when the BAR speaks TLS. */

@@ -54,7 +54,7 @@ class BarServerConfigTest {
               password: ${CRS_DB_PASSWORD}
               clustered: true
             campus: {url: http://lnsap.site-a.example.org:8081/services/NsapService}
-            wan:    {url: https://nsap.example.org:8090/services/NsapService}
+            wan:    {url: http://nsap.example.org:8090/services/NsapService}
             peers:
               - {site: site-b, url: http://bar.site-b.example.org:8083/services/PeerService}
               - {site: site-c, url: http://bar.site-c.example.org:8083/services/PeerService}
@@ -107,7 +107,7 @@ class BarServerConfigTest {
         assertEquals("pg-secret-4711", c.basics().dbPassword());
         assertTrue(c.basics().clustered());
         assertEquals(URI.create("http://lnsap.site-a.example.org:8081/services/NsapService"), c.campus());
-        assertEquals(URI.create("https://nsap.example.org:8090/services/NsapService"), c.wan());
+        assertEquals(URI.create("http://nsap.example.org:8090/services/NsapService"), c.wan());
         assertEquals(List.of("site-b", "site-c"), List.copyOf(c.peers().keySet()));
         assertEquals(URI.create("http://bar.site-c.example.org:8083/services/PeerService"), c.peers().get("site-c"));
         assertEquals(Duration.ofMillis(2500), c.callTimeout());
@@ -302,7 +302,7 @@ class BarServerConfigTest {
         assertEquals("site-a", site.name());
         assertEquals("lnsap-site-a", site.campus().name());
         assertEquals("nsap", site.wan().name());
-        assertEquals(URI.create("https://nsap.example.org:8090/services/NsapService"),
+        assertEquals(URI.create("http://nsap.example.org:8090/services/NsapService"),
                 ((SoapSegmentController) site.wan()).serviceUrl());
         assertEquals("bar-site-c", site.peer("site-c").orElseThrow().name());
         assertEquals("urn:crs:nsap:1", NsapContract.NAMESPACE);
@@ -390,6 +390,25 @@ class BarServerConfigTest {
                 () -> BarServerConfig.FILE.parse(yaml, Path.of("../deploy/config"), env(Map.of())));
 
         assertTrue(refused.getMessage().startsWith("wan.subject is missing"), refused.getMessage());
+    }
+
+    @Test
+    void withTlsAPartCalledOverPlainHttpIsRefusedNamingItsKey() throws Exception {
+        String yaml = withCertificatesIn(Files.readString(Path.of("../deploy/config/bar-site-a.yaml")), demoCertificates())
+                .replace("url: https://127.0.0.1:8446/services/PeerService", "url: http://127.0.0.1:8083/services/PeerService");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> BarServerConfig.FILE.parse(yaml, Path.of("../deploy/config"), env(Map.of())));
+
+        assertTrue(refused.getMessage().startsWith("peers[0].url: must be https://"), refused.getMessage());
+        assertFalse(refused.getMessage().contains("8083"), "the URL is not quoted");
+    }
+
+    @Test
+    void anHttpsPartInAFileWithoutTlsIsRefusedAsItWouldBeCalledWithoutACertificate() {
+        String refused = refusal(GOOD.replace("wan:    {url: http://", "wan:    {url: https://"));
+
+        assertTrue(refused.startsWith("wan.url: is https://, and the file has no tls section"), refused);
     }
 
     @Test

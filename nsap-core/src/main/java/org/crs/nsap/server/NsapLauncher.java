@@ -24,6 +24,7 @@ import javax.security.auth.x500.X500Principal;
 import org.crs.nsap.peer.PeerServiceClient;
 import org.crs.nsap.soap.ServedBars;
 import org.crs.nsap.activation.SnmpCounterReader;
+import org.crs.service.tls.ClientCertificate;
 import org.crs.service.tls.TlsContexts;
 import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
@@ -123,8 +124,8 @@ public final class NsapLauncher implements AutoCloseable {
     /**
      * The upkeep of a configuration: its {@code stuckAfter}, {@code orphanCheck} and
      * {@code orphanAge}, and its {@code bars} asked over their PeerService ({@link PeerServiceClient},
-     * {@link #BAR_CALL_TIMEOUT}), with this service's certificate when it has a {@code tls}
-     * section; no orphan sweep when it lists none.
+     * {@link #BAR_CALL_TIMEOUT}), with this service's certificate ({@code tls}, which a file that
+     * lists bars has: {@link NsapServerConfig}); no orphan sweep when it lists none.
      */
     public static NsapServer.Upkeep upkeep(NsapServerConfig config) {
         NsapServer.Upkeep upkeep = new NsapServer.Upkeep(config.stuckAfter(), Optional.empty(),
@@ -246,13 +247,25 @@ public final class NsapLauncher implements AutoCloseable {
             return List.of("WSDL      " + server.wsdlUrl(),
                     "topology  " + c.topology().summary(),
                     "endpoints " + String.join(", ", server.service().endpoints()),
-                    "routers   " + routerList(c.topology(), c.routers()));
+                    "routers   " + routerList(c.topology(), c.routers()),
+                    "orphans   " + orphanSweep(c.config()));
         }
 
         @Override
         public Duration startupTime(NsapLauncher launcher) {
             return launcher.server().startupTime();
         }
+    }
+
+    /** The orphan sweep for people: which BARs it asks, how often, and the certificate it asks with. */
+    static String orphanSweep(NsapServerConfig config) {
+        if (config.bars().isEmpty()) {
+            return "none: no bars listed";
+        }
+        // A file with bars has a tls section (NsapServerConfig refuses it otherwise).
+        return "every " + config.orphanCheck() + " asks " + String.join(", ", config.bars().stream()
+                .map(b -> b.site() + " " + b.url()).toList()) + " as "
+                + config.basics().tls().map(t -> ClientCertificate.subject(t.settings()).getName()).orElse("nobody");
     }
 
     private static String routerList(Topology topology, RouterDirectory routers) {

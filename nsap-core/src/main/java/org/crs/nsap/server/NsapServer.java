@@ -65,7 +65,8 @@ import org.crs.nsap.contract.NsapContract;
  * the segments unchanged for {@code stuckAfter}: a dead replica's. When BARs are configured
  * ({@link Upkeep#owners()}), every {@link Upkeep#orphanCheck()} they are asked about the
  * COMMITTED and ACTIVE segments unchanged for {@link Upkeep#orphanAge()}, and those they no
- * longer want are released ({@link SegmentService#releaseOrphans}).
+ * longer want are released ({@link SegmentService#releaseOrphans}); {@code /health} reports the
+ * last round ({@link #ORPHAN_SWEEP_CHECK}).
  *
  * <p><b>Monitoring.</b> Beside the shell's metrics and checks it serves {@link NsapMetrics} (its
  * segments by state, every router command's duration and failures, each segment's latest rates)
@@ -95,6 +96,11 @@ public final class NsapServer extends RunningService {
 
     /** The sweep that asks the BARs about old segments and releases the orphans. */
     static final JobKey ORPHAN_SWEEP = JobKey.jobKey("release-orphans", "upkeep");
+    /**
+     * Its check on {@code /health}: DEGRADED while its last round left segments unanswered (a BAR
+     * refusing this service's certificate, or not reached), as such a sweep releases nothing.
+     */
+    public static final String ORPHAN_SWEEP_CHECK = "orphan sweep";
     /** The sweep that polls the counters of ACTIVE segments ({@link TrafficPolling}). */
     /** How old a measured rate may be for /metrics when the server does not poll itself. */
     static final Duration RATE_FRESHNESS = Duration.ofMinutes(2);
@@ -279,9 +285,10 @@ public final class NsapServer extends RunningService {
             setUp.schedule(new Sweep(STUCK_SWEEP, STUCK_SWEEP_PERIOD, () -> background.get().submit("recover-interrupted",
                     () -> recover(s, upkeep.stuckAfter()))));
             if (upkeep.owners().isPresent()) {
-                BookingOwners owners = upkeep.owners().get();
+                OrphanSweepHealth orphans = new OrphanSweepHealth(upkeep.owners().get(), upkeep.orphanCheck(), clock);
+                setUp.health().add(ORPHAN_SWEEP_CHECK, Duration.ZERO, Health.Status.DEGRADED, orphans::check);
                 setUp.schedule(new Sweep(ORPHAN_SWEEP, upkeep.orphanCheck(), () -> background.get().submit("release-orphans",
-                        () -> releaseOrphans(s, owners, upkeep.orphanAge()))));
+                        () -> releaseOrphans(s, orphans, upkeep.orphanAge()))));
             }
             JdbcTrafficStore trafficStore = new JdbcTrafficStore(setUp.database().dataSource());
             segmentTraffic.set(new SegmentTraffic(store.get(), trafficStore, clock));
@@ -326,8 +333,8 @@ public final class NsapServer extends RunningService {
                 r.failed().isEmpty() ? "" : ", not repaired: " + r.failed());
     }
 
-    private static void releaseOrphans(SegmentService service, BookingOwners owners, Duration age) {
-        SegmentService.Orphans o = service.releaseOrphans(owners, age);
+    private static void releaseOrphans(SegmentService service, OrphanSweepHealth orphans, Duration age) {
+        SegmentService.Orphans o = orphans.run(service, age);
         if (!o.released().isEmpty()) {
             LOG.info("orphan sweep: asked about {} segments, released {}", o.asked(), o.released());
         }

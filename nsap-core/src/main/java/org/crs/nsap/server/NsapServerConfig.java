@@ -22,6 +22,7 @@ import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceConfig.Basics;
 import org.crs.service.server.ServiceConfig.Reader;
 import org.crs.service.tls.CertificateSubjects;
+import org.crs.service.tls.ClientCertificate;
 
 /**
  * The service configuration file of one standalone L-NSAP or NSAP (docs/configuration.md,
@@ -47,9 +48,10 @@ import org.crs.service.tls.CertificateSubjects;
  * routerAccess: routers.yaml          # required: the router access file (RouterDirectory.load)
  * stuckAfter: 2m                      # default 2m: a segment ACTIVATING or DEACTIVATING unchanged this long
  *                                     #   was left by a stopped service (or replica) and is finished here
- * bars:                               # default none: no orphan check
+ * bars:                               # default none: no orphan check; with bars, tls is required
  *   - {site: site-a, url: https://127.0.0.1:8443/services/PeerService, subject: "CN=bar-site-a,OU=CRS,O=Demo"}
- *                                     # subject: required with tls: the certificate this BAR calls with
+ *                                     # url: https://, called with this service's certificate (tls.keyStore)
+ *                                     # subject: required: the certificate this BAR calls with
  * orphanCheck: 30s                    # default 30s: how often the BARs are asked about old segments
  * orphanAge: 1m                       # default 1m: only segments unchanged this long are asked about
  * traffic:                            # default: every key's default (polling on, every 30s)
@@ -69,8 +71,11 @@ import org.crs.service.tls.CertificateSubjects;
  * listed when that site is not listed (an L-NSAP's own BAR forwards the question to its peer).
  * A BAR's {@code subject} is the X.500 distinguished name of the certificate that BAR calls this
  * service with, compared as a name ({@link CertificateSubjects#same}); it is required when the
- * file has a {@code tls} section. An {@code https://} URL is called with this service's own
- * certificate ({@code tls.keyStore}).
+ * file has a {@code tls} section. The BARs answer {@code segmentWanted} only to a certificate they
+ * know, so a file that lists {@code bars} must have a {@code tls} section and every URL must be
+ * {@code https://}, called with this service's own certificate ({@code tls.keyStore}); otherwise
+ * the file is refused ({@link ClientCertificate}) rather than run an orphan sweep that is never
+ * answered.
  *
  * <p>Unknown and repeated keys are errors, reported with their place and line. Relative paths
  * ({@code topology}, {@code routerAccess}, and the path of a {@code jdbc:hsqldb:file:} URL) are
@@ -141,7 +146,8 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
      * @param site the BAR's site, the first field of the booking ids it makes
      * @param url its PeerService endpoint
      * @param subject the subject of the certificate this BAR presents when it calls this service
-     *     over TLS: the caller allowed to call this service as that BAR; empty when not said (no TLS)
+     *     over TLS: the caller allowed to call this service as that BAR; always given in a file,
+     *     empty only for a BAR built without one (a test's)
      */
     public record Bar(String site, URI url, Optional<X500Principal> subject) {
         public Bar {
@@ -243,16 +249,20 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
         return ConfigValues.duration(env.resolve(text, key), otherwise, key, ConfigYaml.at(yaml, key));
     }
 
-    private static List<Bar> bars(List<BarYaml> list, boolean subjectsRequired, EnvReferences env, String yaml) {
+    private static List<Bar> bars(List<BarYaml> list, boolean hasTls, EnvReferences env, String yaml) {
         List<Bar> bars = new ArrayList<>();
-        if (list == null) {
+        if (list == null || list.isEmpty()) {
             return bars;
         }
+        // The BARs answer segmentWanted only to a certificate they know: an orphan sweep that
+        // cannot present one would run for ever and release nothing.
+        ClientCertificate.requireTls(hasTls, "bars", ConfigYaml.at(yaml, "bars"));
         for (int i = 0; i < list.size(); i++) {
             BarYaml b = list.get(i);
             String key = "bars[" + i + "]";
             if (b == null) {
-                throw new IllegalArgumentException(key + " is empty (- {site: site-a, url: http://.../services/PeerService})");
+                throw new IllegalArgumentException(key + " is empty (- {site: site-a, url: https://.../services/PeerService,"
+                        + " subject: CN=...})");
             }
             String site = ConfigValues.name(env.resolve(b.site(), key + ".site"), key + ".site",
                     ConfigYaml.at(yaml, "bars", i, "site"));
@@ -262,14 +272,14 @@ public record NsapServerConfig(Basics basics, Path topology, Path routerAccess, 
             }
             String subject = env.resolve(b.subject(), key + ".subject");
             String where = ConfigYaml.at(yaml, "bars", i, "subject");
-            if ((subject == null || subject.isBlank()) && subjectsRequired) {
-                throw new IllegalArgumentException(key + ".subject is missing: with tls, name the certificate subject this BAR"
+            if (subject == null || subject.isBlank()) {
+                throw new IllegalArgumentException(key + ".subject is missing: name the certificate subject this BAR"
                         + " calls with (CN=...,OU=...,O=...)" + where);
             }
-            bars.add(new Bar(site, ConfigValues.httpUrl(env.resolve(b.url(), key + ".url"), key + ".url",
-                    ConfigYaml.at(yaml, "bars", i, "url")),
-                    subject == null || subject.isBlank() ? Optional.empty()
-                            : Optional.of(CertificateSubjects.parse(subject, key + ".subject", where))));
+            String urlAt = ConfigYaml.at(yaml, "bars", i, "url");
+            bars.add(new Bar(site, ClientCertificate.requireFor(ConfigValues.httpUrl(env.resolve(b.url(), key + ".url"),
+                    key + ".url", urlAt), hasTls, key + ".url", urlAt),
+                    Optional.of(CertificateSubjects.parse(subject, key + ".subject", where))));
         }
         return bars;
     }

@@ -136,20 +136,29 @@ class NsapServerConfigTest {
     static final String UPKEEP = """
             stuckAfter: 5m
             bars:
-              - {site: site-a, url: "http://bar-a.example.org:8080/services/PeerService"}
-              - {site: site-b, url: "${BAR_B}"}
+              - {site: site-a, url: "https://bar-a.example.org:8443/services/PeerService", subject: "CN=bar-site-a,O=Demo"}
+              - {site: site-b, url: "${BAR_B}", subject: "CN=bar-site-b,O=Demo"}
             orphanCheck: 10s
             orphanAge: 2m
             """;
 
+    /** The tls section of an L-NSAP with this test's certificates: a file that lists bars must have one. */
+    static String tls() throws Exception {
+        example("nsap"); // makes the certificates
+        return "tls:\n  keyStore: \"" + certificates.resolve("lnsap-site-a.p12") + "\"\n  keyStorePassword: crs-demo-tls\n"
+                + "  trustStore: \"" + certificates.resolve("trust.p12") + "\"\n  trustStorePassword: crs-demo-tls\n";
+    }
+
     @Test
-    void upkeepKeysNameTheBarsAndHowOftenAndAfterHowLong() {
+    void upkeepKeysNameTheBarsAndHowOftenAndAfterHowLong() throws Exception {
         Map<String, String> environment = new HashMap<>(ENV);
         environment.put("BAR_B", "https://bar-b.example.org/services/PeerService");
-        NsapServerConfig c = NsapServerConfig.FILE.parse(GOOD + UPKEEP, dir, env(environment));
+        NsapServerConfig c = NsapServerConfig.FILE.parse(GOOD + tls() + UPKEEP, dir, env(environment));
         assertEquals(java.time.Duration.ofMinutes(5), c.stuckAfter());
-        assertEquals(List.of(new NsapServerConfig.Bar("site-a", URI.create("http://bar-a.example.org:8080/services/PeerService")),
-                new NsapServerConfig.Bar("site-b", URI.create("https://bar-b.example.org/services/PeerService"))), c.bars());
+        assertEquals(List.of(new NsapServerConfig.Bar("site-a", URI.create("https://bar-a.example.org:8443/services/PeerService"),
+                        java.util.Optional.of(new X500Principal("CN=bar-site-a,O=Demo"))),
+                new NsapServerConfig.Bar("site-b", URI.create("https://bar-b.example.org/services/PeerService"),
+                        java.util.Optional.of(new X500Principal("CN=bar-site-b,O=Demo")))), c.bars());
         assertEquals(java.time.Duration.ofSeconds(10), c.orphanCheck());
         assertEquals(java.time.Duration.ofMinutes(2), c.orphanAge());
         NsapServer.Upkeep upkeep = NsapLauncher.upkeep(c);
@@ -158,18 +167,19 @@ class NsapServerConfigTest {
     }
 
     @Test
-    void badUpkeepKeysAreRefusedNamingTheKey() {
+    void badUpkeepKeysAreRefusedNamingTheKey() throws Exception {
         Map<String, String> environment = new HashMap<>(ENV);
-        environment.put("BAR_B", "http://bar-b.example.org/services/PeerService");
+        environment.put("BAR_B", "https://bar-b.example.org/services/PeerService");
+        String tls = tls();
         Map<String, String> refusals = Map.of(
-                UPKEEP.replace("stuckAfter: 5m", "stuckAfter: 0s"), "stuckAfter must be positive, was 0s",
-                "orphanCheck: often\n", "orphanCheck: 'often' is not a duration (500ms, 5s, 2m, 1h, 1d, PT5S)",
-                UPKEEP.replace("site: site-b", "site: site-a"), "bars[1].site: site-a is listed twice",
-                UPKEEP.replace("\"${BAR_B}\"", "ftp://bar-b.example.org/"),
+                tls + UPKEEP.replace("stuckAfter: 5m", "stuckAfter: 0s"), "stuckAfter must be positive, was 0s",
+                tls + "orphanCheck: often\n", "orphanCheck: 'often' is not a duration (500ms, 5s, 2m, 1h, 1d, PT5S)",
+                tls + UPKEEP.replace("site: site-b", "site: site-a"), "bars[1].site: site-a is listed twice",
+                tls + UPKEEP.replace("\"${BAR_B}\"", "ftp://bar-b.example.org/"),
                 "bars[1].url: must be an http:// or https:// URL with a host (http://host:port/services/...)",
-                UPKEEP.replace("\"${BAR_B}\"", "\"http://user:pw@bar-b/services/PeerService\""),
+                tls + UPKEEP.replace("\"${BAR_B}\"", "\"https://user:pw@bar-b/services/PeerService\""),
                 "bars[1].url: must not carry a user or password",
-                UPKEEP.replace("{site: site-b, url: \"${BAR_B}\"}", "{url: \"${BAR_B}\"}"), "bars[1].site is missing");
+                tls + UPKEEP.replace("{site: site-b, url: \"${BAR_B}\"", "{url: \"${BAR_B}\""), "bars[1].site is missing");
         refusals.forEach((upkeep, message) -> {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> NsapServerConfig.FILE.parse(GOOD + upkeep, dir, env(environment)), message);
@@ -177,6 +187,30 @@ class NsapServerConfigTest {
             assertEquals(message, e.getMessage().replaceAll(" \\(line \\d+\\)$", ""));
             assertFalse(e.getMessage().contains("pw@"), e.getMessage());
         });
+    }
+
+    @Test
+    void barsCalledOverPlainHttpAreRefusedAsTheirBarsAnswerOnlyACertificate() throws Exception {
+        Map<String, String> environment = new HashMap<>(ENV);
+        environment.put("BAR_B", "http://bar-b.example.org:8083/services/PeerService");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> NsapServerConfig.FILE.parse(GOOD + tls() + UPKEEP, dir, env(environment)));
+
+        assertTrue(refused.getMessage().startsWith("bars[1].url: must be https://"), refused.getMessage());
+        assertFalse(refused.getMessage().contains("8083"), "the URL is not quoted: " + refused.getMessage());
+    }
+
+    @Test
+    void barsInAFileWithoutTlsAreRefusedAsTheOrphanSweepCouldNeverBeAnswered() {
+        Map<String, String> environment = new HashMap<>(ENV);
+        environment.put("BAR_B", "https://bar-b.example.org/services/PeerService");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> NsapServerConfig.FILE.parse(GOOD + UPKEEP, dir, env(environment)));
+
+        assertTrue(refused.getMessage().startsWith("bars: the services listed are called with this service's client"
+                + " certificate"), refused.getMessage());
     }
 
     // --- refusals --------------------------------------------------------------------------------
@@ -299,6 +333,22 @@ class NsapServerConfigTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("carries no PseudowireSegments"), err.toString(StandardCharsets.UTF_8));
 
         assertEquals(ServiceLauncher.EXIT_CONFIG, NsapLauncher.run("lnsap", "L-NSAP", new String[0], f -> null, print(out), print(err)));
+    }
+
+    @Test
+    void anOrphanSweepThatCouldPresentNoCertificateStopsTheStartWithTheConfigurationsExitCode() throws Exception {
+        Path file = write(GOOD.replace("${CRS_DB_HOST}", "localhost").replace("${CRS_DB_PASSWORD}", "x")
+                + UPKEEP.replace("\"${BAR_B}\"", "https://bar-b.example.org/services/PeerService"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exit = NsapLauncher.run("lnsap", "L-NSAP", new String[] {"--check", file.toString()},
+                f -> new NsapLauncher.Topology(new OneLinkPlanner(), Map.of("edge-x", CampusSegment.class), "one link"),
+                print(out), print(err));
+
+        assertEquals(ServiceLauncher.EXIT_CONFIG, exit);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("bars: the services listed are called with this service's"
+                + " client certificate"), err.toString(StandardCharsets.UTF_8));
     }
 
     @Test

@@ -57,13 +57,22 @@ final class Truth {
     private final ProcessFederation federation;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(3)).build();
-    /** The L-NSAPs and the NSAP answer only their BARs' certificates: they are asked as site-a's BAR. */
+    /**
+     * The L-NSAPs and the NSAP answer only the BARs they serve, by their certificates: the NSAP
+     * and site-a's L-NSAP are asked as site-a's BAR, site-b's L-NSAP as site-b's.
+     */
     private final HttpClient asBar;
+    private final HttpClient asSiteBBar;
 
     Truth(ProcessFederation federation) {
         this.federation = federation;
-        SSLContext tls = federation.certificates().client("bar-site-a");
-        this.asBar = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(3))
+        this.asBar = clientOf(federation, "bar-site-a");
+        this.asSiteBBar = clientOf(federation, "bar-site-b");
+    }
+
+    private static HttpClient clientOf(ProcessFederation federation, String bar) {
+        SSLContext tls = federation.certificates().client(bar);
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(3))
                 .sslContext(tls).sslParameters(TlsContexts.parameters(tls)).build();
     }
 
@@ -81,7 +90,8 @@ final class Truth {
             request.header("Authorization", OPERATOR);
         }
         try {
-            return (tls ? asBar : http).send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
+            HttpClient client = !tls ? http : endpoint.equals(federation.nsapUrl("lnsap-site-b")) ? asSiteBBar : asBar;
+            return client.send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted calling " + operation, e);

@@ -64,6 +64,7 @@ public final class ProcessFederation implements AutoCloseable {
      * @param nsapExtra keys added to every L-NSAP's and the NSAP's configuration, written as given
      *     ({@code bars} is written by the federation when {@code nsapBars} is set)
      * @param nsapBars whether the L-NSAPs and the NSAP get a {@code bars:} list of the BARs' PeerService URLs
+     *     (an L-NSAP its own site's BAR, the NSAP both), which they serve and ask about orphans
      * @param databases a database for a service instead of its HSQLDB file database
      */
     public record Options(Path repository, Path work, Duration callTimeout, Map<String, String> barBooking,
@@ -138,9 +139,9 @@ public final class ProcessFederation implements AutoCloseable {
             }
         }
         if (options.nsapBars()) {
-            for (String nsap : List.of("lnsap-site-a", "lnsap-site-b", NSAP)) {
-                for (String site : SITES) {
-                    link(nsap, "bar-" + site);
+            for (String holder : List.of("lnsap-site-a", "lnsap-site-b", NSAP)) {
+                for (String site : barSitesOf(holder)) {
+                    link(holder, "bar-" + site);
                 }
             }
         }
@@ -259,6 +260,15 @@ public final class ProcessFederation implements AutoCloseable {
                         : certificates.yaml(name, null, ClientAuth.REQUIRED));
     }
 
+    /**
+     * The sites whose BARs an L-NSAP or the NSAP serves and asks about orphans, as in the demo
+     * and deploy/config: an L-NSAP its own site's BAR only (the other site's BAR books there
+     * through it, and knows no other site's L-NSAP by its certificate), the NSAP every site's.
+     */
+    private static List<String> barSitesOf(String holder) {
+        return holder.startsWith("lnsap-") ? List.of(holder.substring("lnsap-".length())) : SITES;
+    }
+
     /** The subject of a service's certificate, quoted for YAML. */
     private String subject(String service) {
         return quoted(certificates.subject(service).getName());
@@ -270,7 +280,7 @@ public final class ProcessFederation implements AutoCloseable {
                 .append("\nrouterAccess: ").append(quoted(routerAccess.toAbsolutePath().toString())).append('\n');
         if (options.nsapBars()) {
             yaml.append("bars:\n");
-            for (String site : SITES) {
+            for (String site : barSitesOf(name)) {
                 yaml.append("  - {site: ").append(site).append(", url: ")
                         .append(links.get(name + "->bar-" + site).in(peerUrlDirect(site)))
                         .append(", subject: ").append(subject("bar-" + site)).append("}\n");
