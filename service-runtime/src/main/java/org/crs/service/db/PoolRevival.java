@@ -55,16 +55,10 @@ final class PoolRevival implements SQLExceptionOverride {
     /** HikariCP asks this about every SQLException on a pooled connection; the pool's own judgement stands. */
     @java.lang.Override
     public Override adjudicate(SQLException e) {
-        if (isConnectionLost(e)) {
+        if (StoreException.connectionLost(e)) {
             unreachable(e);
         }
         return Override.CONTINUE_EVICT;
-    }
-
-    /** Connection exceptions (08xxx) and a server shutting down or starting (57P01-57P03). */
-    static boolean isConnectionLost(SQLException e) {
-        String state = e.getSQLState();
-        return state != null && (state.startsWith("08") || state.startsWith("57P0"));
     }
 
     /** {@code pool} whose failures to hand out a connection start the probe. */
@@ -170,7 +164,7 @@ final class PoolRevival implements SQLExceptionOverride {
 
         /** A pool timeout names the last failure to connect as its cause; a busy pool's names none. */
         private void noticed(SQLException e) {
-            if (isConnectionLost(e) || e.getCause() instanceof SQLException) {
+            if (StoreException.connectionLost(e) || e.getCause() instanceof SQLException) {
                 unreachable(e);
             }
         }
