@@ -55,10 +55,13 @@ class DatabaseOutageTest {
     static final Duration OUTAGE = Duration.ofSeconds(30);
     /**
      * How late after the database is back a start or end that fell in the outage may be applied:
-     * Quartz and the pool back at once (well under 1 s), a due-work round (250 ms), a retry pause
-     * of a part whose database was down (1 s), the calls to three parts and the routers.
+     * Quartz and the pool back at once (under 1 s), a due-work round (250 ms), a retry pause of a
+     * part whose database was down (1 s), then the calls to three parts and their routers, which
+     * on a loaded test machine take seconds of their own (a router login up to 10 s).
      */
-    static final Duration SETTLE = Duration.ofSeconds(4);
+    static final Duration SETTLE = Duration.ofSeconds(10);
+    /** A BAR's wait for a part; a part whose database is down answers well within it. */
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
     static final BarSettings SETTINGS = BarSettings.defaults().withMinimumDuration(Duration.ofSeconds(2))
             .withSetUpLead(Duration.ofMillis(1500));
 
@@ -78,7 +81,7 @@ class DatabaseOutageTest {
                 "nsap", new Federation.Database(nsapDatabase.createDatabase("crs_nsap"), RestartablePostgres.USER));
         var files = Federation.Options.hsqldbFiles(work.resolve("hsqldb"));
         federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(),
-                name -> databases.getOrDefault(name, files.apply(name)), false, SETTINGS, Duration.ofSeconds(3),
+                name -> databases.getOrDefault(name, files.apply(name)), false, SETTINGS, CALL_TIMEOUT,
                 Clock.systemUTC()));
     }
 
@@ -121,7 +124,7 @@ class DatabaseOutageTest {
         Outage outage = across(nsapDatabase, 3);
 
         SoapSegmentController asBar = new SoapSegmentController("nsap", federation.nsap().serviceUrl(),
-                NsapContract.NAMESPACE, Duration.ofSeconds(3), federation.certificates().client("bar-site-a"));
+                NsapContract.NAMESPACE, CALL_TIMEOUT, federation.certificates().client("bar-site-a"));
         SegmentFailure direct = null;
         try {
             asBar.status("site-a:" + outage.during + ":wan");
@@ -151,11 +154,12 @@ class DatabaseOutageTest {
         String ending = newId("ending");
         String starting = newId("starting");
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        Instant stopAt = now.plusSeconds(20); // the first circuit up well before, on a loaded machine
-        Instant endingEnd = stopAt.plus(OUTAGE.dividedBy(2));
-        Instant startingStart = stopAt.plus(OUTAGE.dividedBy(3));
+        // Room for the first circuit to come up on a loaded machine (a router login may take 10 s) before the stop.
+        Instant stopAt = now.plusSeconds(35);
+        Instant endingEnd = stopAt.plusSeconds(10);
+        Instant startingStart = stopAt.plusSeconds(15);
         assertEquals("RESERVED", state(create(ending, host, now.plusSeconds(5), endingEnd)));
-        assertEquals("RESERVED", state(create(starting, host + 1, startingStart, stopAt.plus(OUTAGE).plusSeconds(8))));
+        assertEquals("RESERVED", state(create(starting, host + 1, startingStart, stopAt.plus(OUTAGE).plusSeconds(10))));
         waitFor(ending, Set.of("ACTIVE"), Duration.between(Instant.now(), stopAt));
         Thread.sleep(Math.max(0, Duration.between(Instant.now(), stopAt).toMillis()));
         database.stop();

@@ -6,10 +6,13 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -28,6 +31,12 @@ import org.slf4j.LoggerFactory;
  * adder's pause (only a thread of this pool sleeping inside the adder), which connects at once.
  * An interrupted adder skips its pauses until it connects, which it does at once since the probe
  * just did.
+ *
+ * <p>While the server is unreachable, a request for a connection waits at most
+ * {@link #WAIT_WHILE_DOWN} for the probe to find it back, rather than the pool's 10 s: a door then
+ * answers {@code STORE_UNAVAILABLE} within that, before a calling BAR's own call timeout (3 s in
+ * the demo) reads it as silence. Quartz, asking every {@code Scheduling.DEFAULT_DB_RETRY} after
+ * a failure, then logs a failure about every 1.5 s per thread during an outage.
  */
 final class PoolRevival implements SQLExceptionOverride {
 
@@ -35,6 +44,8 @@ final class PoolRevival implements SQLExceptionOverride {
     static final Duration PROBE_EVERY = Duration.ofMillis(200);
     /** How long one probe waits for the server to accept (PostgreSQL's connectTimeout, in seconds). */
     private static final int PROBE_TIMEOUT_SECONDS = 2;
+    /** How long a request for a connection waits while the server is known to be unreachable. */
+    static final Duration WAIT_WHILE_DOWN = Duration.ofSeconds(1);
     private static final String ADDER_CLASS = "com.zaxxer.hikari.pool.HikariPool$PoolEntryCreator";
     private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(PoolRevival.class);
 
@@ -43,6 +54,8 @@ final class PoolRevival implements SQLExceptionOverride {
     private final String user;
     private final String password;
     private final AtomicBoolean probing = new AtomicBoolean();
+    /** Counted down once the server answers again; null while it is not known to be down. */
+    private volatile CountDownLatch back;
     private volatile boolean closed;
 
     PoolRevival(String poolName, String jdbcUrl, String user, String password) {
@@ -61,7 +74,7 @@ final class PoolRevival implements SQLExceptionOverride {
         return Override.CONTINUE_EVICT;
     }
 
-    /** {@code pool} whose failures to hand out a connection start the probe. */
+    /** {@code pool}, made with this as its exception override, whose failures to hand out a connection start the probe. */
     DataSource watching(DataSource pool) {
         return new Watching(pool);
     }
@@ -71,6 +84,7 @@ final class PoolRevival implements SQLExceptionOverride {
         if (closed || !probing.compareAndSet(false, true)) {
             return;
         }
+        back = new CountDownLatch(1);
         LOG.warn("{}: the database does not answer ({}); probing it every {} ms", poolName, why.getMessage(),
                 PROBE_EVERY.toMillis());
         Thread probe = new Thread(this::probeUntilBack, poolName + "-revival");
@@ -97,8 +111,29 @@ final class PoolRevival implements SQLExceptionOverride {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            CountDownLatch b = back; // closed meanwhile: nobody waits for a closed pool
+            back = null;
+            if (b != null) {
+                b.countDown();
+            }
             probing.set(false);
         }
+    }
+
+    /** While the server is known to be down, waits a little for it; throws if it is not back by then. */
+    private void awaitBack() throws SQLException {
+        CountDownLatch b = back;
+        if (b == null) {
+            return;
+        }
+        try {
+            if (b.await(WAIT_WHILE_DOWN.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        throw new SQLTransientConnectionException(poolName + ": the database does not answer", "08001");
     }
 
     private boolean answers() {
@@ -144,6 +179,7 @@ final class PoolRevival implements SQLExceptionOverride {
 
         @java.lang.Override
         public Connection getConnection() throws SQLException {
+            awaitBack();
             try {
                 return pool.getConnection();
             } catch (SQLException e) {
@@ -154,6 +190,7 @@ final class PoolRevival implements SQLExceptionOverride {
 
         @java.lang.Override
         public Connection getConnection(String username, String pass) throws SQLException {
+            awaitBack();
             try {
                 return pool.getConnection(username, pass);
             } catch (SQLException e) {
