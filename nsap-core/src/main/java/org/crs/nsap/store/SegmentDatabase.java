@@ -92,11 +92,11 @@ final class SegmentDatabase {
                         return rollBack.value();
                     }
                 } catch (PlanRefused | RuntimeException e) {
-                    c.rollback();
+                    Jdbc.rollBackAfter(c, e);
                     throw e;
                 } catch (SQLException e) {
-                    c.rollback();
-                    last = e; // a deadlock or serialization failure: try again
+                    Jdbc.rollBackAfter(c, e);
+                    last = e; // a deadlock or serialization failure (or the database is down): try again
                 }
             } catch (SQLException e) {
                 last = e;
