@@ -96,10 +96,14 @@ final class SegmentDatabase {
                     throw e;
                 } catch (SQLException e) {
                     Jdbc.rollBackAfter(c, e);
-                    last = e; // a deadlock or serialization failure (or the database is down): try again
+                    last = e; // a deadlock or serialization failure: try again
                 }
             } catch (SQLException e) {
                 last = e;
+            }
+            if (StoreException.isUnreachable(last)) {
+                // The database is down: another attempt would only make the caller wait longer.
+                throw new StoreException(what, last);
             }
         }
         throw new StoreException(what + " failed after " + ATTEMPTS + " attempts", last);
