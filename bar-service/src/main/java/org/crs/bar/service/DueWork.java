@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  *   <li>a reservation whose activation time has come (its start minus the set-up lead, or as
  *       its {@link org.crs.bar.reservation.SetUpPlan} says within that lead) moves to ACTIVATING
  *       and is activated; a part that could not be reached (a refused connection, no answer in time, a
- *       Server fault) is tried again, the pause doubling, until the start plus the activation
+ *       Server fault) is tried again, the pause doubling (but not for a part whose database is
+ *       restarting: see {@link #pauseFor}), until the start plus the activation
  *       grace; then the reservation FAILS and every part is rolled back;</li>
  *   <li>an active reservation whose end has come moves to RELEASING and is torn down; a tear-down
  *       is never abandoned: a part that could not be reached is tried again until it answers,
@@ -161,8 +162,9 @@ final class DueWork {
                     "circuit up on " + routersOf(segments) + attemptsSaid(r), segments);
         }
         List<String> refused = outcomes.stream().filter(DueWork::refusedToActivate).map(Outcome::describe).toList();
-        List<String> notReached = outcomes.stream().filter(o -> !o.reached(SegmentState.ACTIVE) && !refusedToActivate(o))
-                .map(Outcome::describe).toList();
+        List<Outcome> missing = outcomes.stream().filter(o -> !o.reached(SegmentState.ACTIVE) && !refusedToActivate(o))
+                .toList();
+        List<String> notReached = missing.stream().map(Outcome::describe).toList();
         Instant deadline = settings.activationDeadline(r.request().interval());
         if (!refused.isEmpty()) {
             return failActivation(r, segments, "activation failed: " + String.join("; ", refused));
@@ -172,7 +174,7 @@ final class DueWork {
                     + " (the start plus the activation grace), after " + attemptsOf(r) + " attempt(s): "
                     + String.join("; ", notReached));
         }
-        return tryAgainLater(r, segments, "activation", notReached);
+        return tryAgainLater(r, segments, "activation", notReached, pauseFor(r, missing));
     }
 
     /**
@@ -251,10 +253,11 @@ final class DueWork {
         List<Outcome> outcomes = negotiation.deactivateAll(notYet);
         List<Segment> segments = SegmentCalls.merge(r.segments(), outcomes);
         // Not reached, or still on its way down (its service restarted mid-tear-down and is finishing it).
-        List<String> notReached = outcomes.stream().filter(o -> o.failure() != null ? !o.failure().answered()
-                : o.segment().state() == SegmentState.DEACTIVATING).map(Outcome::describe).toList();
-        if (!notReached.isEmpty()) {
-            return tryAgainLater(r, segments, "tear-down", notReached);
+        List<Outcome> missing = outcomes.stream().filter(o -> o.failure() != null ? !o.failure().answered()
+                : o.segment().state() == SegmentState.DEACTIVATING).toList();
+        if (!missing.isEmpty()) {
+            return tryAgainLater(r, segments, "tear-down", missing.stream().map(Outcome::describe).toList(),
+                    pauseFor(r, missing));
         }
         // Every part answered: what it answered is final for this BAR (a part that failed on its
         // routers says so, and its service repairs its routers).
@@ -293,9 +296,25 @@ final class DueWork {
         }
     }
 
+    /**
+     * The pause before the next attempt: doubling with the attempts, unless every part that was
+     * not reached answered that its database is restarting ({@link RefusalCode#STORE_UNAVAILABLE}).
+     * Such a part answers at once and is back within seconds, so it is asked again after the
+     * first pause: the circuit comes up or goes down at most that long after its database is back,
+     * where a doubled pause would leave it up to half the outage late.
+     */
+    private Duration pauseFor(Reservation r, List<Outcome> notReached) {
+        boolean restarting = !notReached.isEmpty() && notReached.stream().allMatch(DueWork::storeRestarting);
+        return restarting ? retries.pause() : retries.pauseAfter(attemptsOf(r));
+    }
+
+    private static boolean storeRestarting(Outcome o) {
+        return o.failure() != null && o.failure().refusal().code() == RefusalCode.STORE_UNAVAILABLE;
+    }
+
     /** Records the attempt in the history and the log, and when it is tried next. */
-    private Reservation tryAgainLater(Reservation r, List<Segment> segments, String what, List<String> notReached) {
-        Duration pause = retries.pauseAfter(attemptsOf(r));
+    private Reservation tryAgainLater(Reservation r, List<Segment> segments, String what, List<String> notReached,
+                                      Duration pause) {
         Instant next = recorder.now().plus(pause);
         String note = what + " attempt " + attemptsOf(r) + ": not reached: " + String.join("; ", notReached)
                 + "; trying again at " + next;
@@ -341,7 +360,10 @@ final class DueWork {
                         + " (attempt " + attempt + "): " + e.getMessage(), recorder.now());
                 return;
             }
-            Instant next = recorder.now().plus(retries.pauseAfter(attempt));
+            // A part whose database is restarting answers at once: asked again after the first pause.
+            Duration pause = e.refusal().code() == RefusalCode.STORE_UNAVAILABLE ? retries.pause()
+                    : retries.pauseAfter(attempt);
+            Instant next = recorder.now().plus(pause);
             LOG.warn("{} not reached (attempt {}): {}; trying again at {}", call, attempt, e.getMessage(), next);
             store.followUpTried(f, next, ReservationService.SCHEDULER, call + " not reached (attempt " + attempt + "): "
                     + e.getMessage() + "; trying again at " + next, recorder.now());

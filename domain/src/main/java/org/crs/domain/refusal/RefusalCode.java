@@ -95,7 +95,15 @@ public enum RefusalCode {
      * quota, its limit and what is already used. Subject: the quota ({@code peakBandwidth},
      * {@code monthlyHours}).
      */
-    QUOTA_EXCEEDED(Subject.FIELD);
+    QUOTA_EXCEEDED(Subject.FIELD),
+
+    /**
+     * The service's own database could not be reached (it is restarting or failing over), so the
+     * service did nothing with the request; the same request may succeed once the database is
+     * back, in seconds. Answered as a Server fault, and by the JSON API as 503 with Retry-After.
+     * Subject: the service that answered, as the caller names it, or empty.
+     */
+    STORE_UNAVAILABLE(Subject.PROVIDER);
 
     /** What a refusal's subject names, for a code. */
     public enum Subject {

@@ -92,14 +92,18 @@ final class SegmentDatabase {
                         return rollBack.value();
                     }
                 } catch (PlanRefused | RuntimeException e) {
-                    c.rollback();
+                    Jdbc.rollBackAfter(c, e);
                     throw e;
                 } catch (SQLException e) {
-                    c.rollback();
+                    Jdbc.rollBackAfter(c, e);
                     last = e; // a deadlock or serialization failure: try again
                 }
             } catch (SQLException e) {
                 last = e;
+            }
+            if (StoreException.isUnreachable(last)) {
+                // The database is down: another attempt would only make the caller wait longer.
+                throw new StoreException(what, last);
             }
         }
         throw new StoreException(what + " failed after " + ATTEMPTS + " attempts", last);

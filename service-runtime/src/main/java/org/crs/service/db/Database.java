@@ -47,17 +47,20 @@ public final class Database implements AutoCloseable {
     private final boolean embeddedHsqldb;
     private final HikariDataSource dataSource;
     private final DataSource statements;
+    /** For a database server (not embedded): refills the pool as soon as the server is back after an outage. */
+    private final PoolRevival revival;
     private volatile boolean closed;
 
     private Database(String jdbcUrl, String user, String password, Vendor vendor, boolean embeddedHsqldb,
-                     HikariDataSource dataSource) {
+                     HikariDataSource dataSource, PoolRevival revival) {
         this.jdbcUrl = jdbcUrl;
         this.user = user;
         this.password = password;
         this.vendor = vendor;
         this.embeddedHsqldb = embeddedHsqldb;
         this.dataSource = dataSource;
-        this.statements = embeddedHsqldb ? new StatementCache(dataSource) : dataSource;
+        this.revival = revival;
+        this.statements = embeddedHsqldb ? new StatementCache(dataSource) : revival.watching(dataSource);
     }
 
     /** How long a restart waits for the lock file a crashed process left on a file HSQLDB. */
@@ -140,6 +143,10 @@ public final class Database implements AutoCloseable {
             // index lookups alone take under one.
             config.setConnectionInitSql("SET plan_cache_mode = force_generic_plan; SET max_parallel_workers_per_gather = 0");
         }
+        PoolRevival revival = embedded ? null : new PoolRevival(config.getPoolName(), url, user, password);
+        if (revival != null) {
+            config.setExceptionOverride(revival);
+        }
         HikariDataSource ds = file ? openFileHsqldb(config) : null;
         if (ds == null) {
             try {
@@ -148,7 +155,7 @@ public final class Database implements AutoCloseable {
                 throw new IllegalStateException("Cannot open " + redact(url) + ": " + e.getMessage(), e);
             }
         }
-        Database db = new Database(url, user, password, vendor, embedded, ds);
+        Database db = new Database(url, user, password, vendor, embedded, ds, revival);
         if (embedded) {
             try (Connection c = ds.getConnection(); Statement st = c.createStatement()) {
                 // the URL properties apply only when a database is created; these statements also
@@ -302,6 +309,9 @@ public final class Database implements AutoCloseable {
             return;
         }
         closed = true;
+        if (revival != null) {
+            revival.close();
+        }
         dataSource.close();
         if (embeddedHsqldb) {
             try (Connection c = DriverManager.getConnection(jdbcUrl, user, password);

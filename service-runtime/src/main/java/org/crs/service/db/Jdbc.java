@@ -38,11 +38,24 @@ public final class Jdbc {
                 c.commit();
                 return result;
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                rollBackAfter(c, e);
                 throw e;
             }
         } catch (SQLException e) {
             throw new StoreException(what, e);
+        }
+    }
+
+    /**
+     * Rolls back after {@code failure}; a rollback that fails too (the connection died: the
+     * database restarts) is added to it as suppressed, so the failure that tells why stays the one
+     * thrown ({@link StoreException#databaseUnreachable()} reads its SQLState).
+     */
+    public static void rollBackAfter(Connection c, Exception failure) {
+        try {
+            c.rollback();
+        } catch (SQLException rollbackFailed) {
+            failure.addSuppressed(rollbackFailed);
         }
     }
 

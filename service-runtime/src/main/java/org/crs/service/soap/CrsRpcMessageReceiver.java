@@ -34,6 +34,7 @@ import org.crs.domain.access.Decision;
 import org.crs.domain.access.Effect;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
+import org.crs.service.db.StoreException;
 import org.crs.service.monitoring.ServiceMetrics;
 import org.crs.service.security.CallAudit;
 import org.crs.service.security.CallContext;
@@ -57,7 +58,9 @@ import org.slf4j.LoggerFactory;
  * a {@link ServiceFault#failure} is a Server fault;</li>
  * <li>an exception the method throws without declaring it (a bug, a database error, a driver
  * error whose text may name a device or a credential) reaches the client as "Internal error
- * (incident ID)" instead of its own message; the full exception is logged with the same id.</li>
+ * (incident ID)" instead of its own message; the full exception is logged with the same id;</li>
+ * <li>but a database that cannot be reached ({@link StoreException#isUnreachable}) is no bug: a
+ * Server fault {@code STORE_UNAVAILABLE}, which the caller may retry.</li>
  * </ul>
  * The answer to a good request is built by Axis2 exactly as its RPCMessageReceiver does.
  */
@@ -185,10 +188,22 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
         try {
             result = RPCUtil.invokeServiceClass(inMessage, method, target, null, request, in);
         } catch (InvocationTargetException e) {
-            AxisFault fault = fault(in, method, e.getCause());
+            Throwable cause = e.getCause();
+            AxisFault fault = fault(in, method, cause);
+            boolean unreachable = StoreException.isUnreachable(cause);
             if (changes) {
-                record(audit, service.getName(), operation, request, e.getCause() instanceof ServiceFault f
-                        ? f.getCode() : "INTERNAL_ERROR");
+                String outcome = cause instanceof ServiceFault f ? f.getCode()
+                        : unreachable ? RefusalCode.STORE_UNAVAILABLE.name() : "INTERNAL_ERROR";
+                try {
+                    record(audit, service.getName(), operation, request, outcome);
+                } catch (RuntimeException auditFailed) {
+                    if (!unreachable || !StoreException.isUnreachable(auditFailed)) {
+                        throw auditFailed;
+                    }
+                    // The trail lives in the same database: a call that did nothing cannot be recorded either.
+                    log.warn("{}.{} refused with {}; not in the audit trail, whose database cannot be reached either",
+                            service.getName(), operation, outcome);
+                }
             }
             throw fault;
         } catch (IllegalAccessException e) {
@@ -294,6 +309,14 @@ final class CrsRpcMessageReceiver extends AbstractInOutMessageReceiver {
         if (cause instanceof Exception && !(cause instanceof RuntimeException) && declares(method, cause.getClass())) {
             AxisFault fault = new AxisFault(cause.getMessage());
             fault.setDetail(typedDetail(in, cause));
+            return fault;
+        }
+        if (StoreException.isUnreachable(cause)) {
+            // Not a bug: the database is restarting or failing over. The caller may ask again.
+            log.warn("{}.{}: the database cannot be reached: {}", service.getName(), method.getName(), cause.getMessage());
+            ServiceFault unavailable = ServiceFault.failure(StoreException.unavailable());
+            AxisFault fault = new AxisFault(unavailable.getMessage());
+            fault.setDetail(detail(in, unavailable));
             return fault;
         }
         String incident = UUID.randomUUID().toString().substring(0, 8);

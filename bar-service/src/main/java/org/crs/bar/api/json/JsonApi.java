@@ -32,6 +32,7 @@ import org.crs.domain.access.Effect;
 import org.crs.domain.audit.Redaction;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
+import org.crs.service.db.StoreException;
 import org.crs.service.security.Authentication;
 import org.crs.service.security.AuthenticationFilter;
 import org.crs.service.security.Authenticator;
@@ -125,6 +126,11 @@ public final class JsonApi extends HttpServlet {
         } catch (ApiError e) {
             error(response, e);
         } catch (RuntimeException e) {
+            if (StoreException.isUnreachable(e)) {
+                LOG.warn("JSON API: {} {}: the database cannot be reached: {}", method, request.getRequestURI(), e.getMessage());
+                error(response, ApiError.of(StoreException.unavailable(), false));
+                return;
+            }
             LOG.error("JSON API: {} {} failed", method, request.getRequestURI(), e);
             error(response, ApiError.of(ApiError.Problem.INTERNAL, null, "the BAR failed to answer; its log says why"));
         }
@@ -373,6 +379,8 @@ public final class JsonApi extends HttpServlet {
         body.set("error", error);
         if (e.status() == 429) {
             response.setHeader("Retry-After", "60");
+        } else if (e.code().equals(RefusalCode.STORE_UNAVAILABLE.name())) {
+            response.setHeader("Retry-After", String.valueOf(StoreException.RETRY_AFTER.toSeconds()));
         }
         write(response, new Answer.Body(e.status(), body));
     }

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.List;
 
 import org.crs.demo.process.ProcessFederation;
-import org.crs.demo.process.RestartablePostgres;
+import org.crs.service.db.testing.RestartablePostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;

