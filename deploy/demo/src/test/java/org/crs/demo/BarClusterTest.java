@@ -125,19 +125,29 @@ class BarClusterTest {
     void everyDueActivationAndTearDownRunsOnceAcrossThreeReplicas() throws Exception {
         long edgeA = lastSessionId("edge-a");
         long edgeB = lastSessionId("edge-b");
-        // Far enough ahead for three bookings one after the other on a loaded machine (each a few
-        // seconds there): all three start at once.
-        Instant start = soon(Duration.ofSeconds(15));
+        // Three bookings at once, one at each replica, all starting together: far enough ahead for
+        // a loaded machine, where a booking took up to 10 s (at a load average of 40 on two cores).
+        Instant start = soon(Duration.ofSeconds(30));
         List<String> ids = new ArrayList<>();
+        List<CompletableFuture<String>> answers = new ArrayList<>();
         for (int i = 0; i < replicas.size(); i++) {
             String id = newId();
-            String answer = create(client(replicas, i), id, i + 1, start, start.plusSeconds(3));
-            assertEquals("RESERVED", state(answer), answer);
+            int replica = i;
             ids.add(id);
+            answers.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return create(client(replicas, replica), id, replica + 1, start, start.plusSeconds(3));
+                } catch (Exception e) {
+                    throw new CompletionException(e);
+                }
+            }));
+        }
+        for (CompletableFuture<String> a : answers) {
+            assertEquals("RESERVED", state(a.join()), a.join());
         }
         for (int i = 0; i < ids.size(); i++) {
             String id = ids.get(i);
-            String finished = waitFor(client(replicas, (i + 1) % 3), id, Set.of("FINISHED", "FAILED"), Duration.ofSeconds(45));
+            String finished = waitFor(client(replicas, (i + 1) % 3), id, Set.of("FINISHED", "FAILED"), Duration.ofSeconds(60));
             assertEquals("FINISHED", state(finished), finished);
             assertEquals(RAN_ONCE, moves(client(replicas, (i + 2) % 3), id), id);
         }

@@ -156,11 +156,13 @@ class NsapClusterTest {
             }
         });
         LnsapClusterTest.awaitState(second, bookingId, SegmentState.ACTIVATING, Duration.ofSeconds(30));
-        awaitOpenSession("core-1", lastSession.get("core-1"), Duration.ofSeconds(30));
+        // Killed half-way through core-1's set-up: its pseudowire class typed, the rest not.
+        awaitTypedInOpenSession("core-1", lastSession.get("core-1"), "pseudowire-class LP-", Duration.ofSeconds(60));
         Instant killed = Instant.now();
         replicas.get(0).kill();
         assertTrue(sessionsSince("core-1", lastSession.get("core-1")).stream().anyMatch(s -> !s.opened().isAfter(killed)
                 && (s.closed() == null || !s.closed().isBefore(killed))), "core-1 was being configured at the kill");
+        String partial = emulator.router("core-1").runningConfig();
         emulator.router("core-1").faults().clear();
         interrupted.join();
 
@@ -175,6 +177,7 @@ class NsapClusterTest {
 
         Map<String, String> whileActive = runningConfigs();
         String circuit = circuitOf(whileActive, before);
+        assertTrue(partial.contains("pseudowire-class " + circuit), "the dead replica left part of " + circuit + " on core-1");
         List<String> path = CORE_ROUTERS.stream().filter(r -> !whileActive.get(r).equals(before.get(r))).toList();
         assertTrue(path.contains("core-1") && path.contains("core-3"), "the circuit runs from core-1 to core-3: " + path);
         for (String router : path) {
@@ -210,6 +213,13 @@ class NsapClusterTest {
                     .toList();
             if (path.contains(router)) {
                 assertEquals(1, configured.size(), router + " configured once after the kill");
+                Instant reconfigured = configured.get(0).opened();
+                List<Session> rollBack = afterKill.stream().filter(s -> s.opened().isBefore(reconfigured) && removals(s, circuit) > 0)
+                        .toList();
+                assertTrue(rollBack.size() <= 1, router + ": what the dead replica left removed at most once: " + rollBack);
+                if (router.equals("core-1")) {
+                    assertEquals(1, rollBack.size(), "core-1: the dead replica's half set-up removed before the new one");
+                }
                 assertEquals(1, setUps(configured.get(0), circuit), router + " configured once in its session");
                 assertEquals(1, clearedAtRelease.size(), router + " cleared once at the release");
                 assertEquals(1, removals(clearedAtRelease.get(0), circuit), router + " cleared once in its session");
@@ -296,15 +306,17 @@ class NsapClusterTest {
         return emulator.router(router).sessions().stream().filter(s -> s.id() > lastId).toList();
     }
 
-    void awaitOpenSession(String router, long lastId, Duration within) throws InterruptedException {
+    /** Waits until a session open on the router, begun after {@code lastId}, has typed a line starting with {@code typed}. */
+    void awaitTypedInOpenSession(String router, long lastId, String typed, Duration within) throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < deadline) {
-            if (sessionsSince(router, lastId).stream().anyMatch(s -> !s.isClosed())) {
+            if (sessionsSince(router, lastId).stream().anyMatch(s -> !s.isClosed()
+                    && s.commands().stream().anyMatch(c -> c.strip().startsWith(typed)))) {
                 return;
             }
             Thread.sleep(5);
         }
-        fail("no session opened on " + router + " within " + within);
+        fail("no session open on " + router + " typed '" + typed + "' within " + within);
     }
 
     private static int freePort() throws IOException {

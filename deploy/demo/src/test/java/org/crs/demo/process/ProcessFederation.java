@@ -236,7 +236,8 @@ public final class ProcessFederation implements AutoCloseable {
 
     private void jvmOptions(ServiceProcess p) {
         Path config = options.repository().resolve("deploy/config");
-        p.jvmOption("-Xmx384m").jvmOption("-XX:+UseSerialGC")
+        // C1 only: many JVMs on two cores, where C2's compile threads slow every start-up (as BarReplicaProcess).
+        p.jvmOption("-Xmx384m").jvmOption("-XX:+UseSerialGC").jvmOption("-XX:TieredStopAtLevel=1")
                 .jvmOption("-Dlogback.configurationFile=" + config.resolve("logback.xml"))
                 .jvmOption("-Djava.util.logging.config.file=" + config.resolve("logging.properties"));
     }
