@@ -72,7 +72,7 @@ final class FaultMatrix {
          */
         SHORT(Duration.ofMillis(500)),
         /** Longer than both, before the restart even begins. */
-        LONG(Duration.ofSeconds(9));
+        LONG(Duration.ofSeconds(25));
 
         final Duration length;
 
@@ -117,16 +117,20 @@ final class FaultMatrix {
 
     /**
      * The BARs' set-up lead: longer than a {@link Pause#SHORT} pause plus a warm restart, so
-     * that a service killed just before its due work is back in time for it. What a warm restart
-     * takes is measured in every case and written in docs/fault-injection.md ("Down for how long").
+     * that a service killed just before its due work is back in time for it. A warm restart after
+     * a kill waits first for HSQLDB's lock file to go stale (up to 10.1 s after the dead
+     * process's last heartbeat, written every 10 s), then for the service's start-up (3 to 13 s
+     * measured at a load average near 20 on two cores); docs/fault-injection.md ("Down for how
+     * long") has the measurements.
      */
-    static final Duration LEAD = Duration.ofSeconds(6);
+    static final Duration LEAD = Duration.ofSeconds(20);
     /** How long a killed service may take to be back after a {@link Pause#SHORT} pause: less than the set-up lead. */
     static final Duration SHORT_DOWN_BOUND = LEAD;
     /** How long a case waits for the victim's standby to be warm before it kills. */
     static final Duration STANDBY_WARM = Duration.ofSeconds(90);
     static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
-    static final Duration NEGOTIATION_HOLD = Duration.ofSeconds(6);
+    /** Longer than the set-up lead, so that a short pause also ends before a hold lapses. */
+    static final Duration NEGOTIATION_HOLD = LEAD.plusSeconds(1);
     static final Duration ACTIVATION_GRACE = Duration.ofSeconds(20);
     static final Duration SETTLE_BOUND = Duration.ofSeconds(90);
     /** A reservation in a final state whose parts have not changed for this long has settled, however wrong. */
@@ -234,7 +238,9 @@ final class FaultMatrix {
                 case NEGOTIATION -> {
                     LinkProxy wan = federation.link("bar-site-a->nsap");
                     wan.delay(SLOW_ANSWER);
-                    Future<String> created = client.submit(() -> create(id, host, soon(12), Duration.ofSeconds(4)));
+                    // The activation would begin 11 s from now: well after the negotiation.
+                    Future<String> created = client.submit(() -> create(id, host, soon((int) LEAD.toSeconds() + 11),
+                            Duration.ofSeconds(4)));
                     if (!waitUntil(() -> holdsAtNsap(id), Duration.ofSeconds(10))) {
                         failures.add("phase not reached: the NSAP never held " + id + " while the create call ran");
                     }
@@ -243,7 +249,8 @@ final class FaultMatrix {
                     clientAnswer = answerOf(created);
                 }
                 case COMMITTED -> {
-                    clientAnswer = answerOf(create(id, host, soon(10), Duration.ofSeconds(4)));
+                    // The activation begins 9 s from now, the start a set-up lead later.
+                    clientAnswer = answerOf(create(id, host, soon((int) LEAD.toSeconds() + 9), Duration.ofSeconds(4)));
                     expectPhase(clientAnswer.equals("RESERVED"), "RESERVED", clientAnswer, failures);
                     killed = killNow(victim);
                 }
@@ -280,7 +287,7 @@ final class FaultMatrix {
         }
         Instant restarted = Instant.now();
         Duration down = Duration.between(killed, restarted);
-        ServiceProcess.Start start = victim.lastStart();
+        ServiceProcess.Start start = victim.lastStart().orElseThrow();
         String restart = start.kind().name().toLowerCase() + " " + seconds(start.took());
         log("case " + n + ": restarted " + victim.name() + " (" + restart + "), down " + down.toMillis() + " ms; client had "
                 + clientAnswer);

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The whole fault matrix: each of the five services killed at each of the five phases of a
  * cross-site booking, down for a short and a long pause (50 cases), then the network between
  * the two BARs dropping and delaying calls during an activation. Runs under
- * {@code mvn -P fault-matrix}: about 20 minutes.
+ * {@code mvn -P fault-matrix}: about half an hour (25 s long pauses).
  */
 @Tag("fault-matrix")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
@@ -199,9 +200,9 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    /** How the last start began and how long it took until ready; null before the first. */
-    public synchronized Start lastStart() {
-        return lastStart;
+    /** How the last start began and how long it took until ready; empty before the first. */
+    public synchronized Optional<Start> lastStart() {
+        return Optional.ofNullable(lastStart);
     }
 
     /**

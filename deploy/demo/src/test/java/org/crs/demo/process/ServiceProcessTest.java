@@ -42,7 +42,7 @@ class ServiceProcessTest {
             assertTrue(ServiceProcess.accepts(port));
             assertNotEquals(first, emulator.pid());
             assertTrue(Files.readString(emulator.log()).contains("start 2"), "one log across starts");
-            assertEquals(ServiceProcess.StartKind.COLD, emulator.lastStart().kind());
+            assertEquals(ServiceProcess.StartKind.COLD, emulator.lastStart().orElseThrow().kind());
         }
     }
 
@@ -55,7 +55,7 @@ class ServiceProcessTest {
         try (ServiceProcess emulator = ServiceProcess.of("emulator-standby", "org.crs.routers.emulator.EmulatorMain", inventory,
                 work).port(port).readyLine(ServiceProcess.EMULATOR_READY).warmStandby()) {
             emulator.start();
-            assertEquals(ServiceProcess.StartKind.COLD, emulator.lastStart().kind());
+            assertEquals(ServiceProcess.StartKind.COLD, emulator.lastStart().orElseThrow().kind());
             assertTrue(emulator.awaitStandby(Duration.ofSeconds(60)), "a standby waits, its classes loaded");
             long first = emulator.pid();
 
@@ -63,11 +63,11 @@ class ServiceProcessTest {
             assertFalse(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false), "no process " + first);
             emulator.restart();
 
-            assertEquals(ServiceProcess.StartKind.WARM, emulator.lastStart().kind());
+            assertEquals(ServiceProcess.StartKind.WARM, emulator.lastStart().orElseThrow().kind());
             assertTrue(ServiceProcess.accepts(port));
             assertNotEquals(first, emulator.pid());
             assertTrue(emulator.awaitStandby(Duration.ofSeconds(60)), "a new standby waits for the next restart");
-            System.out.println("warm restart of the emulator: " + emulator.lastStart().took().toMillis() + " ms to ready");
+            System.out.println("warm restart of the emulator: " + emulator.lastStart().orElseThrow().took().toMillis() + " ms to ready");
         }
     }
 
