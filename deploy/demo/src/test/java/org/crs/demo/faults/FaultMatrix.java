@@ -499,8 +499,8 @@ final class FaultMatrix {
 
     /**
      * The database server under site-a's BAR stops right after a booking is RESERVED, stays
-     * down past the booking's start (another booking is tried meanwhile), and starts again
-     * before its end.
+     * down past the moment its activation is due (another booking is tried meanwhile), and
+     * starts again before its end (with the set-up lead of 20 s, before its start).
      * The first booking must end the same everywhere; a booking made after the restart must run
      * as any other. Two results: the booking across the restart, and the one after it.
      */
@@ -512,8 +512,8 @@ final class FaultMatrix {
         log("case " + n + ": the database under bar-site-a restarts, as " + id);
         checkQuiet(failures);
         Map<String, String> before = truth.routerConfigs();
-        // Its activation is due (3 s from now) and it starts (a lead later) while the database is
-        // down; it ends well after it is back.
+        // Its activation is due 3 s from now, while the database is down; it ends well after the
+        // database is back.
         String clientAnswer = answerOf(create(id, host, soon((int) LEAD.toSeconds() + 3), Duration.ofSeconds(15)));
         expectPhase(clientAnswer.equals("RESERVED"), "RESERVED", clientAnswer, failures);
         Instant stopped = Instant.now();
