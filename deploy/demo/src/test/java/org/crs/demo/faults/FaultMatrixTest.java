@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The whole fault matrix: each of the five services killed at each of the five phases of a
  * cross-site booking, down for a short and a long pause (50 cases), then the network between
  * the two BARs dropping and delaying calls during an activation. Runs under
- * {@code mvn -P fault-matrix}: about 20 minutes.
+ * {@code mvn -P fault-matrix}: about half an hour (25 s long pauses).
  */
 @Tag("fault-matrix")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -33,6 +33,11 @@ class FaultMatrixTest extends FaultMatrixTestBase {
                 Path.of("target/fault-matrix").toAbsolutePath()));
     }
 
+    /**
+     * Every case, or those the system property {@value #ONLY} names, each as
+     * {@code VICTIM:PHASE:PAUSE} (e.g. {@code -Dfault-matrix.only=NSAP:ACTIVE:SHORT,BAR_A:COMMITTED:SHORT}),
+     * to run a few cases alone.
+     */
     static Stream<FaultMatrix.Case> cases() {
         List<FaultMatrix.Case> all = new ArrayList<>();
         for (Phase phase : Phase.values()) {
@@ -42,8 +47,23 @@ class FaultMatrixTest extends FaultMatrixTestBase {
                 }
             }
         }
-        return all.stream();
+        String only = System.getProperty(ONLY, "").strip();
+        if (only.isEmpty()) {
+            return all.stream();
+        }
+        List<FaultMatrix.Case> named = new ArrayList<>();
+        for (String name : only.split(",")) {
+            String[] parts = name.strip().split(":");
+            if (parts.length != 3) {
+                throw new IllegalArgumentException(ONLY + ": '" + name + "' is not VICTIM:PHASE:PAUSE");
+            }
+            named.add(new FaultMatrix.Case(Victim.valueOf(parts[0]), Phase.valueOf(parts[1]), Pause.valueOf(parts[2])));
+        }
+        return named.stream();
     }
+
+    /** The system property naming the cases to run alone. */
+    static final String ONLY = "fault-matrix.only";
 
     @Order(1)
     @ParameterizedTest(name = "{0}")

@@ -36,7 +36,9 @@ import org.crs.demo.DemoAccounts;
  * the router emulator on {@code deploy/emulator/demo-routers.yaml} (moved to free ports), the
  * BARs of site-a and site-b, their L-NSAPs and the NSAP, on free ports of 127.0.0.1 with
  * HSQLDB file databases, generated configuration files and one router access file, all under
- * one work folder. Every call a BAR makes to its L-NSAP, the NSAP or its peer goes through a
+ * one work folder. Each service but the emulator keeps a warm standby
+ * ({@link ServiceProcess#warmStandby()}), so a restart after a kill costs the service's own
+ * start-up only. Every call a BAR makes to its L-NSAP, the NSAP or its peer goes through a
  * {@link LinkProxy}, and so does every SSH session a service opens to a router, so a test can
  * delay, drop or refuse any of them; the test itself reaches everything directly.
  *
@@ -225,15 +227,18 @@ public final class ProcessFederation implements AutoCloseable {
     }
 
     private void service(String name, String mainClass, Path config) {
+        // A warm standby each: a killed service comes back in its own start-up time, not a JVM's
+        // (docs/fault-injection.md, "Down for how long").
         ServiceProcess p = ServiceProcess.of(name, mainClass, config, logs).port(ports.get(name))
-                .readyLine(ServiceProcess.SERVICE_READY);
+                .readyLine(ServiceProcess.SERVICE_READY).warmStandby();
         jvmOptions(p);
         services.put(name, p);
     }
 
     private void jvmOptions(ServiceProcess p) {
         Path config = options.repository().resolve("deploy/config");
-        p.jvmOption("-Xmx384m").jvmOption("-XX:+UseSerialGC")
+        // C1 only: many JVMs on two cores, where C2's compile threads slow every start-up (as BarReplicaProcess).
+        p.jvmOption("-Xmx384m").jvmOption("-XX:+UseSerialGC").jvmOption("-XX:TieredStopAtLevel=1")
                 .jvmOption("-Dlogback.configurationFile=" + config.resolve("logback.xml"))
                 .jvmOption("-Djava.util.logging.config.file=" + config.resolve("logging.properties"));
     }
@@ -400,7 +405,7 @@ public final class ProcessFederation implements AutoCloseable {
         return options;
     }
 
-    /** Kills every service (BARs first) and closes every link. */
+    /** Stops every service (BARs first), kills their standbys and closes every link. */
     @Override
     public void close() {
         List<String> names = new ArrayList<>(services.keySet());
@@ -411,6 +416,7 @@ public final class ProcessFederation implements AutoCloseable {
                 System.err.println("stopping " + names.get(i) + ": " + e);
                 services.get(names.get(i)).kill();
             }
+            services.get(names.get(i)).close(); // the standby
         }
         links.values().forEach(LinkProxy::close);
         try {

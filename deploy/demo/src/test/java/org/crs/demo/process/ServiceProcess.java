@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
@@ -23,6 +24,14 @@ import java.util.regex.Pattern;
  * its ready line has appeared in the log since this start, and its port (when it has one)
  * accepts connections. {@link #kill()} is a real {@code kill -9}; {@link #restart()} runs the
  * same command again, so the service finds the same configuration and the same database files.
+ *
+ * <p>With {@link #warmStandby()}, a second JVM of the service waits beside the running one
+ * ({@link Standby}: started, the service's classes loaded, its main not yet called), and a
+ * restart tells it to start the service rather than starting a JVM: the restart then costs the
+ * service's own start-up, not the JVM's. A new standby is started once the service is ready
+ * again. The killed process is still killed with SIGKILL; the standby is a separate process
+ * that nothing of the service's shares until it is told. {@link #lastStart()} says how the last
+ * start went and how long it took.
  *
  * <pre>{@code
  * ServiceProcess bar = ServiceProcess.of("bar-site-a", "org.crs.bar.server.BarMain", config, logs)
@@ -40,6 +49,21 @@ public final class ServiceProcess implements AutoCloseable {
 
     private static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(90);
 
+    /** How a start began. */
+    public enum StartKind {
+        /** A new JVM ran the service's main. */
+        COLD,
+        /** A standby JVM, started ahead, was told to run the service's main. */
+        WARM
+    }
+
+    /**
+     * One start: how it began and how long from then until the service was ready (its ready line
+     * printed and its port accepting connections).
+     */
+    public record Start(StartKind kind, Duration took) {
+    }
+
     private final String name;
     private final String mainClass;
     private final List<String> arguments;
@@ -50,6 +74,9 @@ public final class ServiceProcess implements AutoCloseable {
     private Duration startTimeout = DEFAULT_START_TIMEOUT;
     private Process process;
     private int starts;
+    private boolean warmStandby;
+    private Process standby;
+    private Start lastStart;
 
     private ServiceProcess(String name, String mainClass, List<String> arguments, Path log) {
         this.name = Objects.requireNonNull(name, "name");
@@ -86,6 +113,17 @@ public final class ServiceProcess implements AutoCloseable {
     /** An option for the service's JVM ({@code -Xmx256m}, {@code -Dkey=value}). */
     public ServiceProcess jvmOption(String option) {
         jvmOptions.add(option);
+        return this;
+    }
+
+    /**
+     * Keeps a standby JVM of the service waiting once it has started (see the class comment): a
+     * restart then tells the standby rather than starting a JVM. The first start is cold and
+     * records the classes it loads ({@code <name>.classes} beside the log), which each standby
+     * loads ahead.
+     */
+    public ServiceProcess warmStandby() {
+        this.warmStandby = true;
         return this;
     }
 
@@ -133,31 +171,105 @@ public final class ServiceProcess implements AutoCloseable {
         try {
             Files.createDirectories(log.getParent());
             starts++;
-            Files.writeString(log, "==== " + name + " start " + starts + " at " + Instant.now() + "\n",
-                    StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+            boolean warm = standby != null && standby.isAlive();
+            Files.writeString(log, "==== " + name + " start " + starts + " at " + Instant.now() + (warm ? " (warm standby)" : "")
+                    + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
             long offset = Files.size(log);
-            ProcessBuilder builder = new ProcessBuilder(command()).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-            process = builder.start();
+            long began = System.nanoTime();
+            if (warm) {
+                process = standby;
+                standby = null;
+                try (var word = process.getOutputStream()) {
+                    word.write((Standby.GO + "\n").getBytes(StandardCharsets.UTF_8));
+                }
+            } else {
+                // The first cold start of a service with a standby records the classes it loads, for the standbys.
+                boolean recordClasses = warmStandby && !Files.exists(classList());
+                process = new ProcessBuilder(command(recordClasses)).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            }
             awaitReady(offset);
+            lastStart = new Start(warm ? StartKind.WARM : StartKind.COLD, Duration.ofNanos(System.nanoTime() - began));
+            if (warmStandby) {
+                startStandby();
+            }
             return this;
         } catch (IOException e) {
             throw new UncheckedIOException(name + " did not start", e);
         }
     }
 
+    /** How the last start began and how long it took until ready; empty before the first. */
+    public synchronized Optional<Start> lastStart() {
+        return Optional.ofNullable(lastStart);
+    }
+
+    /**
+     * Waits until the standby JVM has loaded its classes and waits for the word; false if it is
+     * not warm within {@code within}, or there is none.
+     */
+    public boolean awaitStandby(Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < deadline) {
+            synchronized (this) {
+                if (standby == null || !standby.isAlive()) {
+                    return false;
+                }
+            }
+            if (Files.exists(standbyMarker())) {
+                return true;
+            }
+            sleep(Duration.ofMillis(50));
+        }
+        return false;
+    }
+
+    private void startStandby() throws IOException {
+        Files.deleteIfExists(standbyMarker());
+        List<String> command = new ArrayList<>(jvmPart());
+        command.add(Standby.class.getName());
+        command.add(standbyMarker().toAbsolutePath().toString());
+        command.add(classList().toAbsolutePath().toString());
+        command.add(mainClass);
+        command.addAll(arguments);
+        standby = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    }
+
+    private Path classList() {
+        return log.resolveSibling(name + ".classes");
+    }
+
+    private Path standbyMarker() {
+        return log.resolveSibling(name + ".standby");
+    }
+
     /** The command line: this JVM's java and class path (through an argument file), the main class and its argument. */
     List<String> command() throws IOException {
+        return command(false);
+    }
+
+    private List<String> command(boolean recordClasses) throws IOException {
+        List<String> command = new ArrayList<>(jvmPart());
+        if (recordClasses) {
+            // One class a line, its name first (no decorations): what a standby loads ahead.
+            command.add(command.size() - 1, "-Xlog:class+load=info:file=" + classList().toAbsolutePath() + ":none");
+        }
+        command.add(mainClass);
+        command.addAll(arguments);
+        return command;
+    }
+
+    /** java, the JVM options and the class path (through an argument file, which keeps a long class path off the command line). */
+    private List<String> jvmPart() throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        // An argument file keeps a long class path off the command line.
         Path classPath = log.resolveSibling(name + ".classpath");
         Files.writeString(classPath, "-cp \"" + System.getProperty("java.class.path").replace("\\", "\\\\") + "\"\n");
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(jvmOptions);
         command.add("@" + classPath);
-        command.add(mainClass);
-        command.addAll(arguments);
         return command;
     }
 
@@ -245,10 +357,24 @@ public final class ServiceProcess implements AutoCloseable {
         return start();
     }
 
-    /** Kills the service if it runs. */
+    /** Kills the service if it runs, and its standby if it has one. */
     @Override
     public void close() {
         kill();
+        Process waiting;
+        synchronized (this) {
+            waiting = standby;
+            standby = null;
+        }
+        if (waiting != null) {
+            waiting.destroyForcibly();
+            try {
+                waiting.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for " + name + "'s standby to exit", e);
+            }
+        }
     }
 
     private static void sleep(Duration d) {

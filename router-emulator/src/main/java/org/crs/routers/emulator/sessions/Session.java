@@ -1,6 +1,7 @@
 package org.crs.routers.emulator.sessions;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -11,8 +12,10 @@ import java.util.Objects;
  * @param kind SSH shell or SNMP SET
  * @param opened when it began (for SSH, when the shell started, after login)
  * @param closed when it ended, or null while it is open
+ * @param commands for SSH, each line typed at the terminal so far, in order, except what was
+ *     typed at a password prompt (a secret, never recorded); for an SNMP SET, none
  */
-public record Session(long id, Kind kind, Instant opened, Instant closed) {
+public record Session(long id, Kind kind, Instant opened, Instant closed, List<String> commands) {
 
     /** What kind of session. */
     public enum Kind {
@@ -25,6 +28,7 @@ public record Session(long id, Kind kind, Instant opened, Instant closed) {
     public Session {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(opened, "opened");
+        commands = List.copyOf(commands);
         if (closed != null && closed.isBefore(opened)) {
             throw new IllegalArgumentException("session " + id + " closed at " + closed + " before it opened at " + opened);
         }

@@ -164,6 +164,9 @@ final class IosShell implements Command, Runnable {
             return false;
         }
         linesReceived++;
+        if (sessions != null && sessionId != 0 && !session.awaitingSecret()) {
+            sessions.command(sessionId, typed); // never a secret typed at the password prompt
+        }
         write(ctrlZ ? "^Z\r\n" : "\r\n");
         IosSession.Answer answer = answer(typed);
         Duration delay = faults.takeDelay();

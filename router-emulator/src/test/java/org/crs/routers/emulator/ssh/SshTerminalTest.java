@@ -165,6 +165,14 @@ class SshTerminalTest {
     }
 
     @Test
+    void eachShellRecordsTheLinesTypedInItButNeverTheEnableSecret() throws IOException {
+        int before = router.sessions().size();
+        converse("op-password", "enable", "op-enable", "show clock");
+        Session mine = router.sessions().get(before);
+        assertEquals(List.of("enable", "show clock", "end", "exit"), mine.commands());
+    }
+
+    @Test
     void aRefusedLoginIsNoSession() {
         int before = router.sessions().size();
         assertThrows(Exception.class, () -> converse("not-the-password"));
