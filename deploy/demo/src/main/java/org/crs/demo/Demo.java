@@ -75,6 +75,7 @@ public final class Demo {
     }
 
     public static void main(String[] args) throws Exception {
+        DemoCertificates.quickStoresInThisProcess();
         Path data = Path.of("target/crs-demo");
         Duration minimum = DEFAULT_MINIMUM;
         boolean routersApart = false;
