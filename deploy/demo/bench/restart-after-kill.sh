@@ -3,7 +3,8 @@
 # waits until both sites serve, then RUNS times: kills the whole demo with kill -9 (its process
 # group: the JVM with the BARs, L-NSAPs, NSAP and the routers' emulator), starts it again and
 # times from invoking deploy/run-demo.sh until both sites serve. Prints every run, the median
-# and the worst, with the machine's load average, the commit and the Java version.
+# and the worst, with the CPU time the demo took until then, the machine's load average, the
+# commit and the Java version.
 #
 # "Serves" is what docs/deployment.md ("Ready after a restart") tells an operator to check, at
 # each BAR (site-a on 8080, site-b on 8083), all three answering:
@@ -75,13 +76,16 @@ serves() {
 }
 
 # Starts the demo in a process group of its own (setsid: its pid is the group's id; run-demo.sh
-# execs the JVM, so that pid is the JVM's) and sets elapsed to the seconds until both sites serve.
+# execs the JVM, so that pid is the JVM's) and sets elapsed to the seconds until both sites serve,
+# cpu to the CPU seconds the demo took until then.
 elapsed=""
+cpu=""
 start_and_time() {
   local t0 t1
   t0=$(now_ns)
   setsid deploy/run-demo.sh "$data" >>"$log" 2>&1 &
   demo_pid=$!
+  disown "$demo_pid"  # no "Killed" line from the shell at each kill
   local site_a=false site_b=false
   while :; do
     kill -0 "$demo_pid" 2>/dev/null || { echo "the demo stopped; its log: $log" >&2; tail -20 "$log" >&2; exit 1; }
@@ -93,6 +97,9 @@ start_and_time() {
   done
   t1=$(now_ns)
   elapsed=$(awk -v d=$((t1 - t0)) 'BEGIN { printf "%.2f", d / 1e9 }')
+  # The CPU time the demo's process (all its threads) took until then: on a machine shared with
+  # other work the wall time follows the load, this much less.
+  cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$demo_pid/stat")
 }
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
@@ -101,18 +108,24 @@ echo "restart after kill -9: $(date -u +%FT%TZ), commit $(git rev-parse --short 
 echo "  $(java -version 2>&1 | head -1), $(nproc) cores, data in $data, log $log"
 echo "  class-data archive: $( [[ -f deploy/demo/target/crs-demo.jsa ]] && echo present || echo absent )"
 start_and_time
-echo "first start (builds if needed, makes the certificates and databases; not counted): $elapsed s, load $(load)"
+echo "first start (builds if needed, makes the certificates and databases; not counted): $elapsed s, CPU $cpu s, load $(load)"
 
 times=()
+cpus=()
 for ((i = 1; i <= runs; i++)); do
   sleep "$hold"
   stop_demo
   start_and_time
   times+=("$elapsed")
-  echo "run $i: $elapsed s  (load average $(load))"
+  cpus+=("$cpu")
+  echo "run $i: $elapsed s, CPU $cpu s  (load average $(load))"
 done
 stop_demo
 
-printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END {
-  m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-  printf "%d restarts: median %.2f s, worst %.2f s, best %.2f s\n", NR, m, v[NR], v[1] }'
+summary() {
+  sort -n | awk -v what="$1" '{ v[NR] = $1 } END {
+    m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+    printf "%d restarts, %s: median %.2f s, worst %.2f s, best %.2f s\n", NR, what, m, v[NR], v[1] }'
+}
+printf '%s\n' "${times[@]}" | summary "start to both sites serving"
+printf '%s\n' "${cpus[@]}" | summary "CPU time of the demo until then"
