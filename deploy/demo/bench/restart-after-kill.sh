@@ -10,7 +10,8 @@
 # each BAR (site-a on 8080, site-b on 8083), all three answering:
 #   GET  /health                          HTTP 200 (every check UP: database, schedule, providers)
 #   GET  /api/reservations?limit=1        HTTP 200 as alice (the JSON API)
-#   POST /services/ReservationService     listEndpoints as alice: HTTP 200 with the endpoints (SOAP)
+#   POST /services/ReservationService     listEndpoints as alice (SOAP): HTTP 200 listing the hosts of
+#                                         both sites, so its L-NSAP and the other site's BAR answered
 #
 # Usage: deploy/demo/bench/restart-after-kill.sh [--runs N] [--hold SECONDS] [--data FOLDER]
 #   --runs    restarts to time (10)
@@ -66,13 +67,16 @@ now_ns() { date +%s%N; }
 
 soap_list_endpoints="<s:Envelope xmlns:s='http://schemas.xmlsoap.org/soap/envelope/' xmlns:n='urn:crs:bar:1'><s:Body><n:listEndpoints/></s:Body></s:Envelope>"
 
-# One BAR serves: health 200, the JSON API and the SOAP API answer alice.
+# One BAR serves: health 200, the JSON API and the SOAP API answer alice, the latter with both sites' hosts.
 serves() {
   local base="http://127.0.0.1:$1"
   curl -sf --max-time 2 -o /dev/null "$base/health" || return 1
   curl -sf --max-time 2 -o /dev/null -u alice:alice-demo "$base/api/reservations?limit=1" || return 1
-  curl -sf --max-time 2 -u alice:alice-demo -H 'Content-Type: text/xml' -H 'SOAPAction: urn:listEndpoints' \
-      --data "$soap_list_endpoints" "$base/services/ReservationService" | grep -q '<ns:return>' || return 1
+  local endpoints
+  endpoints=$(curl -sf --max-time 2 -u alice:alice-demo -H 'Content-Type: text/xml' -H 'SOAPAction: urn:listEndpoints' \
+      --data "$soap_list_endpoints" "$base/services/ReservationService") || return 1
+  # Both sites' hosts: the BAR asked its L-NSAP and the other site's BAR, and both answered.
+  [[ "$endpoints" == *'<ns:return>site-a:'* && "$endpoints" == *'<ns:return>site-b:'* ]]
 }
 
 # Starts the demo in a process group of its own (setsid: its pid is the group's id; run-demo.sh
