@@ -72,7 +72,7 @@ public final class DemoCertificates {
      * ({@code keystore.pkcs12.macIterationCount}, {@code keyPbeIterationCount},
      * {@code certPbeIterationCount}). The iterations make guessing a store's password dear; the
      * demo's password is {@link #PASSWORD}, printed, so they protect nothing here, and they cost
-     * the demo about two CPU seconds at every start (each service's stores are opened several
+     * the demo 1.5 to 2 CPU seconds at every start (each service's stores are opened several
      * times: by its own client, by Tomcat, and Tomcat's copy of its key). For the demo's own
      * process only ({@link Demo}, {@link ClassArchiveTraining}): a store of a real site comes from
      * its own authority, with its default protection. Call it before any store is written.

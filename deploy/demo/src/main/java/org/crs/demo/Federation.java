@@ -483,14 +483,14 @@ public final class Federation implements AutoCloseable {
     /** Stops everything, last started first. */
     @Override
     public void close() {
-        List<AutoCloseable> running;
-        synchronized (this.running) {
-            running = new ArrayList<>(this.running);
-            this.running.clear();
+        List<AutoCloseable> toStop;
+        synchronized (running) {
+            toStop = new ArrayList<>(running);
+            running.clear();
         }
-        for (int i = running.size() - 1; i >= 0; i--) {
+        for (int i = toStop.size() - 1; i >= 0; i--) {
             try {
-                running.get(i).close();
+                toStop.get(i).close();
             } catch (Exception e) {
                 System.err.println("stopping: " + e);
             }
