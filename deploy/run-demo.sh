@@ -22,8 +22,12 @@ changed_since_stamp() {
   [[ -n "$newer" ]]
 }
 
-# The classes the demo loads, archived when a demo exits normally (Ctrl-C) and mapped by the
-# next one (class-data sharing): a second start loads them in a fraction of the time.
+# The classes the demo loads, archived by the build (class-data sharing: a training run of the
+# demo in the package phase, org.crs.demo.ClassArchiveTraining) and mapped at every start, a
+# start after a crash included: the JVM then skips parsing and verifying them. An archive older
+# than the jar or a library (a build with -Dcrs.demo.classArchive.skip) is not used: the demo
+# starts without one and writes one when it exits normally (Ctrl-C). The JVM checks the archive
+# too, and starts without it when the class path or the Java runtime differ.
 classes=deploy/demo/target/crs-demo.jsa
 
 if changed_since_stamp; then
@@ -31,12 +35,14 @@ if changed_since_stamp; then
   # Stamped with the time the build began: a file changed during the build is rebuilt next time.
   touch "$stamp.building"
   mvn -B -q -pl deploy/demo -am package -DskipTests
-  rm -f "$classes"
   mv "$stamp.building" "$stamp"
 fi
-if [[ -f "$classes" ]]; then
+if [[ -f "$classes" && "$classes" -nt "$jar" ]] \
+    && [[ -z $(find deploy/demo/target/lib -newer "$classes" -print -quit) ]]; then
   share=(-XX:SharedArchiveFile="$classes")
 else
+  echo "No class-data archive newer than the demo's jar ($classes): starting without; it is written when the demo exits normally." >&2
+  rm -f "$classes"
   share=(-XX:ArchiveClassesAtExit="$classes")
 fi
 # The demo is short-lived and the machine may be small: the client compiler and the serial

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
@@ -75,6 +76,7 @@ public final class Demo {
     }
 
     public static void main(String[] args) throws Exception {
+        DemoCertificates.quickStoresInThisProcess();
         Path data = Path.of("target/crs-demo");
         Duration minimum = DEFAULT_MINIMUM;
         boolean routersApart = false;
@@ -102,6 +104,15 @@ public final class Demo {
         }
         data = data.toAbsolutePath();
         Files.createDirectories(data);
+        Optional<List<Path>> staleLocks = DataFolderLock.take(data, DemoCertificates.SERVICES);
+        if (staleLocks.isEmpty()) {
+            System.err.println("Another demo is using " + data + ": stop it first, or give this one another data folder.");
+            System.exit(1);
+        }
+        if (!staleLocks.get().isEmpty()) {
+            System.out.println("The last demo on " + data + " stopped abruptly: its database locks are removed ("
+                    + staleLocks.get().size() + "); each database replays its log.");
+        }
         if (routersApart && dryRun) {
             System.err.println("--routers-apart and --dry-run-routers exclude each other: dry-run routers are not emulated");
             System.exit(2);

@@ -1,9 +1,15 @@
 package org.crs.demo;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
@@ -38,6 +44,8 @@ public final class DemoCertificates {
 
     private static final String CA_FILE = "ca.p12";
     private static final String TRUST_FILE = "trust.p12";
+    /** Marks a folder whose stores are quick to open ({@link #quickStoresInThisProcess}). */
+    private static final String QUICK_MARK = "quick-stores";
 
     private static DemoCertificates temporary;
 
@@ -56,6 +64,24 @@ public final class DemoCertificates {
         DemoCertificates certificates = inFolder(Path.of(args.length > 0 ? args[0] : "target/crs-demo/certificates"));
         System.out.println("Certificates of " + SERVICES + " and their CA in " + certificates.folder() + " (password "
                 + PASSWORD + ")");
+    }
+
+    /**
+     * Makes the PKCS12 stores this JVM writes from now on quick to open: one PBKDF2 iteration for
+     * their integrity check and their keys rather than the JDK's 10,000
+     * ({@code keystore.pkcs12.macIterationCount}, {@code keyPbeIterationCount},
+     * {@code certPbeIterationCount}). The iterations make guessing a store's password dear; the
+     * demo's password is {@link #PASSWORD}, printed, so they protect nothing here, and they cost
+     * the demo 1.5 to 2 CPU seconds at every start (each service's stores are opened several
+     * times: by its own client, by Tomcat, and Tomcat's copy of its key). For the demo's own
+     * process only ({@link Demo}, {@link ClassArchiveTraining}): a store of a real site comes from
+     * its own authority, with its default protection. Call it before any store is written.
+     */
+    public static void quickStoresInThisProcess() {
+        for (String key : List.of("keystore.pkcs12.macIterationCount", "keystore.pkcs12.keyPbeIterationCount",
+                "keystore.pkcs12.certPbeIterationCount")) {
+            System.setProperty(key, "1");
+        }
     }
 
     /** The certificates in {@code folder}, made there when missing. */
@@ -82,7 +108,50 @@ public final class DemoCertificates {
                 ca.issue(subjectText(service), dir.resolve(service + ".p12"), PASSWORD);
             }
         }
+        if (quickStores() && !Files.isRegularFile(dir.resolve(QUICK_MARK))) {
+            rewriteQuick(dir);
+        }
         return new DemoCertificates(dir);
+    }
+
+    private static boolean quickStores() {
+        return "1".equals(System.getProperty("keystore.pkcs12.macIterationCount"));
+    }
+
+    /**
+     * Writes the folder's stores again, with the same keys and certificates, under this process's
+     * protection ({@link #quickStoresInThisProcess}), and marks the folder done: a folder made
+     * before the demo made quick stores would otherwise open slowly at every start.
+     */
+    private static void rewriteQuick(Path dir) {
+        List<String> files = new ArrayList<>(List.of(CA_FILE, TRUST_FILE));
+        SERVICES.forEach(service -> files.add(service + ".p12"));
+        char[] password = PASSWORD.toCharArray();
+        try {
+            for (String file : files) {
+                KeyStore old = TlsContexts.load(dir.resolve(file), PASSWORD, file);
+                KeyStore quick = KeyStore.getInstance(TlsSettings.STORE_TYPE);
+                quick.load(null, null);
+                for (String alias : Collections.list(old.aliases())) {
+                    if (old.isKeyEntry(alias)) {
+                        quick.setKeyEntry(alias, old.getKey(alias, password), password, old.getCertificateChain(alias));
+                    } else {
+                        quick.setCertificateEntry(alias, old.getCertificate(alias));
+                    }
+                }
+                Path partial = dir.resolve(file + ".partial");
+                try (OutputStream out = Files.newOutputStream(partial)) {
+                    quick.store(out, password);
+                }
+                Files.move(partial, dir.resolve(file), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+            Files.writeString(dir.resolve(QUICK_MARK), "The stores here open with one PBKDF2 iteration"
+                    + " (DemoCertificates.quickStoresInThisProcess).\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not rewrite the stores in " + dir, e);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("could not rewrite the stores in " + dir, e);
+        }
     }
 
     /**

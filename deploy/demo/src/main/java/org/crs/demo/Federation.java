@@ -45,6 +45,7 @@ import org.crs.nsap.contract.NsapContract;
 import org.crs.service.server.ServerConfig;
 import org.crs.routers.emulator.RouterAccessFile;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.Site;
@@ -284,13 +285,19 @@ public final class Federation implements AutoCloseable {
                 campuses.put(site, CampusTopologyFile.load(topology.resolve(site + "-campus.yaml")));
             }
             wan = WanTopologyFile.load(topology.resolve("wan.yaml"));
+            // Side by side, the L-NSAPs and the NSAP, then the BARs, which call them: each starts
+            // on one thread, so one after the other left a core idle (docs/deployment.md).
+            List<Callable<NsapServer>> nsaps = new ArrayList<>();
             for (String site : SITES) {
-                lnsaps.put(site, startNsap("lnsap-" + site, new CampusPlanner(campuses.get(site)), List.of(site)));
+                nsaps.add(() -> startNsap("lnsap-" + site, new CampusPlanner(campuses.get(site)), List.of(site)));
             }
-            nsap = startNsap("nsap", new WanPlanner(wan), SITES);
-            for (String site : SITES) {
-                bars.put(site, startBar(site));
+            nsaps.add(() -> startNsap("nsap", new WanPlanner(wan), SITES));
+            List<NsapServer> started = StartedTogether.run("nsaps", nsaps);
+            for (int i = 0; i < SITES.size(); i++) {
+                lnsaps.put(SITES.get(i), started.get(i));
             }
+            nsap = started.get(SITES.size());
+            StartedTogether.run("bars", SITES.stream().<Callable<BarServer>>map(site -> () -> startBar(site)).toList());
             return this;
         } catch (Exception | Error e) {
             close();
@@ -317,8 +324,10 @@ public final class Federation implements AutoCloseable {
                         new PeerServiceClient(bars, NsapLauncher.BAR_CALL_TIMEOUT, options.certificates().client(name))),
                 Optional.of(servedBars(barSites)),
                 Optional.of(new NsapServer.Traffic(new SnmpCounterReader(routers), DEMO_TRAFFIC)));
-        running.addAll(activators);
-        running.add(server);
+        synchronized (running) {
+            running.addAll(activators);
+            running.add(server);
+        }
         return server;
     }
 
@@ -375,8 +384,10 @@ public final class Federation implements AutoCloseable {
             bar.close();
             throw e;
         }
-        bars.put(site, bar);
-        running.add(bar);
+        synchronized (running) {
+            bars.put(site, bar);
+            running.add(bar);
+        }
         return bar;
     }
 
@@ -439,8 +450,11 @@ public final class Federation implements AutoCloseable {
 
     /** Stops the BAR of a site, as a crash or an operator would; its database stays. */
     public void stopBar(String site) {
-        BarServer bar = bars.remove(site);
-        running.remove(bar);
+        BarServer bar;
+        synchronized (running) {
+            bar = bars.remove(site);
+            running.remove(bar);
+        }
         bar.close();
     }
 
@@ -479,13 +493,17 @@ public final class Federation implements AutoCloseable {
     /** Stops everything, last started first. */
     @Override
     public void close() {
-        for (int i = running.size() - 1; i >= 0; i--) {
+        List<AutoCloseable> toStop;
+        synchronized (running) {
+            toStop = new ArrayList<>(running);
+            running.clear();
+        }
+        for (int i = toStop.size() - 1; i >= 0; i--) {
             try {
-                running.get(i).close();
+                toStop.get(i).close();
             } catch (Exception e) {
                 System.err.println("stopping: " + e);
             }
         }
-        running.clear();
     }
 }

@@ -29,6 +29,14 @@ public final class Health implements AutoCloseable {
     /** The longest a report waits for its checks. */
     public static final Duration TIME_LIMIT = Duration.ofSeconds(3);
 
+    /**
+     * The longest a failing result is kept, however long its check's results are kept otherwise:
+     * what it depends on may be starting (the other site's BAR, started a moment after this one,
+     * or both coming back after a crash), and a service reported DEGRADED for a whole
+     * {@code cacheFor} after it came up would keep a load balancer or an operator waiting.
+     */
+    public static final Duration FAILING_KEPT_AT_MOST = Duration.ofSeconds(1);
+
     /** How well a check, or the whole service, is. */
     public enum Status {
         /** Working. */
@@ -86,7 +94,8 @@ public final class Health implements AutoCloseable {
      * Adds a check.
      *
      * @param name what it checks, as the report names it ({@code database}, {@code router edge-a})
-     * @param cacheFor how long its result is kept; zero: run on every report
+     * @param cacheFor how long its result is kept, a failing one at most {@link #FAILING_KEPT_AT_MOST};
+     *     zero: run on every report
      * @param whenFailing the status it has when it throws or does not answer in time
      * @param check the check; it should bound its own time too (a connect timeout)
      */
@@ -150,7 +159,7 @@ public final class Health implements AutoCloseable {
         }
 
         synchronized CompletableFuture<Timed> current() {
-            if (last != null && clock.instant().isBefore(last.at.plus(cacheFor))) {
+            if (last != null && clock.instant().isBefore(last.at.plus(kept(last.result)))) {
                 return CompletableFuture.completedFuture(last);
             }
             if (inFlight == null) {
@@ -165,6 +174,11 @@ public final class Health implements AutoCloseable {
                 return run;
             }
             return inFlight;
+        }
+
+        private Duration kept(Result result) {
+            return result.status() == Status.UP || cacheFor.compareTo(FAILING_KEPT_AT_MOST) <= 0 ? cacheFor
+                    : FAILING_KEPT_AT_MOST;
         }
 
         private Timed runOnce() {
