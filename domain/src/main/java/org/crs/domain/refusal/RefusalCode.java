@@ -95,7 +95,15 @@ public enum RefusalCode {
      * quota, its limit and what is already used. Subject: the quota ({@code peakBandwidth},
      * {@code monthlyHours}).
      */
-    QUOTA_EXCEEDED(Subject.FIELD);
+    QUOTA_EXCEEDED(Subject.FIELD),
+
+    /**
+     * An L-NSAP or the NSAP was asked to configure a segment on its routers before the time its
+     * booking starts (the circuit's start less the BAR's set-up lead, which the booking
+     * includes), beyond a small tolerance for clock skew: nothing was sent to any router. The
+     * message says from when it may be activated. Subject: {@code bookingId}.
+     */
+    ACTIVATION_TOO_EARLY(Subject.FIELD);
 
     /** What a refusal's subject names, for a code. */
     public enum Subject {
