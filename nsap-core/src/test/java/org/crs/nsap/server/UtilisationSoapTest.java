@@ -66,17 +66,4 @@ class UtilisationSoapTest {
             }
         }
     }
-
-    @Test
-    void aSegmentIsOwnedByTheBarOfItsSiteOrByAnyServedBarWhenItsSiteIsNotServed() {
-        ServedBars both = new ServedBars(Map.of(new X500Principal("CN=bar-site-a"), "site-a",
-                new X500Principal("CN=bar-site-b"), "site-b"));
-        Caller a = new Caller.ServedBar("site-a", "CN=bar-site-a");
-        Caller b = new Caller.ServedBar("site-b", "CN=bar-site-b");
-        assertTrue(both.owns(a, "site-a:R7:wan"));
-        assertTrue(!both.owns(b, "site-a:R7:wan"), "the NSAP serves site-a's BAR: only it owns site-a's bookings");
-        ServedBars siteBOnly = new ServedBars(Map.of(new X500Principal("CN=bar-site-b"), "site-b"));
-        assertTrue(siteBOnly.owns(b, "site-a:R7:campus"), "site-b's L-NSAP: its BAR booked it for site-a's reservation");
-        assertTrue(!siteBOnly.owns(new Caller.Anonymous(), "site-a:R7:campus"));
-    }
 }

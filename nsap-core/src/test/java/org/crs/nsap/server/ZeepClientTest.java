@@ -1,5 +1,6 @@
 package org.crs.nsap.server;
 
+import org.crs.domain.access.Caller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -43,7 +44,7 @@ class ZeepClientTest {
             assertEquals(0, p.exitValue(), out);
             assertTrue(out.contains("deactivate RELEASED"), out);
             assertEquals(List.of("HELD", "COMMITTED", "ACTIVATING", "ACTIVE", "DEACTIVATING", "RELEASED"),
-                    server.service().history("zeep-1").stream().map(t -> t.to().name()).toList());
+                    server.service().history("zeep-1", new Caller.Process("test")).stream().map(t -> t.to().name()).toList());
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.crs.nsap.store;
 
+import org.crs.domain.access.SegmentOwner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -80,7 +81,7 @@ class MaintenanceWindowStoreTest {
         }
 
         void hold(String id, String resourceId, TimeInterval interval, long mbps) throws PlanRefused {
-            store.hold(new SegmentRequest(id, resourceId, "end", mbps, interval, 0, 0), planner, T0.plusSeconds(300),
+            store.hold(new SegmentRequest(id, resourceId, "end", mbps, interval, 0, 0), new SegmentOwner.Unrecorded(), planner, T0.plusSeconds(300),
                     Transition.created("bar-a", "held", T0));
         }
 
