@@ -50,7 +50,7 @@ class ReleaseDuringActivationTest {
         db.migrateService("nsap");
         router = new SlowRouter();
         service = new SegmentService(new JdbcSegmentStore(db.dataSource()), new OneLinkPlanner(), router,
-                new MutableClock(T0));
+                new MutableClock(HOUR.start())); // at the start: activation is due
     }
 
     @AfterEach
