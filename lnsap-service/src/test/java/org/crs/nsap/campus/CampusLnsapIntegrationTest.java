@@ -1,5 +1,6 @@
 package org.crs.nsap.campus;
 
+import org.crs.domain.access.Caller;
 import org.crs.nsap.contract.topology.CampusTopologyFile;
 import static org.crs.nsap.testing.RawSoap.field;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -165,6 +166,6 @@ class CampusLnsapIntegrationTest {
         assertTrue(refused.contains("Fault") && refused.contains("destinationVlan"), refused);
         String unknownHost = hold("c3", "host-zz", 100, 0);
         assertTrue(unknownHost.contains("Fault") && unknownHost.contains("source"), unknownHost);
-        assertTrue(server.service().query(java.util.List.of(), null).isEmpty());
+        assertTrue(server.service().query(java.util.List.of(), null, new Caller.Process("test")).isEmpty());
     }
 }

@@ -1,6 +1,5 @@
 package org.crs.nsap.activation;
 
-import org.crs.domain.access.SegmentOwner;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
@@ -16,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.admission.Resource;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;

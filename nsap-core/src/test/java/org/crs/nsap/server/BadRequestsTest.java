@@ -1,6 +1,5 @@
 package org.crs.nsap.server;
 
-import org.crs.domain.access.Caller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +17,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.crs.domain.access.Caller;
 import org.crs.nsap.soap.NsapPortType;
 import org.crs.nsap.testing.MalformedRequests;
 import org.crs.nsap.testing.NoRouters;

@@ -1,6 +1,5 @@
 package org.crs.nsap.server;
 
-import org.crs.domain.access.Caller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -11,6 +10,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.crs.domain.access.Caller;
 import org.crs.nsap.testing.NoRouters;
 import org.crs.nsap.testing.OneLinkPlanner;
 import org.junit.jupiter.api.Test;

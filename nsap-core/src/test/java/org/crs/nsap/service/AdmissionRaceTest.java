@@ -1,6 +1,5 @@
 package org.crs.nsap.service;
 
-import org.crs.domain.access.Caller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +22,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.port.CalendarSource;

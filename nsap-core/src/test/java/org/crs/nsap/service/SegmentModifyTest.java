@@ -1,6 +1,5 @@
 package org.crs.nsap.service;
 
-import org.crs.domain.access.Caller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;

@@ -1,6 +1,5 @@
 package org.crs.nsap.service;
 
-import org.crs.domain.access.Caller;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -8,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.admission.Admission;
 import org.crs.domain.admission.AdmissionResult;
 import org.crs.domain.admission.Resource;

@@ -1,6 +1,5 @@
 package org.crs.nsap.service;
 
-import org.crs.domain.access.Caller;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.time.TimeInterval;
 import org.crs.domain.traffic.TrafficRate;
 import org.crs.domain.traffic.TrafficSample;

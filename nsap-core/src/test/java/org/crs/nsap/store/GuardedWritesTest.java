@@ -1,6 +1,5 @@
 package org.crs.nsap.store;
 
-import org.crs.domain.access.SegmentOwner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -20,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.admission.Resource;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;

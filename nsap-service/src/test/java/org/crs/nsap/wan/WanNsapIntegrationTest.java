@@ -1,5 +1,6 @@
 package org.crs.nsap.wan;
 
+import org.crs.domain.access.Caller;
 import org.crs.nsap.contract.topology.WanTopologyFile;
 import static org.crs.nsap.testing.RawSoap.field;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -132,7 +133,7 @@ class WanNsapIntegrationTest {
         assertEquals("FAILED", field(failed, "state"), failed);
         assertEquals(core1Before, emulator.router("core-1").runningConfig());
         assertEquals(core3Before, emulator.router("core-3").runningConfig());
-        String history = server.service().history("w2").get(3).reason();
+        String history = server.service().history("w2", new Caller.Process("test")).get(3).reason();
         assertTrue(history.contains("core-3") && history.contains("Invalid input"), history);
     }
 
