@@ -80,7 +80,8 @@ class CampusLnsapIntegrationTest {
     }
 
     String hold(String id, String source, String destination, long mbps, int vlan) throws Exception {
-        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        // Due now: an L-NSAP or the NSAP configures no booking before its start.
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         return call("hold", "<n:hold><n:request><n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:bookingId>" + id
                 + "</n:bookingId><n:destination>" + destination + "</n:destination><n:destinationVlan>" + vlan + "</n:destinationVlan>"
                 + "<n:end>" + start.plus(Duration.ofHours(1)) + "</n:end><n:source>" + source + "</n:source>"

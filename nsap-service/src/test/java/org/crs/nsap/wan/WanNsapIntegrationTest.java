@@ -87,7 +87,8 @@ class WanNsapIntegrationTest {
     }
 
     String hold(String id, long mbps) throws Exception {
-        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        // Due now: an L-NSAP or the NSAP configures no booking before its start.
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         return call("hold", "<n:hold><n:request><n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:bookingId>" + id
                 + "</n:bookingId><n:destination>site-b</n:destination><n:destinationVlan>0</n:destinationVlan><n:end>"
                 + start.plus(Duration.ofHours(1)) + "</n:end><n:source>site-a</n:source><n:sourceVlan>0</n:sourceVlan>"

@@ -100,7 +100,8 @@ class WanRestartTest {
     }
 
     Segment committed(String id) throws Exception {
-        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        // Due now: an L-NSAP or the NSAP configures no booking before its start.
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         return service().holdAndCommit(new SegmentRequest(id, "site-a", "site-b", 300,
                 new TimeInterval(start, start.plus(Duration.ofHours(1))), 0, 0), new Caller.Process("bar-test"));
     }

@@ -197,7 +197,8 @@ class SoapSegmentControllerTest {
 
     /** An order between x and y an hour from now, for an hour. */
     static SegmentOrder order(String bookingId, String source, long mbps, int sourceVlan, int destinationVlan) {
-        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        // Due now: an L-NSAP or the NSAP configures no booking before its start.
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         return new SegmentOrder(bookingId, source, "y", mbps, new TimeInterval(start, start.plus(Duration.ofHours(1))),
                 sourceVlan, destinationVlan);
     }
