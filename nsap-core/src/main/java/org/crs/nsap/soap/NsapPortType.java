@@ -32,7 +32,6 @@ import org.crs.nsap.contract.SegmentRequestBean;
 import org.crs.nsap.contract.SlotQueries;
 import org.crs.nsap.contract.StartWindowBean;
 import org.crs.nsap.contract.TrafficSampleBean;
-import org.crs.domain.refusal.RefusalCode;
 import org.crs.nsap.service.SegmentTraffic;
 import org.crs.service.security.CurrentCall;
 import java.util.Optional;

@@ -7,17 +7,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Map;
 import java.util.Optional;
 
-import javax.security.auth.x500.X500Principal;
-
-import org.crs.domain.access.Caller;
 import org.crs.domain.traffic.TrafficRetention;
 import org.crs.nsap.activation.SnmpCounterReader;
 import org.crs.nsap.service.TrafficLab;
 import org.crs.nsap.service.TrafficPorts;
-import org.crs.nsap.soap.ServedBars;
 import org.crs.nsap.testing.NoRouters;
 import org.crs.nsap.testing.RawSoap;
 import org.crs.service.server.ServerConfig;
