@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.util.stream.Stream;
 
 import javax.net.ssl.SSLContext;
 
+import org.crs.bar.server.BarServer;
 import org.crs.demo.faults.Truth;
 import org.crs.demo.process.ProcessFederation;
 import org.crs.domain.reservation.ReservationState;
@@ -162,6 +164,22 @@ class NsapConfinementTest {
                 + "</n:bookingId><n:limit>100</n:limit></n:deviceLog>");
         assertEquals(List.of(), bookingIds(log), "no exchange with a router: " + log);
         assertEquals(routersBefore, truth.routerConfigs());
+    }
+
+    @Test
+    void aMaintenanceWindowAtTheNsapRecordsTheBarAndTheOperatorThatDeclaredIt() throws Exception {
+        Instant start = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(30)).plus(Duration.ofHours(2));
+        URI maintenance = federation.reservationUrl("site-b").resolve("/services/MaintenanceService");
+        String declared = new RawSoap(maintenance, BarServer.MAINTENANCE_NAMESPACE).as("oscar", DemoAccounts.password("oscar"))
+                .call("declareMaintenance", "<n:declareMaintenance><n:resourceId>core-2-core-3</n:resourceId><n:start>"
+                        + start + "</n:start><n:end>" + start.plus(Duration.ofHours(1)) + "</n:end><n:reason>fibre work"
+                        + "</n:reason></n:declareMaintenance>");
+        assertEquals("WAN", RawSoap.field(declared, "scope"), declared);
+        String listed = asBar("site-b").call("listMaintenance", "<n:listMaintenance><n:resourceId>core-2-core-3"
+                + "</n:resourceId><n:from>" + start + "</n:from><n:to>" + start.plus(Duration.ofHours(1)) + "</n:to>"
+                + "</n:listMaintenance>");
+        assertEquals("bar-site-b", RawSoap.field(listed, "createdBy"), listed);
+        assertTrue(RawSoap.field(listed, "reason").contains("oscar"), listed);
     }
 
     // ---- helpers ----
