@@ -77,8 +77,12 @@ class OrphanSweepTest {
 
     /** A segment booked straight at a service, as a forged or late call books it: no reservation has it. */
     static Segment forged(NsapServer service, String bookingId, Segment like, int day) throws Exception {
+        return forged(service, bookingId, like, Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(day)));
+    }
+
+    /** As {@link #forged(NsapServer, String, Segment, int)}, starting at {@code start}. */
+    static Segment forged(NsapServer service, String bookingId, Segment like, Instant start) throws Exception {
         SegmentRequest r = like.request();
-        Instant start = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(day));
         return service.service().holdAndCommit(new SegmentRequest(bookingId, r.source(), r.destination(), r.bandwidthMbps(),
                 TimeInterval.of(start, Duration.ofHours(1)), 0, 0), new Caller.Process("forger"));
     }
@@ -114,7 +118,8 @@ class OrphanSweepTest {
         NsapServer nsap = federation.nsap();
         Segment like = nsap.service().status("site-a:orphan-2:wan", new Caller.Process("test"));
         Map<String, String> before = configs();
-        Segment ghost = forged(nsap, "site-b:no-such-request:wan", like, 23);
+        // Due now, so that it may be configured: no service configures a booking before its start.
+        Segment ghost = forged(nsap, "site-b:no-such-request:wan", like, Instant.now().truncatedTo(ChronoUnit.SECONDS));
         assertEquals(SegmentState.ACTIVE, nsap.service().activate(ghost.bookingId(), new Caller.Process("forger")).state());
         assertTrue(federation.emulator().router("core-1").runningConfig().contains("interface Tunnel" + ghost.circuitId() + "\n"));
 
