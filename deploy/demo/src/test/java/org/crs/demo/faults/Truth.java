@@ -90,8 +90,18 @@ public final class Truth {
         if (!tls) {
             request.header("Authorization", OPERATOR);
         }
+        HttpClient client = tls ? asBar.get(asSite) : http;
         try {
-            return (tls ? asBar.get(asSite) : http).send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
+            try {
+                return client.send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
+            } catch (IOException e) {
+                if (!tls) {
+                    throw e;
+                }
+                // A service the case restarted leaves the connection kept to it dead. What is asked of
+                // the L-NSAPs and the NSAP here only reads: ask once more, on a new connection.
+                return client.send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted calling " + operation, e);
