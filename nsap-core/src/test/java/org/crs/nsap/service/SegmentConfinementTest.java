@@ -183,6 +183,13 @@ class SegmentConfinementTest {
     }
 
     @Test
+    void theDeviceLogOfABookingIdNoSegmentHasIsEmptyForABar() throws Exception {
+        store.logDevice("site-a:r9:wan", List.of(entry("interface Tunnel9")));
+        assertTrue(service.deviceLog("site-a:r9:wan", 100, SITE_B).isEmpty());
+        assertEquals(1, service.deviceLog("site-a:r9:wan", 100, PROCESS).size());
+    }
+
+    @Test
     void theOwnerHoldsForAnotherServiceOnTheSameDatabaseAndAfterARestart() throws Exception {
         committed("site-a:r1:wan", SITE_A);
         SegmentService replica = new SegmentService(new JdbcSegmentStore(db.dataSource()), new OneLinkPlanner(), routers,
