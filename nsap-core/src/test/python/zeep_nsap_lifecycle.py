@@ -20,7 +20,8 @@ def main():
         "source": source,
         "destination": destination,
         "bandwidthMbps": mbps,
-        "start": now + datetime.timedelta(minutes=1),
+        # Within the service's clock-skew tolerance (30 s) of its start, so it may be activated at once.
+        "start": now + datetime.timedelta(seconds=5),
         "end": now + datetime.timedelta(hours=1),
         "sourceVlan": 0,
         "destinationVlan": 0,

@@ -25,6 +25,7 @@ import org.crs.bar.reservation.Quotas;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.server.BarPolicy;
 import org.crs.bar.server.BarServer;
+import org.crs.domain.access.Caller;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.nsap.server.NsapServer;
 import org.crs.nsap.testing.RawSoap;
@@ -98,7 +99,7 @@ class ApprovalFederationTest {
     /** The segments of a reservation booked at the L-NSAPs and the NSAP, with their states. */
     static List<String> bookedAnywhere(String id) {
         List<NsapServer> servers = List.of(federation.lnsap("site-a"), federation.lnsap("site-b"), federation.nsap());
-        return servers.stream().flatMap(s -> s.service().query(List.of(), null).stream())
+        return servers.stream().flatMap(s -> s.service().query(List.of(), null, new Caller.Process("test")).stream())
                 .filter(seg -> seg.bookingId().contains(":" + id + ":") && seg.state().holdsResources())
                 .map(seg -> seg.state().name()).toList();
     }

@@ -18,6 +18,7 @@ import java.util.Set;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.server.BarServer;
+import org.crs.domain.access.Caller;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.nsap.port.DeviceLogStore.DeviceLogRecord;
 import org.crs.nsap.server.NsapServer;
@@ -88,7 +89,7 @@ class DryRunFederationTest {
         controllers.put("core-1", federation.nsap());
         controllers.put("edge-b", federation.lnsap("site-b"));
         for (Map.Entry<String, NsapServer> c : controllers.entrySet()) {
-            List<DeviceLogEntry> entries = c.getValue().service().deviceLog(null, 1000).stream()
+            List<DeviceLogEntry> entries = c.getValue().service().deviceLog(null, 1000, new Caller.Process("test")).stream()
                     .map(DeviceLogRecord::entry).filter(e -> e.router().equals(c.getKey())).toList();
             assertTrue(entries.stream().anyMatch(e -> e.request().startsWith("policy-map LP-")), c.getKey() + ": "
                     + entries);

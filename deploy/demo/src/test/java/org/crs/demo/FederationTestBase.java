@@ -36,6 +36,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 import org.crs.bar.server.BarServer;
+import org.crs.domain.access.Caller;
 import org.crs.domain.audit.AuditEntry;
 import org.crs.domain.audit.AuditQuery;
 import org.crs.domain.audit.AuditRecord;
@@ -179,7 +180,7 @@ abstract class FederationTestBase {
     /** The segments of a reservation still holding resources anywhere (both L-NSAPs and the NSAP). */
     static List<String> heldAnywhere(String id) {
         List<NsapServer> servers = List.of(federation.lnsap("site-a"), federation.lnsap("site-b"), federation.nsap());
-        return servers.stream().flatMap(s -> s.service().query(List.of(), null).stream())
+        return servers.stream().flatMap(s -> s.service().query(List.of(), null, new Caller.Process("test")).stream())
                 .filter(seg -> seg.bookingId().contains(":" + id + ":") && seg.state().holdsResources())
                 .map(seg -> seg.bookingId() + " " + seg.state()).toList();
     }
@@ -510,9 +511,9 @@ abstract class FederationTestBase {
 
         assertEquals("RESERVED", state(modified), modified);
         assertEquals("300", RawSoap.field(modified, "bandwidthMbps"));
-        for (var segment : List.of(federation.nsap().service().status("site-a:" + id + ":wan"),
-                federation.lnsap("site-a").service().status("site-a:" + id + ":campus"),
-                federation.lnsap("site-b").service().status("site-a:" + id + ":remote"))) {
+        for (var segment : List.of(federation.nsap().service().status("site-a:" + id + ":wan", new Caller.Process("test")),
+                federation.lnsap("site-a").service().status("site-a:" + id + ":campus", new Caller.Process("test")),
+                federation.lnsap("site-b").service().status("site-a:" + id + ":remote", new Caller.Process("test")))) {
             assertEquals(300, segment.request().bandwidthMbps(), segment.bookingId());
             assertEquals(start.plusSeconds(7200).plus(SETTINGS.tearDownAllowance()), segment.request().interval().end(),
                     segment.bookingId());
@@ -533,7 +534,7 @@ abstract class FederationTestBase {
         assertEquals("NO_CAPACITY", RawSoap.field(refused, "code"), refused);
         String after = call("getReservation", id);
         assertEquals("100", RawSoap.field(after, "bandwidthMbps"));
-        assertEquals(100, federation.nsap().service().status("site-a:" + id + ":wan").request().bandwidthMbps());
+        assertEquals(100, federation.nsap().service().status("site-a:" + id + ":wan", new Caller.Process("test")).request().bandwidthMbps());
         call("cancelReservation", id);
     }
 

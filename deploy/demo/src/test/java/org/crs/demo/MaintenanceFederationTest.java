@@ -27,6 +27,7 @@ import org.crs.bar.reservation.Segment;
 import org.crs.bar.server.BarServer;
 import org.crs.bar.service.MaintenanceService;
 import org.crs.bar.service.MaintenanceService.WindowHits;
+import org.crs.domain.access.Caller;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.Endpoint;
@@ -113,7 +114,7 @@ class MaintenanceFederationTest {
     /** The segment booked under an id at every service, as that service holds it. */
     static List<org.crs.nsap.segment.Segment> atTheParts(String bookingId) {
         List<NsapServer> servers = List.of(federation.lnsap("site-a"), federation.lnsap("site-b"), federation.nsap());
-        return servers.stream().flatMap(s -> s.service().query(List.of(), null).stream())
+        return servers.stream().flatMap(s -> s.service().query(List.of(), null, new Caller.Process("test")).stream())
                 .filter(seg -> seg.bookingId().equals(bookingId)).toList();
     }
 

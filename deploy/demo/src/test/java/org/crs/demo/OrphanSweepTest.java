@@ -17,6 +17,7 @@ import java.util.Map;
 
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.server.BarServer;
+import org.crs.domain.access.Caller;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
@@ -76,14 +77,18 @@ class OrphanSweepTest {
 
     /** A segment booked straight at a service, as a forged or late call books it: no reservation has it. */
     static Segment forged(NsapServer service, String bookingId, Segment like, int day) throws Exception {
+        return forged(service, bookingId, like, Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(day)));
+    }
+
+    /** As {@link #forged(NsapServer, String, Segment, int)}, starting at {@code start}. */
+    static Segment forged(NsapServer service, String bookingId, Segment like, Instant start) throws Exception {
         SegmentRequest r = like.request();
-        Instant start = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(day));
         return service.service().holdAndCommit(new SegmentRequest(bookingId, r.source(), r.destination(), r.bandwidthMbps(),
-                TimeInterval.of(start, Duration.ofHours(1)), 0, 0), "forger");
+                TimeInterval.of(start, Duration.ofHours(1)), 0, 0), new Caller.Process("forger"));
     }
 
     static Transition lastMove(NsapServer service, String bookingId) throws Exception {
-        List<Transition> history = service.service().history(bookingId);
+        List<Transition> history = service.service().history(bookingId, new Caller.Process("test"));
         return history.get(history.size() - 1);
     }
 
@@ -91,7 +96,7 @@ class OrphanSweepTest {
     void aCommittedSegmentNoReservationHasIsAbortedAndOneALiveReservationHasStays() throws Exception {
         reserve("orphan-1", 20);
         NsapServer lnsap = federation.lnsap("site-a");
-        Segment wanted = lnsap.service().status("site-a:orphan-1:campus");
+        Segment wanted = lnsap.service().status("site-a:orphan-1:campus", new Caller.Process("test"));
         assertEquals(SegmentState.COMMITTED, wanted.state());
         forged(lnsap, "site-a:no-such-request:campus", wanted, 21);
 
@@ -100,50 +105,51 @@ class OrphanSweepTest {
         assertTrue(round.released().contains("site-a:no-such-request:campus"), round.released()::toString);
         assertTrue(!round.released().contains("site-a:orphan-1:campus"), round.released()::toString);
         assertEquals(0, round.unanswered());
-        assertEquals(SegmentState.ABORTED, lnsap.service().status("site-a:no-such-request:campus").state());
+        assertEquals(SegmentState.ABORTED, lnsap.service().status("site-a:no-such-request:campus", new Caller.Process("test")).state());
         Transition aborted = lastMove(lnsap, "site-a:no-such-request:campus");
         assertEquals(SegmentService.ORPHAN_ACTOR, aborted.actor());
         assertTrue(aborted.reason().contains("no longer wants"), aborted.reason());
-        assertEquals(SegmentState.COMMITTED, lnsap.service().status("site-a:orphan-1:campus").state());
+        assertEquals(SegmentState.COMMITTED, lnsap.service().status("site-a:orphan-1:campus", new Caller.Process("test")).state());
     }
 
     @Test
     void anActiveOrphanAtTheNsapIsTakenOffItsRoutersAndReleased() throws Exception {
         reserve("orphan-2", 22);
         NsapServer nsap = federation.nsap();
-        Segment like = nsap.service().status("site-a:orphan-2:wan");
+        Segment like = nsap.service().status("site-a:orphan-2:wan", new Caller.Process("test"));
         Map<String, String> before = configs();
-        Segment ghost = forged(nsap, "site-b:no-such-request:wan", like, 23);
-        assertEquals(SegmentState.ACTIVE, nsap.service().activate(ghost.bookingId(), "forger").state());
+        // Due now, so that it may be configured: no service configures a booking before its start.
+        Segment ghost = forged(nsap, "site-b:no-such-request:wan", like, Instant.now().truncatedTo(ChronoUnit.SECONDS));
+        assertEquals(SegmentState.ACTIVE, nsap.service().activate(ghost.bookingId(), new Caller.Process("forger")).state());
         assertTrue(federation.emulator().router("core-1").runningConfig().contains("interface Tunnel" + ghost.circuitId() + "\n"));
 
         SegmentService.Orphans round = nsap.service().releaseOrphans(bars("site-a", "site-b"), Duration.ZERO);
 
         assertTrue(round.released().contains("site-b:no-such-request:wan"), round.released()::toString);
-        assertEquals(SegmentState.RELEASED, nsap.service().status(ghost.bookingId()).state());
+        assertEquals(SegmentState.RELEASED, nsap.service().status(ghost.bookingId(), new Caller.Process("test")).state());
         assertEquals(SegmentService.ORPHAN_ACTOR, lastMove(nsap, ghost.bookingId()).actor());
         assertEquals(before, configs(), "the routers are as before the forged segment");
-        assertEquals(SegmentState.COMMITTED, nsap.service().status("site-a:orphan-2:wan").state());
+        assertEquals(SegmentState.COMMITTED, nsap.service().status("site-a:orphan-2:wan", new Caller.Process("test")).state());
     }
 
     @Test
     void anotherSitesBookingIsAskedOfItsBarThroughTheOnlyBarTheLnsapKnows() throws Exception {
         reserve("orphan-3", 24);
         NsapServer lnsapB = federation.lnsap("site-b");
-        Segment remote = lnsapB.service().status("site-a:orphan-3:remote");
+        Segment remote = lnsapB.service().status("site-a:orphan-3:remote", new Caller.Process("test"));
         assertEquals(SegmentState.COMMITTED, remote.state());
         forged(lnsapB, "site-a:no-such-request:remote", remote, 25);
 
         SegmentService.Orphans round = lnsapB.service().releaseOrphans(bars("site-b"), Duration.ZERO);
 
         assertTrue(round.released().contains("site-a:no-such-request:remote"), round.released()::toString);
-        assertEquals(SegmentState.COMMITTED, lnsapB.service().status("site-a:orphan-3:remote").state());
+        assertEquals(SegmentState.COMMITTED, lnsapB.service().status("site-a:orphan-3:remote", new Caller.Process("test")).state());
     }
 
     @Test
     void segmentsWhoseBarDoesNotAnswerAreLeftAsTheyAre() throws Exception {
         NsapServer lnsap = federation.lnsap("site-a");
-        Segment like = lnsap.service().status(reserveAndGet("orphan-4", 26));
+        Segment like = lnsap.service().status(reserveAndGet("orphan-4", 26), new Caller.Process("test"));
         forged(lnsap, "site-a:unasked:campus", like, 27);
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
@@ -156,7 +162,7 @@ class OrphanSweepTest {
 
         assertEquals(List.of(), round.released());
         assertEquals(round.asked(), round.unanswered());
-        assertEquals(SegmentState.COMMITTED, lnsap.service().status("site-a:unasked:campus").state());
+        assertEquals(SegmentState.COMMITTED, lnsap.service().status("site-a:unasked:campus", new Caller.Process("test")).state());
     }
 
     static String reserveAndGet(String id, int day) throws Exception {

@@ -103,7 +103,15 @@ public enum RefusalCode {
      * back, in seconds. Answered as a Server fault, and by the JSON API as 503 with Retry-After.
      * Subject: the service that answered, as the caller names it, or empty.
      */
-    STORE_UNAVAILABLE(Subject.PROVIDER);
+    STORE_UNAVAILABLE(Subject.PROVIDER),
+
+    /**
+     * An L-NSAP or the NSAP was asked to configure a segment on its routers before the time its
+     * booking starts (the circuit's start less the BAR's set-up lead, which the booking
+     * includes), beyond a small tolerance for clock skew: nothing was sent to any router. The
+     * message says from when it may be activated. Subject: {@code bookingId}.
+     */
+    ACTIVATION_TOO_EARLY(Subject.FIELD);
 
     /** What a refusal's subject names, for a code. */
     public enum Subject {

@@ -1,5 +1,6 @@
 package org.crs.nsap.campus;
 
+import org.crs.domain.access.Caller;
 import org.crs.nsap.contract.topology.CampusTopologyFile;
 import static org.crs.nsap.testing.RawSoap.field;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -79,7 +80,8 @@ class CampusLnsapIntegrationTest {
     }
 
     String hold(String id, String source, String destination, long mbps, int vlan) throws Exception {
-        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        // Due now: an L-NSAP or the NSAP configures no booking before its start.
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         return call("hold", "<n:hold><n:request><n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:bookingId>" + id
                 + "</n:bookingId><n:destination>" + destination + "</n:destination><n:destinationVlan>" + vlan + "</n:destinationVlan>"
                 + "<n:end>" + start.plus(Duration.ofHours(1)) + "</n:end><n:source>" + source + "</n:source>"
@@ -165,6 +167,6 @@ class CampusLnsapIntegrationTest {
         assertTrue(refused.contains("Fault") && refused.contains("destinationVlan"), refused);
         String unknownHost = hold("c3", "host-zz", 100, 0);
         assertTrue(unknownHost.contains("Fault") && unknownHost.contains("source"), unknownHost);
-        assertTrue(server.service().query(java.util.List.of(), null).isEmpty());
+        assertTrue(server.service().query(java.util.List.of(), null, new Caller.Process("test")).isEmpty());
     }
 }

@@ -157,7 +157,8 @@ class CampusLnsapReplicasTest {
     }
 
     static String hold(RawSoap replica, String id, String host) throws Exception {
-        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        // Due now: an L-NSAP or the NSAP configures no booking before its start.
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         return replica.call("hold", "<n:hold><n:request><n:bandwidthMbps>100</n:bandwidthMbps><n:bookingId>" + id
                 + "</n:bookingId><n:destination>site-a</n:destination><n:destinationVlan>0</n:destinationVlan>"
                 + "<n:end>" + start.plus(Duration.ofHours(1)) + "</n:end><n:source>" + host + "</n:source>"

@@ -1,5 +1,6 @@
 package org.crs.nsap.campus;
 
+import org.crs.domain.access.Caller;
 import org.crs.nsap.contract.topology.CampusTopologyFile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -78,10 +79,11 @@ class CampusRestartTest {
     void aReleasedSegmentWhoseEdgeRouterStillCarriesItsVlanHasItRemovedAtStart() throws Exception {
         String before = emulator.router("edge-a").runningConfig();
         startService();
-        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        // Due now: an L-NSAP or the NSAP configures no booking before its start.
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         Segment s = server.service().holdAndCommit(new SegmentRequest("c-left", "host-a1", "site-a", 200,
-                new TimeInterval(start, start.plus(Duration.ofHours(1))), 0, 1234), "bar-test");
-        assertEquals(SegmentState.ACTIVE, server.service().activate("c-left", "bar-test").state());
+                new TimeInterval(start, start.plus(Duration.ofHours(1))), 0, 1234), new Caller.Process("bar-test"));
+        assertEquals(SegmentState.ACTIVE, server.service().activate("c-left", new Caller.Process("bar-test")).state());
         // The store says released; the router never saw the tear-down.
         for (SegmentState[] move : new SegmentState[][] {{SegmentState.ACTIVE, SegmentState.DEACTIVATING},
                 {SegmentState.DEACTIVATING, SegmentState.RELEASED}}) {
@@ -95,7 +97,7 @@ class CampusRestartTest {
 
         assertFalse(emulator.router("edge-a").runningConfig().contains("vlan 1234\n"));
         assertEquals(before, emulator.router("edge-a").runningConfig());
-        assertTrue(server.service().deviceLog("c-left", 1000).stream().anyMatch(r -> r.entry().request().startsWith("repair ")
+        assertTrue(server.service().deviceLog("c-left", 1000, new Caller.Process("test")).stream().anyMatch(r -> r.entry().request().startsWith("repair ")
                 && r.entry().response().equals("removed")));
     }
 }

@@ -8,6 +8,7 @@ import java.util.Objects;
 
 import javax.net.ssl.SSLContext;
 
+import org.crs.domain.access.SegmentOwner;
 import org.crs.nsap.contract.NsapContract;
 import org.crs.nsap.contract.client.NsapPortClient;
 import org.crs.nsap.port.BookingOwners;
@@ -27,9 +28,11 @@ import org.crs.service.tls.TlsContexts;
  * </soapenv:Envelope>
  * }</pre>
  *
- * <p>The BAR asked is the one of the site the booking id names ({@code <site>:<requestId>:<part>}),
- * or the first listed when that site is not listed: an L-NSAP usually knows only its own BAR,
- * which forwards the question to the BAR of the booking's site.
+ * <p>The BAR asked is the one that owns the booking, as stored with it ({@link #wanted(String,
+ * SegmentOwner)}), or the first listed when that BAR is not listed. A booking with no BAR
+ * recorded is asked about at the BAR of the site its id names ({@code <site>:<requestId>:<part>}),
+ * else the first listed: an L-NSAP usually knows only its own BAR, which forwards the question to
+ * the BAR of the booking's site.
  *
  * <p>The calls go through the contract's {@link NsapPortClient} on the runtime's one SOAP client
  * ({@code org.crs.service.soap.client.SoapClient}): each call is bounded as a whole by the timeout
@@ -88,10 +91,28 @@ public final class PeerServiceClient implements BookingOwners, AutoCloseable {
         return colon < 0 ? first : bars.getOrDefault(bookingId.substring(0, colon), first);
     }
 
+    /** The BAR asked about a booking of {@code owner}: its own, else as for a booking with none recorded. */
+    URI barFor(String bookingId, SegmentOwner owner) {
+        if (owner instanceof SegmentOwner.Bar b && bars.containsKey(b.site())) {
+            return bars.get(b.site());
+        }
+        return owner instanceof SegmentOwner.Bar ? first : barFor(bookingId);
+    }
+
     @Override
     public Reply wanted(String bookingId) {
         Objects.requireNonNull(bookingId, "bookingId");
-        URI bar = barFor(bookingId);
+        return ask(barFor(bookingId), bookingId);
+    }
+
+    @Override
+    public Reply wanted(String bookingId, SegmentOwner owner) {
+        Objects.requireNonNull(bookingId, "bookingId");
+        Objects.requireNonNull(owner, "owner");
+        return ask(barFor(bookingId, owner), bookingId);
+    }
+
+    private Reply ask(URI bar, String bookingId) {
         String answered;
         try {
             answered = clients.get(bar).segmentWanted(bookingId);

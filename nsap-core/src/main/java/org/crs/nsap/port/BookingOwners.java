@@ -2,6 +2,8 @@ package org.crs.nsap.port;
 
 import java.util.Objects;
 
+import org.crs.domain.access.SegmentOwner;
+
 /**
  * The BARs that book segments at this service, asked whether a segment is still wanted: a
  * segment COMMITTED or ACTIVE that no live reservation wants (an orphan, as a forged or late
@@ -36,4 +38,13 @@ public interface BookingOwners {
 
     /** Asks the BAR of the booking's site whether it still wants the segment booked as {@code bookingId}. */
     Reply wanted(String bookingId);
+
+    /**
+     * Asks the BAR that owns the booking, as stored with it, whether it still wants the segment
+     * booked as {@code bookingId}; an owner with no BAR recorded is asked about as
+     * {@link #wanted(String)} does. By default: {@link #wanted(String)}, for owners that know one BAR.
+     */
+    default Reply wanted(String bookingId, SegmentOwner owner) {
+        return wanted(bookingId);
+    }
 }

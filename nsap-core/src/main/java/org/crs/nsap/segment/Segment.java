@@ -2,6 +2,7 @@ package org.crs.nsap.segment;
 
 import java.time.Instant;
 
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.booking.SegmentState;
 
 /**
@@ -15,14 +16,19 @@ import org.crs.domain.booking.SegmentState;
  * @param createdAt when it was first held
  * @param updatedAt when its state last changed, or a change was last committed
  * @param pending the change held by modify and not yet committed or aborted, or null
+ * @param owner the BAR whose booking it is, as stored when it was made
  */
 public record Segment(SegmentRequest request, long circuitId, SegmentState state, Plan plan, Instant holdExpiresAt,
-                      Instant createdAt, Instant updatedAt, PendingChange pending) {
+                      Instant createdAt, Instant updatedAt, PendingChange pending, SegmentOwner owner) {
+
+    public Segment {
+        java.util.Objects.requireNonNull(owner, "owner");
+    }
 
     /** A segment without a pending change. */
     public Segment(SegmentRequest request, long circuitId, SegmentState state, Plan plan, Instant holdExpiresAt,
-                   Instant createdAt, Instant updatedAt) {
-        this(request, circuitId, state, plan, holdExpiresAt, createdAt, updatedAt, null);
+                   Instant createdAt, Instant updatedAt, SegmentOwner owner) {
+        this(request, circuitId, state, plan, holdExpiresAt, createdAt, updatedAt, null, owner);
     }
 
     public String bookingId() {

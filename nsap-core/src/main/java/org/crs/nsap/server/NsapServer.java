@@ -278,6 +278,8 @@ public final class NsapServer extends RunningService {
                 }
             }
             service.set(new SegmentService(store.get(), planner, made, clock));
+            // Bookings made before owners were stored get their BAR before any call is served.
+            servedBars.ifPresent(bars -> service.get().adoptUnowned(bars.sites()));
             service.get().expireDueHolds(); // those that lapsed while the service was down
             setUp.schedule(new Sweep(HOLD_SWEEP, HOLD_SWEEP_PERIOD, service.get()::expireDueHolds));
             background.set(setUp.closeOnStop(new Background(config.name())));

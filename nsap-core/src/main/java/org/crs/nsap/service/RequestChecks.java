@@ -5,6 +5,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.crs.domain.access.Caller;
+import org.crs.domain.access.SegmentAccess;
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.admission.Resource;
 import org.crs.domain.vlan.VlanId;
 import org.crs.nsap.port.BookingStore;
@@ -35,6 +38,25 @@ final class RequestChecks {
         checkBookingId(bookingId);
         return bookings.find(bookingId).orElseThrow(() -> RequestRejected.badField("bookingId",
                 "no booking " + bookingId));
+    }
+
+    /**
+     * The segment a well-formed booking id names, when {@code caller} may act on it
+     * ({@link SegmentAccess}, by the owner stored with it); refused naming bookingId when there
+     * is none (BAD_FIELD) or it is another BAR's (NOT_ALLOWED).
+     */
+    Segment requireOwn(Caller caller, String bookingId) throws RequestRejected {
+        Segment s = require(bookingId);
+        requireMayAct(caller, bookingId, s.owner());
+        return s;
+    }
+
+    /** Refuses with NOT_ALLOWED, naming bookingId, a caller that may not act on a booking of {@code owner}. */
+    static void requireMayAct(Caller caller, String bookingId, SegmentOwner owner) throws RequestRejected {
+        if (!SegmentAccess.mayAct(caller, owner)) {
+            throw RequestRejected.notAllowed("booking " + bookingId + " is not " + caller.name()
+                    + "'s: it belongs to another BAR");
+        }
     }
 
     /** A new segment's request: its booking id, endpoints, bandwidth, end and VLANs. */

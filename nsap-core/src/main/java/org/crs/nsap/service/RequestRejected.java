@@ -28,6 +28,11 @@ public final class RequestRejected extends RefusedException {
         return new RequestRejected(new Refusal(RefusalCode.POLICY, "bookingId", reason));
     }
 
+    /** The booking named by {@code bookingId} is another BAR's: {@link RefusalCode#NOT_ALLOWED}. */
+    static RequestRejected notAllowed(String reason) {
+        return new RequestRejected(new Refusal(RefusalCode.NOT_ALLOWED, "bookingId", reason));
+    }
+
     /** The planner's refusal, as it is. */
     static RequestRejected of(PlanRefused e) {
         return new RequestRejected(e.refusal());

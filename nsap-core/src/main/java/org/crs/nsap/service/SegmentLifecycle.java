@@ -6,10 +6,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import org.crs.domain.access.Caller;
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.port.ActivationFailed;
 import org.crs.nsap.port.BookingStore;
@@ -70,28 +74,31 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
         }
     }
 
-    Segment hold(SegmentRequest request, Duration holdFor, String actor) throws RequestRejected {
+    Segment hold(SegmentRequest request, Duration holdFor, Caller caller) throws RequestRejected {
         checks.validate(request);
         RequestChecks.checkHoldFor(holdFor);
         Instant now = clock.instant();
         Instant expires = now.plus(holdFor);
-        return booked(request, () -> {
-            Segment held = bookings.hold(request, planner, expires, created(request, actor, now));
+        return booked(request, caller, () -> {
+            Segment held = bookings.hold(request, SegmentOwner.of(caller), planner, expires,
+                    created(request, caller.name(), now));
             LOG.info("held {} until {}: {}", held.bookingId(), expires, held.plan().description());
             return held;
         });
     }
 
-    Segment holdAndCommit(SegmentRequest request, String actor) throws RequestRejected {
+    Segment holdAndCommit(SegmentRequest request, Caller caller) throws RequestRejected {
         checks.validate(request);
         Instant now = clock.instant();
-        Segment booked = booked(request, () -> {
-            Segment committed = bookings.holdAndCommit(request, planner, created(request, actor, now),
+        String actor = caller.name();
+        Segment booked = booked(request, caller, () -> {
+            Segment committed = bookings.holdAndCommit(request, SegmentOwner.of(caller), planner,
+                    created(request, actor, now),
                     new Transition(SegmentState.HELD, SegmentState.COMMITTED, actor, "committed with its hold", now));
             LOG.info("held and committed {}: {}", committed.bookingId(), committed.plan().description());
             return committed;
         });
-        return booked.state() == SegmentState.HELD ? commit(booked.bookingId(), actor) : booked;
+        return booked.state() == SegmentState.HELD ? commit(booked.bookingId(), caller) : booked;
     }
 
     private static Transition created(SegmentRequest request, String actor, Instant at) {
@@ -106,38 +113,47 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
 
     /**
      * Writes a new booking; when the request does not fit or its id is taken, answers the
-     * booking of this same request (a repeated call, or a racing one) as it is, or refuses.
+     * booking of this same request (a repeated call, or a racing one) as it is, or refuses; an
+     * id another BAR's booking or abort took is refused NOT_ALLOWED.
      */
-    private Segment booked(SegmentRequest request, NewBooking booking) throws RequestRejected {
+    private Segment booked(SegmentRequest request, Caller caller, NewBooking booking) throws RequestRejected {
         try {
             return booking.write();
         } catch (PlanRefused e) {
             // A repeated call finds its own booking in the way: answer as for the first call.
-            Optional<Segment> existing = existingFor(request);
+            Optional<Segment> existing = existingFor(request, caller);
             if (existing.isPresent()) {
                 return existing.get();
             }
             throw RequestRejected.of(e);
         } catch (DuplicateBooking e) {
             // The id is taken: by this same request, another, or an abort that came first.
-            Optional<Segment> existing = existingFor(request);
+            Optional<Segment> existing = existingFor(request, caller);
             if (existing.isPresent()) {
                 return existing.get();
             }
-            throw abortedBeforeHold(request.bookingId(), e);
+            throw abortedBeforeHold(request.bookingId(), caller, e);
         }
     }
 
-    /** The refusal of a booking id an abort took before any hold of it arrived; else {@code taken} itself. */
-    private RequestRejected abortedBeforeHold(String bookingId, RuntimeException taken) {
+    /**
+     * The refusal of a booking id an abort took before any hold of it arrived: NOT_ALLOWED when
+     * another BAR aborted it; else {@code taken} itself when no abort took it.
+     */
+    private RequestRejected abortedBeforeHold(String bookingId, Caller caller, RuntimeException taken)
+            throws RequestRejected {
         BookingStore.UnheldAbort a = bookings.unheldAbort(bookingId).orElseThrow(() -> taken);
+        RequestChecks.requireMayAct(caller, bookingId, a.owner());
         return RequestRejected.notInThisState("booking " + bookingId + " was aborted by " + a.actor() + " at "
                 + a.at() + " before any hold of it arrived (" + a.reason() + "); it books nothing");
     }
 
 
-    private Optional<Segment> existingFor(SegmentRequest request) throws RequestRejected {
+    private Optional<Segment> existingFor(SegmentRequest request, Caller caller) throws RequestRejected {
         Optional<Segment> existing = bookings.find(request.bookingId());
+        if (existing.isPresent()) {
+            RequestChecks.requireMayAct(caller, request.bookingId(), existing.get().owner());
+        }
         if (existing.isPresent() && !sameRequest(existing.get(), request)) {
             throw RequestRejected.badField("bookingId", "booking " + request.bookingId()
                     + " already exists for a different request");
@@ -153,10 +169,10 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
                 && (request.destinationVlan() == 0 || request.destinationVlan() == segment.plan().destinationVlan());
     }
 
-    Segment commit(String bookingId, String actor) throws RequestRejected {
-        RequestChecks.checkBookingId(bookingId);
+    Segment commit(String bookingId, Caller caller) throws RequestRejected {
+        checks.requireOwn(caller, bookingId);
         Optional<Segment> committed = bookings.commitHold(bookingId,
-                new Transition(SegmentState.HELD, SegmentState.COMMITTED, actor, "committed", clock.instant()));
+                new Transition(SegmentState.HELD, SegmentState.COMMITTED, caller.name(), "committed", clock.instant()));
         if (committed.isPresent()) {
             return committed.get();
         }
@@ -174,21 +190,23 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
         return s;
     }
 
-    Segment abort(String bookingId, String actor, String reason) throws RequestRejected {
+    Segment abort(String bookingId, Caller caller, String reason) throws RequestRejected {
         RequestChecks.checkBookingId(bookingId);
+        String actor = caller.name();
         String why = reason == null || reason.isBlank() ? "aborted" : reason;
         Optional<Segment> found = bookings.find(bookingId);
         if (found.isEmpty()) {
-            if (bookings.abortUnheld(bookingId, actor, why, clock.instant())) {
+            if (bookings.abortUnheld(bookingId, SegmentOwner.of(caller), actor, why, clock.instant())) {
                 LOG.info("booking {} aborted by {} before any hold of it arrived: {}", bookingId, actor, why);
             }
             found = bookings.find(bookingId); // a hold that took the id first
             if (found.isEmpty()) {
-                throw abortedBeforeHold(bookingId, new IllegalStateException("booking id " + bookingId
+                throw abortedBeforeHold(bookingId, caller, new IllegalStateException("booking id " + bookingId
                         + " is taken by neither a segment nor an abort"));
             }
         }
         Segment s = found.get();
+        RequestChecks.requireMayAct(caller, bookingId, s.owner());
         if (s.state() == SegmentState.ABORTED || s.state() == SegmentState.EXPIRED) {
             return s;
         }
@@ -199,8 +217,9 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
         return moveOrCurrent(s, SegmentState.ABORTED, actor, why);
     }
 
-    Segment activate(String bookingId, String actor) throws RequestRejected {
-        Segment s = checks.require(bookingId);
+    Segment activate(String bookingId, Caller caller) throws RequestRejected {
+        Segment s = checks.requireOwn(caller, bookingId);
+        String actor = caller.name();
         if (s.state() == SegmentState.ACTIVE || s.state() == SegmentState.ACTIVATING) {
             return s;
         }
@@ -208,6 +227,7 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
             throw RequestRejected.notInThisState("booking " + bookingId + " is " + s.state()
                     + "; only committed bookings can be activated");
         }
+        requireActivationTime(s);
         Optional<Segment> activating = bookings.move(bookingId, transition(s, SegmentState.ACTIVATING, actor, "activating"));
         if (activating.isEmpty()) {
             return checks.require(bookingId); // another call moved it first
@@ -255,13 +275,14 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
         }
     }
 
-    Segment deactivate(String bookingId, String actor) throws RequestRejected {
-        return deactivate(bookingId, actor, null);
+    Segment deactivate(String bookingId, Caller caller) throws RequestRejected {
+        return deactivate(bookingId, caller, null);
     }
 
-    /** Deactivates as {@link #deactivate(String, String)}, recording {@code why} (when not null) as the reason it began. */
-    Segment deactivate(String bookingId, String actor, String why) throws RequestRejected {
-        Segment s = checks.require(bookingId);
+    /** Deactivates as {@link #deactivate(String, Caller)}, recording {@code why} (when not null) as the reason it began. */
+    Segment deactivate(String bookingId, Caller caller, String why) throws RequestRejected {
+        Segment s = checks.requireOwn(caller, bookingId);
+        String actor = caller.name();
         if (s.state() == SegmentState.ACTIVATING) {
             // The activation under way (here, or at a replica on the same database) finds it
             // DEACTIVATING when its routers are done and takes it off them (activate); a refusal
@@ -302,24 +323,60 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
         }
     }
 
-    Segment status(String bookingId) throws RequestRejected {
-        return checks.require(bookingId);
+    Segment status(String bookingId, Caller caller) throws RequestRejected {
+        return checks.requireOwn(caller, bookingId);
     }
 
-    List<Segment> query(List<SegmentState> states, TimeInterval window) {
-        return bookings.query(states, window);
+    /** The segments the caller may see: a BAR its own, the process every one. */
+    List<Segment> query(List<SegmentState> states, TimeInterval window, Caller caller) {
+        if (caller instanceof Caller.Process) {
+            return bookings.query(states, window);
+        }
+        return SegmentOwner.of(caller) instanceof SegmentOwner.Bar bar ? bookings.queryOwnedBy(bar, states, window)
+                : List.of();
     }
 
-    List<Transition> history(String bookingId) throws RequestRejected {
-        checks.require(bookingId);
+    List<Transition> history(String bookingId, Caller caller) throws RequestRejected {
+        checks.requireOwn(caller, bookingId);
         return bookings.history(bookingId);
     }
 
-    List<DeviceLogStore.DeviceLogRecord> deviceLog(String bookingId, int limit) throws RequestRejected {
+    /** The device log of one of the caller's segments, or of all it may see when {@code bookingId} is null. */
+    List<DeviceLogStore.DeviceLogRecord> deviceLog(String bookingId, int limit, Caller caller) throws RequestRejected {
         if (limit < 1 || limit > 10_000) {
             throw RequestRejected.badField("limit", "must be between 1 and 10000");
         }
-        return deviceLog.deviceLog(bookingId, limit);
+        if (bookingId != null) {
+            Optional<Segment> segment = bookings.find(bookingId);
+            if (segment.isPresent()) {
+                RequestChecks.requireMayAct(caller, bookingId, segment.get().owner());
+            } else if (!(caller instanceof Caller.Process)) {
+                return List.of(); // no booking: nothing of this BAR's was sent to a router for it
+            }
+            return deviceLog.deviceLog(bookingId, limit);
+        }
+        if (caller instanceof Caller.Process) {
+            return deviceLog.deviceLog(null, limit);
+        }
+        return SegmentOwner.of(caller) instanceof SegmentOwner.Bar bar ? deviceLog.deviceLogOwnedBy(bar, limit)
+                : List.of();
+    }
+
+    /**
+     * Refuses, with {@link RefusalCode#ACTIVATION_TOO_EARLY} naming bookingId and before any
+     * router is touched, an activation earlier than the booking's start less
+     * {@link SegmentService#ACTIVATION_SKEW}. The booking's start is the circuit's start less
+     * the BAR's set-up lead (the BAR books {@code [start − setUpLead, end + tearDownAllowance)}),
+     * and no BAR begins an activation before it, planned or not (docs/burst-activation.md).
+     */
+    private void requireActivationTime(Segment s) throws RequestRejected {
+        Instant earliest = s.request().interval().start().minus(SegmentService.ACTIVATION_SKEW);
+        Instant now = clock.instant();
+        if (now.isBefore(earliest)) {
+            throw new RequestRejected(new Refusal(RefusalCode.ACTIVATION_TOO_EARLY, "bookingId", "booking "
+                    + s.bookingId() + " starts at " + s.request().interval().start() + " (its set-up lead included): it"
+                    + " may be activated from " + earliest + ", not at " + now + "; nothing was configured"));
+        }
     }
 
     /** The holds whose time has come. */

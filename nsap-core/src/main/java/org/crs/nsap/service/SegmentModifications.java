@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.port.ChangeStore;
@@ -28,9 +29,10 @@ record SegmentModifications(ChangeStore store, ResourcePlanner planner, RequestC
     /** Logs as the service: one logger for all its operations. */
     private static final Logger LOG = LoggerFactory.getLogger(SegmentService.class);
 
-    Segment modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor, String actor)
+    Segment modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor, Caller caller)
             throws RequestRejected {
         RequestChecks.checkBookingId(bookingId);
+        String actor = caller.name();
         if (newEnd == null) {
             throw RequestRejected.badField("end", "is missing");
         }
@@ -38,7 +40,7 @@ record SegmentModifications(ChangeStore store, ResourcePlanner planner, RequestC
             throw RequestRejected.badField("bandwidthMbps", "must be a positive number of Mbit/s, was " + newBandwidthMbps);
         }
         RequestChecks.checkHoldFor(holdFor);
-        Segment s = lapseIfDue(checks.require(bookingId));
+        Segment s = lapseIfDue(checks.requireOwn(caller, bookingId));
         if (s.pending() != null) {
             return samePendingOrRefuse(s, newEnd, newBandwidthMbps);
         }
@@ -82,8 +84,9 @@ record SegmentModifications(ChangeStore store, ResourcePlanner planner, RequestC
                 + "; only committed or active bookings can be modified");
     }
 
-    Segment commitModify(String bookingId, String actor) throws RequestRejected {
-        Segment s = checks.require(bookingId);
+    Segment commitModify(String bookingId, Caller caller) throws RequestRejected {
+        Segment s = checks.requireOwn(caller, bookingId);
+        String actor = caller.name();
         Instant now = clock.instant();
         Segment.PendingChange p = s.pending();
         if (p != null) {
@@ -118,8 +121,9 @@ record SegmentModifications(ChangeStore store, ResourcePlanner planner, RequestC
         throw RequestRejected.notInThisState("booking " + bookingId + " has no change pending");
     }
 
-    Segment abortModify(String bookingId, String actor) throws RequestRejected {
-        Segment s = checks.require(bookingId);
+    Segment abortModify(String bookingId, Caller caller) throws RequestRejected {
+        Segment s = checks.requireOwn(caller, bookingId);
+        String actor = caller.name();
         Segment.PendingChange p = s.pending();
         if (p == null) {
             return s;
@@ -130,8 +134,8 @@ record SegmentModifications(ChangeStore store, ResourcePlanner planner, RequestC
         return checks.require(bookingId);
     }
 
-    List<SegmentChange> changes(String bookingId) throws RequestRejected {
-        checks.require(bookingId);
+    List<SegmentChange> changes(String bookingId, Caller caller) throws RequestRejected {
+        checks.requireOwn(caller, bookingId);
         return store.changes(bookingId);
     }
 

@@ -5,8 +5,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Predicate;
 
+import org.crs.domain.access.Caller;
+import org.crs.domain.access.SegmentAccess;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.booking.SegmentState;
@@ -49,6 +52,12 @@ import org.crs.nsap.segment.SegmentRequest;
  * puts the routers back in line with the segments ({@link #repairRouters}), and releases the
  * segments that no BAR wants any more ({@link #releaseOrphans}).
  *
+ * <p>Every operation that names a booking takes its caller and answers only the BAR that owns
+ * the booking, by the owner stored with it when it was made ({@link SegmentAccess}); another
+ * BAR is refused NOT_ALLOWED naming bookingId, and nothing changes. {@link #query} and
+ * {@link #deviceLog} list a BAR's own bookings only. The serving process itself ({@link
+ * Caller.Process}: its sweeps, every call of a service built without access control) acts on all.
+ *
  * <p>This class is the service's face: each operation is carried out by the part it belongs
  * to, the lifecycle ({@link SegmentLifecycle}), two-phase modification ({@link
  * SegmentModifications}), maintenance windows ({@link MaintenanceWindows}) or upkeep
@@ -64,6 +73,16 @@ public final class SegmentService {
 
     /** The actor of the moves that release an orphan. */
     public static final String ORPHAN_ACTOR = "orphan-sweep";
+
+    /**
+     * How much earlier than its booking's start a segment may be activated: room for the clocks
+     * of the BAR and of this service to differ. The booking's start already includes the BAR's
+     * set-up lead, and no BAR begins an activation before it; an earlier call is refused
+     * {@link org.crs.domain.refusal.RefusalCode#ACTIVATION_TOO_EARLY}. Servers keep their
+     * clocks by NTP to within milliseconds; 30 s leaves room for a clock that drifted and for a
+     * call that waited in the BAR's queue.
+     */
+    public static final Duration ACTIVATION_SKEW = Duration.ofSeconds(30);
 
     private final ResourcePlanner planner;
     private final SegmentLifecycle lifecycle;
@@ -125,8 +144,8 @@ public final class SegmentService {
      * @throws RequestRejected for bad input, a booking id used for another request, or a
      *     request that does not fit (naming the first resource that lacks capacity)
      */
-    public Segment hold(SegmentRequest request, Duration holdFor, String actor) throws RequestRejected {
-        return lifecycle.hold(request, holdFor, actor);
+    public Segment hold(SegmentRequest request, Duration holdFor, Caller caller) throws RequestRejected {
+        return lifecycle.hold(request, holdFor, caller);
     }
 
     /**
@@ -137,13 +156,13 @@ public final class SegmentService {
      *
      * @throws RequestRejected as {@link #hold} does
      */
-    public Segment holdAndCommit(SegmentRequest request, String actor) throws RequestRejected {
-        return lifecycle.holdAndCommit(request, actor);
+    public Segment holdAndCommit(SegmentRequest request, Caller caller) throws RequestRejected {
+        return lifecycle.holdAndCommit(request, caller);
     }
 
     /** Confirms a held segment. Committing a committed (or later) segment answers its state. */
-    public Segment commit(String bookingId, String actor) throws RequestRejected {
-        return lifecycle.commit(bookingId, actor);
+    public Segment commit(String bookingId, Caller caller) throws RequestRejected {
+        return lifecycle.commit(bookingId, caller);
     }
 
     /**
@@ -152,21 +171,24 @@ public final class SegmentService {
      * recorded so that the hold, arriving later, books nothing; it is answered with a refusal
      * naming {@code bookingId} that says so.
      */
-    public Segment abort(String bookingId, String actor, String reason) throws RequestRejected {
-        return lifecycle.abort(bookingId, actor, reason);
+    public Segment abort(String bookingId, Caller caller, String reason) throws RequestRejected {
+        return lifecycle.abort(bookingId, caller, reason);
     }
 
     /**
      * Configures the segment on its routers. On failure every router is restored and the
      * segment is FAILED with the router and reason. Activating an active segment answers it.
+     * An activation earlier than the booking's start less {@link #ACTIVATION_SKEW} is refused
+     * with {@link org.crs.domain.refusal.RefusalCode#ACTIVATION_TOO_EARLY} naming bookingId,
+     * and nothing is sent to any router.
      */
-    public Segment activate(String bookingId, String actor) throws RequestRejected {
-        return lifecycle.activate(bookingId, actor);
+    public Segment activate(String bookingId, Caller caller) throws RequestRejected {
+        return lifecycle.activate(bookingId, caller);
     }
 
     /** The segment as it is now. */
-    public Segment status(String bookingId) throws RequestRejected {
-        return lifecycle.status(bookingId);
+    public Segment status(String bookingId, Caller caller) throws RequestRejected {
+        return lifecycle.status(bookingId, caller);
     }
 
     /**
@@ -176,23 +198,30 @@ public final class SegmentService {
      * so a release that races an activation never leaves the segment configured. Deactivating a
      * released or deactivating segment answers it.
      */
-    public Segment deactivate(String bookingId, String actor) throws RequestRejected {
-        return lifecycle.deactivate(bookingId, actor);
+    public Segment deactivate(String bookingId, Caller caller) throws RequestRejected {
+        return lifecycle.deactivate(bookingId, caller);
     }
 
-    /** Segments in the given states (all when empty) overlapping the window (any time when null). */
-    public List<Segment> query(List<SegmentState> states, TimeInterval window) {
-        return lifecycle.query(states, window);
+    /**
+     * The caller's segments (every one for the process) in the given states (all when empty)
+     * overlapping the window (any time when null).
+     */
+    public List<Segment> query(List<SegmentState> states, TimeInterval window, Caller caller) {
+        return lifecycle.query(states, window, caller);
     }
 
     /** Every state change of a segment, oldest first. */
-    public List<Transition> history(String bookingId) throws RequestRejected {
-        return lifecycle.history(bookingId);
+    public List<Transition> history(String bookingId, Caller caller) throws RequestRejected {
+        return lifecycle.history(bookingId, caller);
     }
 
-    /** The device log of one segment, or of all when {@code bookingId} is null. */
-    public List<DeviceLogStore.DeviceLogRecord> deviceLog(String bookingId, int limit) throws RequestRejected {
-        return lifecycle.deviceLog(bookingId, limit);
+    /**
+     * The device log of one segment, or of all the caller's (every one for the process) when
+     * {@code bookingId} is null.
+     */
+    public List<DeviceLogStore.DeviceLogRecord> deviceLog(String bookingId, int limit, Caller caller)
+            throws RequestRejected {
+        return lifecycle.deviceLog(bookingId, limit, caller);
     }
 
     /**
@@ -209,9 +238,9 @@ public final class SegmentService {
      *     already has another change pending (naming bookingId), or a change that does not fit
      *     (naming the first resource that cannot take it); nothing changed
      */
-    public Segment modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor, String actor)
+    public Segment modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor, Caller caller)
             throws RequestRejected {
-        return modifications.modify(bookingId, newEnd, newBandwidthMbps, holdFor, actor);
+        return modifications.modify(bookingId, newEnd, newBandwidthMbps, holdFor, caller);
     }
 
     /**
@@ -222,18 +251,18 @@ public final class SegmentService {
      *
      * @throws RequestRejected naming bookingId when no change is pending, or it lapsed
      */
-    public Segment commitModify(String bookingId, String actor) throws RequestRejected {
-        return modifications.commitModify(bookingId, actor);
+    public Segment commitModify(String bookingId, Caller caller) throws RequestRejected {
+        return modifications.commitModify(bookingId, caller);
     }
 
     /** Every step of every change of a segment's end time or bandwidth, oldest first. */
-    public List<SegmentChange> changes(String bookingId) throws RequestRejected {
-        return modifications.changes(bookingId);
+    public List<SegmentChange> changes(String bookingId, Caller caller) throws RequestRejected {
+        return modifications.changes(bookingId, caller);
     }
 
     /** Drops the pending change, freeing what it booked. Aborting when none is pending answers the segment. */
-    public Segment abortModify(String bookingId, String actor) throws RequestRejected {
-        return modifications.abortModify(bookingId, actor);
+    public Segment abortModify(String bookingId, Caller caller) throws RequestRejected {
+        return modifications.abortModify(bookingId, caller);
     }
 
     /**
@@ -325,6 +354,21 @@ public final class SegmentService {
             throw new IllegalArgumentException("unchangedFor must be zero or positive, was " + unchangedFor);
         }
         return upkeep.releaseOrphans(Objects.requireNonNull(owners, "owners"), unchangedFor);
+    }
+
+    /**
+     * Gives each booking with no owner recorded (one made before owners were stored with
+     * bookings) to a served BAR: the one of the site its booking id names ({@code
+     * <site>:<requestId>:<part>}) when that site is among {@code sites}, else the one site when
+     * only one is served (an L-NSAP's own BAR, which booked it for its peer). Others stay the
+     * process's alone. Run at the start of a service with BARs configured, before it serves a
+     * call: the only place a booking id's site is read. A booking with an owner keeps it.
+     *
+     * @param sites the sites of the BARs this service serves
+     * @return how many bookings were given an owner
+     */
+    public int adoptUnowned(Set<String> sites) {
+        return upkeep.adoptUnowned(Set.copyOf(sites));
     }
 
     /**

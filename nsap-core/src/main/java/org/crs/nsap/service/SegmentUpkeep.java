@@ -4,10 +4,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.crs.domain.access.Caller;
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
@@ -33,6 +37,9 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
 
     /** Logs as the service: one logger for all its operations. */
     private static final Logger LOG = LoggerFactory.getLogger(SegmentService.class);
+
+    /** The orphan sweep, acting as the serving process on every BAR's segments. */
+    private static final Caller ORPHAN_SWEEP = new Caller.Process(SegmentService.ORPHAN_ACTOR);
 
     /** How far back ended segments are checked on the routers: what a failed or interrupted tear-down may have left. */
     static final Duration ENDED_WITHIN = Duration.ofHours(24);
@@ -171,6 +178,49 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
         repair(now.get(), RouterRepair.Wanted.ABSENT, failed);
     }
 
+    // --- owners of bookings made before owners were recorded -----------------------------------------
+
+    /** How many unowned bookings one read takes. */
+    private static final int ADOPT_BATCH = 1000;
+
+    int adoptUnowned(Set<String> sites) {
+        int adopted = 0;
+        Set<String> passed = new HashSet<>();
+        while (true) {
+            int limit = ADOPT_BATCH + passed.size(); // those passed come back with each read
+            List<String> unowned = bookings.unowned(limit);
+            List<String> fresh = unowned.stream().filter(id -> !passed.contains(id)).toList();
+            if (fresh.isEmpty()) {
+                break;
+            }
+            for (String bookingId : fresh) {
+                Optional<String> site = legacyOwner(bookingId, sites);
+                if (site.isPresent() && bookings.adopt(bookingId, new SegmentOwner.Bar(site.get()))) {
+                    adopted++;
+                } else {
+                    passed.add(bookingId);
+                }
+            }
+            if (unowned.size() < limit) {
+                break;
+            }
+        }
+        if (adopted > 0 || !passed.isEmpty()) {
+            LOG.info("bookings made before owners were recorded: {} given to their BAR, {} left to this service alone",
+                    adopted, passed.size());
+        }
+        return adopted;
+    }
+
+    /** The site a booking made before owners were recorded belongs to: see {@link SegmentService#adoptUnowned}. */
+    private static Optional<String> legacyOwner(String bookingId, Set<String> sites) {
+        int colon = bookingId.indexOf(':');
+        if (colon > 0 && sites.contains(bookingId.substring(0, colon))) {
+            return Optional.of(bookingId.substring(0, colon));
+        }
+        return sites.size() == 1 ? Optional.of(sites.iterator().next()) : Optional.empty();
+    }
+
     // --- orphans -------------------------------------------------------------------------------------
 
     SegmentService.Orphans releaseOrphans(BookingOwners owners, Duration unchangedFor) {
@@ -186,7 +236,7 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
                 continue; // a booking in flight is never asked about
             }
             asked++;
-            BookingOwners.Reply reply = owners.wanted(s.bookingId());
+            BookingOwners.Reply reply = owners.wanted(s.bookingId(), s.owner());
             switch (reply.answer()) {
                 case WANTED:
                     break;
@@ -212,8 +262,8 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
         String why = "the BAR no longer wants it (" + reply.detail() + ")";
         try {
             Segment after = s.state() == SegmentState.COMMITTED
-                    ? lifecycle.abort(s.bookingId(), SegmentService.ORPHAN_ACTOR, why)
-                    : lifecycle.deactivate(s.bookingId(), SegmentService.ORPHAN_ACTOR, why);
+                    ? lifecycle.abort(s.bookingId(), ORPHAN_SWEEP, why)
+                    : lifecycle.deactivate(s.bookingId(), ORPHAN_SWEEP, why);
             LOG.info("orphan {} was {}, now {}: {}", s.bookingId(), s.state(), after.state(), why);
             return !after.state().holdsResources();
         } catch (RequestRejected e) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Calendar;
 import java.util.List;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
@@ -31,7 +32,6 @@ import org.crs.nsap.contract.SegmentRequestBean;
 import org.crs.nsap.contract.SlotQueries;
 import org.crs.nsap.contract.StartWindowBean;
 import org.crs.nsap.contract.TrafficSampleBean;
-import org.crs.domain.refusal.RefusalCode;
 import org.crs.nsap.service.SegmentTraffic;
 import org.crs.service.security.CurrentCall;
 import java.util.Optional;
@@ -39,8 +39,9 @@ import java.util.Optional;
 /**
  * The NSAP port type, served over SOAP by the L-NSAP and the NSAP alike: a thin layer that
  * turns SOAP beans (xs:dateTime as Calendar) into domain calls on {@link SegmentService} and
- * refusals into faults naming the field and the reason. The published WSDL is kept in
- * schema/wsdl and compared with the served one by a test.
+ * refusals into faults naming the field and the reason. It passes the service the caller
+ * authentication found ({@link CurrentCall}), and the service decides which bookings it may act
+ * on. The published WSDL is kept in schema/wsdl and compared with the served one by a test.
  */
 public class NsapPortType {
 
@@ -51,7 +52,7 @@ public class NsapPortType {
 
     /**
      * @param service the segment service
-     * @param actor who the calls are recorded as coming from until callers authenticate
+     * @param actor who the calls are recorded as coming from in a service without access control
      * @param traffic the traffic measured on the segments
      * @param servedBars the BARs this service answers; empty: every caller (a service inside a test)
      */
@@ -110,7 +111,7 @@ public class NsapPortType {
     /** Books the segment, held for {@code holdSeconds} unless committed; answers the path or port and the VLANs. */
     public SegmentInfo hold(SegmentRequestBean request, int holdSeconds) throws ServiceFault {
         try {
-            return info(service.hold(toRequest(request), Duration.ofSeconds(holdSeconds), actor));
+            return info(service.hold(toRequest(request), Duration.ofSeconds(holdSeconds), caller()));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -123,7 +124,7 @@ public class NsapPortType {
      */
     public SegmentInfo holdAndCommit(SegmentRequestBean request) throws ServiceFault {
         try {
-            return info(service.holdAndCommit(toRequest(request), actor));
+            return info(service.holdAndCommit(toRequest(request), caller()));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -132,7 +133,7 @@ public class NsapPortType {
     /** Confirms a held segment. */
     public SegmentInfo commit(String bookingId) throws ServiceFault {
         try {
-            return info(service.commit(bookingId, actor));
+            return info(service.commit(bookingId, caller()));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -141,7 +142,7 @@ public class NsapPortType {
     /** Releases a held or committed segment. */
     public SegmentInfo abort(String bookingId, String reason) throws ServiceFault {
         try {
-            return withLastChange(info(service.abort(bookingId, actor, reason)));
+            return withLastChange(info(service.abort(bookingId, caller(), reason)));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -150,7 +151,7 @@ public class NsapPortType {
     /** Configures a committed segment on its routers. */
     public SegmentInfo activate(String bookingId) throws ServiceFault {
         try {
-            return withLastChange(info(service.activate(bookingId, actor)));
+            return withLastChange(info(service.activate(bookingId, caller())));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -162,7 +163,7 @@ public class NsapPortType {
      */
     public SegmentInfo deactivate(String bookingId) throws ServiceFault {
         try {
-            return withLastChange(info(service.deactivate(bookingId, actor)));
+            return withLastChange(info(service.deactivate(bookingId, caller())));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -179,7 +180,7 @@ public class NsapPortType {
         }
         try {
             return withLastModify(info(service.modify(bookingId, end.toInstant(), bandwidthMbps,
-                    Duration.ofSeconds(holdSeconds), actor)));
+                    Duration.ofSeconds(holdSeconds), caller())));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -188,7 +189,7 @@ public class NsapPortType {
     /** Applies the segment's pending change. */
     public SegmentInfo commitModify(String bookingId) throws ServiceFault {
         try {
-            return withLastModify(info(service.commitModify(bookingId, actor)));
+            return withLastModify(info(service.commitModify(bookingId, caller())));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -197,7 +198,7 @@ public class NsapPortType {
     /** Drops the segment's pending change, if any. */
     public SegmentInfo abortModify(String bookingId) throws ServiceFault {
         try {
-            return withLastModify(info(service.abortModify(bookingId, actor)));
+            return withLastModify(info(service.abortModify(bookingId, caller())));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -206,7 +207,7 @@ public class NsapPortType {
     /** The segment as it is now. */
     public SegmentInfo status(String bookingId) throws ServiceFault {
         try {
-            return withLastChange(info(service.status(bookingId)));
+            return withLastChange(info(service.status(bookingId, caller())));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -231,14 +232,14 @@ public class NsapPortType {
             }
             window = interval(from, to, "to");
         }
-        return service.query(states, window).stream().map(NsapPortType::info).toArray(SegmentInfo[]::new);
+        return service.query(states, window, caller()).stream().map(NsapPortType::info).toArray(SegmentInfo[]::new);
     }
 
     /** The device log of a segment, or of all segments when {@code bookingId} is empty. */
     public DeviceLogRecordBean[] deviceLog(String bookingId, int limit) throws ServiceFault {
         try {
             List<SegmentStore.DeviceLogRecord> records =
-                    service.deviceLog(bookingId == null || bookingId.isBlank() ? null : bookingId, limit);
+                    service.deviceLog(bookingId == null || bookingId.isBlank() ? null : bookingId, limit, caller());
             return records.stream().map(NsapPortType::record).toArray(DeviceLogRecordBean[]::new);
         } catch (RequestRejected e) {
             throw fault(e);
@@ -250,9 +251,7 @@ public class NsapPortType {
      * over its own period at the resolution kept for that time (polled rates for the last day,
      * then 5-minute, then hourly means, with the default retention); none where nothing was
      * measured (before activation, after release, while a router could not be read). Only the
-     * BAR that owns the segment may ask: the BAR of the site its booking id names or, when that
-     * site is not among the BARs this service serves, any of them (the BAR that forwarded the
-     * booking for a peer). Faults: {@code NOT_ALLOWED} naming {@code bookingId} for another
+     * BAR that owns the segment may ask (the one that booked it, as stored with it). Faults: {@code NOT_ALLOWED} naming {@code bookingId} for another
      * BAR's segment, {@code BAD_FIELD} naming {@code bookingId} for an unknown segment, naming
      * {@code to} for a range not after {@code from} or longer than 400 days.
      */
@@ -263,12 +262,8 @@ public class NsapPortType {
         if (to == null) {
             throw ServiceFault.badField("to", "is missing");
         }
-        if (servedBars.isPresent() && !servedBars.get().owns(CurrentCall.caller(), bookingId)) {
-            throw new ServiceFault(new Refusal(RefusalCode.NOT_ALLOWED, "bookingId", "segment " + bookingId
-                    + " belongs to another BAR"));
-        }
         try {
-            return traffic.utilisation(bookingId, interval(from, to, "to")).stream().map(TrafficSampleBean::of)
+            return traffic.utilisation(bookingId, interval(from, to, "to"), caller()).stream().map(TrafficSampleBean::of)
                     .toArray(TrafficSampleBean[]::new);
         } catch (RequestRejected e) {
             throw fault(e);
@@ -290,7 +285,7 @@ public class NsapPortType {
             throw ServiceFault.badField("end", "is missing");
         }
         try {
-            return maintenance(service.addMaintenance(resourceId, interval(start, end, "end"), actor, reason));
+            return maintenance(service.addMaintenance(resourceId, interval(start, end, "end"), caller().name(), reason));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -299,7 +294,7 @@ public class NsapPortType {
     /** Lifts a maintenance window: its resource can be booked over it again. The window is kept, marked lifted. */
     public MaintenanceInfo liftMaintenance(long windowId, String reason) throws ServiceFault {
         try {
-            return maintenance(new MaintenanceImpact(service.liftMaintenance(windowId, actor, reason), List.of()));
+            return maintenance(new MaintenanceImpact(service.liftMaintenance(windowId, caller().name(), reason), List.of()));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -327,6 +322,16 @@ public class NsapPortType {
     /** The endpoints this service books between. */
     public String[] listEndpoints() {
         return service.endpoints().toArray(new String[0]);
+    }
+
+    /**
+     * Who makes the call being served, for the service to decide on: the served BAR its
+     * certificate names; in a service built without access control (no BARs configured, a test)
+     * the process itself, recorded as {@code actor}.
+     */
+    private Caller caller() {
+        Caller caller = CurrentCall.caller();
+        return servedBars.isEmpty() && !(caller instanceof Caller.ServedBar) ? new Caller.Process(actor) : caller;
     }
 
     // ---- conversions ----
@@ -381,7 +386,7 @@ public class NsapPortType {
     // Where the reason matters to the caller (which router failed activation, and why), the
     // answer carries the last transition in full: state, actor, time and reason.
     private SegmentInfo withLastChange(SegmentInfo info) throws RequestRejected {
-        List<Transition> history = service.history(info.getBookingId());
+        List<Transition> history = service.history(info.getBookingId(), caller());
         if (!history.isEmpty()) {
             Transition last = history.get(history.size() - 1);
             info.setLastChange(last.to() + " by " + last.actor() + " at " + last.at() + ": " + last.reason());
@@ -391,7 +396,7 @@ public class NsapPortType {
 
     // Answers to the change operations carry the last step of the last change in full.
     private SegmentInfo withLastModify(SegmentInfo info) throws RequestRejected {
-        List<SegmentChange> changes = service.changes(info.getBookingId());
+        List<SegmentChange> changes = service.changes(info.getBookingId(), caller());
         if (!changes.isEmpty()) {
             SegmentChange last = changes.get(changes.size() - 1);
             info.setLastChange("change " + last.kind() + " by " + last.actor() + " at " + last.at() + ": " + last.reason());

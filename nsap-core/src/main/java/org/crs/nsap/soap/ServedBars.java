@@ -1,6 +1,7 @@
 package org.crs.nsap.soap;
 
 import java.util.Map;
+import java.util.Set;
 
 import javax.security.auth.x500.X500Principal;
 
@@ -12,7 +13,8 @@ import org.crs.service.security.Credentials;
 /**
  * Who may call an L-NSAP or the NSAP: the BARs configured for it, each known by the subject of
  * its client certificate (compared as X.500 names). Nobody else: no account, no password, no
- * other certificate, even one signed by the same authority.
+ * other certificate, even one signed by the same authority. Which bookings a BAR may act on is
+ * the service's decision, by the owner stored with each ({@link org.crs.domain.access.SegmentAccess}).
  */
 public final class ServedBars implements Authenticator {
 
@@ -37,16 +39,8 @@ public final class ServedBars implements Authenticator {
         return new Authentication.Authenticated(new Caller.ServedBar(site, subject.getName()));
     }
 
-    /**
-     * Whether {@code caller} owns the segment {@code bookingId}: a served BAR of the site the
-     * booking id names ({@code <site>:<requestId>:<part>}), or any served BAR when that site
-     * is not served here (its BAR's peer forwarded the booking). No other caller owns any.
-     */
-    public boolean owns(Caller caller, String bookingId) {
-        if (caller instanceof Caller.ServedBar bar) {
-            String site = bookingId == null || bookingId.indexOf(':') < 0 ? "" : bookingId.substring(0, bookingId.indexOf(':'));
-            return bar.site().equals(site) || !sites.containsValue(site);
-        }
-        return false;
+    /** The sites of the BARs served. */
+    public Set<String> sites() {
+        return Set.copyOf(sites.values());
     }
 }

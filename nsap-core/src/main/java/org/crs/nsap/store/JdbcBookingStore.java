@@ -27,6 +27,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
@@ -69,7 +70,38 @@ final class JdbcBookingStore implements BookingStore {
 
     @Override
     public List<Segment> query(List<SegmentState> states, TimeInterval window) {
+        return query(null, states, window);
+    }
+
+    @Override
+    public List<Segment> queryOwnedBy(SegmentOwner.Bar owner, List<SegmentState> states, TimeInterval window) {
+        return query(owner, states, window);
+    }
+
+    @Override
+    public List<String> unowned(int limit) {
+        return db.inTransaction(c -> SegmentDatabase.list(c, "SELECT booking_id FROM segment WHERE owner_site IS NULL "
+                + "ORDER BY booking_id FETCH FIRST " + limit + " ROWS ONLY", rs -> rs.getString(1)));
+    }
+
+    @Override
+    public boolean adopt(String bookingId, SegmentOwner.Bar owner) {
+        return db.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE segment SET owner_site = ? WHERE booking_id = ? AND owner_site IS NULL")) {
+                ps.setString(1, owner.site());
+                ps.setString(2, bookingId);
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    /** The segments in the states overlapping the window, of {@code owner} (of every owner when null). */
+    private List<Segment> query(SegmentOwner.Bar owner, List<SegmentState> states, TimeInterval window) {
         StringBuilder sql = new StringBuilder("SELECT * FROM segment WHERE 1 = 1");
+        if (owner != null) {
+            sql.append(" AND owner_site = ?");
+        }
         if (!states.isEmpty()) {
             sql.append(" AND state IN (").append(SqlEnums.literals(EnumSet.copyOf(states))).append(")");
         }
@@ -79,9 +111,13 @@ final class JdbcBookingStore implements BookingStore {
         sql.append(" ORDER BY start_at, booking_id");
         return db.inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                int i = 1;
+                if (owner != null) {
+                    ps.setString(i++, owner.site());
+                }
                 if (window != null) {
-                    ps.setObject(1, Jdbc.utc(window.end()));
-                    ps.setObject(2, Jdbc.utc(window.start()));
+                    ps.setObject(i++, Jdbc.utc(window.end()));
+                    ps.setObject(i, Jdbc.utc(window.start()));
                 }
                 return segments(ps);
             }
@@ -100,22 +136,22 @@ final class JdbcBookingStore implements BookingStore {
     }
 
     @Override
-    public Segment hold(SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt, Transition created)
-            throws PlanRefused {
-        return book(request, planner, new Entry(List.of(created), holdExpiresAt));
+    public Segment hold(SegmentRequest request, SegmentOwner owner, ResourcePlanner planner, Instant holdExpiresAt,
+                        Transition created) throws PlanRefused {
+        return book(request, planner, new Entry(owner, List.of(created), holdExpiresAt));
     }
 
     @Override
-    public Segment holdAndCommit(SegmentRequest request, ResourcePlanner planner, Transition created,
+    public Segment holdAndCommit(SegmentRequest request, SegmentOwner owner, ResourcePlanner planner, Transition created,
                                  Transition committed) throws PlanRefused {
         if (created.from() != null || committed.from() != SegmentState.HELD || committed.to() != SegmentState.COMMITTED) {
             throw new IllegalArgumentException("not a creation and its commit: " + created + ", " + committed);
         }
-        return book(request, planner, new Entry(List.of(created, committed), null));
+        return book(request, planner, new Entry(owner, List.of(created, committed), null));
     }
 
-    /** How a new segment enters the store: its first history entries, and when its hold lapses while HELD. */
-    private record Entry(List<Transition> steps, Instant holdExpiresAt) {
+    /** How a new segment enters the store: its owner, its first history entries, and when its hold lapses while HELD. */
+    private record Entry(SegmentOwner owner, List<Transition> steps, Instant holdExpiresAt) {
 
         SegmentState state() {
             return steps.get(steps.size() - 1).to();
@@ -239,13 +275,14 @@ final class JdbcBookingStore implements BookingStore {
         List<Object> segment = new ArrayList<>(List.of(bookingId, bookingId, entry.state().name(), request.source(),
                 request.destination(), request.bandwidthMbps(), Jdbc.utc(request.interval().start()),
                 Jdbc.utc(request.interval().end()), holdExpiresAt, plan.sourceVlan(), plan.destinationVlan(),
-                toJson(plan), Jdbc.utc(now), Jdbc.utc(now), token));
+                toJson(plan), Jdbc.utc(now), Jdbc.utc(now), token, SegmentRows.ownerSite(entry.owner())));
         segment.addAll(conditionParameters);
         // The segment takes its circuit number by a subquery, not from the generated key, and the
         // number comes back with the last statement.
         p.update("INSERT INTO segment (booking_id, circuit_id, state, source_endpoint, destination_endpoint, "
                 + "bandwidth_mbps, start_at, end_at, hold_expires_at, source_vlan, destination_vlan, plan, created_at, "
-                + "updated_at, write_token) SELECT ?, (" + CIRCUIT_NUMBER + "), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? "
+                + "updated_at, write_token, owner_site) SELECT ?, (" + CIRCUIT_NUMBER + "), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                + "?, ?, ? "
                 + "FROM (VALUES (0)) AS one (x) WHERE " + condition, segment.toArray());
         addUses(p, plan, request.interval(), 0, false, WRITTEN, bookingId, token);
     }
@@ -260,18 +297,19 @@ final class JdbcBookingStore implements BookingStore {
                 request.bookingId(), token);
         p.runAndCommit();
         Instant now = entry.at();
-        return circuitId.first().map(n -> new Segment(request, n, entry.state(), plan, entry.holdExpiresAt(), now, now));
+        return circuitId.first().map(n -> new Segment(request, n, entry.state(), plan, entry.holdExpiresAt(), now, now,
+                entry.owner()));
     }
 
     @Override
-    public boolean abortUnheld(String bookingId, String actor, String reason, Instant at) {
+    public boolean abortUnheld(String bookingId, SegmentOwner owner, String actor, String reason, Instant at) {
         try {
             return db.inTransaction(c -> {
                 StatementPipeline p = StatementPipeline.on(c);
                 // The circuit number's row is what a hold inserts first: whichever commits first takes the id.
                 p.update("INSERT INTO circuit_number (booking_id) VALUES (?)", bookingId);
-                p.update("INSERT INTO segment_abort (booking_id, actor, reason, aborted_at) VALUES (?, ?, ?, ?)", bookingId,
-                        actor, Jdbc.clip(reason, 2000), Jdbc.utc(at));
+                p.update("INSERT INTO segment_abort (booking_id, actor, reason, aborted_at, owner_site) VALUES (?, ?, ?, ?, ?)",
+                        bookingId, actor, Jdbc.clip(reason, 2000), Jdbc.utc(at), SegmentRows.ownerSite(owner));
                 p.runAndCommit();
                 return true;
             });
@@ -286,8 +324,9 @@ final class JdbcBookingStore implements BookingStore {
     @Override
     public Optional<UnheldAbort> unheldAbort(String bookingId) {
         return db.inTransaction(c -> SegmentDatabase.list(c,
-                "SELECT actor, reason, aborted_at FROM segment_abort WHERE booking_id = ?",
-                rs -> new UnheldAbort(bookingId, rs.getString(1), rs.getString(2), Jdbc.instant(rs, 3)), bookingId)
+                "SELECT actor, reason, aborted_at, owner_site FROM segment_abort WHERE booking_id = ?",
+                rs -> new UnheldAbort(bookingId, SegmentRows.owner(rs.getString(4)), rs.getString(1), rs.getString(2),
+                        Jdbc.instant(rs, 3)), bookingId)
                 .stream().findFirst());
     }
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.audit.Redaction;
 import org.crs.nsap.port.DeviceLogStore;
@@ -80,12 +81,22 @@ final class JdbcDeviceLogStore implements DeviceLogStore {
 
     @Override
     public List<DeviceLogRecord> deviceLog(String bookingId, int limit) {
+        return bookingId == null ? records("", null, limit) : records(" WHERE booking_id = ?", bookingId, limit);
+    }
+
+    @Override
+    public List<DeviceLogRecord> deviceLogOwnedBy(SegmentOwner.Bar owner, int limit) {
+        return records(" WHERE booking_id IN (SELECT booking_id FROM segment WHERE owner_site = ?)", owner.site(), limit);
+    }
+
+    /** The rows {@code where} selects with its one parameter (none when {@code where} is empty). */
+    private List<DeviceLogRecord> records(String where, String parameter, int limit) {
         return db.inTransaction(c -> {
             String sql = "SELECT booking_id, router, protocol, request, response, outcome, occurred_at, elapsed_ms FROM device_log"
-                    + (bookingId == null ? "" : " WHERE booking_id = ?") + " ORDER BY id";
+                    + where + " ORDER BY id";
             try (PreparedStatement ps = c.prepareStatement(sql)) {
-                if (bookingId != null) {
-                    ps.setString(1, bookingId);
+                if (!where.isEmpty()) {
+                    ps.setString(1, parameter);
                 }
                 ps.setMaxRows(limit);
                 List<DeviceLogRecord> out = new ArrayList<>();

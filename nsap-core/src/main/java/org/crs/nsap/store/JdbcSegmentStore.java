@@ -7,6 +7,7 @@ import java.util.Optional;
 import javax.sql.DataSource;
 
 import org.crs.domain.admission.Resource;
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
@@ -85,20 +86,35 @@ public final class JdbcSegmentStore implements SegmentStore {
     }
 
     @Override
+    public List<Segment> queryOwnedBy(SegmentOwner.Bar owner, List<SegmentState> states, TimeInterval window) {
+        return bookings.queryOwnedBy(owner, states, window);
+    }
+
+    @Override
+    public List<String> unowned(int limit) {
+        return bookings.unowned(limit);
+    }
+
+    @Override
+    public boolean adopt(String bookingId, SegmentOwner.Bar owner) {
+        return bookings.adopt(bookingId, owner);
+    }
+
+    @Override
     public List<Segment> expiredHolds(Instant now) {
         return bookings.expiredHolds(now);
     }
 
     @Override
-    public Segment hold(SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt, Transition created)
-            throws PlanRefused {
-        return bookings.hold(request, planner, holdExpiresAt, created);
+    public Segment hold(SegmentRequest request, SegmentOwner owner, ResourcePlanner planner, Instant holdExpiresAt,
+                        Transition created) throws PlanRefused {
+        return bookings.hold(request, owner, planner, holdExpiresAt, created);
     }
 
     @Override
-    public Segment holdAndCommit(SegmentRequest request, ResourcePlanner planner, Transition created,
+    public Segment holdAndCommit(SegmentRequest request, SegmentOwner owner, ResourcePlanner planner, Transition created,
                                  Transition committed) throws PlanRefused {
-        return bookings.holdAndCommit(request, planner, created, committed);
+        return bookings.holdAndCommit(request, owner, planner, created, committed);
     }
 
     @Override
@@ -117,8 +133,8 @@ public final class JdbcSegmentStore implements SegmentStore {
     }
 
     @Override
-    public boolean abortUnheld(String bookingId, String actor, String reason, Instant at) {
-        return bookings.abortUnheld(bookingId, actor, reason, at);
+    public boolean abortUnheld(String bookingId, SegmentOwner owner, String actor, String reason, Instant at) {
+        return bookings.abortUnheld(bookingId, owner, actor, reason, at);
     }
 
     @Override
@@ -209,5 +225,10 @@ public final class JdbcSegmentStore implements SegmentStore {
     @Override
     public List<DeviceLogRecord> deviceLog(String bookingId, int limit) {
         return deviceLog.deviceLog(bookingId, limit);
+    }
+
+    @Override
+    public List<DeviceLogRecord> deviceLogOwnedBy(SegmentOwner.Bar owner, int limit) {
+        return deviceLog.deviceLogOwnedBy(owner, limit);
     }
 }

@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
@@ -94,7 +95,17 @@ final class SegmentRows {
                 rs.getLong("pending_bandwidth_mbps"), Jdbc.instant(rs, "pending_expires_at"));
         return new Segment(request, rs.getLong("circuit_id"), SegmentState.valueOf(rs.getString("state")), plan,
                 Jdbc.instantOrNull(rs, "hold_expires_at"), Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"),
-                pending);
+                pending, owner(rs.getString("owner_site")));
+    }
+
+    /** The owner an {@code owner_site} column holds: a BAR's site, or NULL for none recorded. */
+    static SegmentOwner owner(String site) {
+        return site == null ? new SegmentOwner.Unrecorded() : new SegmentOwner.Bar(site);
+    }
+
+    /** What an {@code owner_site} column holds for {@code owner}. */
+    static Object ownerSite(SegmentOwner owner) {
+        return owner instanceof SegmentOwner.Bar bar ? bar.site() : StatementPipeline.nullOf(Types.VARCHAR);
     }
 
     /** Records the transition of the segment that {@code of} (OF_SEGMENT or WRITTEN) selects with its parameters. */

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.admission.Resource;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
@@ -90,7 +91,7 @@ final class ActivationLab implements AutoCloseable {
         SegmentRequest request = new SegmentRequest(bookingId, "site-a", "site-b", mbps,
                 TimeInterval.of(now, Duration.ofHours(1)), vlan, vlan);
         return new Segment(request, circuitId, SegmentState.COMMITTED, new Plan(List.of(), vlan, vlan, parts, "test"),
-                null, now, now);
+                null, now, now, new SegmentOwner.Unrecorded());
     }
 
     /** A WAN segment: a pseudowire between core-1 and core-2, tagged {@code vlan} at both ends. */
@@ -165,19 +166,39 @@ final class ActivationLab implements AutoCloseable {
         }
 
         @Override
-        public Segment hold(SegmentRequest request, ResourcePlanner planner, Instant holdExpiresAt, Transition created)
-                throws PlanRefused {
+        public Segment hold(SegmentRequest request, SegmentOwner owner, ResourcePlanner planner, Instant holdExpiresAt,
+                            Transition created) throws PlanRefused {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public Segment holdAndCommit(SegmentRequest request, ResourcePlanner planner, Transition created,
-                                     Transition committed) throws PlanRefused {
+        public Segment holdAndCommit(SegmentRequest request, SegmentOwner owner, ResourcePlanner planner,
+                                     Transition created, Transition committed) throws PlanRefused {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public boolean abortUnheld(String bookingId, String actor, String reason, Instant at) {
+        public boolean abortUnheld(String bookingId, SegmentOwner owner, String actor, String reason, Instant at) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public List<Segment> queryOwnedBy(SegmentOwner.Bar owner, List<SegmentState> states, TimeInterval window) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public List<String> unowned(int limit) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean adopt(String bookingId, SegmentOwner.Bar owner) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public List<DeviceLogRecord> deviceLogOwnedBy(SegmentOwner.Bar owner, int limit) {
             throw new UnsupportedOperationException();
         }
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import org.crs.domain.access.SegmentOwner;
 import org.crs.nsap.port.BookingOwners.Answer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -159,5 +160,21 @@ class PeerServiceClientTest {
         assertEquals(Answer.NOT_WANTED, client.wanted("site-b:R2:wan").answer());
         assertEquals(Answer.WANTED, client.wanted("site-c:R3:wan").answer(), "an unlisted site is asked of the first BAR");
         assertEquals(a, client.barFor("no-colon"));
+    }
+
+    @Test
+    void theStoredOwnerChoosesTheBarWhateverSiteTheBookingIdNames() throws Exception {
+        URI a = bar(200, WANTED);
+        URI b = bar(200, NOT_WANTED);
+        Map<String, URI> bars = new LinkedHashMap<>();
+        bars.put("site-a", a);
+        bars.put("site-b", b);
+        PeerServiceClient client = new PeerServiceClient(bars, Duration.ofSeconds(5));
+
+        // site-b's BAR booked the remote campus part of site-a's reservation: site-b's BAR is asked.
+        assertEquals(Answer.NOT_WANTED, client.wanted("site-a:R1:remote", new SegmentOwner.Bar("site-b")).answer());
+        assertEquals(b, client.barFor("site-a:R1:remote", new SegmentOwner.Bar("site-b")));
+        assertEquals(a, client.barFor("site-b:R2:wan", new SegmentOwner.Bar("site-c")), "an unlisted BAR: the first");
+        assertEquals(b, client.barFor("site-b:R2:wan", new SegmentOwner.Unrecorded()), "no owner: the id's site");
     }
 }

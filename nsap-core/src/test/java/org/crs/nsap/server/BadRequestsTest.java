@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.crs.domain.access.Caller;
 import org.crs.nsap.soap.NsapPortType;
 import org.crs.nsap.testing.MalformedRequests;
 import org.crs.nsap.testing.NoRouters;
@@ -69,8 +70,8 @@ class BadRequestsTest {
 
     /** What a request that got through would have changed: the segments, x's history, the maintenance windows. */
     static String snapshot() throws Exception {
-        return server.service().query(List.of(), null).stream().map(s -> s.bookingId() + " " + s.state()).toList()
-                + " " + server.service().history("x").size()
+        return server.service().query(List.of(), null, new Caller.Process("test")).stream().map(s -> s.bookingId() + " " + s.state()).toList()
+                + " " + server.service().history("x", new Caller.Process("test")).size()
                 + " " + server.service().listMaintenance(null, new org.crs.domain.time.TimeInterval(Instant.EPOCH,
                 Instant.parse("2100-01-01T00:00:00Z"))).size();
     }

@@ -20,6 +20,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
 import com.sun.net.httpserver.HttpServer;
+import org.crs.domain.access.Caller;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
@@ -118,7 +119,7 @@ class NsapServerTest {
         assertTrue(backwards.contains("Fault") && backwards.contains("end"), backwards);
         String unknown = call("hold", holdBody("s3", "10", future(1), future(2)).replace(">x<", ">nowhere<"));
         assertTrue(unknown.contains("Fault") && unknown.contains("source"), unknown);
-        assertTrue(server.service().query(List.of(), null).isEmpty());
+        assertTrue(server.service().query(List.of(), null, new Caller.Process("test")).isEmpty());
     }
 
     static String modifyBody(String id, String end, String mbps) {
@@ -164,8 +165,8 @@ class NsapServerTest {
         assertTrue(held.contains(">HELD<"), held);
         String notCommitted = call("modify", modifyBody("s2", future(3), "200"));
         assertTrue(notCommitted.contains("Fault") && notCommitted.contains("bookingId"), notCommitted);
-        assertEquals(null, server.service().status("s1").pending());
-        assertTrue(server.service().changes("s1").isEmpty());
+        assertEquals(null, server.service().status("s1", new Caller.Process("test")).pending());
+        assertTrue(server.service().changes("s1", new Caller.Process("test")).isEmpty());
     }
 
     static String addMaintenanceBody(String resourceId, String start, String end, String reason) {
@@ -240,7 +241,7 @@ class NsapServerTest {
         HttpResponse<String> huge = post(RawSoap.envelope("<n:status><n:bookingId>" + "x".repeat(2_000_000)
                 + "</n:bookingId></n:status>"), "status");
         assertTrue(huge.statusCode() >= 400, "oversized request: " + huge.statusCode());
-        assertTrue(server.service().query(List.of(), null).isEmpty());
+        assertTrue(server.service().query(List.of(), null, new Caller.Process("test")).isEmpty());
     }
 
     @Test
@@ -248,17 +249,17 @@ class NsapServerTest {
         start();
         String held = call("hold", holdBody("s1", "10", future(1), future(2)).replace(">300<", ">3<"));
         assertTrue(held.contains(">HELD<"), held);
-        Instant expiry = server.service().status("s1").holdExpiresAt();
+        Instant expiry = server.service().status("s1", new Caller.Process("test")).holdExpiresAt();
         server.close();
         server = null;
         start();
         while (Instant.now().isBefore(expiry.plusSeconds(8))
-                && !server.service().status("s1").state().name().equals("EXPIRED")) {
+                && !server.service().status("s1", new Caller.Process("test")).state().name().equals("EXPIRED")) {
             Thread.sleep(200);
         }
-        Segment after = server.service().status("s1");
+        Segment after = server.service().status("s1", new Caller.Process("test"));
         assertEquals("EXPIRED", after.state().name());
-        Instant expiredAt = server.service().history("s1").get(1).at();
+        Instant expiredAt = server.service().history("s1", new Caller.Process("test")).get(1).at();
         long lateMillis = Duration.between(expiry, expiredAt).toMillis();
         System.out.println("hold expired " + lateMillis + " ms after its expiry time, across a restart");
         assertTrue(lateMillis >= 0 && lateMillis < 6000, "expired " + lateMillis + " ms late");
@@ -296,19 +297,19 @@ class NsapServerTest {
                     new NsapServer.Upkeep(Duration.ofMinutes(2), Optional.of(new PeerServiceClient(Map.of("site-a", peer),
                             Duration.ofSeconds(5))), Duration.ofSeconds(1), Duration.ofSeconds(1)));
             TimeInterval tomorrow = TimeInterval.of(Instant.now().plus(Duration.ofDays(1)), Duration.ofHours(1));
-            server.service().holdAndCommit(new SegmentRequest("site-a:ghost:wan", "x", "y", 10, tomorrow, 0, 0), "forger");
-            server.service().holdAndCommit(new SegmentRequest("site-a:R1:wan", "x", "y", 10, tomorrow, 0, 0), "bar-site-a");
+            server.service().holdAndCommit(new SegmentRequest("site-a:ghost:wan", "x", "y", 10, tomorrow, 0, 0), new Caller.Process("forger"));
+            server.service().holdAndCommit(new SegmentRequest("site-a:R1:wan", "x", "y", 10, tomorrow, 0, 0), new Caller.Process("bar-site-a"));
 
             Instant deadline = Instant.now().plusSeconds(20);
-            while (server.service().status("site-a:ghost:wan").state() == SegmentState.COMMITTED
+            while (server.service().status("site-a:ghost:wan", new Caller.Process("test")).state() == SegmentState.COMMITTED
                     && Instant.now().isBefore(deadline)) {
                 Thread.sleep(100);
             }
 
-            assertEquals(SegmentState.ABORTED, server.service().status("site-a:ghost:wan").state());
-            List<Transition> history = server.service().history("site-a:ghost:wan");
+            assertEquals(SegmentState.ABORTED, server.service().status("site-a:ghost:wan", new Caller.Process("test")).state());
+            List<Transition> history = server.service().history("site-a:ghost:wan", new Caller.Process("test"));
             assertEquals(SegmentService.ORPHAN_ACTOR, history.get(history.size() - 1).actor());
-            assertEquals(SegmentState.COMMITTED, server.service().status("site-a:R1:wan").state());
+            assertEquals(SegmentState.COMMITTED, server.service().status("site-a:R1:wan", new Caller.Process("test")).state());
         } finally {
             bar.stop(0);
         }

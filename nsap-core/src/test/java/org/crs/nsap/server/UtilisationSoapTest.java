@@ -7,17 +7,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Map;
 import java.util.Optional;
 
-import javax.security.auth.x500.X500Principal;
-
-import org.crs.domain.access.Caller;
 import org.crs.domain.traffic.TrafficRetention;
 import org.crs.nsap.activation.SnmpCounterReader;
 import org.crs.nsap.service.TrafficLab;
 import org.crs.nsap.service.TrafficPorts;
-import org.crs.nsap.soap.ServedBars;
 import org.crs.nsap.testing.NoRouters;
 import org.crs.nsap.testing.RawSoap;
 import org.crs.service.server.ServerConfig;
@@ -65,18 +60,5 @@ class UtilisationSoapTest {
                 assertTrue(unknown.contains("BAD_FIELD") && unknown.contains("bookingId"), unknown);
             }
         }
-    }
-
-    @Test
-    void aSegmentIsOwnedByTheBarOfItsSiteOrByAnyServedBarWhenItsSiteIsNotServed() {
-        ServedBars both = new ServedBars(Map.of(new X500Principal("CN=bar-site-a"), "site-a",
-                new X500Principal("CN=bar-site-b"), "site-b"));
-        Caller a = new Caller.ServedBar("site-a", "CN=bar-site-a");
-        Caller b = new Caller.ServedBar("site-b", "CN=bar-site-b");
-        assertTrue(both.owns(a, "site-a:R7:wan"));
-        assertTrue(!both.owns(b, "site-a:R7:wan"), "the NSAP serves site-a's BAR: only it owns site-a's bookings");
-        ServedBars siteBOnly = new ServedBars(Map.of(new X500Principal("CN=bar-site-b"), "site-b"));
-        assertTrue(siteBOnly.owns(b, "site-a:R7:campus"), "site-b's L-NSAP: its BAR booked it for site-a's reservation");
-        assertTrue(!siteBOnly.owns(new Caller.Anonymous(), "site-a:R7:campus"));
     }
 }

@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.crs.domain.access.Caller;
 import org.crs.nsap.testing.NoRouters;
 import org.crs.nsap.testing.OneLinkPlanner;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ class ZeepClientTest {
             assertEquals(0, p.exitValue(), out);
             assertTrue(out.contains("deactivate RELEASED"), out);
             assertEquals(List.of("HELD", "COMMITTED", "ACTIVATING", "ACTIVE", "DEACTIVATING", "RELEASED"),
-                    server.service().history("zeep-1").stream().map(t -> t.to().name()).toList());
+                    server.service().history("zeep-1", new Caller.Process("test")).stream().map(t -> t.to().name()).toList());
         }
     }
 }

@@ -22,6 +22,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.nsap.port.CalendarSource;
@@ -84,7 +85,7 @@ class AdmissionRaceTest {
                         CompletableFuture.runAsync(() -> {
                             try {
                                 other.hold(new SegmentRequest("early", "x", "y", 1000, interval, 0, 0), Duration.ofMinutes(5),
-                                        "racer");
+                                        new Caller.Process("racer"));
                             } catch (RequestRejected e) {
                                 throw new IllegalStateException(e);
                             }
@@ -97,7 +98,7 @@ class AdmissionRaceTest {
                     new MutableClock(T0));
 
             RequestRejected refused = assertThrows(RequestRejected.class, () -> late.hold(
-                    new SegmentRequest("late", "x", "y", 100, interval, 0, 0), Duration.ofMinutes(5), "racer"));
+                    new SegmentRequest("late", "x", "y", 100, interval, 0, 0), Duration.ofMinutes(5), new Caller.Process("racer")));
 
             assertEquals(RefusalCode.NO_CAPACITY, refused.refusal().code());
             assertEquals(OneLinkPlanner.LINK.id(), refused.resource());
@@ -125,7 +126,7 @@ class AdmissionRaceTest {
                     long mbps = 50 + random.nextInt(400);
                     try {
                         service.hold(new SegmentRequest("t" + thread + "-" + i, "x", "y", mbps, interval, 0, 0),
-                                Duration.ofMinutes(5), "racer");
+                                Duration.ofMinutes(5), new Caller.Process("racer"));
                         admitted.incrementAndGet();
                     } catch (RequestRejected e) {
                         refused.incrementAndGet();

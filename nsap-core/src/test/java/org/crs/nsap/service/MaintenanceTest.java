@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
@@ -60,7 +61,7 @@ class MaintenanceTest {
     }
 
     Segment hold(String id, TimeInterval interval) throws RequestRejected {
-        return service.hold(new SegmentRequest(id, "x", "y", 100, interval, 0, 0), HOLD, "bar-a");
+        return service.hold(new SegmentRequest(id, "x", "y", 100, interval, 0, 0), HOLD, new Caller.Process("bar-a"));
     }
 
     MaintenanceImpact addWindow() throws RequestRejected {
@@ -76,7 +77,7 @@ class MaintenanceTest {
         assertNull(e.field());
         assertEquals("link x-y is down for maintenance over " + WINDOW + ", 100 Mbit/s requested over " + hours(3, 5),
                 e.getMessage());
-        assertThrows(RequestRejected.class, () -> service.status("b1"), "nothing was booked");
+        assertThrows(RequestRejected.class, () -> service.status("b1", new Caller.Process("test")), "nothing was booked");
     }
 
     @Test
@@ -113,30 +114,30 @@ class MaintenanceTest {
     @Test
     void modifyExtendingIntoAMaintenanceWindowIsRefusedNamingTheResource() throws Exception {
         hold("b1", hours(1, 2));
-        service.commit("b1", "bar-a");
+        service.commit("b1", new Caller.Process("bar-a"));
         addWindow();
         RequestRejected e = assertThrows(RequestRejected.class,
-                () -> service.modify("b1", hours(1, 3).end(), 100, HOLD, "bar-a"));
+                () -> service.modify("b1", hours(1, 3).end(), 100, HOLD, new Caller.Process("bar-a")));
         assertEquals(RefusalCode.MAINTENANCE, e.refusal().code());
         assertEquals(LINK, e.resource());
-        assertNull(service.status("b1").pending());
+        assertNull(service.status("b1", new Caller.Process("test")).pending());
     }
 
     @Test
     void addingAWindowAnswersTheLiveBookingsItOverlapsAndRecordsItAnyway() throws Exception {
         hold("before", hours(1, 2));
         hold("aborted", WINDOW);
-        service.abort("aborted", "bar-a", "peer refused");
+        service.abort("aborted", new Caller.Process("bar-a"), "peer refused");
         hold("held", hours(1, 3));
         hold("committed", hours(3, 5));
-        service.commit("committed", "bar-a");
+        service.commit("committed", new Caller.Process("bar-a"));
         clock.set(hours(3, 4).start());
         hold("active", hours(3, 4));
-        service.commit("active", "bar-a");
-        service.activate("active", "bar-a");
+        service.commit("active", new Caller.Process("bar-a"));
+        service.activate("active", new Caller.Process("bar-a"));
         MaintenanceImpact impact = service.addMaintenance(LINK, WINDOW, "ops-alice", "fibre cut");
         assertEquals(List.of("active", "committed", "held"), impact.affectedBookings());
-        assertEquals(SegmentState.ACTIVE, service.status("active").state(), "bookings made before stand");
+        assertEquals(SegmentState.ACTIVE, service.status("active", new Caller.Process("test")).state(), "bookings made before stand");
         assertEquals(List.of(impact), service.listMaintenance(LINK, WINDOW));
     }
 

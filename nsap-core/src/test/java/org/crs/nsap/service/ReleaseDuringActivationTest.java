@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.time.TimeInterval;
@@ -49,7 +50,7 @@ class ReleaseDuringActivationTest {
         db.migrateService("nsap");
         router = new SlowRouter();
         service = new SegmentService(new JdbcSegmentStore(db.dataSource()), new OneLinkPlanner(), router,
-                new MutableClock(T0));
+                new MutableClock(HOUR.start())); // at the start: activation is due
     }
 
     @AfterEach
@@ -60,11 +61,11 @@ class ReleaseDuringActivationTest {
 
     @Test
     void aReleaseDuringActivationIsAcceptedAndTheFinishedActivationTakesTheSegmentOffItsRoutersAgain() throws Exception {
-        service.holdAndCommit(new SegmentRequest("b1", "x", "y", 400, HOUR, 0, 0), "bar-a");
+        service.holdAndCommit(new SegmentRequest("b1", "x", "y", 400, HOUR, 0, 0), new Caller.Process("bar-a"));
         CompletableFuture<Segment> activation = CompletableFuture.supplyAsync(() -> activate("b1"));
         assertTrue(router.setUpStarted.await(WAIT_SECONDS, TimeUnit.SECONDS), "the activation never reached the router");
 
-        Segment released = service.deactivate("b1", "bar-a");
+        Segment released = service.deactivate("b1", new Caller.Process("bar-a"));
         assertEquals(SegmentState.DEACTIVATING, released.state(),
                 "the release is accepted while the activation is under way, and finishes with it");
 
@@ -72,23 +73,23 @@ class ReleaseDuringActivationTest {
         Segment afterActivation = activation.get(WAIT_SECONDS, TimeUnit.SECONDS);
 
         assertEquals(SegmentState.RELEASED, afterActivation.state());
-        assertEquals(SegmentState.RELEASED, service.status("b1").state());
+        assertEquals(SegmentState.RELEASED, service.status("b1", new Caller.Process("test")).state());
         assertEquals(Set.of(), router.configured, "nothing of the segment is left on the router");
         assertEquals(List.of(SegmentState.HELD, SegmentState.COMMITTED, SegmentState.ACTIVATING,
                 SegmentState.DEACTIVATING, SegmentState.RELEASED),
-                service.history("b1").stream().map(Transition::to).toList());
-        assertEquals(SegmentState.RELEASED, service.deactivate("b1", "bar-a").state(),
+                service.history("b1", new Caller.Process("test")).stream().map(Transition::to).toList());
+        assertEquals(SegmentState.RELEASED, service.deactivate("b1", new Caller.Process("bar-a")).state(),
                 "a repeated release answers the segment as it is");
     }
 
     @Test
     void aReleaseDuringAnActivationThatFailsEndsReleasedWithNothingOnTheRouter() throws Exception {
         router.failSetUp = true;
-        service.holdAndCommit(new SegmentRequest("b1", "x", "y", 400, HOUR, 0, 0), "bar-a");
+        service.holdAndCommit(new SegmentRequest("b1", "x", "y", 400, HOUR, 0, 0), new Caller.Process("bar-a"));
         CompletableFuture<Segment> activation = CompletableFuture.supplyAsync(() -> activate("b1"));
         assertTrue(router.setUpStarted.await(WAIT_SECONDS, TimeUnit.SECONDS), "the activation never reached the router");
 
-        assertEquals(SegmentState.DEACTIVATING, service.deactivate("b1", "bar-a").state());
+        assertEquals(SegmentState.DEACTIVATING, service.deactivate("b1", new Caller.Process("bar-a")).state());
         router.finishSetUp.countDown();
 
         assertEquals(SegmentState.RELEASED, activation.get(WAIT_SECONDS, TimeUnit.SECONDS).state());
@@ -98,23 +99,23 @@ class ReleaseDuringActivationTest {
     @Test
     void aReleaseDuringActivationEndsFailedWhenTheSegmentCannotBeTakenOffItsRouters() throws Exception {
         router.failTearDown = true;
-        service.holdAndCommit(new SegmentRequest("b1", "x", "y", 400, HOUR, 0, 0), "bar-a");
+        service.holdAndCommit(new SegmentRequest("b1", "x", "y", 400, HOUR, 0, 0), new Caller.Process("bar-a"));
         CompletableFuture<Segment> activation = CompletableFuture.supplyAsync(() -> activate("b1"));
         assertTrue(router.setUpStarted.await(WAIT_SECONDS, TimeUnit.SECONDS), "the activation never reached the router");
 
-        assertEquals(SegmentState.DEACTIVATING, service.deactivate("b1", "bar-a").state());
+        assertEquals(SegmentState.DEACTIVATING, service.deactivate("b1", new Caller.Process("bar-a")).state());
         router.finishSetUp.countDown();
 
         Segment after = activation.get(WAIT_SECONDS, TimeUnit.SECONDS);
         assertEquals(SegmentState.FAILED, after.state(), "the routers' repair takes it from there");
-        Transition last = service.history("b1").get(service.history("b1").size() - 1);
+        Transition last = service.history("b1", new Caller.Process("test")).get(service.history("b1", new Caller.Process("test")).size() - 1);
         assertEquals(SegmentState.DEACTIVATING, last.from());
         assertTrue(last.reason().contains("tear-down refused"), last.reason());
     }
 
     private Segment activate(String bookingId) {
         try {
-            return service.activate(bookingId, "bar-a");
+            return service.activate(bookingId, new Caller.Process("bar-a"));
         } catch (RequestRejected e) {
             throw new IllegalStateException(e);
         }

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
@@ -57,14 +58,14 @@ class SegmentModifyTest {
     }
 
     Segment committed(String id, long mbps, TimeInterval interval) throws RequestRejected {
-        service.hold(request(id, mbps, interval), HOLD, "bar-a");
-        return service.commit(id, "bar-a");
+        service.hold(request(id, mbps, interval), HOLD, new Caller.Process("bar-a"));
+        return service.commit(id, new Caller.Process("bar-a"));
     }
 
     boolean fits(String id, long mbps, TimeInterval interval) throws RequestRejected {
         try {
-            service.hold(request(id, mbps, interval), HOLD, "bar-a");
-            service.abort(id, "bar-a", "probe");
+            service.hold(request(id, mbps, interval), HOLD, new Caller.Process("bar-a"));
+            service.abort(id, new Caller.Process("bar-a"), "probe");
             return true;
         } catch (RequestRejected e) {
             return false;
@@ -74,17 +75,17 @@ class SegmentModifyTest {
     @Test
     void modifyFitsOnlyBecauseItsOwnBookingIsNotCounted() throws Exception {
         committed("b1", 600, HOUR);
-        Segment changed = service.modify("b1", HOUR.end(), 800, HOLD, "bar-a");
+        Segment changed = service.modify("b1", HOUR.end(), 800, HOLD, new Caller.Process("bar-a"));
         assertEquals(SegmentState.COMMITTED, changed.state());
         assertEquals(600, changed.request().bandwidthMbps(), "the booking stays as it was until committed");
         assertEquals(new Segment.PendingChange(HOUR.end(), 800, T0.plus(HOLD)), changed.pending());
-        assertEquals(new Segment.PendingChange(HOUR.end(), 800, T0.plus(HOLD)), service.status("b1").pending());
+        assertEquals(new Segment.PendingChange(HOUR.end(), 800, T0.plus(HOLD)), service.status("b1", new Caller.Process("test")).pending());
     }
 
     @Test
     void pendingChangeOccupiesItsResourcesNextToTheCurrentBooking() throws Exception {
         committed("b1", 300, HOUR);
-        service.modify("b1", HOUR.end(), 400, HOLD, "bar-a");
+        service.modify("b1", HOUR.end(), 400, HOLD, new Caller.Process("bar-a"));
         assertTrue(fits("p1", 300, HOUR), "300 + 400 + 300 fits 1000");
         assertTrue(!fits("p2", 301, HOUR), "the current 300 and the pending 400 both count");
     }
@@ -93,14 +94,14 @@ class SegmentModifyTest {
     void refusedModifyNamesTheResourceAndChangesNothing() throws Exception {
         committed("b1", 600, HOUR);
         committed("b2", 300, HOUR);
-        RequestRejected e = assertThrows(RequestRejected.class, () -> service.modify("b1", HOUR.end(), 800, HOLD, "bar-a"));
+        RequestRejected e = assertThrows(RequestRejected.class, () -> service.modify("b1", HOUR.end(), 800, HOLD, new Caller.Process("bar-a")));
         assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
         assertEquals("x-y", e.resource());
         assertNull(e.field());
-        Segment after = service.status("b1");
+        Segment after = service.status("b1", new Caller.Process("test"));
         assertNull(after.pending());
         assertEquals(600, after.request().bandwidthMbps());
-        assertTrue(service.changes("b1").isEmpty());
+        assertTrue(service.changes("b1", new Caller.Process("test")).isEmpty());
         assertTrue(fits("p1", 100, HOUR), "600 + 300 + 100: nothing of the refused change was booked");
     }
 
@@ -109,19 +110,19 @@ class SegmentModifyTest {
         committed("b1", 600, HOUR);
         committed("b2", 600, NEXT_HOUR);
         RequestRejected e = assertThrows(RequestRejected.class,
-                () -> service.modify("b1", HOUR.end().plusSeconds(1800), 600, HOLD, "bar-a"));
+                () -> service.modify("b1", HOUR.end().plusSeconds(1800), 600, HOLD, new Caller.Process("bar-a")));
         assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
         assertEquals("x-y", e.resource());
-        assertEquals(HOUR, service.status("b1").request().interval());
+        assertEquals(HOUR, service.status("b1", new Caller.Process("test")).request().interval());
     }
 
     @Test
     void commitModifyAppliesTheChangeAndFreesTheOldCapacity() throws Exception {
         committed("b1", 600, HOUR);
         Instant later = HOUR.end().plusSeconds(1800);
-        service.modify("b1", later, 400, HOLD, "bar-a");
+        service.modify("b1", later, 400, HOLD, new Caller.Process("bar-a"));
         clock.advance(Duration.ofMinutes(1));
-        Segment applied = service.commitModify("b1", "bar-a");
+        Segment applied = service.commitModify("b1", new Caller.Process("bar-a"));
         assertEquals(SegmentState.COMMITTED, applied.state());
         assertEquals(400, applied.request().bandwidthMbps());
         assertEquals(new TimeInterval(HOUR.start(), later), applied.request().interval());
@@ -130,40 +131,40 @@ class SegmentModifyTest {
         assertEquals(T0.plus(Duration.ofMinutes(1)), applied.updatedAt());
         assertTrue(fits("p1", 600, HOUR), "the 600 booked before the change is free: 400 + 600 fits 1000");
         assertTrue(!fits("p2", 700, NEXT_HOUR), "the changed booking runs 30 minutes into the next hour");
-        List<SegmentChange> changes = service.changes("b1");
+        List<SegmentChange> changes = service.changes("b1", new Caller.Process("test"));
         assertEquals(List.of(SegmentChange.Kind.REQUESTED, SegmentChange.Kind.COMMITTED),
                 changes.stream().map(SegmentChange::kind).toList());
         assertTrue(changes.get(1).reason().contains("600 -> 400"), changes.get(1).reason());
-        assertEquals(2, service.history("b1").size(), "a change is not a state transition");
+        assertEquals(2, service.history("b1", new Caller.Process("test")).size(), "a change is not a state transition");
     }
 
     @Test
     void abortModifyFreesThePendingCapacity() throws Exception {
         committed("b1", 400, HOUR);
-        service.modify("b1", HOUR.end(), 600, HOLD, "bar-a");
+        service.modify("b1", HOUR.end(), 600, HOLD, new Caller.Process("bar-a"));
         assertTrue(!fits("p1", 100, HOUR));
-        Segment aborted = service.abortModify("b1", "bar-a");
+        Segment aborted = service.abortModify("b1", new Caller.Process("bar-a"));
         assertNull(aborted.pending());
         assertEquals(400, aborted.request().bandwidthMbps());
         assertTrue(fits("p2", 600, HOUR), "400 + 600 fits once the pending 600 is dropped");
-        assertEquals(SegmentChange.Kind.ABORTED, last(service.changes("b1")).kind());
-        assertNull(service.abortModify("b1", "bar-a").pending(), "aborting again answers the segment");
-        RequestRejected e = assertThrows(RequestRejected.class, () -> service.commitModify("b1", "bar-a"));
+        assertEquals(SegmentChange.Kind.ABORTED, last(service.changes("b1", new Caller.Process("test"))).kind());
+        assertNull(service.abortModify("b1", new Caller.Process("bar-a")).pending(), "aborting again answers the segment");
+        RequestRejected e = assertThrows(RequestRejected.class, () -> service.commitModify("b1", new Caller.Process("bar-a")));
         assertEquals("bookingId", e.field());
     }
 
     @Test
     void lapsedPendingChangeIsDroppedByExpireDueHolds() throws Exception {
         committed("b1", 400, HOUR);
-        service.modify("b1", HOUR.end(), 1000, HOLD, "bar-a");
+        service.modify("b1", HOUR.end(), 1000, HOLD, new Caller.Process("bar-a"));
         assertEquals(0, service.expireDueHolds());
-        assertNotNull(service.status("b1").pending(), "not yet due");
+        assertNotNull(service.status("b1", new Caller.Process("test")).pending(), "not yet due");
         clock.advance(HOLD);
         assertEquals(1, service.expireDueHolds());
-        assertNull(service.status("b1").pending());
-        assertEquals(SegmentChange.Kind.LAPSED, last(service.changes("b1")).kind());
+        assertNull(service.status("b1", new Caller.Process("test")).pending());
+        assertEquals(SegmentChange.Kind.LAPSED, last(service.changes("b1", new Caller.Process("test"))).kind());
         assertTrue(fits("p1", 600, HOUR));
-        RequestRejected e = assertThrows(RequestRejected.class, () -> service.commitModify("b1", "bar-a"));
+        RequestRejected e = assertThrows(RequestRejected.class, () -> service.commitModify("b1", new Caller.Process("bar-a")));
         assertEquals(RefusalCode.POLICY, e.refusal().code());
         assertEquals("bookingId", e.field());
         assertTrue(e.getMessage().contains("lapsed"), e.getMessage());
@@ -172,66 +173,66 @@ class SegmentModifyTest {
     @Test
     void pendingChangePastItsExpiryCannotBeCommittedEvenBeforeTheSweep() throws Exception {
         committed("b1", 400, HOUR);
-        service.modify("b1", HOUR.end(), 500, HOLD, "bar-a");
+        service.modify("b1", HOUR.end(), 500, HOLD, new Caller.Process("bar-a"));
         clock.advance(HOLD);
-        assertThrows(RequestRejected.class, () -> service.commitModify("b1", "bar-a"));
-        assertNull(service.status("b1").pending());
-        assertEquals(400, service.status("b1").request().bandwidthMbps());
+        assertThrows(RequestRejected.class, () -> service.commitModify("b1", new Caller.Process("bar-a")));
+        assertNull(service.status("b1", new Caller.Process("test")).pending());
+        assertEquals(400, service.status("b1", new Caller.Process("test")).request().bandwidthMbps());
     }
 
     @Test
     void repeatedModifyAndCommitModifyAreIdempotent() throws Exception {
         committed("b1", 400, HOUR);
-        Segment first = service.modify("b1", HOUR.end(), 500, HOLD, "bar-a");
+        Segment first = service.modify("b1", HOUR.end(), 500, HOLD, new Caller.Process("bar-a"));
         clock.advance(Duration.ofSeconds(10));
-        Segment again = service.modify("b1", HOUR.end(), 500, HOLD, "bar-a");
+        Segment again = service.modify("b1", HOUR.end(), 500, HOLD, new Caller.Process("bar-a"));
         assertEquals(first.pending(), again.pending());
         assertTrue(fits("p1", 100, HOUR), "400 + 500 + 100: the change is booked once");
-        Segment applied = service.commitModify("b1", "bar-a");
-        Segment appliedAgain = service.commitModify("b1", "bar-a");
+        Segment applied = service.commitModify("b1", new Caller.Process("bar-a"));
+        Segment appliedAgain = service.commitModify("b1", new Caller.Process("bar-a"));
         assertEquals(applied, appliedAgain);
         assertEquals(500, appliedAgain.request().bandwidthMbps());
-        assertEquals(applied, service.modify("b1", HOUR.end(), 500, HOLD, "bar-a"), "a late repeat of the modify");
-        assertEquals(2, service.changes("b1").size());
+        assertEquals(applied, service.modify("b1", HOUR.end(), 500, HOLD, new Caller.Process("bar-a")), "a late repeat of the modify");
+        assertEquals(2, service.changes("b1", new Caller.Process("test")).size());
     }
 
     @Test
     void differentChangeWhileOneIsPendingIsRefused() throws Exception {
         committed("b1", 400, HOUR);
-        service.modify("b1", HOUR.end(), 500, HOLD, "bar-a");
-        RequestRejected e = assertThrows(RequestRejected.class, () -> service.modify("b1", HOUR.end(), 450, HOLD, "bar-a"));
+        service.modify("b1", HOUR.end(), 500, HOLD, new Caller.Process("bar-a"));
+        RequestRejected e = assertThrows(RequestRejected.class, () -> service.modify("b1", HOUR.end(), 450, HOLD, new Caller.Process("bar-a")));
         assertEquals(RefusalCode.POLICY, e.refusal().code());
         assertEquals("bookingId", e.field());
-        assertEquals(500, service.status("b1").pending().bandwidthMbps());
+        assertEquals(500, service.status("b1", new Caller.Process("test")).pending().bandwidthMbps());
     }
 
     @Test
     void modifyOfAHeldOrReleasedSegmentIsRefusedNamingBookingId() throws Exception {
-        service.hold(request("h1", 100, HOUR), HOLD, "bar-a");
-        RequestRejected held = assertThrows(RequestRejected.class, () -> service.modify("h1", HOUR.end(), 200, HOLD, "bar-a"));
+        service.hold(request("h1", 100, HOUR), HOLD, new Caller.Process("bar-a"));
+        RequestRejected held = assertThrows(RequestRejected.class, () -> service.modify("h1", HOUR.end(), 200, HOLD, new Caller.Process("bar-a")));
         assertEquals(RefusalCode.POLICY, held.refusal().code());
         assertEquals("bookingId", held.field());
         committed("r1", 100, HOUR);
-        service.deactivate("r1", "bar-a");
-        assertEquals(SegmentState.RELEASED, service.status("r1").state());
+        service.deactivate("r1", new Caller.Process("bar-a"));
+        assertEquals(SegmentState.RELEASED, service.status("r1", new Caller.Process("test")).state());
         RequestRejected released = assertThrows(RequestRejected.class,
-                () -> service.modify("r1", HOUR.end(), 200, HOLD, "bar-a"));
+                () -> service.modify("r1", HOUR.end(), 200, HOLD, new Caller.Process("bar-a")));
         assertEquals("bookingId", released.field());
-        assertTrue(service.changes("h1").isEmpty() && service.changes("r1").isEmpty());
+        assertTrue(service.changes("h1", new Caller.Process("test")).isEmpty() && service.changes("r1", new Caller.Process("test")).isEmpty());
     }
 
     @Test
     void badModifyInputNamesTheField() throws Exception {
         committed("b1", 400, HOUR);
         assertEquals("end", assertThrows(RequestRejected.class,
-                () -> service.modify("b1", HOUR.start(), 400, HOLD, "bar-a")).field());
+                () -> service.modify("b1", HOUR.start(), 400, HOLD, new Caller.Process("bar-a"))).field());
         assertEquals("end", assertThrows(RequestRejected.class,
-                () -> service.modify("b1", HOUR.end(), 400, HOLD, "bar-a")).field(), "nothing changes");
+                () -> service.modify("b1", HOUR.end(), 400, HOLD, new Caller.Process("bar-a"))).field(), "nothing changes");
         assertEquals("bandwidthMbps", assertThrows(RequestRejected.class,
-                () -> service.modify("b1", HOUR.end(), 0, HOLD, "bar-a")).field());
+                () -> service.modify("b1", HOUR.end(), 0, HOLD, new Caller.Process("bar-a"))).field());
         assertEquals("holdSeconds", assertThrows(RequestRejected.class,
-                () -> service.modify("b1", HOUR.end(), 500, Duration.ZERO, "bar-a")).field());
-        assertNull(service.status("b1").pending());
+                () -> service.modify("b1", HOUR.end(), 500, Duration.ZERO, new Caller.Process("bar-a"))).field());
+        assertNull(service.status("b1", new Caller.Process("test")).pending());
     }
 
     @Test
@@ -239,24 +240,24 @@ class SegmentModifyTest {
         clock.advance(Duration.ofMinutes(90)); // within HOUR
         TimeInterval now = new TimeInterval(clock.instant(), clock.instant().plusSeconds(3600));
         committed("a1", 400, now);
-        assertEquals(SegmentState.ACTIVE, service.activate("a1", "bar-a").state());
+        assertEquals(SegmentState.ACTIVE, service.activate("a1", new Caller.Process("bar-a")).state());
         assertEquals("end", assertThrows(RequestRejected.class,
-                () -> service.modify("a1", clock.instant().minusSeconds(1), 400, HOLD, "bar-a")).field(),
+                () -> service.modify("a1", clock.instant().minusSeconds(1), 400, HOLD, new Caller.Process("bar-a"))).field(),
                 "the end of an active segment must be in the future");
-        service.modify("a1", now.end(), 800, HOLD, "bar-a");
-        Segment applied = service.commitModify("a1", "bar-a");
+        service.modify("a1", now.end(), 800, HOLD, new Caller.Process("bar-a"));
+        Segment applied = service.commitModify("a1", new Caller.Process("bar-a"));
         assertEquals(SegmentState.ACTIVE, applied.state());
         assertEquals(800, applied.request().bandwidthMbps());
-        assertTrue(last(service.changes("a1")).reason().contains("recorded only"), last(service.changes("a1")).reason());
+        assertTrue(last(service.changes("a1", new Caller.Process("test"))).reason().contains("recorded only"), last(service.changes("a1", new Caller.Process("test"))).reason());
     }
 
     @Test
     void pendingChangeIsDroppedWhenTheSegmentEnds() throws Exception {
         committed("b1", 400, HOUR);
-        service.modify("b1", HOUR.end(), 600, HOLD, "bar-a");
-        service.abort("b1", "bar-a", "peer refused");
-        assertNull(service.status("b1").pending());
-        assertEquals(SegmentChange.Kind.ABORTED, last(service.changes("b1")).kind());
+        service.modify("b1", HOUR.end(), 600, HOLD, new Caller.Process("bar-a"));
+        service.abort("b1", new Caller.Process("bar-a"), "peer refused");
+        assertNull(service.status("b1", new Caller.Process("test")).pending());
+        assertEquals(SegmentChange.Kind.ABORTED, last(service.changes("b1", new Caller.Process("test"))).kind());
         assertTrue(fits("p1", 1000, HOUR));
     }
 
@@ -269,13 +270,13 @@ class SegmentModifyTest {
                     NoRouters.INSTANCE, clock);
             committed("b1", 600, HOUR);
             committed("b2", 300, HOUR);
-            assertThrows(RequestRejected.class, () -> service.modify("b1", HOUR.end(), 800, HOLD, "bar-a"));
-            service.modify("b1", HOUR.end(), 500, HOLD, "bar-a");
+            assertThrows(RequestRejected.class, () -> service.modify("b1", HOUR.end(), 800, HOLD, new Caller.Process("bar-a")));
+            service.modify("b1", HOUR.end(), 500, HOLD, new Caller.Process("bar-a"));
             assertTrue(!fits("p1", 1, HOUR), "600 + 300 + the pending 500");
-            assertEquals(500, service.commitModify("b1", "bar-a").request().bandwidthMbps());
+            assertEquals(500, service.commitModify("b1", new Caller.Process("bar-a")).request().bandwidthMbps());
             assertTrue(fits("p2", 200, HOUR), "500 + 300 + 200 once the old 600 is free");
-            service.modify("b2", HOUR.end(), 200, HOLD, "bar-a");
-            service.abortModify("b2", "bar-a");
+            service.modify("b2", HOUR.end(), 200, HOLD, new Caller.Process("bar-a"));
+            service.abortModify("b2", new Caller.Process("bar-a"));
             assertTrue(fits("p3", 200, HOUR), "500 + 300 + 200 after the abort");
         }
     }

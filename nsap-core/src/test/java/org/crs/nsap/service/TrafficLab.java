@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.admission.Admission;
 import org.crs.domain.admission.AdmissionResult;
 import org.crs.domain.admission.Resource;
@@ -112,8 +113,8 @@ public final class TrafficLab implements AutoCloseable {
         configure(n);
         Instant now = Instant.now();
         service.holdAndCommit(new SegmentRequest(bookingId(n), "x", "y", 1,
-                new TimeInterval(now.minusSeconds(1), now.plus(Duration.ofHours(1))), 0, 0), "test");
-        service.activate(bookingId(n), "test");
+                new TimeInterval(now.minusSeconds(1), now.plus(Duration.ofHours(1))), 0, 0), new Caller.Process("test"));
+        service.activate(bookingId(n), new Caller.Process("test"));
     }
 
     /** Puts circuit {@code n} on its router (policer, subinterface, xconnect), carrying the policed rate. */

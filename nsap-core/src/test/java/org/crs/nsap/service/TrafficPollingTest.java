@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.time.TimeInterval;
 import org.crs.domain.traffic.TrafficRate;
 import org.crs.domain.traffic.TrafficSample;
@@ -107,7 +108,7 @@ class TrafficPollingTest {
         polling.poll();
         Thread.sleep(300);
         TrafficPolling.Cycle both = polling.poll();
-        lab.service.deactivate(TrafficLab.bookingId(3), "test");
+        lab.service.deactivate(TrafficLab.bookingId(3), new Caller.Process("test"));
         Thread.sleep(300);
         TrafficPolling.Cycle after = polling.poll();
         assertEquals(both.segments() - 1, after.segments());
@@ -125,7 +126,7 @@ class TrafficPollingTest {
         SegmentTraffic traffic = new SegmentTraffic(lab.store, lab.traffic, Clock.systemUTC());
         RequestRejected e = org.junit.jupiter.api.Assertions.assertThrows(RequestRejected.class,
                 () -> traffic.utilisation("site-a:nothing:wan", new TimeInterval(Instant.now().minusSeconds(60),
-                        Instant.now())));
+                        Instant.now()), new Caller.Process("test")));
         assertEquals("bookingId", e.field());
     }
 

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.calendar.BookingCalendar;
@@ -137,7 +138,7 @@ class CalendarReadsTest {
         }
 
         void hold(String id, String resourceId, TimeInterval interval, long mbps, int vlan) throws PlanRefused {
-            store.hold(new SegmentRequest(id, resourceId, "end", mbps, interval, vlan, 0), planner, T0.plusSeconds(300),
+            store.hold(new SegmentRequest(id, resourceId, "end", mbps, interval, vlan, 0), new SegmentOwner.Unrecorded(), planner, T0.plusSeconds(300),
                     Transition.created("bar-a", "held", T0));
         }
 
@@ -222,7 +223,7 @@ class CalendarReadsTest {
             hold("short", "r1", hours(1, 2), 100, 0);
             // Another process sharing the database books ten hours from 00:00.
             JdbcSegmentStore other = new JdbcSegmentStore(db.dataSource());
-            other.hold(new SegmentRequest("long", "r1", "end", 100, hours(0, 10), 1001, 0), planner, T0.plusSeconds(300),
+            other.hold(new SegmentRequest("long", "r1", "end", 100, hours(0, 10), 1001, 0), new SegmentOwner.Unrecorded(), planner, T0.plusSeconds(300),
                     Transition.created("bar-b", "held", T0));
             PlanRefused refused = assertThrows(PlanRefused.class, () -> hold("late", "r1", hours(8, 9), 100, 1001));
             assertTrue(refused.getMessage().contains("VLAN 1001 is in use"), refused.getMessage());

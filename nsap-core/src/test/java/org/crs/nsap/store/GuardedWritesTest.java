@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.admission.Resource;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
@@ -69,7 +70,7 @@ class GuardedWritesTest {
                 throws Exception {
             JdbcSegmentStore other = new JdbcSegmentStore(db.dataSource());
             hold("b1", 100);   // this store will lock r1 first for holds from r1 to end
-            other.hold(new SegmentRequest("o1", "r1", "end", 100, HOUR, 0, 0), planner, T0.plusSeconds(300),
+            other.hold(new SegmentRequest("o1", "r1", "end", 100, HOUR, 0, 0), new SegmentOwner.Unrecorded(), planner, T0.plusSeconds(300),
                     Transition.created("bar-b", "held", T0));   // and so will the other
             CountDownLatch otherRead = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
@@ -89,7 +90,7 @@ class GuardedWritesTest {
             ExecutorService pool = Executors.newFixedThreadPool(2);
             try {
                 Future<?> meanwhile = pool.submit(() -> {
-                    other.hold(new SegmentRequest("o2", "r1", "end", 400, HOUR, 0, 0), pausing, T0.plusSeconds(300),
+                    other.hold(new SegmentRequest("o2", "r1", "end", 400, HOUR, 0, 0), new SegmentOwner.Unrecorded(), pausing, T0.plusSeconds(300),
                             Transition.created("bar-b", "held", T0));
                     return null;
                 });
@@ -138,7 +139,7 @@ class GuardedWritesTest {
         }
 
         void hold(String id, long mbps) throws PlanRefused {
-            store.hold(new SegmentRequest(id, "r1", "end", mbps, HOUR, 0, 0), planner, T0.plusSeconds(300),
+            store.hold(new SegmentRequest(id, "r1", "end", mbps, HOUR, 0, 0), new SegmentOwner.Unrecorded(), planner, T0.plusSeconds(300),
                     Transition.created("bar-a", "held", T0));
         }
 
@@ -151,7 +152,7 @@ class GuardedWritesTest {
                 public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
                     Plan plan = planner.plan(request, calendars);
                     if (done.compareAndSet(false, true)) {
-                        other.hold(new SegmentRequest(id, "r1", "end", mbps, HOUR, 0, 0), planner, T0.plusSeconds(300),
+                        other.hold(new SegmentRequest(id, "r1", "end", mbps, HOUR, 0, 0), new SegmentOwner.Unrecorded(), planner, T0.plusSeconds(300),
                                 Transition.created("bar-b", "held", T0));
                     }
                     return plan;
@@ -161,7 +162,7 @@ class GuardedWritesTest {
 
         @Test
         void aHoldOverCalendarsChangedSinceItsReadIsPlannedAgainAndBooksWhatStillFits() throws Exception {
-            store.hold(new SegmentRequest("b1", "r1", "end", 600, HOUR, 0, 0), bookingMeanwhile("meanwhile", 300),
+            store.hold(new SegmentRequest("b1", "r1", "end", 600, HOUR, 0, 0), new SegmentOwner.Unrecorded(), bookingMeanwhile("meanwhile", 300),
                     T0.plusSeconds(300), Transition.created("bar-a", "held", T0));
             assertEquals(900, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
             assertEquals(List.of(SegmentState.HELD), store.history("b1").stream().map(Transition::to).toList());
@@ -170,7 +171,7 @@ class GuardedWritesTest {
         @Test
         void aHoldOverCalendarsChangedSinceItsReadIsRefusedWhenItNoLongerFits() throws Exception {
             assertThrows(PlanRefused.class, () -> store.hold(new SegmentRequest("b1", "r1", "end", 600, HOUR, 0, 0),
-                    bookingMeanwhile("meanwhile", 600), T0.plusSeconds(300), Transition.created("bar-a", "held", T0)));
+                    new SegmentOwner.Unrecorded(), bookingMeanwhile("meanwhile", 600), T0.plusSeconds(300), Transition.created("bar-a", "held", T0)));
             assertEquals(600, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
             assertTrue(store.find("b1").isEmpty());
             assertEquals(List.of(), store.history("b1"));
@@ -186,7 +187,7 @@ class GuardedWritesTest {
                             request.bandwidthMbps(), request.interval(), 0, 0), calendars);
                 }
             };
-            store.hold(new SegmentRequest("b2", "r1", "end", 300, HOUR, 0, 0), toR2, T0.plusSeconds(300),
+            store.hold(new SegmentRequest("b2", "r1", "end", 300, HOUR, 0, 0), new SegmentOwner.Unrecorded(), toR2, T0.plusSeconds(300),
                     Transition.created("bar-a", "held", T0));
             assertEquals(100, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
             assertEquals(300, store.committedCalendars().calendar("r2", HOUR).peak(HOUR));
@@ -195,7 +196,7 @@ class GuardedWritesTest {
 
         @Test
         void aHoldAndCommitStoresTheSegmentCommittedWithNoHoldToLapseAndRecordsBothSteps() throws Exception {
-            var committed = store.holdAndCommit(new SegmentRequest("b1", "r1", "end", 300, HOUR, 0, 0), planner,
+            var committed = store.holdAndCommit(new SegmentRequest("b1", "r1", "end", 300, HOUR, 0, 0), new SegmentOwner.Unrecorded(), planner,
                     Transition.created("bar-a", "held", T0),
                     new Transition(SegmentState.HELD, SegmentState.COMMITTED, "bar-a", "committed with its hold", T0));
             assertEquals(SegmentState.COMMITTED, committed.state());
@@ -212,7 +213,7 @@ class GuardedWritesTest {
         @Test
         void aHoldAndCommitOverCalendarsChangedSinceItsReadIsRefusedWhenItNoLongerFits() throws Exception {
             assertThrows(PlanRefused.class, () -> store.holdAndCommit(new SegmentRequest("b1", "r1", "end", 600, HOUR, 0, 0),
-                    bookingMeanwhile("meanwhile", 600), Transition.created("bar-a", "held", T0),
+                    new SegmentOwner.Unrecorded(), bookingMeanwhile("meanwhile", 600), Transition.created("bar-a", "held", T0),
                     new Transition(SegmentState.HELD, SegmentState.COMMITTED, "bar-a", "committed with its hold", T0)));
             assertEquals(600, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
             assertTrue(store.find("b1").isEmpty());
@@ -221,20 +222,20 @@ class GuardedWritesTest {
 
         @Test
         void anAbortOfAnIdNoSegmentHasTakesTheIdSoThatAHoldOfItStoresNothing() throws Exception {
-            assertTrue(store.abortUnheld("b1", "bar-a", "the hold timed out", T0));
+            assertTrue(store.abortUnheld("b1", new SegmentOwner.Unrecorded(), "bar-a", "the hold timed out", T0));
             assertThrows(DuplicateBooking.class, () -> hold("b1", 100));
             assertTrue(store.find("b1").isEmpty());
             assertEquals(0, store.committedCalendars().calendar("r1", HOUR).peak(HOUR));
             var recorded = store.unheldAbort("b1").orElseThrow();
             assertEquals("bar-a", recorded.actor());
             assertEquals("the hold timed out", recorded.reason());
-            assertFalse(store.abortUnheld("b1", "bar-a", "again", T0), "recorded once");
+            assertFalse(store.abortUnheld("b1", new SegmentOwner.Unrecorded(), "bar-a", "again", T0), "recorded once");
         }
 
         @Test
         void anAbortOfAnIdASegmentHasRecordsNothing() throws Exception {
             hold("b1", 100);
-            assertFalse(store.abortUnheld("b1", "bar-a", "the hold timed out", T0));
+            assertFalse(store.abortUnheld("b1", new SegmentOwner.Unrecorded(), "bar-a", "the hold timed out", T0));
             assertTrue(store.unheldAbort("b1").isEmpty());
             assertEquals(SegmentState.HELD, store.find("b1").orElseThrow().state());
         }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
+import org.crs.domain.access.SegmentOwner;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.booking.Transition;
 import org.crs.domain.calendar.BookingCalendar;
@@ -80,7 +81,7 @@ class MaintenanceWindowStoreTest {
         }
 
         void hold(String id, String resourceId, TimeInterval interval, long mbps) throws PlanRefused {
-            store.hold(new SegmentRequest(id, resourceId, "end", mbps, interval, 0, 0), planner, T0.plusSeconds(300),
+            store.hold(new SegmentRequest(id, resourceId, "end", mbps, interval, 0, 0), new SegmentOwner.Unrecorded(), planner, T0.plusSeconds(300),
                     Transition.created("bar-a", "held", T0));
         }
 

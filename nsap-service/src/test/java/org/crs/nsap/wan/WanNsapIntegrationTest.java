@@ -1,5 +1,6 @@
 package org.crs.nsap.wan;
 
+import org.crs.domain.access.Caller;
 import org.crs.nsap.contract.topology.WanTopologyFile;
 import static org.crs.nsap.testing.RawSoap.field;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -86,7 +87,8 @@ class WanNsapIntegrationTest {
     }
 
     String hold(String id, long mbps) throws Exception {
-        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        // Due now: an L-NSAP or the NSAP configures no booking before its start.
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         return call("hold", "<n:hold><n:request><n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:bookingId>" + id
                 + "</n:bookingId><n:destination>site-b</n:destination><n:destinationVlan>0</n:destinationVlan><n:end>"
                 + start.plus(Duration.ofHours(1)) + "</n:end><n:source>site-a</n:source><n:sourceVlan>0</n:sourceVlan>"
@@ -132,7 +134,7 @@ class WanNsapIntegrationTest {
         assertEquals("FAILED", field(failed, "state"), failed);
         assertEquals(core1Before, emulator.router("core-1").runningConfig());
         assertEquals(core3Before, emulator.router("core-3").runningConfig());
-        String history = server.service().history("w2").get(3).reason();
+        String history = server.service().history("w2", new Caller.Process("test")).get(3).reason();
         assertTrue(history.contains("core-3") && history.contains("Invalid input"), history);
     }
 

@@ -1,5 +1,6 @@
 package org.crs.nsap.wan;
 
+import org.crs.domain.access.Caller;
 import org.crs.nsap.contract.topology.WanTopologyFile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -99,14 +100,15 @@ class WanRestartTest {
     }
 
     Segment committed(String id) throws Exception {
-        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        // Due now: an L-NSAP or the NSAP configures no booking before its start.
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         return service().holdAndCommit(new SegmentRequest(id, "site-a", "site-b", 300,
-                new TimeInterval(start, start.plus(Duration.ofHours(1))), 0, 0), "bar-test");
+                new TimeInterval(start, start.plus(Duration.ofHours(1))), 0, 0), new Caller.Process("bar-test"));
     }
 
     Segment active(String id) throws Exception {
         committed(id);
-        Segment active = service().activate(id, "bar-test");
+        Segment active = service().activate(id, new Caller.Process("bar-test"));
         assertEquals(SegmentState.ACTIVE, active.state());
         return active;
     }
@@ -131,7 +133,7 @@ class WanRestartTest {
     }
 
     List<DeviceLogRecord> repairsIn(String id) throws Exception {
-        return service().deviceLog(id, 1000).stream().filter(r -> r.entry().request().startsWith("repair ")).toList();
+        return service().deviceLog(id, 1000, new Caller.Process("test")).stream().filter(r -> r.entry().request().startsWith("repair ")).toList();
     }
 
     void assertRoutersClean() {
@@ -152,7 +154,7 @@ class WanRestartTest {
 
         assertTrue(carries("core-1", s), emulator.router("core-1").runningConfig());
         assertTrue(carries("core-3", s));
-        assertEquals(SegmentState.ACTIVE, service().status("w-lost").state());
+        assertEquals(SegmentState.ACTIVE, service().status("w-lost", new Caller.Process("test")).state());
         List<DeviceLogRecord> repairs = repairsIn("w-lost");
         assertEquals(1, repairs.size(), repairs.toString());
         assertEquals("core-1", repairs.get(0).entry().router());
@@ -173,7 +175,7 @@ class WanRestartTest {
 
         assertFalse(emulator.router("core-1").runningConfig().contains(vlanInterface));
         assertRoutersClean();
-        assertEquals(SegmentState.RELEASED, service().status("w-left").state());
+        assertEquals(SegmentState.RELEASED, service().status("w-left", new Caller.Process("test")).state());
         assertEquals(List.of("removed", "removed"), repairsIn("w-left").stream().map(r -> r.entry().response()).toList());
     }
 
@@ -189,13 +191,13 @@ class WanRestartTest {
 
         startService();
 
-        Segment after = service().status("w-half");
+        Segment after = service().status("w-half", new Caller.Process("test"));
         assertEquals(SegmentState.COMMITTED, after.state());
         Transition last = lastMove("w-half");
         assertEquals(SegmentState.ACTIVATING, last.from());
         assertEquals(SegmentService.RECOVERY_ACTOR, last.actor());
         assertRoutersClean();
-        assertEquals(SegmentState.ACTIVE, service().activate("w-half", "bar-test").state(), "the BAR's retry activates it");
+        assertEquals(SegmentState.ACTIVE, service().activate("w-half", new Caller.Process("bar-test")).state(), "the BAR's retry activates it");
     }
 
     @Test
@@ -210,7 +212,7 @@ class WanRestartTest {
 
         startService();
 
-        assertEquals(SegmentState.RELEASED, service().status("w-down").state());
+        assertEquals(SegmentState.RELEASED, service().status("w-down", new Caller.Process("test")).state());
         assertEquals(SegmentService.RECOVERY_ACTOR, lastMove("w-down").actor());
         assertRoutersClean();
     }
@@ -224,13 +226,13 @@ class WanRestartTest {
         SegmentService.Recovery recovery = service().recoverInterrupted(Duration.ofMinutes(2));
 
         assertEquals(0, recovery.total());
-        assertEquals(SegmentState.ACTIVATING, service().status("w-young").state());
-        assertEquals(SegmentState.ACTIVATING, service().activate("w-young", "bar-test").state(),
+        assertEquals(SegmentState.ACTIVATING, service().status("w-young", new Caller.Process("test")).state());
+        assertEquals(SegmentState.ACTIVATING, service().activate("w-young", new Caller.Process("bar-test")).state(),
                 "a BAR's activate answers it as it is, to be tried again");
     }
 
     Transition lastMove(String id) throws Exception {
-        List<Transition> history = service().history(id);
+        List<Transition> history = service().history(id, new Caller.Process("test"));
         return history.get(history.size() - 1);
     }
 }

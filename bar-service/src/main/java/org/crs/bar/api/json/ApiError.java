@@ -93,7 +93,8 @@ public final class ApiError extends Exception {
             case NOT_ALLOWED -> 403;
             case THROTTLED -> 429;
             case TIMEOUT, PROVIDER_SILENT, STORE_UNAVAILABLE -> 503;
-            case NO_CAPACITY, NO_PATH, MAINTENANCE, VLAN_UNAVAILABLE, HOST_PORT_BUSY, POLICY, QUOTA_EXCEEDED -> 409;
+            case NO_CAPACITY, NO_PATH, MAINTENANCE, VLAN_UNAVAILABLE, HOST_PORT_BUSY, POLICY, QUOTA_EXCEEDED,
+                 ACTIVATION_TOO_EARLY -> 409;
         };
     }
 

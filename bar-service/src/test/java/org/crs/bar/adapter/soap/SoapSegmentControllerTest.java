@@ -21,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.crs.domain.access.Caller;
 import org.crs.domain.audit.AuditRecord;
 import org.crs.domain.audit.Redaction;
 import org.crs.domain.availability.SlotQuery;
@@ -196,7 +197,8 @@ class SoapSegmentControllerTest {
 
     /** An order between x and y an hour from now, for an hour. */
     static SegmentOrder order(String bookingId, String source, long mbps, int sourceVlan, int destinationVlan) {
-        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        // Due now: an L-NSAP or the NSAP configures no booking before its start.
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         return new SegmentOrder(bookingId, source, "y", mbps, new TimeInterval(start, start.plus(Duration.ofHours(1))),
                 sourceVlan, destinationVlan);
     }
@@ -214,7 +216,7 @@ class SoapSegmentControllerTest {
         assertEquals(101, held.sourceVlan());
         assertEquals(202, held.destinationVlan());
         assertEquals("link x-y", held.description());
-        Instant expires = server.service().status(id).holdExpiresAt();
+        Instant expires = server.service().status(id, new Caller.Process("test")).holdExpiresAt();
         long heldFor = Duration.between(Instant.now(), expires).toSeconds();
         assertTrue(heldFor > 250 && heldFor <= 300, "held for about 300 s: " + heldFor);
     }
@@ -237,8 +239,8 @@ class SoapSegmentControllerTest {
         assertEquals(101, committed.sourceVlan());
         assertEquals(202, committed.destinationVlan());
         assertEquals("link x-y", committed.description());
-        assertEquals(SegmentState.COMMITTED, server.service().status(id).state());
-        assertEquals(null, server.service().status(id).holdExpiresAt(), "no hold left to lapse");
+        assertEquals(SegmentState.COMMITTED, server.service().status(id, new Caller.Process("test")).state());
+        assertEquals(null, server.service().status(id, new Caller.Process("test")).holdExpiresAt(), "no hold left to lapse");
     }
 
     @Test

@@ -38,7 +38,7 @@ import org.crs.service.tls.TlsContexts;
  * router's running configuration over SSH, straight to the emulator (not through the links
  * the services use).
  */
-final class Truth {
+public final class Truth {
 
     /** The services that hold segments. */
     static final List<String> SEGMENT_HOLDERS = List.of("lnsap-site-a", "lnsap-site-b", ProcessFederation.NSAP);
@@ -58,28 +58,29 @@ final class Truth {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(3)).build();
     /**
-     * The L-NSAPs and the NSAP answer only the BARs they serve, by their certificates: the NSAP
-     * and site-a's L-NSAP are asked as site-a's BAR, site-b's L-NSAP as site-b's.
+     * The L-NSAPs and the NSAP answer only their BARs' certificates, each BAR about its own
+     * bookings: they are asked as each site's BAR in turn, site-a's first.
      */
-    private final HttpClient asBar;
-    private final HttpClient asSiteBBar;
+    private final Map<String, HttpClient> asBar = new LinkedHashMap<>();
 
-    Truth(ProcessFederation federation) {
+    public Truth(ProcessFederation federation) {
         this.federation = federation;
-        this.asBar = clientOf(federation, "bar-site-a");
-        this.asSiteBBar = clientOf(federation, "bar-site-b");
-    }
-
-    private static HttpClient clientOf(ProcessFederation federation, String bar) {
-        SSLContext tls = federation.certificates().client(bar);
-        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(3))
-                .sslContext(tls).sslParameters(TlsContexts.parameters(tls)).build();
+        for (String site : ProcessFederation.SITES) {
+            SSLContext tls = federation.certificates().client("bar-" + site);
+            asBar.put(site, HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(3)).sslContext(tls).sslParameters(TlsContexts.parameters(tls)).build());
+        }
     }
 
     // ---- SOAP ----
 
-    /** Calls a SOAP operation; the answer's text, a fault's too. */
+    /** Calls a SOAP operation (a TLS one as site-a's BAR); the answer's text, a fault's too. */
     String call(URI endpoint, String namespace, String operation, String body) throws IOException {
+        return call(endpoint, namespace, operation, body, ProcessFederation.SITES.get(0));
+    }
+
+    /** Calls a SOAP operation, a TLS one as the BAR of {@code asSite}; the answer's text, a fault's too. */
+    String call(URI endpoint, String namespace, String operation, String body, String asSite) throws IOException {
         HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(CALL_TIMEOUT)
                 .header("Content-Type", "text/xml; charset=UTF-8").header("SOAPAction", "urn:" + operation)
                 .POST(HttpRequest.BodyPublishers.ofString("<?xml version='1.0' encoding='UTF-8'?>"
@@ -89,23 +90,32 @@ final class Truth {
         if (!tls) {
             request.header("Authorization", OPERATOR);
         }
+        HttpClient client = tls ? asBar.get(asSite) : http;
         try {
-            HttpClient client = !tls ? http : endpoint.equals(federation.nsapUrl("lnsap-site-b")) ? asSiteBBar : asBar;
-            return client.send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
+            try {
+                return client.send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
+            } catch (IOException e) {
+                if (!tls) {
+                    throw e;
+                }
+                // A service the case restarted leaves the connection kept to it dead. What is asked of
+                // the L-NSAPs and the NSAP here only reads: ask once more, on a new connection.
+                return client.send(request.build(), HttpResponse.BodyHandlers.ofString()).body();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted calling " + operation, e);
         }
     }
 
-    String bar(String site, String operation, String body) throws IOException {
+    public String bar(String site, String operation, String body) throws IOException {
         return call(federation.reservationUrl(site), BarServer.NAMESPACE, operation, body);
     }
 
     // ---- the reservation ----
 
     /** A reservation as its BAR tells it; {@code state} null when the BAR has no such reservation. */
-    record Reservation(String requestId, ReservationState state, String reason, Map<String, String> segmentStates,
+    public record Reservation(String requestId, ReservationState state, String reason, Map<String, String> segmentStates,
                        Map<String, Integer> vlans, List<String> bookingIds, List<String> history, String answer) {
 
         boolean exists() {
@@ -117,7 +127,7 @@ final class Truth {
         }
     }
 
-    Reservation reservation(String site, String requestId) throws IOException {
+    public Reservation reservation(String site, String requestId) throws IOException {
         String answer = bar(site, "getReservation", "<n:getReservation><n:requestId>" + requestId
                 + "</n:requestId></n:getReservation>");
         if (answer.contains("Fault>")) {
@@ -175,30 +185,35 @@ final class Truth {
         }
     }
 
-    /** The segments a holder has in one state ({@code query} by state). */
+    /** The segments a holder has in one state ({@code query} by state), every BAR's. */
     List<Segment> segments(String holder, SegmentState state) throws IOException {
-        String answer = call(federation.nsapUrl(holder), NsapContract.NAMESPACE, "query",
-                "<n:query><n:state>" + state + "</n:state></n:query>");
-        if (answer.contains("Fault>")) {
-            throw new IOException("query " + state + " at " + holder + ": " + answer);
-        }
         List<Segment> out = new ArrayList<>();
-        Matcher m = RETURN.matcher(answer);
-        while (m.find()) {
-            out.add(segment(holder, m.group(1)));
+        for (String site : ProcessFederation.SITES) {
+            String answer = call(federation.nsapUrl(holder), NsapContract.NAMESPACE, "query",
+                    "<n:query><n:state>" + state + "</n:state></n:query>", site);
+            if (answer.contains("Fault>")) {
+                throw new IOException("query " + state + " at " + holder + " as bar-" + site + ": " + answer);
+            }
+            Matcher m = RETURN.matcher(answer);
+            while (m.find()) {
+                out.add(segment(holder, m.group(1)));
+            }
         }
         return out;
     }
 
-    /** A segment by booking id ({@code status}); null when the holder has none. */
+    /** A segment by booking id ({@code status}, asked as the BAR that owns it); null when the holder has none. */
     Segment status(String holder, String bookingId) throws IOException {
-        String answer = call(federation.nsapUrl(holder), NsapContract.NAMESPACE, "status",
-                "<n:status><n:bookingId>" + bookingId + "</n:bookingId></n:status>");
-        if (answer.contains("Fault>")) {
-            return null;
+        for (String site : ProcessFederation.SITES) {
+            String answer = call(federation.nsapUrl(holder), NsapContract.NAMESPACE, "status",
+                    "<n:status><n:bookingId>" + bookingId + "</n:bookingId></n:status>", site);
+            if (answer.contains("Fault>")) {
+                continue; // none, or another BAR's
+            }
+            Matcher m = RETURN.matcher(answer);
+            return m.find() ? segment(holder, m.group(1)) : null;
         }
-        Matcher m = RETURN.matcher(answer);
-        return m.find() ? segment(holder, m.group(1)) : null;
+        return null;
     }
 
     private static Segment segment(String holder, String xml) {
@@ -261,7 +276,7 @@ final class Truth {
     // ---- routers ----
 
     /** Each router's {@code show running-config}, over SSH to the emulator. */
-    Map<String, String> routerConfigs() throws DriverException {
+    public Map<String, String> routerConfigs() throws DriverException {
         Map<String, String> out = new LinkedHashMap<>();
         Inventory inventory = federation.inventory();
         for (String name : ProcessFederation.ROUTERS) {
