@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
+import org.crs.domain.access.Caller;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BarSettings;
@@ -329,7 +330,7 @@ class DatabaseOutageTest {
     /** The segments of a reservation that hold resources at either L-NSAP or the NSAP. */
     private static List<String> heldAnywhere(String id) {
         List<NsapServer> servers = List.of(federation.lnsap("site-a"), federation.lnsap("site-b"), federation.nsap());
-        return servers.stream().flatMap(s -> s.service().query(List.of(), null).stream())
+        return servers.stream().flatMap(s -> s.service().query(List.of(), null, new Caller.Process("test")).stream())
                 .filter(seg -> seg.bookingId().contains(":" + id + ":") && seg.state().holdsResources())
                 .map(seg -> seg.bookingId() + " " + seg.state()).toList();
     }
