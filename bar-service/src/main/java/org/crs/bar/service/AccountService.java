@@ -63,7 +63,7 @@ public final class AccountService {
 
     private final AccountStore store;
     private final Clock clock;
-    private final ThrottleCounts throttle;
+    private final SignInThrottle throttle;
     /** SHA-256 of (process key, name, password) or of the token -> the caller it proved, for a while. */
     private final Map<String, Remembered> remembered = new ConcurrentHashMap<>();
     private final String processKey = Secrets.random(32);
@@ -75,7 +75,7 @@ public final class AccountService {
      */
     public AccountService(AccountStore store, ThrottleCounts throttle, Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
-        this.throttle = Objects.requireNonNull(throttle, "throttle");
+        this.throttle = new SignInThrottle(throttle, clock);
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -83,8 +83,7 @@ public final class AccountService {
 
     /** Signs in by account name and password. */
     public SignIn withPassword(String name, String password, String address) {
-        Map<String, LoginThrottle.Failures> counted = throttle.find(LoginThrottle.keys(name, address));
-        Optional<Duration> pause = LoginThrottle.pause(counted, name, address, clock.instant());
+        Optional<Duration> pause = throttle.pause(name, address);
         if (pause.isPresent()) {
             return new SignIn.Throttled(pause.get());
         }
@@ -98,13 +97,11 @@ public final class AccountService {
         // An unknown name costs a hash too, so that timing does not tell names apart.
         boolean matches = PasswordHashing.verify(password, hash.orElse(UNKNOWN_HASH)) && hash.isPresent();
         if (!matches) {
-            failed(name, address);
+            throttle.failed(name, address);
             LOG.info("Failed sign-in of account '{}' from {}", name, address);
             return new SignIn.Refused(REFUSED);
         }
-        if (counted.containsKey(LoginThrottle.accountKey(name))) {
-            throttle.clear(LoginThrottle.accountKey(name));
-        }
+        throttle.succeeded(name);
         Caller.Account caller = account.get().caller();
         remembered.put(key, new Remembered(caller, clock.instant().plus(REMEMBERED)));
         return new SignIn.Known(caller);
@@ -112,7 +109,7 @@ public final class AccountService {
 
     /** Signs in by API token. */
     public SignIn withToken(String token, String address) {
-        Optional<Duration> pause = throttled("token", address);
+        Optional<Duration> pause = throttle.pause("token", address);
         if (pause.isPresent()) {
             return new SignIn.Throttled(pause.get());
         }
@@ -123,7 +120,7 @@ public final class AccountService {
         }
         Optional<Account> account = store.accountOfToken(hash).flatMap(store::find).filter(a -> !a.blocked());
         if (account.isEmpty()) {
-            failed("token", address);
+            throttle.failed("token", address);
             LOG.info("Failed sign-in with an API token from {}", address);
             return new SignIn.Refused(REFUSED);
         }
@@ -158,21 +155,9 @@ public final class AccountService {
         return new SignIn.Known(caller);
     }
 
-    /** The pause {@code name} must wait before trying from {@code address}, counted by every replica. */
-    private Optional<Duration> throttled(String name, String address) {
-        return LoginThrottle.pause(throttle.find(LoginThrottle.keys(name, address)), name, address, clock.instant());
-    }
-
-    private void failed(String name, String address) {
-        Instant now = clock.instant();
-        Instant windowStart = LoginThrottle.windowStart(now);
-        throttle.count(LoginThrottle.accountKey(name), now, windowStart);
-        throttle.count(LoginThrottle.addressKey(address), now, windowStart);
-    }
-
     /** Forgets failed sign-ins that no longer slow anyone (the throttle's window has passed since the last). */
     public int sweepThrottle() {
-        return throttle.sweep(LoginThrottle.windowStart(clock.instant()));
+        return throttle.sweep();
     }
 
     private Optional<Caller.Account> recalled(String key) {

@@ -187,10 +187,15 @@ final class DueWork {
         endReleasingParts(r, r.segments(), ReservationState.FAILED, ReservationService.SCHEDULER, why);
     }
 
-    /** A part that answered and will not become active: it refused, or it failed on its routers. */
+    /**
+     * A part that answered and will not become active: it refused, or it failed on its routers.
+     * A part that answered it is too early ({@link RefusalCode#ACTIVATION_TOO_EARLY}: its clock
+     * runs ahead of this BAR's by more than its tolerance) will, once its clock gets there: it
+     * is asked again, as one that could not be reached is, until the activation grace runs out.
+     */
     private static boolean refusedToActivate(Outcome o) {
         if (o.failure() != null) {
-            return o.failure().answered();
+            return o.failure().answered() && o.failure().refusal().code() != RefusalCode.ACTIVATION_TOO_EARLY;
         }
         SegmentState s = o.segment().state();
         // COMMITTED: rolled back by a restart of its service; ACTIVATING: under way there. Both are tried again.

@@ -485,6 +485,23 @@ class ReservationServiceTest {
     }
 
     @Test
+    void anActivationAPartRefusesAsTooEarlyIsTriedAgainAndComesUpOnceThePartAgrees() throws Exception {
+        create("r1");
+        Instant start = request("r1", false).interval().start();
+        wan.refuseActivations = new Refusal(RefusalCode.ACTIVATION_TOO_EARLY, "bookingId",
+                "site-a:r1:wan may be activated from " + start.plusSeconds(40));
+
+        Reservation waiting = runDueWorkAt(start, "r1");
+        assertEquals(ReservationState.ACTIVATING, waiting.state(), waiting.reason());
+        assertEquals(SegmentState.COMMITTED, wan.segments.get("site-a:r1:wan"));
+        wan.refuseActivations = null;
+        Reservation up = runDueWorkAt(waiting.work().nextAttemptAt(), "r1");
+
+        assertEquals(ReservationState.ACTIVE, up.state(), up.reason());
+        up.segments().forEach(s -> assertEquals(SegmentState.ACTIVE, s.state()));
+    }
+
+    @Test
     void aReservationWhoseWholeIntervalPassedWhileTheBarWasDownFailsAndItsPartsAreReleased() throws Exception {
         create("r1");
 

@@ -41,6 +41,8 @@ public final class ScriptedController implements SegmentController {
     public final AtomicInteger refuseNextHolds = new AtomicInteger();
     public volatile boolean silent;
     public volatile String failActivations;
+    /** Refuses every activation with this, changing nothing, while set. */
+    public volatile Refusal refuseActivations;
     /** What the segment's resources have booked, as one calendar of {@link #capacityMbps}, for availability. */
     public final BookingCalendar booked = new BookingCalendar();
     public volatile long capacityMbps = 10_000;
@@ -126,6 +128,9 @@ public final class ScriptedController implements SegmentController {
     @Override
     public SegmentAnswer activate(String bookingId) throws SegmentFailure {
         call("activate", bookingId);
+        if (refuseActivations != null) {
+            throw SegmentFailure.refused(name, refuseActivations);
+        }
         if (failActivations != null) {
             move(bookingId, SegmentState.COMMITTED, SegmentState.FAILED);
             return new SegmentAnswer(bookingId, SegmentState.FAILED, sourceVlan, destinationVlan, "", failActivations);

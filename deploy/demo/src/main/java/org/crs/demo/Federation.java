@@ -68,6 +68,10 @@ import org.crs.service.tls.ServerTls;
  * its own ({@link #DEMO_TLS_PORTS}), where a client certificate is optional. Every call from one
  * service to another (BAR to L-NSAP, NSAP and peer BAR; L-NSAP and NSAP to a BAR's PeerService)
  * goes over TLS with the caller's certificate.
+ *
+ * <p>Over 500 lines, kept one piece: it is the demo's wiring, every service of both sites made
+ * and connected once, in the order they start, with the options and the accessors the demo, its
+ * tools and the tests ask; split, a reader would follow one start across files.
  */
 public final class Federation implements AutoCloseable {
 
