@@ -83,14 +83,16 @@ public final class AccountService {
 
     /** Signs in by account name and password. */
     public SignIn withPassword(String name, String password, String address) {
-        Optional<Duration> pause = throttle.pause(name, address);
-        if (pause.isPresent()) {
-            return new SignIn.Throttled(pause.get());
-        }
+        // A password proved a moment ago is known without asking the shared counts: only the right
+        // one finds it, so failures counted since (someone else's guesses) do not lock its holder out.
         String key = Secrets.sha256(processKey + "\u0000" + name + "\u0000" + password);
         Optional<Caller.Account> known = recalled(key);
         if (known.isPresent()) {
             return new SignIn.Known(known.get());
+        }
+        Optional<Duration> pause = throttle.pause(name, address);
+        if (pause.isPresent()) {
+            return new SignIn.Throttled(pause.get());
         }
         Optional<Account> account = store.find(name).filter(a -> !a.blocked());
         Optional<String> hash = account.isPresent() ? store.passwordHash(name) : Optional.empty();
@@ -109,14 +111,14 @@ public final class AccountService {
 
     /** Signs in by API token. */
     public SignIn withToken(String token, String address) {
-        Optional<Duration> pause = throttle.pause("token", address);
-        if (pause.isPresent()) {
-            return new SignIn.Throttled(pause.get());
-        }
         String hash = Secrets.sha256(token);
         Optional<Caller.Account> known = recalled(hash);
         if (known.isPresent()) {
             return new SignIn.Known(known.get());
+        }
+        Optional<Duration> pause = throttle.pause("token", address);
+        if (pause.isPresent()) {
+            return new SignIn.Throttled(pause.get());
         }
         Optional<Account> account = store.accountOfToken(hash).flatMap(store::find).filter(a -> !a.blocked());
         if (account.isEmpty()) {

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
+import org.crs.domain.access.SegmentOwner;
 import org.crs.nsap.port.BookingOwners;
 import org.crs.nsap.service.SegmentService;
 import org.crs.service.monitoring.Health;
@@ -49,12 +50,24 @@ final class OrphanSweepHealth {
     /** Runs one round of {@code service}'s sweep over segments unchanged for {@code age}, and keeps what it found. */
     SegmentService.Orphans run(SegmentService service, Duration age) {
         List<String> reasons = Collections.synchronizedList(new ArrayList<>());
-        SegmentService.Orphans o = service.releaseOrphans(bookingId -> {
-            BookingOwners.Reply reply = owners.wanted(bookingId);
-            if (reply.answer() == BookingOwners.Answer.UNREACHABLE || reply.answer() == BookingOwners.Answer.REFUSED) {
-                reasons.add(reply.answer() + ": " + reply.detail());
+        // Both questions pass through to the BARs, so that the sweep asks the stored owner's BAR.
+        SegmentService.Orphans o = service.releaseOrphans(new BookingOwners() {
+            @Override
+            public Reply wanted(String bookingId) {
+                return noted(owners.wanted(bookingId));
             }
-            return reply;
+
+            @Override
+            public Reply wanted(String bookingId, SegmentOwner owner) {
+                return noted(owners.wanted(bookingId, owner));
+            }
+
+            private Reply noted(Reply reply) {
+                if (reply.answer() == Answer.UNREACHABLE || reply.answer() == Answer.REFUSED) {
+                    reasons.add(reply.answer() + ": " + reply.detail());
+                }
+                return reply;
+            }
         }, age);
         last = new Round(clock.instant(), o.asked(), o.released().size(), o.unanswered(),
                 reasons.stream().distinct().limit(REASONS_SHOWN).toList());

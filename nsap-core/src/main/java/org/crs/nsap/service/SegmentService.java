@@ -362,7 +362,8 @@ public final class SegmentService {
      * <site>:<requestId>:<part>}) when that site is among {@code sites}, else the one site when
      * only one is served (an L-NSAP's own BAR, which booked it for its peer). Others stay the
      * process's alone. Run at the start of a service with BARs configured, before it serves a
-     * call: the only place a booking id's site is read. A booking with an owner keeps it.
+     * call: the only place a booking id's site decides who may act on it (the orphan sweep still asks about
+     * a booking left unowned by the site its id names). A booking with an owner keeps it.
      *
      * @param sites the sites of the BARs this service serves
      * @return how many bookings were given an owner

@@ -54,7 +54,7 @@ final class SessionRoutes {
     ObjectNode openSession(Call call, Caller.Account caller) {
         Sessions.Opened opened = parts.sessions().open(caller.name());
         StringBuilder cookie = new StringBuilder(Sessions.COOKIE).append('=').append(opened.cookieValue())
-                .append("; Path=/; HttpOnly; SameSite=Strict; Max-Age=").append(Sessions.IDLE.toSeconds());
+                .append("; Path=/; HttpOnly; SameSite=Strict; Max-Age=").append(Sessions.LIFETIME.toSeconds());
         if (call.request.isSecure()) {
             cookie.append("; Secure");
         }
