@@ -188,7 +188,7 @@ public final class Truth {
     /** The segments a holder has in one state ({@code query} by state), every BAR's. */
     List<Segment> segments(String holder, SegmentState state) throws IOException {
         List<Segment> out = new ArrayList<>();
-        for (String site : ProcessFederation.SITES) {
+        for (String site : ProcessFederation.barSitesOf(holder)) {
             String answer = call(federation.nsapUrl(holder), NsapContract.NAMESPACE, "query",
                     "<n:query><n:state>" + state + "</n:state></n:query>", site);
             if (answer.contains("Fault>")) {
@@ -204,7 +204,7 @@ public final class Truth {
 
     /** A segment by booking id ({@code status}, asked as the BAR that owns it); null when the holder has none. */
     Segment status(String holder, String bookingId) throws IOException {
-        for (String site : ProcessFederation.SITES) {
+        for (String site : ProcessFederation.barSitesOf(holder)) {
             String answer = call(federation.nsapUrl(holder), NsapContract.NAMESPACE, "status",
                     "<n:status><n:bookingId>" + bookingId + "</n:bookingId></n:status>", site);
             if (answer.contains("Fault>")) {

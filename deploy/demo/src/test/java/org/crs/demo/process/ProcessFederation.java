@@ -270,7 +270,7 @@ public final class ProcessFederation implements AutoCloseable {
      * and deploy/config: an L-NSAP its own site's BAR only (the other site's BAR books there
      * through it, and knows no other site's L-NSAP by its certificate), the NSAP every site's.
      */
-    private static List<String> barSitesOf(String holder) {
+    public static List<String> barSitesOf(String holder) {
         return holder.startsWith("lnsap-") ? List.of(holder.substring("lnsap-".length())) : SITES;
     }
 
