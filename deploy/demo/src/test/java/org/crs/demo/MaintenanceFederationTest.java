@@ -230,6 +230,11 @@ class MaintenanceFederationTest {
                 .anyMatch(h -> h.scope() == MaintenanceScope.WAN && h.window().id() == declared.window().id()
                         && !h.window().live()));
         assertEquals(r.request().interval(), federation.bar("site-a").service().get(ITSELF, "mt-wan").request().interval());
+        org.crs.nsap.segment.MaintenanceWindow atTheNsap = federation.nsap().service()
+                .listMaintenance("core-1:GigabitEthernet3/0", declared.window().interval()).stream().map(h -> h.window())
+                .filter(w -> w.id() == declared.window().id()).findFirst().orElseThrow();
+        assertEquals(java.util.Optional.of("oscar"), atTheNsap.declaredByOperator());
+        assertEquals(java.util.Optional.of("oscar"), atTheNsap.lifted().operator());
     }
 
     @Test

@@ -22,6 +22,9 @@ record MaintenanceWindows(MaintenanceStore store, RequestChecks checks, Clock cl
     /** Logs as the service: one logger for all its operations. */
     private static final Logger LOG = LoggerFactory.getLogger(SegmentService.class);
 
+    /** The width of the operator columns (schema/nsap V10). */
+    private static final int MAX_OPERATOR = 200;
+
     MaintenanceImpact addMaintenance(String resourceId, TimeInterval window, String actor, Optional<String> operator,
                                      String reason) throws RequestRejected {
         checks.checkResource(resourceId);
@@ -89,7 +92,4 @@ record MaintenanceWindows(MaintenanceStore store, RequestChecks checks, Clock cl
         }
         return Optional.of(name);
     }
-
-    /** The width of the operator columns (schema/nsap V10). */
-    private static final int MAX_OPERATOR = 200;
 }
