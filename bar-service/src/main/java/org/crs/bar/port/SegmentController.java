@@ -106,15 +106,22 @@ public interface SegmentController extends AutoCloseable {
      * on it admits no booking that would use the resource then. Answers the window with the live
      * bookings it overlaps (booked before it, they stand). Only an L-NSAP or the NSAP answers
      * this; a peer BAR fails the call. A resource the controller does not know is refused with
-     * {@code BAD_FIELD} naming {@code resourceId}.
+     * {@code BAD_FIELD} naming {@code resourceId}. The controller records this BAR (its
+     * certificate) as the window's author and {@code operator} as the person it declares it for.
+     *
+     * @param operator the account name of the operator who declares it
      */
-    default MaintenanceWindow addMaintenance(String resourceId, TimeInterval window, String reason)
+    default MaintenanceWindow addMaintenance(String resourceId, TimeInterval window, String reason, String operator)
             throws SegmentFailure {
         throw SegmentFailure.failed(name(), "does not keep maintenance windows", null);
     }
 
-    /** Lifts the controller's window {@code windowId}: its resource can be booked over it again. */
-    default MaintenanceWindow liftMaintenance(long windowId, String reason) throws SegmentFailure {
+    /**
+     * Lifts the controller's window {@code windowId}: its resource can be booked over it again.
+     * The controller records this BAR and {@code operator}, the account name of the operator
+     * who lifts it.
+     */
+    default MaintenanceWindow liftMaintenance(long windowId, String reason, String operator) throws SegmentFailure {
         throw SegmentFailure.failed(name(), "does not keep maintenance windows", null);
     }
 

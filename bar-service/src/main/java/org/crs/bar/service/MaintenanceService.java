@@ -113,8 +113,10 @@ public final class MaintenanceService {
      *
      * @param resourceId a host port or uplink of this site's campus, a WAN link or an access point
      * @param reason why, for the owners and the operators who read it later
-     * @param operator who declares it; the controllers record the BAR as the window's author, so
-     *     the reason names the operator
+     * @param operator who declares it; the controllers record the BAR as the window's author and
+     *     the operator's account name beside it. The reason names the operator too, for the
+     *     BAR's own answers (which show the reason, not the controller's operator field) and for
+     *     controllers from before the operator field
      * @throws BadRequest for a missing or bad field, a resource neither controller knows, or
      *     (NOT_ALLOWED) a caller that is no operator
      * @throws SegmentFailure when the controller could not be asked
@@ -132,7 +134,7 @@ public final class MaintenanceService {
         String recorded = said + " (declared by " + operator.name() + ")";
         SegmentController campus = site().campus();
         try {
-            MaintenanceWindow w = campus.addMaintenance(resourceId.strip(), interval, recorded);
+            MaintenanceWindow w = campus.addMaintenance(resourceId.strip(), interval, recorded, operator.name());
             LOG.info("{} declared maintenance window {} of {} on {} over {}: {}", operator.name(), w.id(), campus.name(),
                     w.resourceId(), interval, said);
             return hits(MaintenanceScope.CAMPUS, w);
@@ -142,7 +144,7 @@ public final class MaintenanceService {
             }
             SegmentController wan = site().wan();
             try {
-                MaintenanceWindow w = wan.addMaintenance(resourceId.strip(), interval, recorded);
+                MaintenanceWindow w = wan.addMaintenance(resourceId.strip(), interval, recorded, operator.name());
                 LOG.info("{} declared maintenance window {} of {} on {} over {}: {}", operator.name(), w.id(), wan.name(),
                         w.resourceId(), interval, said);
                 return hits(MaintenanceScope.WAN, w);
@@ -177,7 +179,7 @@ public final class MaintenanceService {
         String said = reason(reason);
         try {
             MaintenanceWindow w = controller(scope).liftMaintenance(windowId,
-                    said + " (lifted by " + operator.name() + ")");
+                    said + " (lifted by " + operator.name() + ")", operator.name());
             LOG.info("{} lifted maintenance window {} of {} on {}: {}", operator.name(), windowId, controller(scope).name(),
                     w.resourceId(), said);
             return new WindowHits(scope, w, List.of(), List.of());

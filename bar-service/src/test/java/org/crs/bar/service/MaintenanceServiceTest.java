@@ -158,6 +158,14 @@ class MaintenanceServiceTest {
     }
 
     @Test
+    void theControllerIsToldTheOperatorWhoDeclaresAndWhoLifts() throws Exception {
+        WindowHits hits = maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), "optics");
+        maintenance.lift(TestCallers.operator("olga"), hits.scope(), hits.window().id(), "postponed");
+
+        assertEquals(List.of("add oscar", "lift olga"), campus.maintenanceOperators);
+    }
+
+    @Test
     void aMoveGoesToTheFirstFreeStartAfterTheLastWindowThatHitsItAndTellsTheOwner() throws Exception {
         Reservation before = reserve("r1");
         maintenance.declare(TestCallers.operator("oscar"), PORT, hours(2.5, 4), "optics");

@@ -257,12 +257,15 @@ public final class ScriptedController implements SegmentController {
     /** Bookings of other sites it holds, which a window hits as well as its own live segments. */
     public final List<String> foreignBookings = new CopyOnWriteArrayList<>();
     public final List<MaintenanceWindow> windows = new CopyOnWriteArrayList<>();
+    /** The operators named by each addMaintenance and liftMaintenance, in order, as "add oscar" or "lift olga". */
+    public final List<String> maintenanceOperators = new CopyOnWriteArrayList<>();
 
     /** A window hits every segment of it that holds resources, and every foreign booking. */
     @Override
-    public MaintenanceWindow addMaintenance(String resourceId, TimeInterval window, String reason)
+    public MaintenanceWindow addMaintenance(String resourceId, TimeInterval window, String reason, String operator)
             throws SegmentFailure {
         call("addMaintenance", resourceId);
+        maintenanceOperators.add("add " + operator);
         if (!resources.contains(resourceId)) {
             throw SegmentFailure.refused(name, Refusal.badField("resourceId", "resourceId: unknown resource '"
                     + resourceId + "'; known: " + resources));
@@ -274,8 +277,9 @@ public final class ScriptedController implements SegmentController {
     }
 
     @Override
-    public MaintenanceWindow liftMaintenance(long windowId, String reason) throws SegmentFailure {
+    public MaintenanceWindow liftMaintenance(long windowId, String reason, String operator) throws SegmentFailure {
         call("liftMaintenance", Long.toString(windowId));
+        maintenanceOperators.add("lift " + operator);
         for (int i = 0; i < windows.size(); i++) {
             MaintenanceWindow w = windows.get(i);
             if (w.id() == windowId) {

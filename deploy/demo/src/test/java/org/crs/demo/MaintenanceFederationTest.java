@@ -230,6 +230,11 @@ class MaintenanceFederationTest {
                 .anyMatch(h -> h.scope() == MaintenanceScope.WAN && h.window().id() == declared.window().id()
                         && !h.window().live()));
         assertEquals(r.request().interval(), federation.bar("site-a").service().get(ITSELF, "mt-wan").request().interval());
+        org.crs.nsap.segment.MaintenanceWindow atTheNsap = federation.nsap().service()
+                .listMaintenance("core-1:GigabitEthernet3/0", declared.window().interval()).stream().map(h -> h.window())
+                .filter(w -> w.id() == declared.window().id()).findFirst().orElseThrow();
+        assertEquals(java.util.Optional.of("oscar"), atTheNsap.declaredByOperator());
+        assertEquals(java.util.Optional.of("oscar"), atTheNsap.lifted().operator());
     }
 
     @Test
@@ -245,6 +250,31 @@ class MaintenanceFederationTest {
 
         assertEquals("CAMPUS", RawSoap.field(answer, "scope"), answer);
         assertEquals("mt-soap", RawSoap.field(answer, "requestId"), answer);
+    }
+
+    @Test
+    void theLnsapRecordsTheBarAndTheOperatorWhoDeclaredAndLiftedAWindowOverSoap() throws Exception {
+        Instant d = day();
+        RawSoap soap = new RawSoap(federation.bar("site-a").maintenanceUrl(), BarServer.MAINTENANCE_NAMESPACE)
+                .as("oscar", DemoAccounts.password("oscar"));
+        TimeInterval window = new TimeInterval(at(d, 14, 0), at(d, 15, 0));
+
+        String declared = soap.call("declareMaintenance", "<n:declareMaintenance>"
+                + "<n:resourceId>edge-a:GigabitEthernet1/3</n:resourceId><n:start>" + window.start() + "</n:start>"
+                + "<n:end>" + window.end() + "</n:end><n:reason>patch panel</n:reason></n:declareMaintenance>");
+        long id = Long.parseLong(RawSoap.field(declared, "id"));
+        soap.call("liftMaintenance", "<n:liftMaintenance><n:scope>CAMPUS</n:scope><n:windowId>" + id
+                + "</n:windowId><n:reason>done early</n:reason></n:liftMaintenance>");
+
+        org.crs.nsap.segment.MaintenanceWindow there = federation.lnsap("site-a").service()
+                .listMaintenance("edge-a:GigabitEthernet1/3", window).stream().map(h -> h.window())
+                .filter(w -> w.id() == id).findFirst().orElseThrow();
+        String bar = RawSoap.field(declared, "createdBy");
+        assertTrue(bar != null && !bar.isBlank() && !bar.equals("oscar"), "the author is the BAR: " + declared);
+        assertEquals(bar, there.createdBy());
+        assertEquals(java.util.Optional.of("oscar"), there.declaredByOperator());
+        assertEquals(bar, there.lifted().by());
+        assertEquals(java.util.Optional.of("oscar"), there.lifted().operator());
     }
 
     @Test

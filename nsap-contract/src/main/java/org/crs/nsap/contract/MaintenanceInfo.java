@@ -11,9 +11,11 @@ public class MaintenanceInfo {
     private Calendar end;
     private String reason;
     private String createdBy;
+    private String declaredByOperator;
     private Calendar createdAt;
     private Calendar liftedAt;
     private String liftedBy;
+    private String liftedByOperator;
     private String liftReason;
     private String[] affectedBookings = new String[0];
 
@@ -60,13 +62,25 @@ public class MaintenanceInfo {
         this.reason = reason;
     }
 
-    /** Who recorded the window. */
+    /** Who recorded the window: the caller the provider authenticated (a BAR, or the provider itself). */
     public String getCreatedBy() {
         return createdBy;
     }
 
     public void setCreatedBy(String createdBy) {
         this.createdBy = createdBy;
+    }
+
+    /**
+     * The operator the calling BAR declared the window for; absent when none was named (a BAR
+     * from before the field, or the provider acting on its own).
+     */
+    public String getDeclaredByOperator() {
+        return declaredByOperator;
+    }
+
+    public void setDeclaredByOperator(String declaredByOperator) {
+        this.declaredByOperator = declaredByOperator;
     }
 
     public Calendar getCreatedAt() {
@@ -86,13 +100,22 @@ public class MaintenanceInfo {
         this.liftedAt = liftedAt;
     }
 
-    /** Who lifted the window; absent while it is live. */
+    /** Who lifted the window: the caller the provider authenticated; absent while it is live. */
     public String getLiftedBy() {
         return liftedBy;
     }
 
     public void setLiftedBy(String liftedBy) {
         this.liftedBy = liftedBy;
+    }
+
+    /** The operator the calling BAR lifted the window for; absent while it is live or when none was named. */
+    public String getLiftedByOperator() {
+        return liftedByOperator;
+    }
+
+    public void setLiftedByOperator(String liftedByOperator) {
+        this.liftedByOperator = liftedByOperator;
     }
 
     /** Why the window was lifted; absent while it is live. */

@@ -15,18 +15,22 @@ public interface MaintenanceStore {
      * Records a maintenance window, in one transaction that locks the resource's row as
      * admission does: a hold admitted at the same time either sees the window (and is refused)
      * or is among the bookings answered. A live window of the same resource, interval and
-     * reason recorded by the same actor is answered instead of recording a second one.
+     * reason recorded by the same actor for the same operator (or for none) is answered instead
+     * of recording a second one.
      *
      * @param resourceId a registered resource
      * @param reason why, clipped to 2000 characters
-     * @param actor who records it
+     * @param actor who records it: the authenticated caller
+     * @param operator the operator the caller names, clipped to 200 characters; empty for none
      * @param at when it is recorded
      * @return the window and the live bookings that hold bandwidth on the resource during it
      */
-    MaintenanceImpact addMaintenance(String resourceId, TimeInterval interval, String reason, String actor, Instant at);
+    MaintenanceImpact addMaintenance(String resourceId, TimeInterval interval, String reason, String actor,
+                                     Optional<String> operator, Instant at);
 
     /**
-     * Lifts a live window, recording who lifted it, why (clipped to 2000 characters) and when;
+     * Lifts a live window, recording who lifted it (and for which operator), why (clipped to
+     * 2000 characters) and when;
      * it stays in the table. A window lifted before is answered as it is.
      *
      * @return the window after the call, or empty when there is no window {@code id}

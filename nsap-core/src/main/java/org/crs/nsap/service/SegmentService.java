@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -270,27 +271,45 @@ public final class SegmentService {
      * every hold and every change that would book the resource at an instant of it, naming
      * the resource. Bookings already made stand; the answer names those that overlap the
      * window, so that the operator can tell whom it affects. Recording the same window (same
-     * resource, interval, reason and actor) again while it is live answers the first.
+     * resource, interval, reason, actor and operator) again while it is live answers the first.
      *
      * @param resourceId a resource of this service (a host port, an uplink, a link, an access point)
      * @param window when; it must end in the future
+     * @param actor the authenticated caller, recorded as the window's author
+     * @param operator the operator the caller (a BAR) declares it for; empty when it names none,
+     *     recorded as not known
      * @param reason why, required; kept up to 2000 characters
-     * @throws RequestRejected naming {@code resourceId}, {@code end} or {@code reason}; nothing recorded
+     * @throws RequestRejected naming {@code resourceId}, {@code end}, {@code reason} or
+     *     {@code operator} (blank or over 200 characters); nothing recorded
      */
+    public MaintenanceImpact addMaintenance(String resourceId, TimeInterval window, String actor,
+                                            Optional<String> operator, String reason) throws RequestRejected {
+        return maintenance.addMaintenance(resourceId, window, actor, operator, reason);
+    }
+
+    /** {@link #addMaintenance(String, TimeInterval, String, Optional, String)} naming no operator. */
     public MaintenanceImpact addMaintenance(String resourceId, TimeInterval window, String actor, String reason)
             throws RequestRejected {
-        return maintenance.addMaintenance(resourceId, window, actor, reason);
+        return addMaintenance(resourceId, window, actor, Optional.empty(), reason);
     }
 
     /**
      * Lifts a maintenance window: the resource can be booked over it again. The window is kept
-     * with who lifted it, when and why. Lifting a lifted window answers it as it is.
+     * with who lifted it (the caller, and the operator it names), when and why. Lifting a
+     * lifted window answers it as it is.
      *
+     * @param operator the operator the caller (a BAR) lifts it for; empty when it names none
      * @param reason why, required; kept up to 2000 characters
-     * @throws RequestRejected naming {@code windowId} (no such window) or {@code reason}
+     * @throws RequestRejected naming {@code windowId} (no such window), {@code reason} or {@code operator}
      */
+    public MaintenanceWindow liftMaintenance(long windowId, String actor, Optional<String> operator, String reason)
+            throws RequestRejected {
+        return maintenance.liftMaintenance(windowId, actor, operator, reason);
+    }
+
+    /** {@link #liftMaintenance(long, String, Optional, String)} naming no operator. */
     public MaintenanceWindow liftMaintenance(long windowId, String actor, String reason) throws RequestRejected {
-        return maintenance.liftMaintenance(windowId, actor, reason);
+        return liftMaintenance(windowId, actor, Optional.empty(), reason);
     }
 
     /**

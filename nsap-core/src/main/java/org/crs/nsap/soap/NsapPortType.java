@@ -274,10 +274,12 @@ public class NsapPortType {
      * Takes a resource out of service over [start, end): from now on every hold and modify that
      * would book it then is refused, naming the resource. Answers the window with the bookings
      * already made that it overlaps (they stand). Recording the same window again while it is
-     * live answers the first.
+     * live answers the first. The window records the authenticated caller as its author and
+     * {@code operator}, the person the calling BAR declares it for; a BAR from before this
+     * parameter sends none, and the operator is recorded as not known.
      */
-    public MaintenanceInfo addMaintenance(String resourceId, Calendar start, Calendar end, String reason)
-            throws ServiceFault {
+    public MaintenanceInfo addMaintenance(String resourceId, Calendar start, Calendar end, String reason,
+                                          String operator) throws ServiceFault {
         if (start == null) {
             throw ServiceFault.badField("start", "is missing");
         }
@@ -285,16 +287,21 @@ public class NsapPortType {
             throw ServiceFault.badField("end", "is missing");
         }
         try {
-            return maintenance(service.addMaintenance(resourceId, interval(start, end, "end"), caller().name(), reason));
+            return maintenance(service.addMaintenance(resourceId, interval(start, end, "end"), caller().name(),
+                    Optional.ofNullable(operator), reason));
         } catch (RequestRejected e) {
             throw fault(e);
         }
     }
 
-    /** Lifts a maintenance window: its resource can be booked over it again. The window is kept, marked lifted. */
-    public MaintenanceInfo liftMaintenance(long windowId, String reason) throws ServiceFault {
+    /**
+     * Lifts a maintenance window: its resource can be booked over it again. The window is kept,
+     * marked lifted by the caller and by {@code operator} (absent from an older BAR: not known).
+     */
+    public MaintenanceInfo liftMaintenance(long windowId, String reason, String operator) throws ServiceFault {
         try {
-            return maintenance(new MaintenanceImpact(service.liftMaintenance(windowId, caller().name(), reason), List.of()));
+            return maintenance(new MaintenanceImpact(service.liftMaintenance(windowId, caller().name(),
+                    Optional.ofNullable(operator), reason), List.of()));
         } catch (RequestRejected e) {
             throw fault(e);
         }
@@ -413,10 +420,12 @@ public class NsapPortType {
         i.setEnd(SoapTimes.calendar(w.interval().end()));
         i.setReason(w.reason());
         i.setCreatedBy(w.createdBy());
+        i.setDeclaredByOperator(w.declaredByOperator().orElse(null));
         i.setCreatedAt(SoapTimes.calendar(w.createdAt()));
         if (w.lifted() != null) {
             i.setLiftedAt(SoapTimes.calendar(w.lifted().at()));
             i.setLiftedBy(w.lifted().by());
+            i.setLiftedByOperator(w.lifted().operator().orElse(null));
             i.setLiftReason(w.lifted().reason());
         }
         i.setAffectedBookings(impact.affectedBookings().toArray(new String[0]));

@@ -20,7 +20,8 @@ import org.crs.service.db.Jdbc;
 final class JdbcMaintenanceStore implements MaintenanceStore {
 
     private static final String WINDOW_COLUMNS =
-            "id, resource_id, start_at, end_at, reason, created_by, created_at, lifted_at, lifted_by, lift_reason";
+            "id, resource_id, start_at, end_at, reason, created_by, created_at, lifted_at, lifted_by, lift_reason, "
+            + "declared_by_operator, lifted_by_operator";
 
     private final SegmentDatabase db;
 
@@ -30,20 +31,25 @@ final class JdbcMaintenanceStore implements MaintenanceStore {
 
     @Override
     public MaintenanceImpact addMaintenance(String resourceId, TimeInterval interval, String reason, String actor,
-                                            Instant at) {
+                                            Optional<String> operator, Instant at) {
         String storedReason = Jdbc.clip(reason, 2000);
         String storedActor = Jdbc.clip(actor, 200);
+        Optional<String> storedOperator = operator.map(o -> Jdbc.clip(o, 200));
         return db.inTransaction(c -> {
             SegmentDatabase.lock(c, List.of(resourceId));
             Optional<MaintenanceWindow> same;
             try (PreparedStatement ps = c.prepareStatement("SELECT " + WINDOW_COLUMNS + " FROM maintenance_window "
                     + "WHERE resource_id = ? AND end_at = ? AND start_at = ? AND reason = ? AND created_by = ? "
-                    + "AND lifted_at IS NULL ORDER BY id")) {
+                    + "AND " + (storedOperator.isPresent() ? "declared_by_operator = ?" : "declared_by_operator IS NULL")
+                    + " AND lifted_at IS NULL ORDER BY id")) {
                 ps.setString(1, resourceId);
                 ps.setObject(2, Jdbc.utc(interval.end()));
                 ps.setObject(3, Jdbc.utc(interval.start()));
                 ps.setString(4, storedReason);
                 ps.setString(5, storedActor);
+                if (storedOperator.isPresent()) {
+                    ps.setString(6, storedOperator.get());
+                }
                 same = windows(ps).stream().findFirst();
             }
             MaintenanceWindow window;
@@ -51,18 +57,20 @@ final class JdbcMaintenanceStore implements MaintenanceStore {
                 window = same.get();
             } else {
                 try (PreparedStatement ps = c.prepareStatement("INSERT INTO maintenance_window (resource_id, start_at, "
-                        + "end_at, reason, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+                        + "end_at, reason, created_by, created_at, declared_by_operator) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        Statement.RETURN_GENERATED_KEYS)) {
                     ps.setString(1, resourceId);
                     ps.setObject(2, Jdbc.utc(interval.start()));
                     ps.setObject(3, Jdbc.utc(interval.end()));
                     ps.setString(4, storedReason);
                     ps.setString(5, storedActor);
                     ps.setObject(6, Jdbc.utc(at));
+                    ps.setString(7, storedOperator.orElse(null));
                     ps.executeUpdate();
                     try (ResultSet keys = ps.getGeneratedKeys()) {
                         keys.next();
                         window = new MaintenanceWindow(keys.getLong(1), resourceId, interval, storedReason, storedActor,
-                                at, null);
+                                at, null, storedOperator);
                     }
                 }
             }
@@ -74,11 +82,12 @@ final class JdbcMaintenanceStore implements MaintenanceStore {
     public Optional<MaintenanceWindow> liftMaintenance(long id, MaintenanceWindow.Lift lift) {
         return db.inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE maintenance_window SET lifted_at = ?, lifted_by = ?, "
-                    + "lift_reason = ? WHERE id = ? AND lifted_at IS NULL")) {
+                    + "lift_reason = ?, lifted_by_operator = ? WHERE id = ? AND lifted_at IS NULL")) {
                 ps.setObject(1, Jdbc.utc(lift.at()));
                 ps.setString(2, Jdbc.clip(lift.by(), 200));
                 ps.setString(3, Jdbc.clip(lift.reason(), 2000));
-                ps.setLong(4, id);
+                ps.setString(4, lift.operator().map(o -> Jdbc.clip(o, 200)).orElse(null));
+                ps.setLong(5, id);
                 ps.executeUpdate();
             }
             return findWindowIn(c, id);
@@ -124,10 +133,12 @@ final class JdbcMaintenanceStore implements MaintenanceStore {
             while (rs.next()) {
                 Instant liftedAt = Jdbc.instantOrNull(rs, "lifted_at");
                 MaintenanceWindow.Lift lift = liftedAt == null ? null
-                        : new MaintenanceWindow.Lift(rs.getString("lifted_by"), rs.getString("lift_reason"), liftedAt);
+                        : new MaintenanceWindow.Lift(rs.getString("lifted_by"), rs.getString("lift_reason"), liftedAt,
+                                Optional.ofNullable(rs.getString("lifted_by_operator")));
                 out.add(new MaintenanceWindow(rs.getLong("id"), rs.getString("resource_id"),
                         new TimeInterval(Jdbc.instant(rs, "start_at"), Jdbc.instant(rs, "end_at")), rs.getString("reason"),
-                        rs.getString("created_by"), Jdbc.instant(rs, "created_at"), lift));
+                        rs.getString("created_by"), Jdbc.instant(rs, "created_at"), lift,
+                        Optional.ofNullable(rs.getString("declared_by_operator"))));
             }
         }
         return out;

@@ -178,8 +178,8 @@ public final class JdbcSegmentStore implements SegmentStore {
 
     @Override
     public MaintenanceImpact addMaintenance(String resourceId, TimeInterval interval, String reason, String actor,
-                                            Instant at) {
-        return maintenance.addMaintenance(resourceId, interval, reason, actor, at);
+                                            Optional<String> operator, Instant at) {
+        return maintenance.addMaintenance(resourceId, interval, reason, actor, operator, at);
     }
 
     @Override

@@ -265,7 +265,7 @@ final class ActivationLab implements AutoCloseable {
 
         @Override
         public MaintenanceImpact addMaintenance(String resourceId, TimeInterval interval, String reason, String actor,
-                                                Instant at) {
+                                                Optional<String> operator, Instant at) {
             throw new UnsupportedOperationException();
         }
 

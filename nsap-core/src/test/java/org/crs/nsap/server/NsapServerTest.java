@@ -193,6 +193,7 @@ class NsapServerTest {
         assertEquals("x-y", RawSoap.field(added, "resourceId"), added);
         assertEquals("replace the optics", RawSoap.field(added, "reason"), added);
         assertEquals("nsap-test-client", RawSoap.field(added, "createdBy"), added);
+        assertEquals(null, RawSoap.field(added, "declaredByOperator"), "a request without operator names none: " + added);
         assertEquals("before", RawSoap.field(added, "affectedBookings"), added);
 
         String refused = call("hold", holdBody("during", "100", future(2), future(4)));
@@ -207,6 +208,33 @@ class NsapServerTest {
         assertTrue(RawSoap.field(lifted, "liftedAt") != null, lifted);
         String held = call("hold", holdBody("during", "100", future(2), future(4)));
         assertTrue(held.contains(">HELD<"), held);
+    }
+
+    @Test
+    void maintenanceWindowRecordsTheOperatorTheCallerNamesBesideTheCaller() throws Exception {
+        start();
+        String added = call("addMaintenance", "<n:addMaintenance><n:resourceId>x-y</n:resourceId><n:start>" + future(1)
+                + "</n:start><n:end>" + future(3) + "</n:end><n:reason>optics</n:reason><n:operator>oscar</n:operator>"
+                + "</n:addMaintenance>");
+        assertEquals("nsap-test-client", RawSoap.field(added, "createdBy"), added);
+        assertEquals("oscar", RawSoap.field(added, "declaredByOperator"), added);
+        assertEquals("optics", RawSoap.field(added, "reason"), added);
+        String lifted = call("liftMaintenance", "<n:liftMaintenance><n:windowId>" + RawSoap.field(added, "id")
+                + "</n:windowId><n:reason>done</n:reason><n:operator>olga</n:operator></n:liftMaintenance>");
+        assertEquals("nsap-test-client", RawSoap.field(lifted, "liftedBy"), lifted);
+        assertEquals("olga", RawSoap.field(lifted, "liftedByOperator"), lifted);
+        assertEquals("oscar", RawSoap.field(lifted, "declaredByOperator"), lifted);
+    }
+
+    @Test
+    void blankOperatorGetsAFaultNamingOperatorAndRecordsNothing() throws Exception {
+        start();
+        String blank = call("addMaintenance", "<n:addMaintenance><n:resourceId>x-y</n:resourceId><n:start>" + future(1)
+                + "</n:start><n:end>" + future(3) + "</n:end><n:reason>optics</n:reason><n:operator> </n:operator>"
+                + "</n:addMaintenance>");
+        assertEquals("operator", RawSoap.field(blank, "field"), blank);
+        String all = call("listMaintenance", listMaintenanceBody("", future(-1000), future(1000)));
+        assertFalse(all.contains("<ns:return"), all);
     }
 
     @Test

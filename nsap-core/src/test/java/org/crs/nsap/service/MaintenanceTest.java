@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import org.crs.domain.access.Caller;
@@ -109,6 +110,40 @@ class MaintenanceTest {
         assertEquals(new MaintenanceWindow.Lift("ops-bob", "the optics arrive next week", T0.plusSeconds(60)),
                 lifted.lifted());
         assertEquals(SegmentState.HELD, hold("b1", WINDOW).state());
+    }
+
+    @Test
+    void windowRecordsTheCallerAndTheOperatorItNamesForDeclaringAndLifting() throws Exception {
+        MaintenanceWindow added = service.addMaintenance(LINK, WINDOW, "bar-site-b", Optional.of(" oscar "),
+                "replace the optics").window();
+        assertEquals("bar-site-b", added.createdBy());
+        assertEquals(Optional.of("oscar"), added.declaredByOperator());
+        assertEquals("replace the optics", added.reason());
+        clock.advance(Duration.ofMinutes(1));
+        MaintenanceWindow lifted = service.liftMaintenance(added.id(), "bar-site-b", Optional.of("olga"), "done early");
+        assertEquals(new MaintenanceWindow.Lift("bar-site-b", "done early", T0.plusSeconds(60), Optional.of("olga")),
+                lifted.lifted());
+        assertEquals(Optional.of("oscar"), service.listMaintenance(LINK, WINDOW).get(0).window().declaredByOperator());
+    }
+
+    @Test
+    void windowFromACallerNamingNoOperatorRecordsTheOperatorAsNotKnown() throws Exception {
+        MaintenanceWindow added = addWindow().window();
+        assertEquals(Optional.empty(), added.declaredByOperator());
+        assertEquals(Optional.empty(), service.liftMaintenance(added.id(), "ops-bob", "done").lifted().operator());
+    }
+
+    @Test
+    void blankOrOverlongOperatorIsRefusedNamingOperatorAndRecordsNothing() throws Exception {
+        assertEquals("operator", assertThrows(RequestRejected.class,
+                () -> service.addMaintenance(LINK, WINDOW, "bar-site-b", Optional.of(" "), "optics")).field());
+        assertEquals("operator", assertThrows(RequestRejected.class,
+                () -> service.addMaintenance(LINK, WINDOW, "bar-site-b", Optional.of("o".repeat(201)), "optics")).field());
+        assertNothingRecorded();
+        long id = addWindow().window().id();
+        assertEquals("operator", assertThrows(RequestRejected.class,
+                () -> service.liftMaintenance(id, "bar-site-b", Optional.of(""), "done")).field());
+        assertTrue(service.listMaintenance(LINK, WINDOW).get(0).window().live());
     }
 
     @Test

@@ -160,7 +160,7 @@ class CalendarReadsTest {
                 hold("b" + i, "r" + i, hours(i % 5, i % 5 + 2), 10L * (i + 1), 0);
                 hold("c" + i, "r" + i, hours(1, 3), 5, 0);
             }
-            store.addMaintenance("r6", hours(2, 3), "optics", "ops-alice", T0);
+            store.addMaintenance("r6", hours(2, 3), "optics", "ops-alice", Optional.empty(), T0);
             TimeInterval window = hours(0, 24);
             Map<String, BookingCalendar> all = calendars().calendars(ids(RESOURCES), window);
             assertEquals(ids(RESOURCES), List.copyOf(all.keySet()), "every id, in the order given");
@@ -240,8 +240,8 @@ class CalendarReadsTest {
 
         @Test
         void calendarsHoldTheLiveMaintenanceWindowsOnly() {
-            store.addMaintenance("r1", hours(2, 3), "optics", "ops-alice", T0);
-            long lifted = store.addMaintenance("r2", hours(2, 3), "firmware", "ops-alice", T0).window().id();
+            store.addMaintenance("r1", hours(2, 3), "optics", "ops-alice", Optional.empty(), T0);
+            long lifted = store.addMaintenance("r2", hours(2, 3), "firmware", "ops-alice", Optional.empty(), T0).window().id();
             store.liftMaintenance(lifted, new MaintenanceWindow.Lift("ops-bob", "postponed", T0));
             Map<String, BookingCalendar> read = calendars().calendars(List.of("r1", "r2"), hours(0, 24));
             assertEquals(Optional.of(hours(2, 3)), read.get("r1").maintenanceDuring(hours(0, 24)));

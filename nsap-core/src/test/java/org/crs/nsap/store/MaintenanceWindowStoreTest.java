@@ -77,7 +77,7 @@ class MaintenanceWindowStoreTest {
         }
 
         MaintenanceImpact add(String resourceId, TimeInterval interval, String reason) {
-            return store.addMaintenance(resourceId, interval, reason, "ops-alice", T0);
+            return store.addMaintenance(resourceId, interval, reason, "ops-alice", Optional.empty(), T0);
         }
 
         void hold(String id, String resourceId, TimeInterval interval, long mbps) throws PlanRefused {
@@ -98,6 +98,43 @@ class MaintenanceWindowStoreTest {
             assertEquals(expected, added);
             assertEquals(Optional.of(expected), store.findMaintenance(added.id()));
             assertTrue(store.findMaintenance(added.id() + 1).isEmpty());
+        }
+
+        @Test
+        void windowKeepsTheOperatorItWasDeclaredAndLiftedFor() {
+            MaintenanceWindow added = store.addMaintenance("r1", WINDOW, "optics", "bar-site-b", Optional.of("oscar"), T0)
+                    .window();
+            assertEquals(Optional.of("oscar"), added.declaredByOperator());
+            assertEquals("bar-site-b", added.createdBy());
+            MaintenanceWindow.Lift lift = new MaintenanceWindow.Lift("bar-site-b", "done", T0.plusSeconds(60),
+                    Optional.of("olga"));
+            store.liftMaintenance(added.id(), lift).orElseThrow();
+            MaintenanceWindow read = store.findMaintenance(added.id()).orElseThrow();
+            assertEquals(Optional.of("oscar"), read.declaredByOperator());
+            assertEquals(lift, read.lifted());
+        }
+
+        @Test
+        void windowDeclaredWithoutOperatorReadsBackAsNotKnown() {
+            long id = add("r1", WINDOW, "optics").window().id();
+            store.liftMaintenance(id, new MaintenanceWindow.Lift("ops-bob", "done", T0.plusSeconds(60))).orElseThrow();
+            MaintenanceWindow read = store.findMaintenance(id).orElseThrow();
+            assertEquals(Optional.empty(), read.declaredByOperator());
+            assertEquals(Optional.empty(), read.lifted().operator());
+        }
+
+        @Test
+        void sameWindowForAnotherOperatorIsASecondWindow() {
+            long oscars = store.addMaintenance("r1", WINDOW, "optics", "bar-site-b", Optional.of("oscar"), T0)
+                    .window().id();
+            long again = store.addMaintenance("r1", WINDOW, "optics", "bar-site-b", Optional.of("oscar"), T0)
+                    .window().id();
+            long olgas = store.addMaintenance("r1", WINDOW, "optics", "bar-site-b", Optional.of("olga"), T0)
+                    .window().id();
+            long unnamed = store.addMaintenance("r1", WINDOW, "optics", "bar-site-b", Optional.empty(), T0)
+                    .window().id();
+            assertEquals(oscars, again);
+            assertEquals(3, java.util.Set.of(oscars, olgas, unnamed).size());
         }
 
         @Test

@@ -248,14 +248,14 @@ public final class SoapSegmentController implements SegmentController {
     }
 
     @Override
-    public MaintenanceWindow addMaintenance(String resourceId, TimeInterval window, String reason)
+    public MaintenanceWindow addMaintenance(String resourceId, TimeInterval window, String reason, String operator)
             throws SegmentFailure {
-        return maintenance(call(p -> p.addMaintenance(resourceId, window.start(), window.end(), reason)));
+        return maintenance(call(p -> p.addMaintenance(resourceId, window.start(), window.end(), reason, operator)));
     }
 
     @Override
-    public MaintenanceWindow liftMaintenance(long windowId, String reason) throws SegmentFailure {
-        return maintenance(call(p -> p.liftMaintenance(windowId, reason)));
+    public MaintenanceWindow liftMaintenance(long windowId, String reason, String operator) throws SegmentFailure {
+        return maintenance(call(p -> p.liftMaintenance(windowId, reason, operator)));
     }
 
     @Override

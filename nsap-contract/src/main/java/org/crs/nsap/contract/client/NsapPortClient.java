@@ -139,15 +139,31 @@ public final class NsapPortClient implements AutoCloseable {
                 .with("to", to), TrafficSampleBean.class);
     }
 
+    /** Declares a window naming no operator: the request a BAR from before the operator field sends. */
     public MaintenanceInfo addMaintenance(String resourceId, Instant start, Instant end, String reason)
             throws ServiceFault, SoapCallException {
         return soap.call(SoapRequest.of("addMaintenance").with("resourceId", resourceId).with("start", start)
                 .with("end", end).with("reason", reason), MaintenanceInfo.class);
     }
 
+    /** Declares a window for {@code operator}, the person at the calling BAR who declares it. */
+    public MaintenanceInfo addMaintenance(String resourceId, Instant start, Instant end, String reason, String operator)
+            throws ServiceFault, SoapCallException {
+        return soap.call(SoapRequest.of("addMaintenance").with("resourceId", resourceId).with("start", start)
+                .with("end", end).with("reason", reason).with("operator", operator), MaintenanceInfo.class);
+    }
+
+    /** Lifts a window naming no operator: the request a BAR from before the operator field sends. */
     public MaintenanceInfo liftMaintenance(long windowId, String reason) throws ServiceFault, SoapCallException {
         return soap.call(SoapRequest.of("liftMaintenance").with("windowId", windowId).with("reason", reason),
                 MaintenanceInfo.class);
+    }
+
+    /** Lifts a window for {@code operator}, the person at the calling BAR who lifts it. */
+    public MaintenanceInfo liftMaintenance(long windowId, String reason, String operator)
+            throws ServiceFault, SoapCallException {
+        return soap.call(SoapRequest.of("liftMaintenance").with("windowId", windowId).with("reason", reason)
+                .with("operator", operator), MaintenanceInfo.class);
     }
 
     public List<MaintenanceInfo> listMaintenance(String resourceId, Instant from, Instant to)
