@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import org.crs.domain.refusal.RefusalCode;
+import org.crs.service.db.StoreException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * bearer token) or else the TLS client certificate, asked of the service's {@link Authenticator}.
  * A call without credentials, or with credentials that name nobody, is answered HTTP 401 with a
  * SOAP Client fault {@code NOT_SIGNED_IN}; a throttled one HTTP 429 with {@code THROTTLED} and a
- * Retry-After. A known caller's call runs with it as {@link CurrentCall}. GET (the WSDL and its
+ * Retry-After; one that cannot be decided because the service's database cannot be reached
+ * (accounts and the throttle's counts live there) HTTP 503 with a Server fault
+ * {@code STORE_UNAVAILABLE} and a Retry-After. A known caller's call runs with it as {@link CurrentCall}. GET (the WSDL and its
  * schemas) needs no credentials: the contract is public, the operations are not.
  */
 public final class AuthenticationFilter implements Filter {
@@ -52,11 +55,26 @@ public final class AuthenticationFilter implements Filter {
             chain.doFilter(req, res); // the WSDL, its schemas, and the 405 for other methods
             return;
         }
+        boolean soap12 = Optional.ofNullable(request.getContentType()).orElse("")
+                .toLowerCase(Locale.ROOT).startsWith("application/soap+xml");
         Credentials credentials = credentials(request);
-        Authentication outcome = credentials instanceof Credentials.None
-                ? new Authentication.Refused("this service answers only signed-in callers: send HTTP Basic credentials,"
-                        + " a bearer token or a client certificate")
-                : authenticator.authenticate(credentials, address);
+        Authentication outcome;
+        try {
+            outcome = credentials instanceof Credentials.None
+                    ? new Authentication.Refused("this service answers only signed-in callers: send HTTP Basic credentials,"
+                            + " a bearer token or a client certificate")
+                    : authenticator.authenticate(credentials, address);
+        } catch (RuntimeException e) {
+            if (!StoreException.isUnreachable(e)) {
+                throw e;
+            }
+            LOG.warn("Could not tell who called from {}: the database cannot be reached; answered {}", address,
+                    RefusalCode.STORE_UNAVAILABLE);
+            response.setHeader("Retry-After", Long.toString(StoreException.RETRY_AFTER.toSeconds()));
+            fault(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, soap12, false, StoreException.unavailable().code(),
+                    StoreException.unavailable().message());
+            return;
+        }
         if (outcome instanceof Authentication.Authenticated known) {
             CallContext context = new CallContext(known.caller(), address,
                     credentials.certificate().map(c -> c.getSubjectX500Principal().getName()));
@@ -68,20 +86,18 @@ public final class AuthenticationFilter implements Filter {
             }
             return;
         }
-        boolean soap12 = Optional.ofNullable(request.getContentType()).orElse("")
-                .toLowerCase(Locale.ROOT).startsWith("application/soap+xml");
         if (outcome instanceof Authentication.Throttled throttled) {
             long seconds = Math.max(1, (throttled.pause().toMillis() + 999) / 1000);
             LOG.info("Refused a call from {}: throttled for {} s after failed sign-ins", address, seconds);
             response.setHeader("Retry-After", Long.toString(seconds));
-            fault(response, 429, soap12, RefusalCode.THROTTLED,
+            fault(response, 429, soap12, true, RefusalCode.THROTTLED,
                     "too many failed sign-ins; try again in " + seconds + " s");
             return;
         }
         String reason = ((Authentication.Refused) outcome).reason();
         LOG.info("Refused a call from {}: {} ({})", address, reason, credentials);
         response.setHeader("WWW-Authenticate", "Basic realm=\"CRS\", Bearer realm=\"CRS\"");
-        fault(response, HttpServletResponse.SC_UNAUTHORIZED, soap12, RefusalCode.NOT_SIGNED_IN, reason);
+        fault(response, HttpServletResponse.SC_UNAUTHORIZED, soap12, true, RefusalCode.NOT_SIGNED_IN, reason);
     }
 
     /** What the request presents: the Authorization header first, else the client certificate. */
@@ -120,17 +136,20 @@ public final class AuthenticationFilter implements Filter {
         }
     }
 
-    private static void fault(HttpServletResponse response, int status, boolean soap12, RefusalCode code, String reason)
-            throws IOException {
+    /** Answers a SOAP fault: the caller's error (Client, Sender) or the service's (Server, Receiver). */
+    private static void fault(HttpServletResponse response, int status, boolean soap12, boolean callersError,
+                              RefusalCode code, String reason) throws IOException {
         String text = escape(reason);
         String envelope = soap12
                 ? "<soapenv:Envelope xmlns:soapenv=\"" + SOAP12 + "\"><soapenv:Body><soapenv:Fault>"
-                        + "<soapenv:Code><soapenv:Value>soapenv:Sender</soapenv:Value></soapenv:Code>"
+                        + "<soapenv:Code><soapenv:Value>soapenv:" + (callersError ? "Sender" : "Receiver")
+                        + "</soapenv:Value></soapenv:Code>"
                         + "<soapenv:Reason><soapenv:Text xml:lang=\"en\">" + text + "</soapenv:Text></soapenv:Reason>"
                         + "<soapenv:Detail>" + detail(code, text) + "</soapenv:Detail>"
                         + "</soapenv:Fault></soapenv:Body></soapenv:Envelope>"
                 : "<soapenv:Envelope xmlns:soapenv=\"" + SOAP11 + "\"><soapenv:Body><soapenv:Fault>"
-                        + "<faultcode>soapenv:Client</faultcode><faultstring>" + text + "</faultstring>"
+                        + "<faultcode>soapenv:" + (callersError ? "Client" : "Server") + "</faultcode><faultstring>" + text
+                        + "</faultstring>"
                         + "<detail>" + detail(code, text) + "</detail>"
                         + "</soapenv:Fault></soapenv:Body></soapenv:Envelope>";
         byte[] body = envelope.getBytes(StandardCharsets.UTF_8);
