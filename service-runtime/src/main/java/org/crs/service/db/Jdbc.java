@@ -1,6 +1,7 @@
 package org.crs.service.db;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -23,6 +24,23 @@ public final class Jdbc {
     @FunctionalInterface
     public interface Work<T> {
         T run(Connection c) throws SQLException;
+    }
+
+    /**
+     * Runs one statement on its own connection, in auto-commit, with {@code parameters} in order.
+     *
+     * @return the rows it changed
+     * @throws StoreException when the database fails, naming {@code what} was being done
+     */
+    public static int update(DataSource dataSource, String what, String sql, Object... parameters) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                ps.setObject(i + 1, parameters[i]);
+            }
+            return ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new StoreException(what, e);
+        }
     }
 
     /**

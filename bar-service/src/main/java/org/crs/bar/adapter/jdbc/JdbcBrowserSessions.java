@@ -31,7 +31,8 @@ public final class JdbcBrowserSessions implements BrowserSessions {
 
     @Override
     public void open(String idHash, String account, Instant at) {
-        update("open a session", "INSERT INTO browser_session (id_hash, account, opened_at, last_used_at)"
+        Jdbc.update(dataSource, "open a session",
+                "INSERT INTO browser_session (id_hash, account, opened_at, last_used_at)"
                 + " VALUES (?, ?, ?, ?)", idHash, account, Jdbc.utc(at), Jdbc.utc(at));
     }
 
@@ -54,29 +55,33 @@ public final class JdbcBrowserSessions implements BrowserSessions {
 
     @Override
     public void touch(String idHash, Instant at) {
-        update("mark a session used", "UPDATE browser_session SET last_used_at = ? WHERE id_hash = ? AND last_used_at < ?",
+        Jdbc.update(dataSource, "mark a session used",
+                "UPDATE browser_session SET last_used_at = ? WHERE id_hash = ? AND last_used_at < ?",
                 Jdbc.utc(at), idHash, Jdbc.utc(at));
     }
 
     @Override
     public void close(String idHash) {
-        update("end a session", "DELETE FROM browser_session WHERE id_hash = ?", idHash);
+        Jdbc.update(dataSource, "end a session", "DELETE FROM browser_session WHERE id_hash = ?", idHash);
     }
 
     @Override
     public int closeAll(String account) {
-        return update("end an account's sessions", "DELETE FROM browser_session WHERE account = ?", account);
+        return Jdbc.update(dataSource, "end an account's sessions",
+                "DELETE FROM browser_session WHERE account = ?", account);
     }
 
     @Override
     public int sweepSessions(Instant usedBefore, Instant openedBefore) {
-        return update("delete ended sessions", "DELETE FROM browser_session WHERE last_used_at < ? OR opened_at < ?",
+        return Jdbc.update(dataSource, "delete ended sessions",
+                "DELETE FROM browser_session WHERE last_used_at < ? OR opened_at < ?",
                 Jdbc.utc(usedBefore), Jdbc.utc(openedBefore));
     }
 
     @Override
     public void begin(String idHash, AuthorizationRequest request, Instant expiresAt) {
-        update("keep a begun sign-in", "INSERT INTO oidc_sign_in (id_hash, redirect, state, nonce, code_verifier,"
+        Jdbc.update(dataSource, "keep a begun sign-in",
+                "INSERT INTO oidc_sign_in (id_hash, redirect, state, nonce, code_verifier,"
                         + " return_to, started_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 idHash, request.redirect().toString(), request.state(), request.nonce(), request.codeVerifier(),
                 request.returnTo(), Jdbc.utc(request.startedAt()), Jdbc.utc(expiresAt));
@@ -112,18 +117,9 @@ public final class JdbcBrowserSessions implements BrowserSessions {
 
     @Override
     public int sweepSignIns(Instant now) {
-        return update("delete lapsed sign-ins", "DELETE FROM oidc_sign_in WHERE expires_at <= ?", Jdbc.utc(now));
+        return Jdbc.update(dataSource, "delete lapsed sign-ins",
+                "DELETE FROM oidc_sign_in WHERE expires_at <= ?", Jdbc.utc(now));
     }
 
     /** One statement, committed on its own. */
-    private int update(String what, String sql, Object... parameters) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                ps.setObject(i + 1, parameters[i]);
-            }
-            return ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new StoreException(what, e);
-        }
-    }
 }

@@ -108,20 +108,13 @@ public final class JdbcThrottleCounts implements ThrottleCounts {
 
     @Override
     public void clear(String key) {
-        update("clear failed sign-ins", "DELETE FROM sign_in_failure WHERE key_hash = ?", Secrets.sha256(key));
+        Jdbc.update(dataSource, "clear failed sign-ins",
+                "DELETE FROM sign_in_failure WHERE key_hash = ?", Secrets.sha256(key));
     }
 
     @Override
     public int sweep(Instant lastBefore) {
-        return update("forget old failed sign-ins", "DELETE FROM sign_in_failure WHERE last_at < ?", Jdbc.utc(lastBefore));
-    }
-
-    private int update(String what, String sql, Object parameter) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setObject(1, parameter);
-            return ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new StoreException(what, e);
-        }
+        return Jdbc.update(dataSource, "forget old failed sign-ins",
+                "DELETE FROM sign_in_failure WHERE last_at < ?", Jdbc.utc(lastBefore));
     }
 }
