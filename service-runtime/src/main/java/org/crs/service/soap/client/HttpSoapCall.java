@@ -137,11 +137,11 @@ public final class HttpSoapCall implements AutoCloseable {
         return post(what, soapAction, envelope, TEXT_XML_LOWER_CASE);
     }
 
-    private HttpAnswer post(String operation, String soapAction, String envelope, ContentType type)
+    private HttpAnswer post(String operation, String soapAction, String envelope, ContentType bodyType)
             throws SoapCallException {
         HttpPost post = new HttpPost(serviceUrl);
         post.setHeader("SOAPAction", soapAction);
-        post.setEntity(new StringEntity(envelope, type));
+        post.setEntity(new StringEntity(envelope, bodyType));
         AtomicBoolean late = new AtomicBoolean();
         ScheduledFuture<?> deadline = DEADLINES.schedule(() -> {
             late.set(true);
