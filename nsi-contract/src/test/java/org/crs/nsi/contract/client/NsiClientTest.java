@@ -109,6 +109,16 @@ class NsiClientTest {
     }
 
     @Test
+    void sendsToOnePeerShareOneKeptAliveConnection() throws Exception {
+        try (NsiClient client = new NsiClient(peer.endpoint(), DEADLINE, null)) {
+            client.send(NsiSamples.requestHeader(), new Provision("c-1"));
+            client.send(NsiSamples.requestHeader(), new Provision("c-2"));
+        }
+
+        assertEquals(peer.received().get(0).clientPort(), peer.received().get(1).clientPort());
+    }
+
+    @Test
     void anAcknowledgmentIsReadWithItsHeader() throws Exception {
         NsiHeader sent = NsiSamples.requestHeader();
         NsiReply reply;

@@ -30,8 +30,8 @@ import com.sun.net.httpserver.HttpsServer;
  */
 final class NsiPeer implements AutoCloseable {
 
-    /** One request as received. */
-    record Received(String soapAction, String contentType, String body, String clientCertificate) {
+    /** One request as received, with the client's port (the same port: the same connection). */
+    record Received(String soapAction, String contentType, String body, String clientCertificate, int clientPort) {
     }
 
     /** An answer: HTTP status, content type, body. */
@@ -94,7 +94,8 @@ final class NsiPeer implements AutoCloseable {
         String subject = exchange instanceof HttpsExchange
                 ? ((HttpsExchange) exchange).getSSLSession().getPeerPrincipal().getName() : "";
         Received r = new Received(exchange.getRequestHeaders().getFirst("SOAPAction"),
-                exchange.getRequestHeaders().getFirst("Content-Type"), body, subject);
+                exchange.getRequestHeaders().getFirst("Content-Type"), body, subject,
+                exchange.getRemoteAddress().getPort());
         received.add(r);
         Answer a = answers.apply(r);
         byte[] bytes = a.body().getBytes(StandardCharsets.UTF_8);

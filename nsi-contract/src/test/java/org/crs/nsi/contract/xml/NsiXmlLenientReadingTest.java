@@ -64,6 +64,16 @@ class NsiXmlLenientReadingTest {
     }
 
     @Test
+    void aFaultWithoutServiceExceptionIsReadByItsCode() throws NsiPayloadException {
+        NsiFault server = (NsiFault) NsiXml.read(Envelopes.fault("Server", "")).body();
+        NsiFault client = (NsiFault) NsiXml.read(Envelopes.fault("Client", "")).body();
+
+        assertEquals(Optional.empty(), server.serviceException());
+        assertEquals(NsiErrorId.INTERNAL_ERROR, server.errorId());
+        assertEquals(NsiErrorId.PAYLOAD_ERROR, client.errorId());
+    }
+
+    @Test
     void anUnknownErrorIdIsReadAsItsFamilyKeepingTheCode() throws NsiPayloadException {
         String xml = Envelopes.fault("Client", "<ftypes:serviceException>" + Envelopes.serviceExceptionContent("00799")
                 + "</ftypes:serviceException>");
