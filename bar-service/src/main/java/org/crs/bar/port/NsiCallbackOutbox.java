@@ -46,7 +46,7 @@ public interface NsiCallbackOutbox {
     boolean gaveUp(Due due, Instant at, String error, NsiMessageBodies bodies);
 
     /** A connection's callbacks, oldest first, for operators and tests. */
-    List<Record> of(String connectionId);
+    List<Delivery> of(String connectionId);
 
     /**
      * A callback to try now, the {@code attempts}+1st time.
@@ -64,7 +64,7 @@ public interface NsiCallbackOutbox {
      * @param gaveUpAt when it was given up; empty while it is not
      * @param lastError why its last attempt failed; empty when none did
      */
-    record Record(long id, NsiMessageKind kind, String correlationId, String replyTo, int attempts,
+    record Delivery(long id, NsiMessageKind kind, String correlationId, String replyTo, int attempts,
                   Optional<Instant> deliveredAt, Optional<Instant> gaveUpAt, Optional<String> lastError) {
     }
 }

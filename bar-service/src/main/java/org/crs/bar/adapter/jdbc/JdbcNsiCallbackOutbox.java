@@ -1,7 +1,9 @@
 package org.crs.bar.adapter.jdbc;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,7 +99,6 @@ public final class JdbcNsiCallbackOutbox implements NsiCallbackOutbox {
             String connectionId = due.connectionId().get();
             // Taking the next notificationId locks the connection's row until the commit; a change
             // made meanwhile from an older read of it loses the race on the counter and reads again.
-            long id;
             try (PreparedStatement ps = c.prepareStatement("UPDATE nsi_connection SET "
                     + "next_notification_id = next_notification_id + 1, updated_at = ? WHERE connection_id = ?")) {
                 ps.setObject(1, Jdbc.utc(at));
@@ -106,14 +107,7 @@ public final class JdbcNsiCallbackOutbox implements NsiCallbackOutbox {
                     return true; // the connection is gone: nobody left to tell
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT next_notification_id FROM nsi_connection WHERE connection_id = ?")) {
-                ps.setString(1, connectionId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    id = rs.getLong(1) - 1;
-                }
-            }
+            long id = takenNotificationId(c, connectionId);
             NsiRows.insertMessage(c, connectionId, NsiMessageKind.MESSAGE_DELIVERY_TIMEOUT, id,
                     "urn:uuid:" + UUID.randomUUID(),
                     bodies.messageDeliveryTimeout(connectionId, id, at, due.correlationId()), at);
@@ -121,16 +115,30 @@ public final class JdbcNsiCallbackOutbox implements NsiCallbackOutbox {
         });
     }
 
+    /** The notificationId the update before took: one below the connection's counter now. */
+    private static long takenNotificationId(Connection c, String connectionId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT next_notification_id FROM nsi_connection WHERE connection_id = ?")) {
+            ps.setString(1, connectionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new IllegalStateException("connection " + connectionId + " vanished inside its own transaction");
+                }
+                return rs.getLong(1) - 1;
+            }
+        }
+    }
+
     @Override
-    public List<Record> of(String connectionId) {
+    public List<Delivery> of(String connectionId) {
         return Jdbc.inTransaction(dataSource, "read an NSI connection's callbacks", c -> {
             try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM nsi_callback "
                     + "WHERE connection_id = ? ORDER BY id")) {
                 ps.setString(1, connectionId);
-                List<Record> out = new ArrayList<>();
+                List<Delivery> out = new ArrayList<>();
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new Record(rs.getLong("id"), NsiMessageKind.valueOf(rs.getString("kind")),
+                        out.add(new Delivery(rs.getLong("id"), NsiMessageKind.valueOf(rs.getString("kind")),
                                 rs.getString("correlation_id"), rs.getString("reply_to"), rs.getInt("attempts"),
                                 Optional.ofNullable(Jdbc.instantOrNull(rs, "delivered_at")),
                                 Optional.ofNullable(Jdbc.instantOrNull(rs, "gave_up_at")),
