@@ -43,6 +43,10 @@ import org.crs.bar.testing.RequesterEndpoint;
 import org.crs.domain.time.Backoff;
 import org.crs.service.db.Database;
 import org.crs.service.db.testing.EmbeddedPostgres;
+import org.crs.service.schedule.Scheduling;
+import org.crs.service.schedule.Sweep;
+import org.quartz.JobKey;
+import org.quartz.Scheduler;
 
 /**
  * The NSI callback sender against a real HTTP endpoint on 127.0.0.1 and the outbox in a real
@@ -113,11 +117,12 @@ class NsiCallbackSenderTest {
             db.close();
         }
 
-        /** A connection whose hold owes its requester a reserveConfirmed, tried until {@code deadline}. */
+        /** A connection whose hold, now by the test's clock, owes its requester a reserveConfirmed, tried until {@code deadline}. */
         NsiConnection heldOwingConfirmation(String requestId, Instant deadline) {
-            NsiConnection c = reserved(REQUESTER_C, Optional.empty(), requestId, Optional.of(requester.replyTo()), T0);
+            Instant at = clock.instant();
+            NsiConnection c = reserved(REQUESTER_C, Optional.empty(), requestId, Optional.of(requester.replyTo()), at);
             assertTrue(connections.create(c));
-            Change held = Change.of(c, c.next(NsiEvent.RESERVE_HELD).orElseThrow(), T0);
+            Change held = Change.of(c, c.next(NsiEvent.RESERVE_HELD).orElseThrow(), at);
             String body = body("reserveConfirmed", c.connectionId(), held.nextId(NsiMessageKind.Family.RESULT));
             ChangeOutcome o = connections.change(held.owe(NsiMessageKind.RESERVE_CONFIRMED, "urn:uuid:" + UUID.randomUUID(),
                     body, Optional.of(new Callback(c.replyTo().orElseThrow().toString(), envelope(body), deadline))));
@@ -211,6 +216,31 @@ class NsiCallbackSenderTest {
 
                 assertEquals(List.of(40, 40, Set.copyOf(expected)),
                         List.of(delivered, requester.posts().size(), new HashSet<>(requester.taken())));
+            }
+        }
+
+        @Test
+        void aSweepOfTheServicesScheduleDeliversWhatIsDue() throws Exception {
+            // as the server will run it: a service-runtime Sweep on the service's Quartz schedule, the real clock
+            NsiCallbackSender swept = new NsiCallbackSender(outbox, RequesterEndpoint.transport(), BODIES, POLICY,
+                    Clock.systemUTC());
+            Sweep.Registry sweeps = new Sweep.Registry();
+            Scheduler scheduler = Scheduling.start(db, "nsi-" + UUID.randomUUID(), false,
+                    Scheduling.Options.defaults().jobFactory(sweeps.jobFactory()));
+            try {
+                sweeps.schedule(scheduler, new Sweep(JobKey.jobKey("nsi-callbacks", "bar"), Duration.ofMillis(200),
+                        swept::sweep));
+                clock.set(Instant.now());
+                NsiConnection c = heldOwingConfirmation("nsi-1", Instant.now().plus(Duration.ofHours(1)));
+
+                Instant until = Instant.now().plusSeconds(20);
+                while (requester.taken().isEmpty() && Instant.now().isBefore(until)) {
+                    Thread.sleep(50);
+                }
+
+                assertEquals(List.of(envelope(body("reserveConfirmed", c.connectionId(), 1))), requester.taken());
+            } finally {
+                scheduler.shutdown(true);
             }
         }
 
