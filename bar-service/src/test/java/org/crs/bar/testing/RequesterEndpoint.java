@@ -98,7 +98,8 @@ public final class RequesterEndpoint implements AutoCloseable {
 
     /** Posts callbacks as the wire layer does. */
     public static NsiCallbackTransport transport() {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2)).build();
         return (replyTo, kind, envelope) -> {
             HttpRequest request = HttpRequest.newBuilder(URI.create(replyTo)).timeout(Duration.ofSeconds(5))
                     .header("Content-Type", "text/xml; charset=utf-8")
