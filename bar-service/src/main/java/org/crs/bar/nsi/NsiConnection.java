@@ -96,6 +96,15 @@ public record NsiConnection(String connectionId, String requesterNsa, String pro
     }
 
     /**
+     * Whether a reserve naming this connection may ask for criteria {@code version}: only above
+     * the committed version (any version from 1 while nothing was committed). A modify with a
+     * version not above it is refused by the provider before anything changes.
+     */
+    public boolean acceptsVersion(int version) {
+        return version > committedVersion().orElse(0);
+    }
+
+    /**
      * The criteria querySummary reports: the committed ones, or the requested ones while nothing
      * was committed.
      */

@@ -33,14 +33,17 @@ public record NsiStates(NsiReservationState reservation, ProvisionState provisio
                 false, 0);
     }
 
+    /** The same states with the reservation machine in {@code r}. */
     public NsiStates with(NsiReservationState r) {
         return new NsiStates(r, provision, lifecycle, dataPlaneActive, dataPlaneVersion);
     }
 
+    /** The same states with the provision machine in {@code p}. */
     public NsiStates with(ProvisionState p) {
         return new NsiStates(reservation, p, lifecycle, dataPlaneActive, dataPlaneVersion);
     }
 
+    /** The same states with the lifecycle machine in {@code l}. */
     public NsiStates with(LifecycleState l) {
         return new NsiStates(reservation, provision, l, dataPlaneActive, dataPlaneVersion);
     }

@@ -20,15 +20,19 @@ import org.crs.domain.nsi.ProvisionState;
  *                Provisioned --release--> Releasing --confirmed--> Released
  *   lifecycle    Created --terminate--> Terminating --confirmed--> Terminated
  *                Created --end time passed--> PassedEndTime;  Created --forced end--> Failed
- *                PassedEndTime|Failed --terminate--> Terminating
+ *                PassedEndTime|Failed|Terminating --terminate--> Terminating
  *   data plane   up when Provisioned (in Created) with the committed version; down whenever it is up
  * </pre>
  * Further rules: a reserve on a connection names one on which nothing was committed yet, a
  * modify one on which something was; provision before the first commit is refused; a request
  * other than terminate is refused once the lifecycle left Created (terminated, terminating, past
- * its end or failed); nothing but the data plane going down happens once Terminated. A
- * terminate of a connection already Terminating or Terminated is refused too (the spec's machine
- * has no such move): its refusal carries the states, which show the requester it is done.
+ * its end or failed); nothing but the data plane going down happens once Terminated.
+ *
+ * <p>Terminate is allowed in every lifecycle state but Terminated. A second terminate while one
+ * is under way (Terminating) stays Terminating and is confirmed with the first. A terminate of a
+ * connection already Terminated is refused, not answered again: the spec's machine has no such
+ * move, and the refusal carries the states, which tell a requester whose terminateConfirmed got
+ * lost that the connection is gone.
  */
 public final class NsiTransitions {
 
@@ -78,8 +82,7 @@ public final class NsiTransitions {
             case PROVISION_CONFIRMED -> s.provision(p == ProvisionState.PROVISIONING, ProvisionState.PROVISIONED);
             case RELEASE -> s.provision(p == ProvisionState.PROVISIONED, ProvisionState.RELEASING);
             case RELEASE_CONFIRMED -> s.provision(p == ProvisionState.RELEASING, ProvisionState.RELEASED);
-            case TERMINATE -> s.lifecycle(l == LifecycleState.CREATED || l == LifecycleState.PASSED_END_TIME
-                    || l == LifecycleState.FAILED, LifecycleState.TERMINATING);
+            case TERMINATE -> s.lifecycle(l != LifecycleState.TERMINATED, LifecycleState.TERMINATING);
             case TERMINATE_CONFIRMED -> s.lifecycle(l == LifecycleState.TERMINATING, LifecycleState.TERMINATED);
             case END_TIME_PASSED -> s.lifecycle(l == LifecycleState.CREATED, LifecycleState.PASSED_END_TIME);
             case FORCED_END -> s.lifecycle(l == LifecycleState.CREATED, LifecycleState.FAILED);

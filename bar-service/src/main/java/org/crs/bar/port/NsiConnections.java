@@ -128,12 +128,9 @@ public interface NsiConnections {
                     throw new IllegalArgumentException(o.kind() + " has id " + o.id() + ", the next is " + expected);
                 }
             }
-            if (criteria instanceof CriteriaChange.Requested r) {
-                int committed = read.committedVersion().orElse(0);
-                if (r.criteria().version() <= committed) {
-                    throw new IllegalArgumentException("criteria version " + r.criteria().version()
-                            + " is not above the committed " + committed);
-                }
+            if (criteria instanceof CriteriaChange.Requested r && !read.acceptsVersion(r.criteria().version())) {
+                throw new IllegalArgumentException("criteria version " + r.criteria().version()
+                        + " is not above the committed " + read.committedVersion());
             }
         }
 

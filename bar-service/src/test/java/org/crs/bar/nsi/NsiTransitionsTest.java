@@ -23,10 +23,12 @@ import static org.crs.bar.nsi.NsiEvent.TERMINATE_CONFIRMED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Stream;
 
@@ -140,7 +142,8 @@ class NsiTransitionsTest {
     static final Map<NsiEvent, Map<LifecycleState, LifecycleState>> LIFECYCLE_MOVES = Map.of(
             TERMINATE, Map.of(LifecycleState.CREATED, LifecycleState.TERMINATING,
                     LifecycleState.PASSED_END_TIME, LifecycleState.TERMINATING,
-                    LifecycleState.FAILED, LifecycleState.TERMINATING),
+                    LifecycleState.FAILED, LifecycleState.TERMINATING,
+                    LifecycleState.TERMINATING, LifecycleState.TERMINATING),
             TERMINATE_CONFIRMED, Map.of(LifecycleState.TERMINATING, LifecycleState.TERMINATED),
             END_TIME_PASSED, Map.of(LifecycleState.CREATED, LifecycleState.PASSED_END_TIME),
             FORCED_END, Map.of(LifecycleState.CREATED, LifecycleState.FAILED));
@@ -265,6 +268,28 @@ class NsiTransitionsTest {
                 "ReserveStart/Provisioned/Created/down v0", "ReserveStart/Provisioned/Created/up v1",
                 "ReserveStart/Provisioned/PassedEndTime/up v1", "ReserveStart/Provisioned/PassedEndTime/down v1",
                 "ReserveStart/Provisioned/Terminating/down v1", "ReserveStart/Provisioned/Terminated/down v1"), seen);
+    }
+
+    @Test
+    void aModifyAsksForAVersionAboveTheCommittedOne() {
+        NsiConnection never = NsiConnection.reserved("urn:ogf:network:domain-c.crs.example:2026:nsa",
+                "urn:ogf:network:site-a.crs.example:2026:nsa", Optional.empty(), Optional.empty(),
+                Optional.empty(), "nsi-1", criteria(1), Instant.parse("2030-01-01T10:00:00Z"));
+        NsiConnection committedV2 = new NsiConnection(never.connectionId(), never.requesterNsa(), never.providerNsa(),
+                never.globalReservationId(), never.description(), never.replyTo(), never.requestId(), criteria(2),
+                Optional.of(criteria(2)), states("ReserveStart/Released/Created/down v0"), never.created(),
+                never.updated(), 1, 1);
+
+        assertEquals(List.of(true, false, false, true), List.of(never.acceptsVersion(1), committedV2.acceptsVersion(1),
+                committedV2.acceptsVersion(2), committedV2.acceptsVersion(3)));
+    }
+
+    private static NsiCriteria criteria(int version) {
+        Instant start = Instant.parse("2030-01-01T11:00:00Z");
+        return new NsiCriteria(version, start, Optional.of(start.plusSeconds(3600)), 100,
+                "urn:ogf:network:site-a.crs.example:2026:topology:host-a1",
+                "urn:ogf:network:site-a.crs.example:2026:topology:to-domain-c?vlan=3001", NsiDirectionality.BIDIRECTIONAL,
+                "http://services.ogf.org/nsi/2013/12/descriptions/EVTS.A-GOLE");
     }
 
     // --- the table's notation
