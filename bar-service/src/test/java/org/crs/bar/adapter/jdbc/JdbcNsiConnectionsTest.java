@@ -14,10 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -29,6 +27,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.crs.bar.nsi.NsiConnection;
 import org.crs.bar.nsi.NsiEvent;
@@ -51,14 +50,13 @@ class JdbcNsiConnectionsTest {
 
     @Nested
     class OnHsqldb extends Behaviour {
+        @TempDir
+        Path dir;
+
         @Override
         String newDatabase() {
-            try {
-                // a file database, so that a restart (closed and opened again) keeps what was written
-                return "jdbc:hsqldb:file:" + Files.createTempDirectory("crs-nsi").resolve("bar");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            // a file database, so that a restart (closed and opened again) keeps what was written
+            return "jdbc:hsqldb:file:" + dir.resolve("bar");
         }
 
         @Override
@@ -175,6 +173,19 @@ class JdbcNsiConnectionsTest {
                             connections.messages(c.connectionId(), NsiMessageKind.Family.RESULT, OptionalLong.empty(),
                                     OptionalLong.empty()).stream().map(m -> m.kind() + " " + m.id()).findFirst().orElseThrow(),
                             outbox.of(c.connectionId()).stream().map(r -> r.kind().name()).findFirst().orElseThrow()));
+        }
+
+        @Test
+        void aConnectionWithoutReplyToKeepsItsResultsForQueriesAndOwesNoCallback() {
+            NsiConnection c = reserved(REQUESTER_C, Optional.empty(), "nsi-1", Optional.empty(), T0);
+            connections.create(c);
+            Change held = Change.of(c, c.next(NsiEvent.RESERVE_HELD).orElseThrow(), T0);
+
+            changed(connections.change(held.owe(NsiMessageKind.RESERVE_CONFIRMED, "urn:uuid:" + UUID.randomUUID(),
+                    body("reserveConfirmed", c.connectionId(), 1), Optional.empty())));
+
+            assertEquals(List.of("1 result(s)", "0 callback(s)"), List.of(results(c).size() + " result(s)",
+                    outbox.of(c.connectionId()).size() + " callback(s)"));
         }
 
         @Test
