@@ -3,6 +3,8 @@ package org.crs.bar.notify;
 import java.time.Duration;
 import java.util.Objects;
 
+import org.crs.domain.time.Backoff;
+
 /**
  * How the BAR tells owners (BarServerConfig's {@code mail:} and {@code notifications:} keys).
  *
@@ -69,11 +71,7 @@ public record NotificationSettings(String sender, String bookingLink, Duration e
 
     /** The pause after the {@code attempt}th failed attempt (from 1): doubling from retryPause, at most retryMaxPause. */
     public Duration pauseAfter(int attempt) {
-        Duration pause = retryPause;
-        for (int i = 1; i < attempt && pause.compareTo(retryMaxPause) < 0; i++) {
-            pause = pause.multipliedBy(2);
-        }
-        return pause.compareTo(retryMaxPause) < 0 ? pause : retryMaxPause;
+        return new Backoff(retryPause, retryMaxPause).pauseAfter(attempt);
     }
 
     private static void positive(Duration d, String name) {

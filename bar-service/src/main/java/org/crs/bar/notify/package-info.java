@@ -4,7 +4,8 @@
  * recorded state change that is an event; operators' actions call it for theirs), the
  * {@link org.crs.bar.notify.Notifier} keeps each event in the outbox and later makes it into mails
  * and signed webhook POSTs and delivers them with retries, and {@link org.crs.bar.notify.Webhooks}
- * lets an account register its webhooks. A service layer: it reaches storage, SMTP and HTTP only
+ * lets an account register its webhooks; {@link org.crs.bar.notify.NsiCallbackSender} delivers the
+ * callbacks owed to NSI requesters from their outbox the same way. A service layer: it reaches storage, SMTP and HTTP only
  * through the ports in {@code org.crs.bar.port}.
  */
 package org.crs.bar.notify;

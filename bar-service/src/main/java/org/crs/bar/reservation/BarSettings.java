@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
+import org.crs.domain.time.Backoff;
 import org.crs.domain.time.TimeInterval;
 
 /**
@@ -59,11 +60,7 @@ public record BarSettings(Duration negotiationHold, Duration clientHold, Duratio
 
         /** The pause after the {@code attempts}th attempt: doubling from the first, at most the longest. */
         public Duration pauseAfter(int attempts) {
-            Duration p = pause;
-            for (int i = 1; i < attempts && p.compareTo(maxPause) < 0; i++) {
-                p = p.multipliedBy(2);
-            }
-            return p.compareTo(maxPause) > 0 ? maxPause : p;
+            return new Backoff(pause, maxPause).pauseAfter(attempts);
         }
 
         /** The lease of one attempt whose calls time out after {@code callTimeout}. */

@@ -20,7 +20,8 @@ import org.crs.bar.reservation.NotificationEvent;
 /**
  * The notification outbox over JDBC (schema/bar/V9__notifications.sql), on HSQLDB or
  * PostgreSQL. Each method is one transaction; a claim and an expansion are conditional
- * updates, so of two replicas one does each.
+ * updates, so of two replicas one does each. The attempts are recorded as the NSI callback
+ * outbox's are ({@link OutboxAttempts}).
  */
 public final class JdbcNotificationStore implements NotificationStore {
 
@@ -30,9 +31,11 @@ public final class JdbcNotificationStore implements NotificationStore {
             + "d.attachment_name, d.attachment, d.attempts, d.next_attempt_at, d.delivered_at, d.gave_up_at, d.last_error";
 
     private final DataSource dataSource;
+    private final OutboxAttempts attempts;
 
     public JdbcNotificationStore(DataSource dataSource) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+        this.attempts = new OutboxAttempts(dataSource, "notification_delivery");
     }
 
     @Override
@@ -143,45 +146,22 @@ public final class JdbcNotificationStore implements NotificationStore {
 
     @Override
     public boolean claim(Due due, Instant leaseUntil) {
-        return Jdbc.inTransaction(dataSource, "claim a notification delivery", c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE notification_delivery SET next_attempt_at = ?, "
-                    + "attempts = attempts + 1 WHERE id = ? AND next_attempt_at = ? AND delivered_at IS NULL "
-                    + "AND gave_up_at IS NULL")) {
-                ps.setObject(1, Jdbc.utc(leaseUntil));
-                ps.setLong(2, due.id());
-                ps.setObject(3, Jdbc.utc(due.nextAttemptAt()));
-                return ps.executeUpdate() == 1;
-            }
-        });
+        return attempts.claim(due.id(), due.nextAttemptAt(), leaseUntil);
     }
 
     @Override
     public void delivered(long id, Instant at) {
-        update("UPDATE notification_delivery SET delivered_at = ?, last_error = NULL WHERE id = ?", id, at, null);
+        attempts.delivered(id, at);
     }
 
     @Override
     public void failed(long id, Instant next, String error) {
-        update("UPDATE notification_delivery SET next_attempt_at = ?, last_error = ? WHERE id = ?", id, next, error);
+        attempts.failed(id, next, error);
     }
 
     @Override
     public void gaveUp(long id, Instant at, String error) {
-        update("UPDATE notification_delivery SET gave_up_at = ?, last_error = ? WHERE id = ?", id, at, error);
-    }
-
-    private void update(String sql, long id, Instant at, String error) {
-        Jdbc.inTransaction(dataSource, "record a notification delivery", c -> {
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                int i = 1;
-                ps.setObject(i++, Jdbc.utc(at));
-                if (sql.contains("last_error = ?")) {
-                    ps.setString(i++, Jdbc.clip(error, TEXT));
-                }
-                ps.setLong(i, id);
-                return ps.executeUpdate();
-            }
-        });
+        attempts.gaveUp(id, at, error);
     }
 
     @Override

@@ -1,0 +1,292 @@
+package org.crs.bar.notify;
+
+import static org.crs.bar.testing.NsiFixtures.BODIES;
+import static org.crs.bar.testing.NsiFixtures.REQUESTER_C;
+import static org.crs.bar.testing.NsiFixtures.T0;
+import static org.crs.bar.testing.NsiFixtures.body;
+import static org.crs.bar.testing.NsiFixtures.envelope;
+import static org.crs.bar.testing.NsiFixtures.reserved;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import org.crs.bar.adapter.jdbc.JdbcNsiCallbackOutbox;
+import org.crs.bar.adapter.jdbc.JdbcNsiConnections;
+import org.crs.bar.nsi.NsiConnection;
+import org.crs.bar.nsi.NsiEvent;
+import org.crs.bar.nsi.NsiMessageKind;
+import org.crs.bar.nsi.NsiOutboxPolicy;
+import org.crs.bar.port.NsiCallbackOutbox;
+import org.crs.bar.port.NsiConnections.Callback;
+import org.crs.bar.port.NsiConnections.Change;
+import org.crs.bar.port.NsiConnections.ChangeOutcome;
+import org.crs.bar.testing.RequesterEndpoint;
+import org.crs.domain.time.Backoff;
+import org.crs.service.db.Database;
+import org.crs.service.db.testing.EmbeddedPostgres;
+import org.crs.service.schedule.Scheduling;
+import org.crs.service.schedule.Sweep;
+import org.quartz.JobKey;
+import org.quartz.Scheduler;
+
+/**
+ * The NSI callback sender against a real HTTP endpoint on 127.0.0.1 and the outbox in a real
+ * database (HSQLDB and PostgreSQL): delivered once, retried after doubling pauses, given up at
+ * its deadline or when refused, and never sent twice by two senders sharing the database.
+ */
+class NsiCallbackSenderTest {
+
+    @Nested
+    class OnHsqldb extends Behaviour {
+        @Override
+        String newDatabase() {
+            return "jdbc:hsqldb:mem:bar-" + UUID.randomUUID();
+        }
+
+        @Override
+        Database open(String url) {
+            return Database.open(url, null, null);
+        }
+    }
+
+    @Nested
+    class OnPostgresql extends Behaviour {
+        @Override
+        String newDatabase() {
+            return EmbeddedPostgres.shared().createDatabase();
+        }
+
+        @Override
+        Database open(String url) {
+            return Database.open(url, EmbeddedPostgres.USER, null);
+        }
+    }
+
+    /** Pauses of 5 s doubling to 60 s, at least an hour of trying, one-minute leases. */
+    static final NsiOutboxPolicy POLICY = new NsiOutboxPolicy(new Backoff(Duration.ofSeconds(5), Duration.ofSeconds(60)),
+            Duration.ofHours(1), Duration.ofMinutes(1));
+
+    abstract static class Behaviour {
+
+        String url;
+        Database db;
+        JdbcNsiConnections connections;
+        JdbcNsiCallbackOutbox outbox;
+        RequesterEndpoint requester;
+        SettableClock clock;
+        NsiCallbackSender sender;
+
+        abstract String newDatabase();
+
+        abstract Database open(String url);
+
+        @BeforeEach
+        void start() {
+            url = newDatabase();
+            db = open(url);
+            db.migrateService("bar");
+            connections = new JdbcNsiConnections(db.dataSource());
+            outbox = new JdbcNsiCallbackOutbox(db.dataSource());
+            requester = new RequesterEndpoint();
+            clock = new SettableClock(T0);
+            sender = new NsiCallbackSender(outbox, RequesterEndpoint.transport(), BODIES, POLICY, clock);
+        }
+
+        @AfterEach
+        void stop() {
+            requester.close();
+            db.close();
+        }
+
+        /** A connection whose hold, now by the test's clock, owes its requester a reserveConfirmed, tried until {@code deadline}. */
+        NsiConnection heldOwingConfirmation(String requestId, Instant deadline) {
+            Instant at = clock.instant();
+            NsiConnection c = reserved(REQUESTER_C, Optional.empty(), requestId, Optional.of(requester.replyTo()), at);
+            assertTrue(connections.create(c));
+            Change held = Change.of(c, c.next(NsiEvent.RESERVE_HELD).orElseThrow(), at);
+            String body = body("reserveConfirmed", c.connectionId(), held.nextId(NsiMessageKind.Family.RESULT));
+            ChangeOutcome o = connections.change(held.owe(NsiMessageKind.RESERVE_CONFIRMED, "urn:uuid:" + UUID.randomUUID(),
+                    body, Optional.of(new Callback(c.replyTo().orElseThrow().toString(), envelope(body), deadline))));
+            return ((ChangeOutcome.Changed) o).now();
+        }
+
+        NsiCallbackOutbox.Delivery only(NsiConnection c) {
+            List<NsiCallbackOutbox.Delivery> all = outbox.of(c.connectionId());
+            assertEquals(1, all.size(), "one callback owed");
+            return all.get(0);
+        }
+
+        /** Runs a round at {@code T0 + seconds}. @return how many POSTs the requester got in it */
+        int roundAt(long seconds) {
+            int before = requester.posts().size();
+            clock.set(T0.plusSeconds(seconds));
+            sender.sweep();
+            return requester.posts().size() - before;
+        }
+
+        @Test
+        void aCallbackIsPostedOnceWithItsOperationsSoapAction() {
+            NsiConnection c = heldOwingConfirmation("nsi-1", T0.plus(Duration.ofHours(3)));
+
+            assertEquals(1, sender.deliverDue());
+            sender.deliverDue();
+
+            assertEquals(List.of(RequesterEndpoint.soapAction(NsiMessageKind.RESERVE_CONFIRMED) + " "
+                            + envelope(body("reserveConfirmed", c.connectionId(), 1))),
+                    requester.posts());
+            assertEquals(List.of(1, true), List.of(only(c).attempts(), only(c).deliveredAt().isPresent()));
+        }
+
+        @Test
+        void aCallbackTheRequesterDoesNotTakeIsTriedAgainAfterADoublingPause() {
+            requester.answerNext(503, 503);
+            NsiConnection c = heldOwingConfirmation("nsi-1", T0.plus(Duration.ofHours(3)));
+
+            // posts per round: at once, not before 5 s, at 5 s, not before 5 + 10 s, at 15 s
+            assertEquals(List.of(1, 0, 1, 0, 1, 0), List.of(roundAt(0), roundAt(4), roundAt(5), roundAt(14), roundAt(15),
+                    roundAt(100)));
+            assertEquals(List.of(3, Optional.of(T0.plusSeconds(15))), List.of(only(c).attempts(), only(c).deliveredAt()));
+        }
+
+        @Test
+        void aCallbackIsGivenUpAtItsDeadlineAndItsConnectionKeepsAMessageDeliveryTimeout() {
+            requester.answerNext(503, 503, 503, 503, 503);
+            NsiConnection c = heldOwingConfirmation("nsi-1", T0.plusSeconds(20));
+
+            // attempts at 0 and 5 s; the third, at 15 s, leaves no room for a fourth (15 + 20 s is past the deadline)
+            assertEquals(List.of(1, 1, 1, 0), List.of(roundAt(0), roundAt(5), roundAt(15), roundAt(3600)));
+
+            NsiCallbackOutbox.Delivery r = only(c);
+            assertEquals(List.of(3, Optional.of(T0.plusSeconds(15)), Optional.empty()),
+                    List.of(r.attempts(), r.gaveUpAt(), r.deliveredAt()));
+            assertEquals(List.of("MESSAGE_DELIVERY_TIMEOUT 1 of " + r.correlationId()), deliveryTimeouts(c));
+        }
+
+        @Test
+        void aCallbackPastItsDeadlineIsGivenUpWithoutBeingSent() {
+            NsiConnection c = heldOwingConfirmation("nsi-1", T0.plusSeconds(20));
+
+            assertEquals(0, roundAt(20));
+            assertEquals(List.of(0, true), List.of(only(c).attempts(), only(c).gaveUpAt().isPresent()));
+        }
+
+        @Test
+        void aCallbackTheRequesterRefusesIsGivenUpAtOnce() {
+            requester.answerNext(500);
+            NsiConnection c = heldOwingConfirmation("nsi-1", T0.plus(Duration.ofHours(3)));
+
+            assertEquals(List.of(1, 0), List.of(roundAt(0), roundAt(3600)));
+            assertEquals(List.of(1, true), List.of(only(c).attempts(), only(c).gaveUpAt().isPresent()));
+        }
+
+        @Test
+        void twoSendersOnOneDatabaseDeliverEachCallbackOnce() throws Exception {
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                NsiConnection c = heldOwingConfirmation("nsi-" + i, T0.plus(Duration.ofHours(3)));
+                expected.add(envelope(body("reserveConfirmed", c.connectionId(), 1)));
+            }
+            try (Database replica = open(url)) {
+                NsiCallbackSender other = new NsiCallbackSender(new JdbcNsiCallbackOutbox(replica.dataSource()),
+                        RequesterEndpoint.transport(), BODIES, POLICY, clock);
+                CountDownLatch go = new CountDownLatch(1);
+                CompletableFuture<Integer> a = CompletableFuture.supplyAsync(() -> awaitThen(go, sender));
+                CompletableFuture<Integer> b = CompletableFuture.supplyAsync(() -> awaitThen(go, other));
+                go.countDown();
+                int delivered = a.get() + b.get();
+
+                assertEquals(List.of(40, 40, Set.copyOf(expected)),
+                        List.of(delivered, requester.posts().size(), new HashSet<>(requester.taken())));
+            }
+        }
+
+        @Test
+        void aSweepOfTheServicesScheduleDeliversWhatIsDue() throws Exception {
+            // as the server will run it: a service-runtime Sweep on the service's Quartz schedule, the real clock
+            NsiCallbackSender swept = new NsiCallbackSender(outbox, RequesterEndpoint.transport(), BODIES, POLICY,
+                    Clock.systemUTC());
+            Sweep.Registry sweeps = new Sweep.Registry();
+            Scheduler scheduler = Scheduling.start(db, "nsi-" + UUID.randomUUID(), false,
+                    Scheduling.Options.defaults().jobFactory(sweeps.jobFactory()));
+            try {
+                sweeps.schedule(scheduler, new Sweep(JobKey.jobKey("nsi-callbacks", "bar"), Duration.ofMillis(200),
+                        swept::sweep));
+                clock.set(Instant.now());
+                NsiConnection c = heldOwingConfirmation("nsi-1", Instant.now().plus(Duration.ofHours(1)));
+
+                Instant until = Instant.now().plusSeconds(20);
+                while (requester.taken().isEmpty() && Instant.now().isBefore(until)) {
+                    Thread.sleep(50);
+                }
+
+                assertEquals(List.of(envelope(body("reserveConfirmed", c.connectionId(), 1))), requester.taken());
+            } finally {
+                scheduler.shutdown(true);
+            }
+        }
+
+        static int awaitThen(CountDownLatch go, NsiCallbackSender s) {
+            try {
+                go.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return s.deliverDue();
+        }
+
+        List<String> deliveryTimeouts(NsiConnection c) {
+            return connections.messages(c.connectionId(), NsiMessageKind.Family.NOTIFICATION, OptionalLong.empty(),
+                    OptionalLong.empty()).stream()
+                    .map(m -> m.kind() + " " + m.id() + " of " + (m.body().contains("<correlationId xmlns=\"\">")
+                            ? m.body().replaceAll(".*<correlationId xmlns=\"\">([^<]*)<.*", "$1") : "?"))
+                    .toList();
+        }
+    }
+
+    /** A clock the test moves. */
+    static final class SettableClock extends Clock {
+        private volatile Instant now;
+
+        SettableClock(Instant now) {
+            this.now = now;
+        }
+
+        void set(Instant t) {
+            now = t;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}
