@@ -8,6 +8,7 @@ import java.util.List;
 import org.crs.domain.admission.VlanRange;
 import org.crs.domain.topology.CampusTopology;
 import org.crs.domain.topology.EdgeRouter;
+import org.crs.domain.topology.HandOff;
 import org.crs.domain.topology.HostPort;
 import org.crs.domain.topology.Uplink;
 
@@ -65,7 +66,7 @@ public final class CampusTopologyFile {
     // The file's shape. Text left out stays null for problems() to report; numbers are required.
 
     private record CampusFile(String site, List<EdgeRouterEntry> edgeRouters, List<HostPortEntry> hostPorts,
-                              List<UplinkEntry> uplinks, VlansEntry vlans) {
+                              List<UplinkEntry> uplinks, VlansEntry vlans, List<HandOffEntry> handOffs) {
 
         CampusTopology toTopology() {
             return new CampusTopology(site,
@@ -74,7 +75,10 @@ public final class CampusTopologyFile {
                             port.interfaceName(), port.capacityMbps())).toList(),
                     TopologyYaml.orEmpty(uplinks).stream().map(uplink -> new Uplink(uplink.router(), uplink.trunk(),
                             uplink.accessPoint(), uplink.capacityMbps())).toList(),
-                    vlans == null ? null : vlans.range());
+                    vlans == null ? null : vlans.range(),
+                    TopologyYaml.orEmpty(handOffs).stream().map(handOff -> new HandOff(handOff.name(), handOff.router(),
+                            handOff.trunk(), handOff.capacityMbps(), handOff.vlans() == null ? null
+                                    : handOff.vlans().range())).toList());
         }
     }
 
@@ -87,6 +91,10 @@ public final class CampusTopologyFile {
 
     private record UplinkEntry(String router, String trunk, String accessPoint,
                                @JsonProperty(required = true) long capacityMbps) {
+    }
+
+    private record HandOffEntry(String name, String router, String trunk, @JsonProperty(required = true) long capacityMbps,
+                                VlansEntry vlans) {
     }
 
     private record VlansEntry(@JsonProperty(required = true) int first, @JsonProperty(required = true) int last) {
