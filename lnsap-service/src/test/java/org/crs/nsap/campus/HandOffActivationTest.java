@@ -52,7 +52,7 @@ class HandOffActivationTest {
     void start() throws Exception {
         String demo = Files.readString(Path.of("../deploy/emulator/demo-routers.yaml"));
         String edgeB = "  - hostname: edge-b\n";
-        String routers = demo.replaceFirst(edgeB, HAND_OFF_TRUNK.replace("\n", "\n").stripTrailing() + "\n" + edgeB);
+        String routers = demo.replaceFirst(edgeB, HAND_OFF_TRUNK + edgeB);
         emulator = RouterEmulator.start(Inventory.parse(routers).withAnyPorts());
         RouterDirectory directory = RouterDirectory.load(RouterAccessFile.writeTemporary(emulator, Set.of()));
         server = NsapServer.start(new ServerConfig("lnsap-hand-off", "jdbc:hsqldb:mem:hand-off-" + System.nanoTime(), "SA", "",
