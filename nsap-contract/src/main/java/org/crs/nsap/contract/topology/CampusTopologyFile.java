@@ -65,8 +65,24 @@ public final class CampusTopologyFile {
 
     // The file's shape. Text left out stays null for problems() to report; numbers are required.
 
-    private record CampusFile(String site, List<EdgeRouterEntry> edgeRouters, List<HostPortEntry> hostPorts,
-                              List<UplinkEntry> uplinks, VlansEntry vlans, List<HandOffEntry> handOffs) {
+    /*
+     * A class, not a record: a record's keys are its constructor's, and Jackson holds back a
+     * mapping's keys until it has all of them, so with the optional handOffs absent an unknown key
+     * was reported at the end of the file instead of on its line.
+     */
+    private static final class CampusFile {
+        @JsonProperty
+        private String site;
+        @JsonProperty
+        private List<EdgeRouterEntry> edgeRouters;
+        @JsonProperty
+        private List<HostPortEntry> hostPorts;
+        @JsonProperty
+        private List<UplinkEntry> uplinks;
+        @JsonProperty
+        private VlansEntry vlans;
+        @JsonProperty
+        private List<HandOffEntry> handOffs;
 
         CampusTopology toTopology() {
             return new CampusTopology(site,
