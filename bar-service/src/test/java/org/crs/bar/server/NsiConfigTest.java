@@ -80,8 +80,8 @@ class NsiConfigTest {
         String peer = refusal(BarServerConfigTest.GOOD + NSI.replace("peerNsa: \"urn:ogf:network:", "peerNsa: \"nsa:"));
         String url = refusal(BarServerConfigTest.GOOD + NSI + "  url: https://crs.site-a.example.org/NSI\n");
 
-        assertEquals("nsi.year: four digits, was '26' (line 27)", year);
-        assertEquals("nsi.domain: a DNS name such as site-a.crs.example (line 26)", domain);
+        assertEquals("nsi.year: four digits, was '26' (line 29)", year);
+        assertEquals("nsi.domain: a DNS name such as site-a.crs.example (line 28)", domain);
         assertTrue(alias.startsWith("nsi.handOffs[0].alias: a port id without a label"), alias);
         assertTrue(peer.startsWith("nsi.handOffs[0].peerNsa: an NSA id begins with urn:ogf:network:"), peer);
         assertTrue(url.startsWith("nsi.url: scheme, host and port only"), url);
