@@ -24,6 +24,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.crs.bar.service.AccountService;
 import org.crs.service.server.ServiceLauncher;
+import org.crs.service.tls.TlsContexts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
@@ -108,6 +109,34 @@ class NsiDocumentsServedTest {
         }
         assertEquals(List.of(NETWORK + ":host-a1", NETWORK + ":host-a2", NETWORK + ":host-a3", NETWORK + ":host-a4",
                 NETWORK + ":to-domain-c"), ports);
+    }
+
+    @Test
+    void withTlsTheInterfacesAreOnTheTlsPortWhereTheDocumentsAreServedToo() throws Exception {
+        Path certificates = BarServerConfigTest.demoCertificates();
+        Path file = configuration("to-domain-c");
+        Files.writeString(file, Files.readString(file)
+                .replace("campus: {url: http://127.0.0.1:9/services/NsapService}",
+                        "campus: {url: https://127.0.0.1:9/services/NsapService, subject: \"CN=lnsap-site-a,OU=CRS,O=Demo\"}")
+                .replace("wan: {url: http://127.0.0.1:9/services/NsapService}",
+                        "wan: {url: https://127.0.0.1:9/services/NsapService, subject: \"CN=nsap,OU=CRS,O=Demo\"}")
+                + "tls: {port: 0, keyStore: " + certificates.resolve("bar-site-a.p12") + ", keyStorePassword: crs-demo-tls,"
+                + " trustStore: " + certificates.resolve("trust.p12") + ", trustStorePassword: crs-demo-tls,"
+                + " clientAuth: optional}\n");
+        BarServerConfig config = BarServerConfig.FILE.load(file);
+        server = BarMain.start(config);
+
+        Element nsa = parse(get("/NSI/discovery.xml").body());
+
+        String provider = children(children(nsa).stream().filter(e -> e.getLocalName().equals("interface")).findFirst()
+                .orElseThrow()).get(1).getTextContent();
+        assertEquals("https://127.0.0.1:" + server.tlsPort().orElseThrow() + "/NSI/services/ConnectionProvider", provider);
+        HttpClient tls = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .sslContext(TlsContexts.client(config.basics().tls().orElseThrow().settings())).build();
+        HttpResponse<String> overTls = tls.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:"
+                + server.tlsPort().orElseThrow() + "/NSI/topology.xml")).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, overTls.statusCode());
+        assertEquals(NETWORK, parse(overTls.body()).getAttribute("id"));
     }
 
     @Test
