@@ -9,13 +9,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.crs.domain.admission.Resource;
+import org.crs.domain.admission.VlanRange;
 import org.crs.domain.availability.SlotQuery;
 import org.crs.domain.availability.StartTimes;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
+import org.crs.domain.topology.CampusTopology;
+import org.crs.domain.topology.EdgeRouter;
+import org.crs.domain.topology.HandOff;
+import org.crs.domain.topology.HostPort;
+import org.crs.domain.topology.Uplink;
 import org.crs.nsap.contract.topology.CampusTopologyFile;
 import org.crs.nsap.port.PlanRefused;
 import org.crs.nsap.segment.Plan;
@@ -144,6 +151,27 @@ class HandOffPlanningTest {
                 () -> planner.plan(request("site-a", "to-domain-c", 100, 0, 0), calendars));
 
         assertRefusal(RefusalCode.BAD_FIELD, "source", fromSite);
+    }
+
+    @Test
+    void twoHandOffsOrAHostOfAnotherEdgeRouterAreNoPath() throws IOException {
+        CampusTopology a = CampusTopologyFile.parse(siteAWithHandOff());
+        List<HostPort> hosts = new ArrayList<>(a.hostPorts());
+        hosts.add(new HostPort("host-b9", "edge-b", "GigabitEthernet1/1", 1000));
+        List<Uplink> uplinks = new ArrayList<>(a.uplinks());
+        uplinks.add(new Uplink("edge-b", "TenGigabitEthernet2/1", "site-a", 10000));
+        List<HandOff> handOffs = new ArrayList<>(a.handOffs());
+        handOffs.add(new HandOff("to-domain-d", "edge-a", "TenGigabitEthernet2/3", 1000, new VlanRange(3100, 3199)));
+        CampusPlanner wider = new CampusPlanner(new CampusTopology(a.site(), List.of(new EdgeRouter("edge-a"),
+                new EdgeRouter("edge-b")), hosts, uplinks, a.vlans(), handOffs));
+
+        PlanRefused transit = assertThrows(PlanRefused.class,
+                () -> wider.plan(request("to-domain-c", "to-domain-d", 100, 0, 0), calendars));
+        PlanRefused otherRouter = assertThrows(PlanRefused.class,
+                () -> wider.plan(request("host-b9", "to-domain-c", 100, 0, 0), calendars));
+
+        assertRefusal(RefusalCode.NO_PATH, "destination", transit);
+        assertRefusal(RefusalCode.NO_PATH, "destination", otherRouter);
     }
 
     @Test
