@@ -197,6 +197,38 @@ class ArchitectureRulesTest {
     }
 
     @Test
+    void theNsiContractIsTheWireOnly() {
+        noClasses().that().resideInAPackage("org.crs.nsi.contract..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.crs.bar..", "org.crs.nsap..",
+                        "org.crs.routers..", "org.crs.demo..")
+                .as("the NSI contract is the wire only: it uses the domain and service-runtime, no service")
+                .because("the BAR's NSI door and its requester adapter share it, as nsap-contract is shared"
+                        + " (docs/architecture.md)")
+                .check(classes);
+    }
+
+    @Test
+    void theNsiMessagesImportNoIo() {
+        noClasses().that().resideInAPackage("org.crs.nsi.contract.message..")
+                .should().dependOnClassesThat().resideInAnyPackage(IO)
+                .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.nsi.contract.xml..",
+                        "org.crs.nsi.contract.client..")
+                .as("the NSI messages are values: no I/O, no XML, no client")
+                .check(classes);
+    }
+
+    @Test
+    void onlyTheBarsNsiDoorAndAdapterUseTheNsiContract() {
+        noClasses().that().resideOutsideOfPackages("org.crs.nsi.contract..", "org.crs.bar.api.nsi..",
+                        "org.crs.bar.adapter.nsi..")
+                .should().dependOnClassesThat().resideInAPackage("org.crs.nsi.contract..")
+                .as("only the BAR's NSI door (api.nsi) and its NSI requester adapter (adapter.nsi) use the NSI contract")
+                .because("NSI is a wire format: the service and the model see their own types, never NSI's"
+                        + " (docs/architecture.md)")
+                .check(classes);
+    }
+
+    @Test
     void nothingInProductionImportsTheEmulator() {
         noClasses().that().resideOutsideOfPackages("org.crs.routers.emulator..", "org.crs.demo..")
                 .should().dependOnClassesThat().resideInAPackage("org.crs.routers.emulator..")

@@ -71,6 +71,16 @@ public final class LoginThrottle {
         return longer.isZero() ? Optional.empty() : Optional.of(longer);
     }
 
+    /**
+     * The pause still to wait at {@code now} before anyone may try again from {@code address}, when
+     * the sign-in names no account (an API token): only the address's failures count, so that
+     * guesses from one address never pause the token sign-ins of everyone else.
+     */
+    public static Optional<Duration> addressPause(Map<String, Failures> counted, String address, Instant now) {
+        Duration pause = pause(counted.get(addressKey(address)), ADDRESS_FREE_FAILURES, now);
+        return pause.isZero() ? Optional.empty() : Optional.of(pause);
+    }
+
     private static Duration pause(Failures f, int free, Instant now) {
         if (f == null || f.count() < free || f.last().plus(WINDOW).isBefore(now)) {
             return Duration.ZERO;

@@ -116,13 +116,13 @@ public final class AccountService {
         if (known.isPresent()) {
             return new SignIn.Known(known.get());
         }
-        Optional<Duration> pause = throttle.pause("token", address);
+        Optional<Duration> pause = throttle.addressPause(address);
         if (pause.isPresent()) {
             return new SignIn.Throttled(pause.get());
         }
         Optional<Account> account = store.accountOfToken(hash).flatMap(store::find).filter(a -> !a.blocked());
         if (account.isEmpty()) {
-            throttle.failed("token", address);
+            throttle.failedFrom(address);
             LOG.info("Failed sign-in with an API token from {}", address);
             return new SignIn.Refused(REFUSED);
         }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 import org.crs.bar.account.LoginThrottle;
 import org.crs.bar.port.ThrottleCounts;
@@ -27,6 +28,18 @@ final class SignInThrottle {
     /** The pause {@code name} must wait before trying again from {@code address}; empty: it may try now. */
     Optional<Duration> pause(String name, String address) {
         return LoginThrottle.pause(counts.find(LoginThrottle.keys(name, address)), name, address, clock.instant());
+    }
+
+    /** The pause a sign-in that names no account (an API token) must wait from {@code address}. */
+    Optional<Duration> addressPause(String address) {
+        return LoginThrottle.addressPause(counts.find(Set.of(LoginThrottle.addressKey(address))), address,
+                clock.instant());
+    }
+
+    /** Counts a failed sign-in that named no account against the address only. */
+    void failedFrom(String address) {
+        Instant now = clock.instant();
+        counts.count(LoginThrottle.addressKey(address), now, LoginThrottle.windowStart(now));
     }
 
     /** Counts a failed sign-in against the account and against the address. */

@@ -235,6 +235,19 @@ class SignInStateStoreTest {
         }
 
         @Test
+        void tokensGuessedFromOneAddressPauseTokenSignInsThereButNotFromAnother() throws Exception {
+            AccountService accounts = accounts();
+            accounts.createAccount(ADMINISTRATION, "carol", "user", "", "carol-password");
+            String token = accounts.createToken(ADMINISTRATION, "carol", "script").secret();
+            for (int i = 0; i < LoginThrottle.ADDRESS_FREE_FAILURES; i++) {
+                accounts.withToken("not-a-token-" + i, "192.0.2.7");
+            }
+
+            assertInstanceOf(SignIn.Throttled.class, accounts().withToken(token, "192.0.2.7"));
+            assertInstanceOf(SignIn.Known.class, accounts().withToken(token, "192.0.2.8"));
+        }
+
+        @Test
         void aCountWhoseWindowHasPassedStartsAgain() throws Exception {
             AccountService accounts = accounts();
             accounts.createAccount(ADMINISTRATION, "carol", "user", "", "carol-password");

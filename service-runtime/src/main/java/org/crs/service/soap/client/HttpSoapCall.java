@@ -46,17 +46,29 @@ import org.crs.service.tls.TlsContexts;
  * <p>An {@code https://} service is called with the given {@link SSLContext} (the calling service's own
  * certificate for client authentication and its trusted authorities, {@link TlsContexts}),
  * TLS 1.3 or 1.2, the service's certificate checked against the host name of the URL.
+ *
+ * <p>Public for clients of other SOAP protocols, which write and read their own envelopes
+ * ({@link #postXml}: nsi-contract's {@code NsiClient}); CRS's own port types go through
+ * {@link SoapClient}.
  */
-final class HttpSoapCall implements AutoCloseable {
+public final class HttpSoapCall implements AutoCloseable {
 
     private static final ContentType TEXT_XML = ContentType.create("text/xml", StandardCharsets.UTF_8);
+    /** As OpenNSA sends it, lower-case charset, for peers that compare the header as text. */
+    private static final ContentType TEXT_XML_LOWER_CASE = ContentType.parse("text/xml; charset=utf-8");
     /** Connections kept to one service: a BAR's call pool rarely has more calls to one service at once. */
     static final int CONNECTIONS = 64;
     /** Ends calls that outlive their timeout (a socket timeout bounds one read, not the call). */
     private static final ScheduledThreadPoolExecutor DEADLINES = deadlines();
 
-    /** What came back over HTTP, read whole. */
-    record HttpAnswer(int statusCode, String contentType, String body) {
+    /**
+     * What came back over HTTP, read whole.
+     *
+     * @param statusCode the HTTP status
+     * @param contentType the Content-Type header, or {@code no content type}
+     * @param body the body as UTF-8 text
+     */
+    public record HttpAnswer(int statusCode, String contentType, String body) {
     }
 
     private final URI serviceUrl;
@@ -68,7 +80,7 @@ final class HttpSoapCall implements AutoCloseable {
      * @param tls what an {@code https://} service is called with; null for the JVM's default
      *     (no client certificate, the JVM's trusted authorities)
      */
-    HttpSoapCall(URI serviceUrl, Duration timeout, SSLContext tls) {
+    public HttpSoapCall(URI serviceUrl, Duration timeout, SSLContext tls) {
         this.serviceUrl = Objects.requireNonNull(serviceUrl, "serviceUrl");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         if (timeout.isNegative() || timeout.isZero()) {
@@ -109,9 +121,27 @@ final class HttpSoapCall implements AutoCloseable {
      *     answer before the deadline ({@code TIMEOUT})
      */
     HttpAnswer post(String operation, String envelope) throws SoapCallException {
+        return post(operation, "\"urn:" + operation + "\"", envelope, TEXT_XML);
+    }
+
+    /**
+     * Posts an envelope written by the caller, with exactly this SOAPAction header value (quotes
+     * included when the caller wants them) and {@code Content-Type: text/xml; charset=utf-8},
+     * and reads the whole answer, whatever its status.
+     *
+     * @param what the call, for failures' messages (an operation's name)
+     * @throws SoapCallException not answered: no connection ({@code NO_CONNECTION}), or no whole
+     *     answer before the deadline ({@code TIMEOUT})
+     */
+    public HttpAnswer postXml(String what, String soapAction, String envelope) throws SoapCallException {
+        return post(what, soapAction, envelope, TEXT_XML_LOWER_CASE);
+    }
+
+    private HttpAnswer post(String operation, String soapAction, String envelope, ContentType bodyType)
+            throws SoapCallException {
         HttpPost post = new HttpPost(serviceUrl);
-        post.setHeader("SOAPAction", "\"urn:" + operation + "\"");
-        post.setEntity(new StringEntity(envelope, TEXT_XML));
+        post.setHeader("SOAPAction", soapAction);
+        post.setEntity(new StringEntity(envelope, bodyType));
         AtomicBoolean late = new AtomicBoolean();
         ScheduledFuture<?> deadline = DEADLINES.schedule(() -> {
             late.set(true);

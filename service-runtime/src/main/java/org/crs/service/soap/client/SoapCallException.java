@@ -30,7 +30,12 @@ public final class SoapCallException extends Exception {
 
     private final Kind kind;
 
-    SoapCallException(Kind kind, String message, Throwable cause) {
+    /**
+     * @param kind what went wrong
+     * @param message what was called and what happened
+     * @param cause the failure that showed it, if any
+     */
+    public SoapCallException(Kind kind, String message, Throwable cause) {
         super(message, cause);
         this.kind = kind;
     }
