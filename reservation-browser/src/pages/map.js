@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { get, query, reservationPath } from '../lib/api.js';
 import { html, ErrorBox, Loading, Time, useLoad, usePageTitle, navigate } from '../lib/ui.js';
 import { bandwidth, fromLocalInput, toLocalInput } from '../lib/format.js';
-import { networkOf, pathPlaces, placeKind } from '../lib/topology.js';
+import { farNetworkName, networkOf, pathPlaces, placeKind } from '../lib/topology.js';
 
 const W = 1000;
 const LEVELS = [
@@ -178,7 +178,7 @@ function MapDrawing({ topology, path }) {
         if (!p) return null;
         const hit = onPath(path, h);
         return html`<line x1=${h.x} y1=${h.y} x2=${p.x} y2=${p.y} class=${'host-link ' + levelOf(h).cls + (hit ? ' on-path' : '')}>
-          <title>${h.host} on ${h.router} ${h.interface}: ${bandwidth(h.bookedMbps || 0)} of ${bandwidth(h.capacityMbps)} booked</title>
+          <title>${h.handOff ? `Hand-off ${h.host} on ${h.router} ${h.interface} to ${farNetworkName(h)}${h.stp ? ', STP ' + h.stp : ''}` : `${h.host} on ${h.router} ${h.interface}`}: ${bandwidth(h.bookedMbps || 0)} of ${bandwidth(h.capacityMbps)} booked</title>
         </line>`;
       })}
       ${links.map((link) => {
@@ -218,6 +218,15 @@ function MapDrawing({ topology, path }) {
       })}
       ${hosts.map((h) => {
         const hit = onPath(path, h);
+        if (h.handOff) {
+          // A port facing another domain: square-cornered, the far network under its name, the STP in its title.
+          return html`<g class=${'host-node hand-off' + (hit ? ' on-path' : '')}>
+            <title>${h.stp ? 'STP ' + h.stp + ', facing ' + farNetworkName(h) : 'Hand-off to another domain'}</title>
+            <rect x=${h.x - 44} y=${h.y - 12} width="88" height="24" rx="2" />
+            <text x=${h.x} y=${h.y + 4} text-anchor="middle" class="svg-small">${h.host}</text>
+            <text x=${h.x} y=${h.y + 22} text-anchor="middle" class="svg-small muted">${farNetworkName(h)}</text>
+          </g>`;
+        }
         return html`<g class=${'host-node' + (hit ? ' on-path' : '')}>
           <rect x=${h.x - 44} y=${h.y - 12} width="88" height="24" rx="12" />
           <text x=${h.x} y=${h.y + 4} text-anchor="middle" class="svg-small">${h.host}</text>
@@ -236,6 +245,7 @@ function Legend({ highlighted }) {
 
 function LinkTable({ topology, path }) {
   const links = topology.places || [];
+  const handOffs = new Map((topology.sites || []).flatMap((s) => s.hosts || []).filter((h) => h.handOff).map((h) => [h.id, h]));
   if (!links.length) return html`<p class="empty">The BAR knows no links.</p>`;
   return html`<details class="link-table" open=${false}>
     <summary>Ports and links and their load as a table</summary>
@@ -244,7 +254,7 @@ function LinkTable({ topology, path }) {
       <tbody>${links.map((l) => html`<tr>
         <td>${l.id}</td>
         <td>${placeKind(l.kind)}</td>
-        <td>${l.a ? (l.a.router + ' ' + l.a.interface).trim() : ''} – ${l.b ? (l.b.router + ' ' + l.b.interface).trim() : ''}</td>
+        <td>${l.a ? (l.a.router + ' ' + l.a.interface).trim() : ''} – ${l.b ? (l.b.router + ' ' + l.b.interface).trim() : ''}${handOffs.has(l.id) && handOffs.get(l.id).stp ? html`<br /><small>STP ${handOffs.get(l.id).stp}, facing ${farNetworkName(handOffs.get(l.id))}</small>` : null}</td>
         <td>${bandwidth(l.capacityMbps)}</td><td>${bandwidth(l.bookedMbps || 0)}</td><td>${percent(l)} %</td>
         ${path ? html`<td>${onPath(path, l) ? 'yes' : 'no'}</td>` : null}
       </tr>`)}</tbody>

@@ -99,6 +99,16 @@ class ArchitectureRulesTest {
     }
 
     @Test
+    void theNsiTopologyImportsNoIo() {
+        noClasses().that().resideInAPackage("org.crs.bar.nsi.topology..")
+                .should().dependOnClassesThat().resideInAnyPackage(IO)
+                .orShould().dependOnClassesThat().resideInAnyPackage("org.crs.bar.port..", "org.crs.bar.service..",
+                        "org.crs.bar.negotiation..", "org.crs.bar.adapter..", "org.crs.bar.api..", "org.crs.bar.server..")
+                .as("the site's STPs and NSI documents are pure: no I/O, nothing of the BAR above them")
+                .check(classes);
+    }
+
+    @Test
     void theBarsLayersPointDownOnly() {
         layersPointDown(new String[] {"org.crs.bar.api.."}, new String[] {"org.crs.bar.server.."},
                 new String[] {"org.crs.bar.service..", "org.crs.bar.negotiation..", "org.crs.bar.availability..",

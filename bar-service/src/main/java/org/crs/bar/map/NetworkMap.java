@@ -17,6 +17,7 @@ import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.topology.AccessPoint;
 import org.crs.domain.topology.CampusTopology;
+import org.crs.domain.topology.HandOff;
 import org.crs.domain.topology.HostPort;
 import org.crs.domain.topology.Link;
 import org.crs.domain.topology.Uplink;
@@ -36,24 +37,41 @@ public final class NetworkMap {
             ReservationState.PENDING_APPROVAL, ReservationState.RESERVED, ReservationState.ACTIVE);
 
     /** What a place on the map is. */
-    public enum Kind { HOST_PORT, UPLINK, ACCESS_POINT, WAN_LINK, CORE_ROUTER }
+    public enum Kind { HOST_PORT, UPLINK, ACCESS_POINT, WAN_LINK, CORE_ROUTER, HAND_OFF }
 
     /** A router on the map. */
     public record Router(String name, String site, boolean core) {
     }
 
     /**
-     * A place that carries bandwidth: a host port, a campus uplink, a WAN access point or a WAN link.
+     * A place that carries bandwidth: a host port, a campus uplink, a hand-off port to another
+     * domain, a WAN access point or a WAN link.
      *
      * @param id the resource's name ({@code edge-a:GigabitEthernet1/1}, {@code core-1-core-3})
      * @param a the router (and interface) at one end
-     * @param b the router (and interface) at the other end, or the host of a host port
+     * @param b the router (and interface) at the other end, or the host of a host port, or the
+     *     hand-off's name for a hand-off
      */
     public record Place(String id, Kind kind, String site, Port a, Port b, long capacityMbps, long bookedMbps) {
     }
 
     /** A router's interface; the interface is empty for a host. */
     public record Port(String router, String interfaceName) {
+    }
+
+    /**
+     * What a hand-off port faces, as this site publishes it over NSI.
+     *
+     * @param placeId the hand-off's place ({@code edge-a:TenGigabitEthernet3/1})
+     * @param stp its STP id, with its VLAN range
+     * @param farNetwork the network id of the domain at its far end
+     */
+    public record Facing(String placeId, String stp, String farNetwork) {
+        public Facing {
+            Objects.requireNonNull(placeId, "placeId");
+            Objects.requireNonNull(stp, "stp");
+            Objects.requireNonNull(farNetwork, "farNetwork");
+        }
     }
 
     /**
@@ -66,10 +84,26 @@ public final class NetworkMap {
 
     private final List<CampusTopology> campuses;
     private final Optional<WanTopology> wan;
+    private final List<Facing> facing;
 
     public NetworkMap(List<CampusTopology> campuses, Optional<WanTopology> wan) {
+        this(campuses, wan, List.of());
+    }
+
+    private NetworkMap(List<CampusTopology> campuses, Optional<WanTopology> wan, List<Facing> facing) {
         this.campuses = List.copyOf(campuses);
         this.wan = Objects.requireNonNull(wan, "wan");
+        this.facing = List.copyOf(facing);
+    }
+
+    /** The same map, with what this site's hand-off ports face (those with a known far side). */
+    public NetworkMap withFacing(List<Facing> other) {
+        return new NetworkMap(campuses, wan, other);
+    }
+
+    /** What the hand-off ports face, for those whose far side this site knows. */
+    public List<Facing> facing() {
+        return facing;
     }
 
     /** A map with nothing on it (a BAR started without topology files). */
@@ -90,7 +124,7 @@ public final class NetworkMap {
         return campuses.stream().map(CampusTopology::site).toList();
     }
 
-    /** Every place with the bandwidth that {@code reservations} book on it at {@code at}. */
+    /** Every place (host ports, uplinks, hand-offs, access points, WAN links) with the bandwidth that {@code reservations} book on it at {@code at}. */
     public List<Place> load(List<Reservation> reservations, Instant at) {
         Map<String, Long> booked = new LinkedHashMap<>();
         for (Reservation r : reservations) {
@@ -121,6 +155,11 @@ public final class NetworkMap {
                         .map(ap -> new Port(ap.router(), ap.interfaceName())).orElse(new Port(u.accessPoint(), ""));
                 out.add(new Place(id, Kind.UPLINK, c.site(), new Port(u.router(), u.trunkInterface()), far,
                         u.capacityMbps(), booked.getOrDefault(id, 0L)));
+            }
+            for (HandOff h : c.handOffs()) {
+                String id = h.router() + ":" + h.trunkInterface();
+                out.add(new Place(id, Kind.HAND_OFF, c.site(), new Port(h.router(), h.trunkInterface()),
+                        new Port(h.name(), ""), h.capacityMbps(), booked.getOrDefault(id, 0L)));
             }
         }
         wan.ifPresent(w -> {

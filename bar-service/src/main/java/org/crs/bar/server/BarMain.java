@@ -4,6 +4,8 @@ import org.crs.nsap.contract.topology.WanTopologyFile;
 import org.crs.nsap.contract.topology.CampusTopologyFile;
 import org.crs.domain.topology.CampusTopology;
 import org.crs.bar.map.NetworkMap;
+import org.crs.bar.nsi.topology.NsaDiscoveryDocument;
+import org.crs.bar.nsi.topology.SiteStps;
 import java.util.Optional;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -90,12 +92,14 @@ public final class BarMain {
      * connections to its controllers.
      */
     public static BarServer start(BarServerConfig config) throws Exception {
+        Optional<NsiPublication> nsi = nsiStps(config);
         Site site = site(config);
         try {
             return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(),
                     BarServer.Options.defaults(config.name()).withOwned(site).withPolicy(config.policy())
                             .withNotifications(config.notifications()).withServices(services(config))
-                            .withOidc(config.oidc()).withMap(networkMap(config.networkMap())));
+                            .withOidc(config.oidc()).withMap(networkMap(config.networkMap()).withFacing(facing(nsi)))
+                            .withNsi(nsi));
         } catch (Exception | Error e) {
             site.close();
             throw e;
@@ -110,6 +114,41 @@ public final class BarMain {
         }
         return new NetworkMap(campuses, files.wan().isPresent() ? Optional.of(WanTopologyFile.load(files.wan().get()))
                 : Optional.empty());
+    }
+
+    /** What the map labels each hand-off with: its STP and the network its alias belongs to. */
+    static List<NetworkMap.Facing> facing(Optional<NsiPublication> nsi) {
+        List<NetworkMap.Facing> facing = new ArrayList<>();
+        nsi.ifPresent(n -> n.stps().handOffs().forEach(h -> h.peer().ifPresent(peer -> facing.add(new NetworkMap.Facing(
+                h.handOff().resource().id(), h.stp().toString(), peer.alias().networkId())))));
+        return facing;
+    }
+
+    /**
+     * What the BAR publishes over NSI ({@code nsi}): the STPs of its site's campus, read from the
+     * campus topology file among {@code networkMap.campuses} whose {@code site} is this BAR's;
+     * empty without an {@code nsi} section.
+     *
+     * @throws IllegalArgumentException naming the file, or every STP the documents would publish
+     *     that the site cannot book (a hand-off {@code nsi.handOffs} names that the campus has not)
+     */
+    static Optional<NsiPublication> nsiStps(BarServerConfig config) throws IOException {
+        if (config.nsi().isEmpty()) {
+            return Optional.empty();
+        }
+        NsiConfig nsi = config.nsi().get();
+        for (Path file : config.networkMap().campuses()) {
+            CampusTopology campus = CampusTopologyFile.load(file);
+            if (campus.site().equals(config.site())) {
+                try {
+                    return Optional.of(new NsiPublication(SiteStps.of(campus, nsi.network()), nsi.url()));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("nsi: " + e.getMessage() + "\n  (campus topology " + file + ")", e);
+                }
+            }
+        }
+        throw new IllegalArgumentException("nsi: networkMap.campuses names no campus topology of site " + config.site()
+                + "; the STPs the NSI topology publishes are read from it");
     }
 
     /**
@@ -146,7 +185,9 @@ public final class BarMain {
 
         @Override
         public BarServerConfig load(Path file) throws IOException {
-            return BarServerConfig.FILE.load(file);
+            BarServerConfig config = BarServerConfig.FILE.load(file);
+            nsiStps(config); // the STPs it would publish must be bookable: checked by --check too
+            return config;
         }
 
         @Override
@@ -181,6 +222,8 @@ public final class BarMain {
             lines.add("L-NSAP    " + config.campus());
             lines.add("NSAP      " + config.wan());
             config.peers().forEach((site, url) -> lines.add("peer      " + site + " " + url));
+            config.nsi().ifPresent(nsi -> lines.add("NSI       " + server.serviceUrl().resolve(
+                    NsaDiscoveryDocument.DISCOVERY_PATH) + "   (" + nsi.network().nsaId() + ")"));
             return lines;
         }
 

@@ -70,6 +70,8 @@ import org.crs.bar.api.json.ApiParts;
 import org.crs.bar.api.json.JsonApi;
 import org.crs.bar.api.json.Sessions;
 import org.crs.bar.api.web.BrowserFiles;
+import org.crs.bar.api.nsi.documents.NsiDocumentServlet;
+import org.crs.bar.nsi.topology.NsaDiscoveryDocument;
 import org.crs.bar.map.NetworkMap;
 import org.crs.bar.adapter.oidc.OidcClient;
 import org.crs.bar.oidc.OidcSettings;
@@ -99,6 +101,8 @@ import org.slf4j.LoggerFactory;
  * read the audit trail;</li>
  * <li>{@code /services/NotificationService}: accounts manage their webhooks.</li>
  * </ul>
+ * With {@link Options#withNsi} it also publishes, to anyone, its site's NSI topology and NSA
+ * description at {@code /NSI/topology.xml} and {@code /NSI/discovery.xml}.
  * Every call is made by a known caller and may call only what
  * {@link org.crs.domain.access.AccessTable} allows it; every call that changes state is recorded
  * in the audit trail.
@@ -155,8 +159,9 @@ public final class BarServer extends RunningService {
     /** What a BAR is started with beyond its configuration, site, settings and clock. */
     public record Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
                           NotificationConfig notifications, NetworkMap map, Optional<OidcSettings> oidc,
-                          AccessTable accessTable) {
+                          AccessTable accessTable, Optional<NsiPublication> nsi) {
         public Options {
+            Objects.requireNonNull(nsi, "nsi");
             Objects.requireNonNull(accessTable, "accessTable");
             services = Map.copyOf(services);
             Objects.requireNonNull(owned, "owned");
@@ -168,7 +173,8 @@ public final class BarServer extends RunningService {
 
         public Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
                        NotificationConfig notifications) {
-            this(services, owned, policy, notifications, NetworkMap.empty(), Optional.empty(), AccessTable.standard());
+            this(services, owned, policy, notifications, NetworkMap.empty(), Optional.empty(), AccessTable.standard(),
+                    Optional.empty());
         }
 
         /** No service known by certificate, nothing owned, every booking approved, no mail, an empty map. */
@@ -178,12 +184,12 @@ public final class BarServer extends RunningService {
 
         /** The network the reservation browser draws (the sites' campus and WAN topologies). */
         public Options withMap(NetworkMap other) {
-            return new Options(services, owned, policy, notifications, other, oidc, accessTable);
+            return new Options(services, owned, policy, notifications, other, oidc, accessTable, nsi);
         }
 
         /** Sign-in through the site's identity provider (OpenID Connect) in the reservation browser. */
         public Options withOidc(Optional<OidcSettings> other) {
-            return new Options(services, owned, policy, notifications, map, other, accessTable);
+            return new Options(services, owned, policy, notifications, map, other, accessTable, nsi);
         }
 
         /**
@@ -192,22 +198,22 @@ public final class BarServer extends RunningService {
          * and the NSAP. Every other caller signs in with an account.
          */
         public Options withServices(Map<X500Principal, Caller> other) {
-            return new Options(other, owned, policy, notifications, map, oidc, accessTable);
+            return new Options(other, owned, policy, notifications, map, oidc, accessTable, nsi);
         }
 
         /** Closed when the BAR stops, after the calls under way (the site's controllers, when the BAR made them). */
         public Options withOwned(AutoCloseable other) {
-            return new Options(services, other, policy, notifications, map, oidc, accessTable);
+            return new Options(services, other, policy, notifications, map, oidc, accessTable, nsi);
         }
 
         /** The approval rules and quotas. */
         public Options withPolicy(BarPolicy other) {
-            return new Options(services, owned, other, notifications, map, oidc, accessTable);
+            return new Options(services, owned, other, notifications, map, oidc, accessTable, nsi);
         }
 
         /** How owners are told about their bookings; an owner's mail address is its account's. */
         public Options withNotifications(NotificationConfig other) {
-            return new Options(services, owned, policy, other, map, oidc, accessTable);
+            return new Options(services, owned, policy, other, map, oidc, accessTable, nsi);
         }
 
         /**
@@ -215,7 +221,12 @@ public final class BarServer extends RunningService {
          * unless a test starts a BAR with a wrong row to prove the authorisation matrix notices.
          */
         public Options withAccessTable(AccessTable other) {
-            return new Options(services, owned, policy, notifications, map, oidc, other);
+            return new Options(services, owned, policy, notifications, map, oidc, other, nsi);
+        }
+
+        /** This site's NSI documents (NML topology and NSA description), served at {@code /NSI/}; none when empty. */
+        public Options withNsi(Optional<NsiPublication> other) {
+            return new Options(services, owned, policy, notifications, map, oidc, accessTable, other);
         }
     }
 
@@ -259,6 +270,7 @@ public final class BarServer extends RunningService {
         AtomicReference<Notifier> notifier = new AtomicReference<>();
         AtomicReference<NotificationStore> outbox = new AtomicReference<>();
         AtomicReference<MaintenanceService> maintenance = new AtomicReference<>();
+        AtomicReference<NsiDocuments> nsiDocuments = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
             setUp.closeOnStop(options.owned());
             ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
@@ -343,7 +355,22 @@ public final class BarServer extends RunningService {
                     options.oidc().map(s -> new OidcSignIn(new OidcClient(s, clock), accounts.get(), accountStore, s))),
                     authenticator, options.accessTable(), Optional.of(trail.get().calls())));
             setUp.servlet("/", new BrowserFiles());
+            if (options.nsi().isPresent()) {
+                // Public documents; made below, once the address they name is known.
+                setUp.servlet(NsaDiscoveryDocument.TOPOLOGY_PATH, new NsiDocumentServlet(
+                        () -> Optional.ofNullable(nsiDocuments.get()).map(NsiDocuments::topology)));
+                setUp.servlet(NsaDiscoveryDocument.DISCOVERY_PATH, new NsiDocumentServlet(
+                        () -> Optional.ofNullable(nsiDocuments.get()).map(NsiDocuments::discovery)));
+            }
         });
+        if (options.nsi().isPresent()) {
+            try {
+                nsiDocuments.set(NsiDocuments.of(options.nsi().get(), shell, clock));
+            } catch (RuntimeException e) {
+                shell.close();
+                throw e;
+            }
+        }
         return new BarServer(shell, service.get(), store.get(), accounts.get(), trail.get(), notifier.get(), outbox.get(),
                 maintenance.get());
     }

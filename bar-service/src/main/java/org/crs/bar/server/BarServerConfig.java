@@ -73,6 +73,13 @@ import org.crs.service.server.ServiceConfig.Reader;
  * networkMap:                         # optional ({@link NetworkMapFiles}): what the reservation browser draws
  *   campuses: [../topology/site-a-campus.yaml, ../topology/site-b-campus.yaml]
  *   wan: ../topology/wan.yaml
+ * nsi:                                # optional ({@link NsiConfig}): this site as an NSI network;
+ *   domain: site-a.crs.example        #   without it the BAR serves no NSI documents
+ *   year: 2026
+ *   name: CRS site-a
+ *   handOffs:
+ *     - {port: to-domain-c, alias: "urn:ogf:network:domain-c.crs.example:2026:topology:to-site-a",
+ *        peerNsa: "urn:ogf:network:domain-c.crs.example:2026:nsa"}
  * }</pre>
  *
  * <p>Durations are {@code <n>ms}, {@code <n>s}, {@code <n>m}, {@code <n>h}, {@code <n>d} (or
@@ -100,10 +107,12 @@ import org.crs.service.server.ServiceConfig.Reader;
  * @param notifications how it tells owners about their bookings
  * @param oidc how people sign in through the site's OpenID provider; empty when they do not
  * @param networkMap the topology files the reservation browser's network map is drawn from
+ * @param nsi this site as an NSI network; empty when the BAR publishes no NSI documents
  */
 public record BarServerConfig(Basics basics, String site, PartsConfig parts, Duration callTimeout, BarSettings settings,
                               ApprovalRules approval, Quotas quotas, NotificationConfig notifications,
-                              Optional<OidcSettings> oidc, NetworkMapFiles networkMap) implements ServiceConfig {
+                              Optional<OidcSettings> oidc, NetworkMapFiles networkMap, Optional<NsiConfig> nsi)
+        implements ServiceConfig {
 
     /** Reads the file ({@code BarServerConfig.FILE.load(path)}), or parses its text. */
     public static final Reader<BarServerConfig> FILE = new Reader<>(BarServerConfig::parse);
@@ -121,6 +130,7 @@ public record BarServerConfig(Basics basics, String site, PartsConfig parts, Dur
         Objects.requireNonNull(notifications, "notifications");
         Objects.requireNonNull(oidc, "oidc");
         Objects.requireNonNull(networkMap, "networkMap");
+        Objects.requireNonNull(nsi, "nsi");
     }
 
     /** The service URL of this site's L-NSAP ({@code campus.url}). */
@@ -153,7 +163,7 @@ public record BarServerConfig(Basics basics, String site, PartsConfig parts, Dur
         return "BarServerConfig[" + basicsForLog() + ", site=" + site + ", campus=" + campus() + ", wan=" + wan()
                 + ", peers=" + peers() + ", callTimeout=" + callTimeout + ", settings=" + settings + ", approval=" + approval
                 + ", quotas=" + quotas + ", notifications=" + notifications + ", subjects=" + subjects() + ", oidc=" + oidc
-                + ", networkMap=" + networkMap + "]";
+                + ", networkMap=" + networkMap + ", nsi=" + nsi + "]";
     }
 
     // --- reading: the top-level keys here, each section by its class ------------------------------
@@ -172,7 +182,7 @@ public record BarServerConfig(Basics basics, String site, PartsConfig parts, Dur
                 baseDir, env, yaml);
         return new BarServerConfig(basics, site, parts, callTimeout, settings, ApprovalConfig.read(file.approval(), env, yaml),
                 QuotaConfig.read(file.quotas(), env, yaml), notifications, OidcConfig.read(file.oidc(), env, yaml),
-                NetworkMapFiles.read(file.networkMap(), baseDir, yaml));
+                NetworkMapFiles.read(file.networkMap(), baseDir, yaml), NsiConfig.read(file.nsi(), env, yaml));
     }
 
     /** The file's shape: raw text until resolved; these records never reach a log. */
@@ -181,7 +191,7 @@ public record BarServerConfig(Basics basics, String site, PartsConfig parts, Dur
                             List<PartsConfig.PeerYaml> peers, String callTimeout, BookingConfig.BookingYaml booking,
                             ApprovalConfig.ApprovalYaml approval, List<QuotaConfig.QuotaYaml> quotas,
                             NotificationConfig.MailYaml mail, NotificationConfig.NotificationsYaml notifications,
-                            OidcConfig.OidcYaml oidc, NetworkMapFiles.NetworkMapYaml networkMap) {
+                            OidcConfig.OidcYaml oidc, NetworkMapFiles.NetworkMapYaml networkMap, NsiConfig.NsiYaml nsi) {
         @Override
         public String toString() {
             return "config " + name;

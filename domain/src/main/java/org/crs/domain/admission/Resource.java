@@ -19,6 +19,8 @@ public record Resource(String id, String kind, long capacityMbps) {
     public static final String HOST_PORT = "host port";
     /** A trunk from a campus edge router to the site's WAN access point. */
     public static final String UPLINK = "uplink";
+    /** A trunk from a campus edge router to another network domain, booked over NSI. */
+    public static final String HAND_OFF = "hand-off";
     /** A link between two core routers; both directions share one calendar. */
     public static final String LINK = "link";
     /** The interface on a core router where a campus hands circuits to the WAN. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.Optional;
 import org.crs.domain.admission.Resource;
+import org.crs.domain.admission.VlanRange;
 import org.junit.jupiter.api.Test;
 
 class CampusTopologyTest {
@@ -54,5 +55,65 @@ class CampusTopologyTest {
                 campus.hostPort("host-a1").orElseThrow().resource());
         assertEquals(new Resource("edge-a:TenGigabitEthernet2/1", Resource.UPLINK, 10000),
                 campus.uplinks().get(0).resource());
+    }
+
+    static final HandOff TO_DOMAIN_C = new HandOff("to-domain-c", "edge-a", "TenGigabitEthernet3/1", 10000,
+            new VlanRange(3000, 3099));
+
+    static CampusTopology withHandOffs(HandOff... handOffs) {
+        CampusTopology a = DemoNetwork.siteA();
+        return new CampusTopology(a.site(), a.edgeRouters(), a.hostPorts(), a.uplinks(), a.vlans(), List.of(handOffs));
+    }
+
+    @Test
+    void aCampusWithAHandOffHasNoProblemsAndFindsItByName() {
+        CampusTopology campus = withHandOffs(TO_DOMAIN_C);
+        assertEquals(List.of(), campus.problems());
+        assertEquals(TO_DOMAIN_C, campus.handOff("to-domain-c").orElseThrow());
+        assertEquals(Optional.empty(), campus.handOff("host-a1"));
+        assertEquals(new Resource("edge-a:TenGigabitEthernet3/1", Resource.HAND_OFF, 10000), TO_DOMAIN_C.resource());
+    }
+
+    @Test
+    void aCampusWithoutHandOffsHasAnEmptyList() {
+        assertEquals(List.of(), DemoNetwork.siteA().handOffs());
+    }
+
+    @Test
+    void everyProblemOfAHandOffIsReportedAtOnce() {
+        CampusTopology campus = withHandOffs(
+                new HandOff("host-a1", "edge-x", "TenGigabitEthernet2/1", 0, new VlanRange(1500, 2100)),
+                new HandOff("to-domain-c", "edge-a", "TenGigabitEthernet3/1", 1000, new VlanRange(3000, 3099)),
+                new HandOff("to-domain-c", "edge-a", "TenGigabitEthernet3/2", 1000, new VlanRange(3050, 3060)),
+                new HandOff("site-a", "edge-a", " ", 1000, null));
+        assertEquals(List.of(
+                "hand-off host-a1 has the name of a host; the names are endpoints and must differ",
+                "hand-off host-a1: unknown edge router edge-x",
+                "hand-off host-a1: capacityMbps must be positive, was 0",
+                "hand-off host-a1: vlans 1500-2100 overlap the campus VLANs 1000-1999; VLAN numbers are shared by all"
+                        + " ports of a router",
+                "hand-off to-domain-c is listed twice",
+                "hand-off to-domain-c: vlans 3050-3060 overlap those of hand-off to-domain-c (3000-3099) on edge-a;"
+                        + " VLAN numbers are shared by all ports of a router",
+                "hand-off site-a has the name of the site; the names are endpoints and must differ",
+                "hand-off site-a: trunk is missing",
+                "hand-off site-a: vlans are missing"), campus.problems());
+    }
+
+    @Test
+    void aHandOffOnAnInterfaceAlreadyUsedIsAProblem() {
+        CampusTopology campus = withHandOffs(new HandOff("to-domain-c", "edge-a", "TenGigabitEthernet2/1", 1000,
+                new VlanRange(3000, 3099)));
+        assertEquals(List.of("interface TenGigabitEthernet2/1 of edge-a is used by both uplink edge-a:TenGigabitEthernet2/1"
+                + " and hand-off to-domain-c"), campus.problems());
+    }
+
+    @Test
+    void handOffsOfDifferentRoutersMayShareVlanNumbers() {
+        CampusTopology a = DemoNetwork.siteA();
+        CampusTopology campus = new CampusTopology(a.site(), List.of(new EdgeRouter("edge-a"), new EdgeRouter("edge-b")),
+                a.hostPorts(), a.uplinks(), a.vlans(), List.of(TO_DOMAIN_C,
+                        new HandOff("to-domain-d", "edge-b", "TenGigabitEthernet3/1", 1000, new VlanRange(3000, 3099))));
+        assertEquals(List.of(), campus.problems());
     }
 }

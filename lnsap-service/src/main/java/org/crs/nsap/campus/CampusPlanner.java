@@ -68,12 +68,18 @@ import org.crs.nsap.segment.SegmentRequest;
  * free. Hosts on different edge routers are refused ({@code destination}): the campus topology
  * has no links between edge routers.
  *
+ * <p><b>Hand-offs.</b> A request between a host and a hand-off port of its edge router (a trunk
+ * to another network domain, booked over NSI; either end, named by the hand-off's name) is
+ * planned by {@link HandOffPlanner}: the host port and the hand-off's trunk joined by one VLAN
+ * of the hand-off's range, both booked like a circuit to the site.
+ *
  * <p>Deterministic and without side effects: the same calendars give the same plan, and only
  * the calendars of the host port and of the uplinks tried are read.
  */
 public final class CampusPlanner implements ResourcePlanner {
 
     private final CampusTopology campus;
+    private final HandOffPlanner handOffs;
 
     /**
      * @param campus a campus without {@linkplain CampusTopology#problems() problems}, as
@@ -95,23 +101,26 @@ public final class CampusPlanner implements ResourcePlanner {
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("campus " + campus.site() + " cannot be booked: " + String.join("; ", problems));
         }
+        this.handOffs = new HandOffPlanner(campus, endpoints());
     }
 
-    /** Every host port, then every uplink, in file order. */
+    /** Every host port, then every uplink, then every hand-off, in file order. */
     @Override
     public List<Resource> resources() {
         List<Resource> resources = new ArrayList<>();
         campus.hostPorts().forEach(port -> resources.add(port.resource()));
         campus.uplinks().forEach(uplink -> resources.add(uplink.resource()));
+        campus.handOffs().forEach(handOff -> resources.add(handOff.resource()));
         return resources;
     }
 
-    /** Every host, in file order, then the site. */
+    /** Every host, in file order, then the site, then every hand-off, in file order. */
     @Override
     public List<String> endpoints() {
         List<String> endpoints = new ArrayList<>();
         campus.hostPorts().forEach(port -> endpoints.add(port.hostName()));
         endpoints.add(campus.site());
+        campus.handOffs().forEach(handOff -> endpoints.add(handOff.name()));
         return endpoints;
     }
 
@@ -123,6 +132,9 @@ public final class CampusPlanner implements ResourcePlanner {
     @Override
     public StartTimes availability(String source, String destination, SlotQuery query, CalendarSource calendars)
             throws PlanRefused {
+        if (handOffs.joins(source, destination)) {
+            return handOffs.availability(source, destination, query, calendars);
+        }
         String site = campus.site();
         TimeInterval span = query.span();
         List<HostPort> ports;
@@ -162,6 +174,9 @@ public final class CampusPlanner implements ResourcePlanner {
 
     @Override
     public Plan plan(SegmentRequest request, CalendarSource calendars) throws PlanRefused {
+        if (handOffs.joins(request.source(), request.destination())) {
+            return handOffs.plan(request, new PlanReads(calendars, request.interval()));
+        }
         String site = campus.site();
         if (!site.equals(request.source()) && !site.equals(request.destination())) {
             return planHostPair(request, new PlanReads(calendars, request.interval()));

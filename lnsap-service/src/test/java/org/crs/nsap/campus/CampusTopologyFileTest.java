@@ -13,6 +13,7 @@ import java.util.List;
 import org.crs.domain.admission.VlanRange;
 import org.crs.domain.topology.CampusTopology;
 import org.crs.domain.topology.EdgeRouter;
+import org.crs.domain.topology.HandOff;
 import org.crs.domain.topology.HostPort;
 import org.crs.domain.topology.Uplink;
 import org.junit.jupiter.api.Test;
@@ -152,5 +153,51 @@ class CampusTopologyFileTest {
                 + "  - host port host-a1: capacityMbps must be positive, was 0\n"
                 + "  - interface GigabitEthernet1/1 of edge-a is used by both host port host-a1 and uplink edge-a:GigabitEthernet1/1",
                 refused.getMessage());
+    }
+
+    private static final String HAND_OFF = """
+            handOffs:
+              - {name: to-domain-c, router: edge-a, trunk: TenGigabitEthernet3/1, capacityMbps: 10000, vlans: {first: 3000, last: 3099}}
+            """;
+
+    @Test
+    void readsTheOptionalHandOffs() {
+        CampusTopology campus = CampusTopologyFile.parse(VALID + HAND_OFF);
+
+        assertEquals(List.of(new HandOff("to-domain-c", "edge-a", "TenGigabitEthernet3/1", 10000, new VlanRange(3000, 3099))),
+                campus.handOffs());
+        assertEquals(List.of(), CampusTopologyFile.parse(VALID).handOffs());
+    }
+
+    @Test
+    void refusesAnUnknownKeyOfAHandOff() {
+        String yaml = VALID + HAND_OFF.replace("capacityMbps: 10000,", "capacityMbps: 10000, peer: domain-c,");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> CampusTopologyFile.parse(yaml));
+
+        assertEquals("campus topology: unknown key \"peer\" in handOffs[0] (line 10); known keys there: "
+                + "capacityMbps, name, router, trunk, vlans", refused.getMessage());
+    }
+
+    @Test
+    void refusesAHandOffVlanRangeOutsideTheVlanNumbers() {
+        String yaml = VALID + HAND_OFF.replace("last: 3099", "last: 4095");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> CampusTopologyFile.parse(yaml));
+
+        assertTrue(refused.getMessage().startsWith("campus topology: handOffs[0].vlans: last VLAN must be in 3000..4094,"
+                + " was 4095 (line 10"), refused.getMessage());
+    }
+
+    @Test
+    void reportsTheProblemsOfAHandOffWithTheCampus() {
+        String yaml = VALID + HAND_OFF.replace("name: to-domain-c", "name: host-a1").replace("first: 3000", "first: 1990");
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> CampusTopologyFile.parse(yaml));
+
+        assertEquals("campus topology: the campus has 2 problems:\n"
+                + "  - hand-off host-a1 has the name of a host; the names are endpoints and must differ\n"
+                + "  - hand-off host-a1: vlans 1990-3099 overlap the campus VLANs 1000-1999; VLAN numbers are shared by all"
+                + " ports of a router", refused.getMessage());
     }
 }

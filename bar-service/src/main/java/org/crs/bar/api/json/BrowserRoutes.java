@@ -96,6 +96,7 @@ final class BrowserRoutes {
         map.sites().forEach(sites::add);
         out.set("routers", Json.tree(map.routers()));
         out.set("places", Json.tree(map.load(holding, at)));
+        out.set("facing", Json.tree(map.facing()));
         return Answer.ok(out);
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import org.crs.domain.admission.VlanRange;
 import org.crs.domain.topology.CampusTopology;
 import org.crs.domain.topology.EdgeRouter;
+import org.crs.domain.topology.HandOff;
 import org.crs.domain.topology.HostPort;
 import org.crs.domain.topology.Uplink;
 
@@ -64,8 +65,24 @@ public final class CampusTopologyFile {
 
     // The file's shape. Text left out stays null for problems() to report; numbers are required.
 
-    private record CampusFile(String site, List<EdgeRouterEntry> edgeRouters, List<HostPortEntry> hostPorts,
-                              List<UplinkEntry> uplinks, VlansEntry vlans) {
+    /*
+     * A class, not a record: a record's keys are its constructor's, and Jackson holds back a
+     * mapping's keys until it has all of them, so with the optional handOffs absent an unknown key
+     * was reported at the end of the file instead of on its line.
+     */
+    private static final class CampusFile {
+        @JsonProperty
+        private String site;
+        @JsonProperty
+        private List<EdgeRouterEntry> edgeRouters;
+        @JsonProperty
+        private List<HostPortEntry> hostPorts;
+        @JsonProperty
+        private List<UplinkEntry> uplinks;
+        @JsonProperty
+        private VlansEntry vlans;
+        @JsonProperty
+        private List<HandOffEntry> handOffs;
 
         CampusTopology toTopology() {
             return new CampusTopology(site,
@@ -74,7 +91,10 @@ public final class CampusTopologyFile {
                             port.interfaceName(), port.capacityMbps())).toList(),
                     TopologyYaml.orEmpty(uplinks).stream().map(uplink -> new Uplink(uplink.router(), uplink.trunk(),
                             uplink.accessPoint(), uplink.capacityMbps())).toList(),
-                    vlans == null ? null : vlans.range());
+                    vlans == null ? null : vlans.range(),
+                    TopologyYaml.orEmpty(handOffs).stream().map(handOff -> new HandOff(handOff.name(), handOff.router(),
+                            handOff.trunk(), handOff.capacityMbps(), handOff.vlans() == null ? null
+                                    : handOff.vlans().range())).toList());
         }
     }
 
@@ -87,6 +107,10 @@ public final class CampusTopologyFile {
 
     private record UplinkEntry(String router, String trunk, String accessPoint,
                                @JsonProperty(required = true) long capacityMbps) {
+    }
+
+    private record HandOffEntry(String name, String router, String trunk, @JsonProperty(required = true) long capacityMbps,
+                                VlansEntry vlans) {
     }
 
     private record VlansEntry(@JsonProperty(required = true) int first, @JsonProperty(required = true) int last) {

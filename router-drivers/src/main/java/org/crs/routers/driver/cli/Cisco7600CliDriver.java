@@ -10,8 +10,9 @@
  * by an ingress policer, and IOS has no writable MIB for QoS policies
  * (CISCO-CLASS-BASED-QOS-MIB is read-only); see Cisco7600SnmpDriver for the SNMP variant.
  *
- * A circuit is a VLAN joining the end-host's access port to the WAN-facing trunk, with an
- * ingress policer on the host port. For circuit 42 on VLAN 1234 at 100 Mbit/s, host port
+ * A circuit is a VLAN joining the end-host's access port to a trunk, with an ingress policer on
+ * the host port. The trunk is the uplink to the WAN, or a hand-off trunk to another network
+ * domain (a circuit booked over NSI): both are pre-provisioned trunks, and the commands are the same. For circuit 42 on VLAN 1234 at 100 Mbit/s, host port
  * GigabitEthernet1/1, trunk TenGigabitEthernet2/1, set-up sends:
  *
  *   configure terminal

@@ -1,0 +1,107 @@
+package org.crs.bar.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.crs.bar.nsi.topology.HandOffPeer;
+import org.crs.bar.nsi.topology.NsiNetwork;
+import org.crs.domain.nsi.Stp;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The BAR's optional {@code nsi} section ({@link NsiConfig}). */
+class NsiConfigTest {
+
+    static final String NSI = """
+            nsi:
+              domain: site-a.crs.example
+              year: 2026
+              name: CRS site-a
+              handOffs:
+                - {port: to-domain-c, alias: "urn:ogf:network:domain-c.crs.example:2026:topology:to-site-a",
+                   peerNsa: "urn:ogf:network:domain-c.crs.example:2026:nsa"}
+            """;
+
+    @TempDir
+    Path dir;
+
+    BarServerConfig parse(String yaml) {
+        return BarServerConfig.FILE.parse(yaml, dir, BarServerConfigTest.env(BarServerConfigTest.ENV));
+    }
+
+    String refusal(String yaml) {
+        return assertThrows(IllegalArgumentException.class, () -> parse(yaml)).getMessage();
+    }
+
+    @Test
+    void everyKeyOfTheSectionIsRead() {
+        NsiConfig nsi = parse(BarServerConfigTest.GOOD + NSI + "  url: https://crs.site-a.example.org:8443\n").nsi().orElseThrow();
+
+        assertEquals(new NsiNetwork("site-a.crs.example", 2026, "CRS site-a", List.of(new HandOffPeer("to-domain-c",
+                Stp.parse("urn:ogf:network:domain-c.crs.example:2026:topology:to-site-a"),
+                "urn:ogf:network:domain-c.crs.example:2026:nsa"))), nsi.network());
+        assertEquals(Optional.of(URI.create("https://crs.site-a.example.org:8443")), nsi.url());
+    }
+
+    @Test
+    void withoutTheSectionTheBarPublishesNoNsiDocuments() {
+        assertEquals(Optional.empty(), parse(BarServerConfigTest.GOOD).nsi());
+    }
+
+    @Test
+    void handOffsAndUrlAreOptional() {
+        NsiConfig nsi = parse(BarServerConfigTest.GOOD + "nsi: {domain: site-a.crs.example, year: 2026, name: A}\n")
+                .nsi().orElseThrow();
+
+        assertEquals(List.of(), nsi.network().handOffs());
+        assertEquals(Optional.empty(), nsi.url());
+    }
+
+    @Test
+    void aMissingKeyIsNamed() {
+        assertTrue(refusal(BarServerConfigTest.GOOD + NSI.replace("  domain: site-a.crs.example\n", ""))
+                .startsWith("nsi.domain is missing"));
+        assertTrue(refusal(BarServerConfigTest.GOOD + NSI.replace("  year: 2026\n", "")).startsWith("nsi.year is missing"));
+        assertTrue(refusal(BarServerConfigTest.GOOD + NSI.replace("peerNsa:", "peer:")).contains("unknown key \"peer\""));
+    }
+
+    @Test
+    void aBadValueIsRefusedNamingTheKeyAndItsLine() {
+        String year = refusal(BarServerConfigTest.GOOD + NSI.replace("year: 2026", "year: 26"));
+        String domain = refusal(BarServerConfigTest.GOOD + NSI.replace("domain: site-a.crs.example", "domain: \"site:a\""));
+        String alias = refusal(BarServerConfigTest.GOOD + NSI.replace("topology:to-site-a", "topology:to-site-a?vlan=5"));
+        String peer = refusal(BarServerConfigTest.GOOD + NSI.replace("peerNsa: \"urn:ogf:network:", "peerNsa: \"nsa:"));
+        String url = refusal(BarServerConfigTest.GOOD + NSI + "  url: https://crs.site-a.example.org/NSI\n");
+
+        assertEquals("nsi.year: four digits, was '26' (line 29)", year);
+        assertEquals("nsi.domain: a DNS name such as site-a.crs.example (line 28)", domain);
+        assertTrue(alias.startsWith("nsi.handOffs[0].alias: a port id without a label"), alias);
+        assertTrue(peer.startsWith("nsi.handOffs[0].peerNsa: an NSA id begins with urn:ogf:network:"), peer);
+        assertTrue(url.startsWith("nsi.url: scheme, host and port only"), url);
+    }
+
+    @Test
+    void aPortListedTwiceIsRefused() {
+        String twice = NSI + """
+                    - {port: to-domain-c, alias: "urn:ogf:network:domain-d.example:2026:topology:x",
+                       peerNsa: "urn:ogf:network:domain-d.example:2026:nsa"}
+                """;
+
+        assertTrue(refusal(BarServerConfigTest.GOOD + twice).startsWith("nsi.handOffs: port to-domain-c is listed twice"));
+    }
+
+    @Test
+    void valuesMayComeFromTheEnvironment() {
+        BarServerConfig c = BarServerConfig.FILE.parse(BarServerConfigTest.GOOD + NSI.replace("CRS site-a", "${SITE_NAME}"),
+                dir, BarServerConfigTest.env(Map.of("CRS_DB_PASSWORD", "x", "SITE_NAME", "Site A")));
+
+        assertEquals("Site A", c.nsi().orElseThrow().network().name());
+    }
+}
