@@ -20,7 +20,9 @@ import org.crs.domain.time.TimeInterval;
 /**
  * Books a circuit's segments all or nothing. Between two sites the NSAP holds the WAN path
  * first and names the hand-off VLAN at each access point; the two campus segments are then
- * held on those VLANs in parallel. If any part refuses or does not answer within its
+ * held on those VLANs in parallel. To another network booked over NSI, that network's provider
+ * holds the far part first and chooses the VLAN of the hand-off port; this site's campus is then
+ * held on it. If any part refuses or does not answer within its
  * controller's deadline, every part that may be held is aborted. Between two hosts of this
  * site one campus segment is held by the site's L-NSAP.
  *
@@ -77,6 +79,9 @@ public record Negotiation(SegmentCalls calls, BarSettings settings, FollowUps fo
         if (r.request().sameSite()) {
             return holdCampusOnly(r);
         }
+        if (r.segments().stream().anyMatch(s -> s.role() == SegmentRole.FAR_NETWORK)) {
+            return holdWithFarNetwork(r);
+        }
         Segment wan = r.segment(SegmentRole.WAN);
         Outcome wanHeld = calls.onOne(wan, (controller, s) -> controller.hold(s.order(), settings.negotiationHold()));
         if (wanHeld.failure() != null) {
@@ -114,6 +119,47 @@ public record Negotiation(SegmentCalls calls, BarSettings settings, FollowUps fo
                 .map(Outcome::segment).toList();
         abortAgainLater(r.requestId(), silent);
         return new Holding(aborted, null, SegmentCalls.refusalOf(campuses, String.join("; ", failures)), silent.isEmpty());
+    }
+
+    /**
+     * To another network booked over NSI: its provider holds the far part first, choosing the
+     * hand-off VLAN from the hand-off's whole range (as the WAN chooses the access points'), then
+     * this site's L-NSAP holds the campus from the host to the hand-off on that VLAN, and unless
+     * the client asked to stop at HELD commits it in the same call (it is the last part). If the
+     * campus fails, the far part is aborted; if the far network refuses or does not answer,
+     * nothing else is asked and the far part is aborted when it may be held.
+     */
+    private Holding holdWithFarNetwork(Reservation r) {
+        Segment far = r.segment(SegmentRole.FAR_NETWORK);
+        Outcome farHeld = calls.onOne(far, (controller, s) -> controller.hold(s.order(), settings.negotiationHold()));
+        if (farHeld.failure() != null) {
+            List<Segment> segments = r.segments();
+            if (!farHeld.failure().answered()) {
+                segments = SegmentCalls.merge(segments, List.of(abortOne(far, "the far network's hold did not answer in time")));
+                abortAgainLater(r.requestId(), List.of(far));
+            }
+            return new Holding(segments, null, SegmentCalls.refusalOf(List.of(farHeld), farHeld.describe()),
+                    farHeld.failure().answered());
+        }
+        Segment held = farHeld.segment();
+        // The far part runs from the hand-off: the VLAN it confirmed there is the campus's at the hand-off.
+        Segment local = withVlans(r.segment(SegmentRole.LOCAL_CAMPUS), 0, held.sourceVlan());
+        Outcome campus = calls.onOne(local, (controller, s) -> r.request().holdOnly()
+                ? controller.hold(s.order(), settings.negotiationHold()) : controller.holdAndCommit(s.order()));
+        List<Segment> segments = List.of(held, campus.segment());
+        if (campus.failure() == null) {
+            return new Holding(segments, "every segment held", null, true);
+        }
+        List<Segment> toAbort = new ArrayList<>(List.of(held));
+        if (campus.mayHold()) {
+            toAbort.add(campus.segment());
+        }
+        List<Segment> aborted = replaced(segments, abortAll(r.requestId(), toAbort, "another segment of the circuit refused"));
+        if (!campus.failure().answered()) {
+            abortAgainLater(r.requestId(), List.of(campus.segment()));
+        }
+        return new Holding(aborted, null, SegmentCalls.refusalOf(List.of(campus), campus.describe()),
+                campus.failure().answered());
     }
 
     /**

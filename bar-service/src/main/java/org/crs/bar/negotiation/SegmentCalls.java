@@ -148,6 +148,7 @@ public record SegmentCalls(Site site, ExecutorService executor) {
             case WAN -> "WAN segment";
             case LOCAL_CAMPUS -> "local campus segment";
             case REMOTE_CAMPUS -> "remote campus segment";
+            case FAR_NETWORK -> "far network segment";
         };
     }
 }

@@ -17,6 +17,10 @@ import org.crs.bar.reservation.BadRequest;
  *       ({@code host-a1} to {@code site-a}) at its L-NSAP, and the other campus from its site to
  *       its host ({@code site-b} to {@code host-b1}) at the peer BAR, in that order, whichever
  *       end is the source;</li>
+ *   <li>between this site and another network booked over NSI ({@link Site#farNetworks}): the far
+ *       part in that network from the hand-off port to its host ({@code to-domain-c} to
+ *       {@code host-c1}) at that network's NSI provider, and this site's campus from the local host
+ *       to the hand-off ({@code host-a1} to {@code to-domain-c}) at its L-NSAP, in that order;</li>
  *   <li>between two hosts of this site: one campus segment from host to host.</li>
  * </ul>
  * Booking and searching both take their parts from here.
@@ -32,7 +36,8 @@ public final class CircuitParts {
 
     /**
      * @throws BadRequest when neither end is at this site ({@code source}), both ends are the same
-     *     ({@code destination}), or no peer BAR is known for the other site (the remote end's field)
+     *     ({@code destination}), or neither a peer BAR nor an NSI provider is known for the other
+ *     site (the remote end's field)
      */
     public static List<Part> of(Site site, Endpoint source, Endpoint destination) throws BadRequest {
         boolean sourceHere = source.site().equals(site.name());
@@ -50,11 +55,22 @@ public final class CircuitParts {
         Endpoint local = sourceHere ? source : destination;
         Endpoint remote = sourceHere ? destination : source;
         String remoteField = sourceHere ? "destination" : "source";
+        Site.FarNetwork far = site.farNetwork(remote.site()).orElse(null);
+        if (far != null) {
+            return List.of(
+                    new Part(SegmentRole.FAR_NETWORK, far.controller(), far.handOff(), remote.host()),
+                    new Part(SegmentRole.LOCAL_CAMPUS, site.campus(), local.host(), far.handOff()));
+        }
         SegmentController peer = site.peer(remote.site()).orElseThrow(() -> new BadRequest(remoteField,
-                "no BAR is known for site " + remote.site() + "; known sites: " + site.peers().keySet()));
+                "no BAR or NSI provider is known for site " + remote.site() + "; known sites: " + known(site)));
         return List.of(
                 new Part(SegmentRole.WAN, site.wan(), site.name(), remote.site()),
                 new Part(SegmentRole.LOCAL_CAMPUS, site.campus(), local.host(), site.name()),
                 new Part(SegmentRole.REMOTE_CAMPUS, peer, remote.site(), remote.host()));
+    }
+
+    private static List<String> known(Site site) {
+        return java.util.stream.Stream.concat(site.peers().keySet().stream(), site.farNetworks().keySet().stream())
+                .sorted().toList();
     }
 }

@@ -7,5 +7,10 @@ public enum SegmentRole {
     /** The WAN between the sites' access points, held by the NSAP. */
     WAN,
     /** The campus at the other site, held by that site's BAR (which asks its own L-NSAP). */
-    REMOTE_CAMPUS
+    REMOTE_CAMPUS,
+    /**
+     * The part in another network, reached through a hand-off port of this campus and booked from
+     * that network's NSI provider.
+     */
+    FAR_NETWORK
 }

@@ -23,7 +23,7 @@ record BookingParts(Site site, BarSettings settings) {
 
     /** The last part of a segment's booking id, by its role. */
     private static final Map<SegmentRole, String> PART_NAMES = Map.of(SegmentRole.WAN, "wan",
-            SegmentRole.LOCAL_CAMPUS, "campus", SegmentRole.REMOTE_CAMPUS, "remote");
+            SegmentRole.LOCAL_CAMPUS, "campus", SegmentRole.REMOTE_CAMPUS, "remote", SegmentRole.FAR_NETWORK, "far");
 
     /**
      * The segments a request books, none held yet. A flexible request that found its slot taken

@@ -253,9 +253,10 @@ public final class UtilisationService {
             try {
                 c.get().utilisation(s.bookingId(), range).forEach(x -> out.add(x.rate()));
             } catch (SegmentFailure e) {
-                if (s.role() == SegmentRole.REMOTE_CAMPUS && e.answered()) {
-                    // A peer BAR that refuses (one without the operation) would hold the check up for
-                    // good: the flags are judged on this site's segments then.
+                if ((s.role() == SegmentRole.REMOTE_CAMPUS || s.role() == SegmentRole.FAR_NETWORK) && e.answered()) {
+                    // A peer BAR that refuses (one without the operation), or another network's NSI
+                    // provider (NSI has none), would hold the check up for good: the flags are
+                    // judged on this site's segments then.
                     LOG.debug("traffic of {} on {} refused: {}", r.requestId(), s.controller(), e.getMessage());
                     continue;
                 }

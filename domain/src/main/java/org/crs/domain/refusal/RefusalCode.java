@@ -111,7 +111,15 @@ public enum RefusalCode {
      * includes), beyond a small tolerance for clock skew: nothing was sent to any router. The
      * message says from when it may be activated. Subject: {@code bookingId}.
      */
-    ACTIVATION_TOO_EARLY(Subject.FIELD);
+    ACTIVATION_TOO_EARLY(Subject.FIELD),
+
+    /**
+     * Another network's NSI provider refused the part of a circuit that lies in its network (a
+     * reserveFailed, a fault, a reserveCommitFailed, an errorEvent). The message begins with the
+     * NSI error id it sent and says its text ({@code NSI 00704: STP unavailable ...}). Subject:
+     * the far network's provider, as the BAR's configuration names its site.
+     */
+    FAR_NETWORK_REFUSED(Subject.PROVIDER);
 
     /** What a refusal's subject names, for a code. */
     public enum Subject {

@@ -14,7 +14,7 @@ class RefusalTest {
     void theCodesAreTheContractsNine() {
         assertEquals(List.of("NO_CAPACITY", "NO_PATH", "MAINTENANCE", "VLAN_UNAVAILABLE", "HOST_PORT_BUSY", "BAD_FIELD",
                 "TIMEOUT", "PROVIDER_SILENT", "POLICY", "NOT_SIGNED_IN", "NOT_ALLOWED", "THROTTLED", "QUOTA_EXCEEDED",
-                "STORE_UNAVAILABLE", "ACTIVATION_TOO_EARLY"), List.of(RefusalCode.values()).stream().map(Enum::name).toList());
+                "STORE_UNAVAILABLE", "ACTIVATION_TOO_EARLY", "FAR_NETWORK_REFUSED"), List.of(RefusalCode.values()).stream().map(Enum::name).toList());
     }
 
     @Test

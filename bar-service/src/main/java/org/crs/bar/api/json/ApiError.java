@@ -94,7 +94,7 @@ public final class ApiError extends Exception {
             case THROTTLED -> 429;
             case TIMEOUT, PROVIDER_SILENT, STORE_UNAVAILABLE -> 503;
             case NO_CAPACITY, NO_PATH, MAINTENANCE, VLAN_UNAVAILABLE, HOST_PORT_BUSY, POLICY, QUOTA_EXCEEDED,
-                 ACTIVATION_TOO_EARLY -> 409;
+                 ACTIVATION_TOO_EARLY, FAR_NETWORK_REFUSED -> 409;
         };
     }
 

@@ -26,7 +26,7 @@ public class SegmentBean {
     private int destinationVlan;
     private String description;
 
-    /** WAN, LOCAL_CAMPUS or REMOTE_CAMPUS. */
+    /** WAN, LOCAL_CAMPUS, REMOTE_CAMPUS or FAR_NETWORK (the part in another network, booked over NSI). */
     public String getRole() {
         return role;
     }

@@ -25,7 +25,7 @@ public class SegmentUtilisationInfo {
     private String notMeasured = "";
     private UtilisationSample[] samples = new UtilisationSample[0];
 
-    /** WAN, LOCAL_CAMPUS or REMOTE_CAMPUS. */
+    /** WAN, LOCAL_CAMPUS, REMOTE_CAMPUS or FAR_NETWORK (the part in another network, booked over NSI). */
     public String getRole() {
         return role;
     }
