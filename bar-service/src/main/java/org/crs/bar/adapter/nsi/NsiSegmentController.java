@@ -1,0 +1,659 @@
+package org.crs.bar.adapter.nsi;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+
+import javax.net.ssl.SSLContext;
+
+import org.crs.bar.port.FarConnections;
+import org.crs.bar.port.SegmentController;
+import org.crs.bar.port.SegmentFailure;
+import org.crs.bar.reservation.SegmentAnswer;
+import org.crs.bar.reservation.SegmentOrder;
+import org.crs.domain.availability.SlotQuery;
+import org.crs.domain.availability.StartTimes;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.nsi.LifecycleState;
+import org.crs.domain.nsi.NsiErrorId;
+import org.crs.domain.nsi.NsiReservationState;
+import org.crs.domain.nsi.ProvisionState;
+import org.crs.domain.nsi.Stp;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
+import org.crs.domain.time.TimeInterval;
+import org.crs.domain.traffic.TrafficSample;
+import org.crs.nsi.contract.NsiPort;
+import org.crs.nsi.contract.client.NsiClient;
+import org.crs.nsi.contract.client.NsiFaultException;
+import org.crs.nsi.contract.client.NsiReply;
+import org.crs.nsi.contract.message.ConnectionStates;
+import org.crs.nsi.contract.message.Criteria;
+import org.crs.nsi.contract.message.DataPlaneStateChange;
+import org.crs.nsi.contract.message.ErrorEvent;
+import org.crs.nsi.contract.message.ErrorMessage;
+import org.crs.nsi.contract.message.NsiHeader;
+import org.crs.nsi.contract.message.P2ps;
+import org.crs.nsi.contract.message.Provision;
+import org.crs.nsi.contract.message.ProvisionConfirmed;
+import org.crs.nsi.contract.message.ProviderRequest;
+import org.crs.nsi.contract.message.QuerySummaryResult;
+import org.crs.nsi.contract.message.QuerySummarySync;
+import org.crs.nsi.contract.message.QuerySummarySyncConfirmed;
+import org.crs.nsi.contract.message.Release;
+import org.crs.nsi.contract.message.ReleaseConfirmed;
+import org.crs.nsi.contract.message.RequesterMessage;
+import org.crs.nsi.contract.message.Reserve;
+import org.crs.nsi.contract.message.ReserveAbort;
+import org.crs.nsi.contract.message.ReserveAbortConfirmed;
+import org.crs.nsi.contract.message.ReserveCommit;
+import org.crs.nsi.contract.message.ReserveCommitConfirmed;
+import org.crs.nsi.contract.message.ReserveCommitFailed;
+import org.crs.nsi.contract.message.ReserveConfirmed;
+import org.crs.nsi.contract.message.ReserveFailed;
+import org.crs.nsi.contract.message.ReserveResponse;
+import org.crs.nsi.contract.message.ReserveTimeout;
+import org.crs.nsi.contract.message.Schedule;
+import org.crs.nsi.contract.message.ServiceExceptionInfo;
+import org.crs.nsi.contract.message.SummaryCriteria;
+import org.crs.nsi.contract.message.Terminate;
+import org.crs.nsi.contract.message.TerminateConfirmed;
+import org.crs.service.soap.client.SoapCallException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link SegmentController} for the part of a circuit that lies in another network: it books
+ * that part from the network's NSI CS 2.0 provider as this BAR's requester. The part runs from
+ * the far end of this campus's hand-off port (its {@code alias} STP) to a host of that network
+ * ({@code <network id>:<host>}).
+ *
+ * <p>The calls and what goes on the wire (each request with a fresh correlation id, registered
+ * before it is sent so that a result that overtakes the request's acknowledgment is taken; each
+ * result awaited on this BAR's requester port for {@link FarProvider#resultWait}, then asked for
+ * with {@code querySummarySync} every such pause until {@link FarProvider#callTimeout}):
+ * <ul>
+ * <li>hold: {@code reserve} (criteria version 1, the segment's interval as the schedule, the
+ *     hand-off's whole VLAN range as the source label: the provider chooses one, OpenNSA-style),
+ *     the provider's connection id kept ({@link FarConnections}) as soon as its
+ *     {@code reserveResponse} names it; {@code reserveConfirmed} is HELD with the VLAN it chose as
+ *     the source VLAN; {@code reserveFailed} or a fault is {@link RefusalCode#FAR_NETWORK_REFUSED}
+ *     with the NSI error id and text;</li>
+ * <li>commit: {@code reserveCommit} (COMMITTED on {@code reserveCommitConfirmed});</li>
+ * <li>abort: {@code reserveAbort} of a held connection, then {@code terminate} (ABORTED);</li>
+ * <li>activate: {@code provision}, then the data plane awaited ({@code dataPlaneStateChange}
+ *     active, or querySummarySync) for {@link FarProvider#activationTimeout}: ACTIVE, or
+ *     ACTIVATING when it is not up yet (the BAR asks again until its activation deadline);</li>
+ * <li>deactivate, at the end or on a cancel: {@code release} of a provisioned connection, then
+ *     {@code terminate} (RELEASED);</li>
+ * <li>status: {@code querySummarySync}, its states mapped onto the segment's ({@link #stateOf}).
+ *     An {@code errorEvent}, or the data plane going down while the part is up and not being
+ *     released, makes the part FAILED, and the BAR is told ({@code partFailed}) so that its
+ *     reconciliation acts on it at once;</li>
+ * <li>modify: refused ({@link RefusalCode#POLICY} naming {@code bookingId}): NSI's modify is a
+ *     reserve with the connection id and a higher version, which OpenNSA does not implement and
+ *     this BAR does not send yet.</li>
+ * </ul>
+ * A provider that does not answer is {@code TIMEOUT} or {@code PROVIDER_SILENT}, as any part;
+ * every call may be repeated with the same booking id.
+ */
+public final class NsiSegmentController implements SegmentController {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NsiSegmentController.class);
+    /** The service type this BAR asks for: the AutoGOLE's Ethernet VLAN transfer service. */
+    public static final String EVTS = "http://services.ogf.org/nsi/2013/12/descriptions/EVTS.A-GOLE";
+
+    private final FarProvider provider;
+    private final String requesterNsa;
+    private final URI replyTo;
+    private final NsiClient client;
+    private final RequesterCallbacks callbacks;
+    private final FarConnections connections;
+    private final Runnable partFailed;
+    private final Clock clock;
+    /** What notifications told of each connection since this BAR started. */
+    private final Map<String, Watch> watched = new ConcurrentHashMap<>();
+
+    /** What this BAR learnt of one connection from notifications. */
+    private static final class Watch {
+        volatile boolean up;
+        volatile boolean expectedUp;
+        volatile boolean releasing;
+        volatile String failure;
+    }
+
+    /**
+     * @param requesterNsa this BAR's NSA id
+     * @param replyTo this BAR's requester port, where the provider sends results
+     * @param tls for an {@code https} provider: this BAR's certificate and the authorities trusted; null for the JVM's
+     * @param partFailed told when a notification says the part failed (the BAR's reconciliation)
+     */
+    public NsiSegmentController(FarProvider provider, String requesterNsa, URI replyTo, SSLContext tls,
+                                RequesterCallbacks callbacks, FarConnections connections, Runnable partFailed, Clock clock) {
+        this.provider = Objects.requireNonNull(provider, "provider");
+        this.requesterNsa = Objects.requireNonNull(requesterNsa, "requesterNsa");
+        this.replyTo = Objects.requireNonNull(replyTo, "replyTo");
+        this.callbacks = Objects.requireNonNull(callbacks, "callbacks");
+        this.connections = Objects.requireNonNull(connections, "connections");
+        this.partFailed = Objects.requireNonNull(partFailed, "partFailed");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.client = new NsiClient(provider.providerUrl(), provider.callTimeout(), tls);
+        callbacks.listen(provider.nsa(), provider.certificate(), this::take);
+    }
+
+    @Override
+    public String name() {
+        return provider.controllerName();
+    }
+
+    /** The provider it books from. */
+    public FarProvider provider() {
+        return provider;
+    }
+
+    // ---- booking ----
+
+    @Override
+    public SegmentAnswer hold(SegmentOrder order, Duration holdFor) throws SegmentFailure {
+        if (connections.connectionOf(order.bookingId()).isPresent()) {
+            return status(order.bookingId()); // a repeated hold answers the booking as it is
+        }
+        Stp source = order.sourceVlan() == 0 ? provider.handOffStp() : provider.handOffStp().withVlan(order.sourceVlan());
+        Stp dest = provider.hostStp(order.destination());
+        Reserve reserve = Reserve.of(Optional.of(globalId(order.bookingId())), Optional.of(order.bookingId()),
+                new Criteria(Optional.of(1), Schedule.between(order.interval().start(), order.interval().end()),
+                        Optional.of(EVTS), Optional.of(P2ps.between(source, dest, order.bandwidthMbps()))));
+        Instant deadline = clock.instant().plus(provider.callTimeout());
+        try (RequesterCallbacks.Pending pending = callbacks.expect(provider.nsa())) {
+            NsiReply reply = send(pending, reserve);
+            if (!(reply.answer() instanceof ReserveResponse response)) {
+                throw SegmentFailure.failed(name(), "reserve answered " + reply.answer().element(), null);
+            }
+            String connectionId = response.connectionId();
+            connections.remember(order.bookingId(), provider.nsa(), connectionId);
+            Optional<RequesterMessage> result = pending.await(provider.resultWait());
+            if (result.isPresent()) {
+                return held(order.bookingId(), connectionId, result.get());
+            }
+            LOG.info("{}: no reserve result for {} in {}; asking with querySummarySync", name(), connectionId,
+                    provider.resultWait());
+            QuerySummaryResult summary = pollUntil(connectionId, s -> s.connectionStates().reservationState()
+                    != NsiReservationState.RESERVE_CHECKING, deadline, "reserve");
+            NsiReservationState state = summary.connectionStates().reservationState();
+            if (state == NsiReservationState.RESERVE_HELD) {
+                int vlan = summary.criteria().stream().map(SummaryCriteria::p2ps).flatMap(Optional::stream)
+                        .map(p -> chosenVlan(p.sourceStp())).filter(v -> v > 0).reduce((a, b) -> b).orElseThrow(() ->
+                                SegmentFailure.failed(name(), "connection " + connectionId + " is ReserveHeld, but"
+                                        + " querySummarySync does not say the VLAN chosen", null));
+                return answer(order.bookingId(), SegmentState.HELD, vlan, connectionId, "");
+            }
+            throw refused("the reserve of connection " + connectionId + " ended " + state.wireName()
+                    + " without a result callback", NsiErrorId.INTERNAL_ERROR.code());
+        }
+    }
+
+    private SegmentAnswer held(String bookingId, String connectionId, RequesterMessage result) throws SegmentFailure {
+        if (result instanceof ReserveConfirmed confirmed) {
+            int vlan = confirmed.criteria().p2ps().map(p -> chosenVlan(p.sourceStp())).orElse(0);
+            if (vlan <= 0) {
+                throw SegmentFailure.failed(name(), "reserveConfirmed of " + connectionId + " names no single VLAN at the"
+                        + " hand-off", null);
+            }
+            return answer(bookingId, SegmentState.HELD, vlan, connectionId, "");
+        }
+        throw failure(result, "reserve");
+    }
+
+    @Override
+    public SegmentAnswer holdAndCommit(SegmentOrder order) throws SegmentFailure {
+        SegmentAnswer held = hold(order, provider.callTimeout());
+        return held.state() == SegmentState.HELD ? commit(order.bookingId()) : held;
+    }
+
+    @Override
+    public SegmentAnswer commit(String bookingId) throws SegmentFailure {
+        String connectionId = connectionOf(bookingId);
+        Instant deadline = clock.instant().plus(provider.callTimeout());
+        try (RequesterCallbacks.Pending pending = callbacks.expect(provider.nsa())) {
+            try {
+                send(pending, new ReserveCommit(connectionId));
+            } catch (SegmentFailure e) {
+                // A commit repeated after its confirmation was lost is refused 00201: the states tell.
+                QuerySummaryResult now = summary(connectionId);
+                if (committed(now.connectionStates())) {
+                    return answer(bookingId, SegmentState.COMMITTED, 0, connectionId, "");
+                }
+                throw e;
+            }
+            Optional<RequesterMessage> result = pending.await(provider.resultWait());
+            if (result.isPresent()) {
+                if (result.get() instanceof ReserveCommitConfirmed) {
+                    return answer(bookingId, SegmentState.COMMITTED, 0, connectionId, "");
+                }
+                throw failure(result.get(), "reserveCommit");
+            }
+            QuerySummaryResult summary = pollUntil(connectionId, s -> s.connectionStates().reservationState()
+                    != NsiReservationState.RESERVE_COMMITTING, deadline, "reserveCommit");
+            if (committed(summary.connectionStates())) {
+                return answer(bookingId, SegmentState.COMMITTED, 0, connectionId, "");
+            }
+            throw refused("the commit of connection " + connectionId + " ended "
+                    + summary.connectionStates().reservationState().wireName(), NsiErrorId.INVALID_TRANSITION.code());
+        }
+    }
+
+    @Override
+    public SegmentAnswer abort(String bookingId, String reason) throws SegmentFailure {
+        Optional<String> known = connections.connectionOf(bookingId);
+        if (known.isEmpty()) {
+            known = findByGlobalId(bookingId);
+            if (known.isEmpty()) {
+                // No reserve reached the provider: nothing is booked there.
+                return new SegmentAnswer(bookingId, SegmentState.ABORTED, 0, 0, "", "never reserved at " + provider.nsa());
+            }
+            connections.remember(bookingId, provider.nsa(), known.get());
+        }
+        String connectionId = known.get();
+        ConnectionStates states = summary(connectionId).connectionStates();
+        if (states.lifecycleState() == LifecycleState.TERMINATED) {
+            return answer(bookingId, SegmentState.ABORTED, 0, connectionId, "");
+        }
+        NsiReservationState r = states.reservationState();
+        if (r == NsiReservationState.RESERVE_HELD || r == NsiReservationState.RESERVE_FAILED
+                || r == NsiReservationState.RESERVE_TIMEOUT) {
+            request(new ReserveAbort(connectionId), ReserveAbortConfirmed.class, s -> s.connectionStates()
+                    .reservationState() == NsiReservationState.RESERVE_START, "reserveAbort");
+        }
+        terminate(connectionId);
+        return answer(bookingId, SegmentState.ABORTED, 0, connectionId, reason);
+    }
+
+    // ---- the circuit ----
+
+    @Override
+    public SegmentAnswer activate(String bookingId) throws SegmentFailure {
+        String connectionId = connectionOf(bookingId);
+        Watch watch = watch(connectionId);
+        ConnectionStates states = summary(connectionId).connectionStates();
+        if (states.lifecycleState() == LifecycleState.FAILED || watch.failure != null) {
+            return answer(bookingId, SegmentState.FAILED, 0, connectionId, failureOf(watch, states));
+        }
+        if (states.lifecycleState() != LifecycleState.CREATED) {
+            return answer(bookingId, SegmentState.RELEASED, 0, connectionId, "the connection is "
+                    + states.lifecycleState().wireName());
+        }
+        watch.expectedUp = true;
+        watch.releasing = false;
+        if (states.provisionState() == ProvisionState.RELEASED) {
+            request(new Provision(connectionId), ProvisionConfirmed.class, s -> s.connectionStates().provisionState()
+                    == ProvisionState.PROVISIONED, "provision");
+        }
+        Instant deadline = clock.instant().plus(provider.activationTimeout());
+        while (true) {
+            if (watch.up) {
+                return answer(bookingId, SegmentState.ACTIVE, 0, connectionId, "");
+            }
+            if (watch.failure != null) {
+                return answer(bookingId, SegmentState.FAILED, 0, connectionId, watch.failure);
+            }
+            ConnectionStates now = summary(connectionId).connectionStates();
+            if (now.dataPlaneStatus().active()) {
+                watch.up = true;
+                return answer(bookingId, SegmentState.ACTIVE, 0, connectionId, "");
+            }
+            if (now.lifecycleState() == LifecycleState.FAILED) {
+                return answer(bookingId, SegmentState.FAILED, 0, connectionId, failureOf(watch, now));
+            }
+            if (!clock.instant().isBefore(deadline)) {
+                return answer(bookingId, SegmentState.ACTIVATING, 0, connectionId, "provisioned; " + provider.nsa()
+                        + " has not reported its data plane up within " + provider.activationTimeout());
+            }
+            pause(deadline);
+        }
+    }
+
+    @Override
+    public SegmentAnswer deactivate(String bookingId) throws SegmentFailure {
+        String connectionId = connectionOf(bookingId);
+        Watch watch = watch(connectionId);
+        watch.releasing = true;
+        ConnectionStates states = summary(connectionId).connectionStates();
+        if (states.lifecycleState() == LifecycleState.TERMINATED) {
+            return answer(bookingId, SegmentState.RELEASED, 0, connectionId, "");
+        }
+        if (states.lifecycleState() == LifecycleState.CREATED && states.provisionState() != ProvisionState.RELEASED) {
+            request(new Release(connectionId), ReleaseConfirmed.class, s -> s.connectionStates().provisionState()
+                    == ProvisionState.RELEASED, "release");
+        }
+        watch.expectedUp = false;
+        watch.up = false;
+        terminate(connectionId);
+        return answer(bookingId, SegmentState.RELEASED, 0, connectionId, "");
+    }
+
+    private void terminate(String connectionId) throws SegmentFailure {
+        request(new Terminate(connectionId), TerminateConfirmed.class, s -> s.connectionStates().lifecycleState()
+                == LifecycleState.TERMINATED, "terminate");
+    }
+
+    @Override
+    public SegmentAnswer status(String bookingId) throws SegmentFailure {
+        String connectionId = connectionOf(bookingId);
+        Watch watch = watch(connectionId);
+        QuerySummaryResult summary = summary(connectionId);
+        SegmentState state = watch.failure != null ? SegmentState.FAILED : stateOf(summary.connectionStates());
+        int vlan = summary.criteria().stream().map(SummaryCriteria::p2ps).flatMap(Optional::stream)
+                .map(p -> chosenVlan(p.sourceStp())).filter(v -> v > 0).reduce((a, b) -> b).orElse(0);
+        return answer(bookingId, state, vlan, connectionId, state == SegmentState.FAILED
+                ? failureOf(watch, summary.connectionStates()) : "");
+    }
+
+    /**
+     * A connection's states as a segment's: Terminated and PassedEndTime are RELEASED, Failed is
+     * FAILED; a reservation checking or held is HELD, timed out EXPIRED, failed ABORTED; once
+     * committed (ReserveStart) the provision machine and the data plane tell: up ACTIVE,
+     * provisioning (or provisioned, not up yet) ACTIVATING, releasing DEACTIVATING, released COMMITTED.
+     */
+    static SegmentState stateOf(ConnectionStates s) {
+        switch (s.lifecycleState()) {
+            case TERMINATED, TERMINATING, PASSED_END_TIME:
+                return SegmentState.RELEASED;
+            case FAILED:
+                return SegmentState.FAILED;
+            case CREATED:
+                break;
+        }
+        switch (s.reservationState()) {
+            case RESERVE_CHECKING, RESERVE_HELD:
+                return SegmentState.HELD;
+            case RESERVE_TIMEOUT:
+                return SegmentState.EXPIRED;
+            case RESERVE_FAILED, RESERVE_ABORTING:
+                return SegmentState.ABORTED;
+            case RESERVE_START, RESERVE_COMMITTING:
+                break;
+        }
+        if (s.dataPlaneStatus().active()) {
+            return SegmentState.ACTIVE;
+        }
+        return switch (s.provisionState()) {
+            case PROVISIONING, PROVISIONED -> SegmentState.ACTIVATING;
+            case RELEASING -> SegmentState.DEACTIVATING;
+            case RELEASED -> SegmentState.COMMITTED;
+        };
+    }
+
+    private static boolean committed(ConnectionStates s) {
+        return s.lifecycleState() == LifecycleState.CREATED && s.reservationState() == NsiReservationState.RESERVE_START;
+    }
+
+    // ---- what NSI does not have ----
+
+    @Override
+    public SegmentAnswer modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor)
+            throws SegmentFailure {
+        throw SegmentFailure.refused(name(), new Refusal(RefusalCode.POLICY, "bookingId", "the part in "
+                + provider.site() + " is booked over NSI and cannot be changed; cancel and book again"));
+    }
+
+    @Override
+    public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
+        return status(bookingId); // no change is ever held
+    }
+
+    @Override
+    public SegmentAnswer abortModify(String bookingId) throws SegmentFailure {
+        return status(bookingId);
+    }
+
+    @Override
+    public StartTimes availability(String source, String destination, SlotQuery query) throws SegmentFailure {
+        throw SegmentFailure.refused(name(), new Refusal(RefusalCode.POLICY, "", "NSI has no availability query; "
+                + provider.site() + " can only be asked for a fixed time"));
+    }
+
+    @Override
+    public long widest(String source, String destination, Duration duration, Instant earliestStart, Instant latestStart)
+            throws SegmentFailure {
+        throw SegmentFailure.refused(name(), new Refusal(RefusalCode.POLICY, "", "NSI has no availability query; "
+                + provider.site() + " can only be asked for a fixed bandwidth"));
+    }
+
+    @Override
+    public List<TrafficSample> utilisation(String bookingId, TimeInterval range) throws SegmentFailure {
+        throw SegmentFailure.refused(name(), new Refusal(RefusalCode.POLICY, "", "NSI reports no traffic"));
+    }
+
+    @Override
+    public List<String> endpoints() {
+        return List.of(); // the far network's hosts are in its own topology document
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+
+    // ---- notifications ----
+
+    /** A message of the provider that no call waits for: a notification, or a result come late. */
+    private boolean take(NsiHeader header, RequesterMessage message) {
+        Optional<String> connectionId = connectionIdOf(message);
+        if (connectionId.isEmpty() || connections.bookingOf(provider.nsa(), connectionId.get()).isEmpty()) {
+            return false;
+        }
+        Watch watch = watch(connectionId.get());
+        if (message instanceof DataPlaneStateChange change) {
+            boolean wasExpected = watch.expectedUp && watch.up && !watch.releasing;
+            watch.up = change.dataPlaneStatus().active();
+            if (!watch.up && wasExpected) {
+                watch.failure = provider.nsa() + " reported the data plane of connection " + connectionId.get() + " down";
+                failed(watch.failure);
+            }
+        } else if (message instanceof ErrorEvent event) {
+            watch.failure = provider.nsa() + " reported " + event.event() + " on connection " + connectionId.get()
+                    + event.serviceException().map(e -> ": NSI " + e.errorCode() + " " + e.text()).orElse("");
+            failed(watch.failure);
+        }
+        return true;
+    }
+
+    private void failed(String why) {
+        LOG.warn("{}: {}", name(), why);
+        try {
+            partFailed.run();
+        } catch (RuntimeException e) {
+            LOG.warn("{}: telling the BAR that a part failed failed; its reconciliation will find it", name(), e);
+        }
+    }
+
+    private static Optional<String> connectionIdOf(RequesterMessage m) {
+        if (m instanceof org.crs.nsi.contract.message.ConnectionIdOnly c) {
+            return Optional.of(c.connectionId());
+        }
+        if (m instanceof ReserveConfirmed c) {
+            return Optional.of(c.connectionId());
+        }
+        if (m instanceof ReserveFailed c) {
+            return Optional.of(c.connectionId());
+        }
+        if (m instanceof ReserveCommitFailed c) {
+            return Optional.of(c.connectionId());
+        }
+        if (m instanceof DataPlaneStateChange c) {
+            return Optional.of(c.connectionId());
+        }
+        if (m instanceof ErrorEvent c) {
+            return Optional.of(c.connectionId());
+        }
+        if (m instanceof ReserveTimeout c) {
+            return Optional.of(c.connectionId());
+        }
+        if (m instanceof org.crs.nsi.contract.message.MessageDeliveryTimeout c) {
+            return Optional.of(c.connectionId());
+        }
+        if (m instanceof ErrorMessage e) {
+            return e.serviceException().connectionId();
+        }
+        return Optional.empty();
+    }
+
+    private Watch watch(String connectionId) {
+        return watched.computeIfAbsent(connectionId, id -> new Watch());
+    }
+
+    private static String failureOf(Watch watch, ConnectionStates states) {
+        return watch.failure != null ? watch.failure : "the connection is " + states.lifecycleState().wireName();
+    }
+
+    // ---- the wire ----
+
+    /**
+     * Sends a request whose result is {@code confirmed}, and waits for it: the result callback,
+     * else querySummarySync until {@code done}.
+     */
+    private void request(ProviderRequest message, Class<? extends RequesterMessage> confirmed,
+                         Predicate<QuerySummaryResult> done, String what) throws SegmentFailure {
+        String connectionId = connectionIdOfRequest(message);
+        Instant deadline = clock.instant().plus(provider.callTimeout());
+        try (RequesterCallbacks.Pending pending = callbacks.expect(provider.nsa())) {
+            send(pending, message);
+            Optional<RequesterMessage> result = pending.await(provider.resultWait());
+            if (result.isPresent()) {
+                if (confirmed.isInstance(result.get())) {
+                    return;
+                }
+                throw failure(result.get(), what);
+            }
+            pollUntil(connectionId, done, deadline, what);
+        }
+    }
+
+    private static String connectionIdOfRequest(ProviderRequest message) {
+        if (message instanceof org.crs.nsi.contract.message.ConnectionIdOnly c) {
+            return c.connectionId();
+        }
+        throw new IllegalArgumentException(message.element() + " names no connection");
+    }
+
+    /** Asks querySummarySync every {@link FarProvider#resultWait} until {@code done} or the deadline. */
+    private QuerySummaryResult pollUntil(String connectionId, Predicate<QuerySummaryResult> done, Instant deadline,
+                                         String what) throws SegmentFailure {
+        while (true) {
+            QuerySummaryResult s = summary(connectionId);
+            if (done.test(s)) {
+                return s;
+            }
+            if (!clock.instant().isBefore(deadline)) {
+                throw SegmentFailure.timedOut(name(), "no result of " + what + " on connection " + connectionId
+                        + " within " + provider.callTimeout() + "; querySummarySync says "
+                        + s.connectionStates().reservationState().wireName() + "/"
+                        + s.connectionStates().provisionState().wireName() + "/"
+                        + s.connectionStates().lifecycleState().wireName(), null);
+            }
+            pause(deadline);
+        }
+    }
+
+    private void pause(Instant deadline) {
+        long left = Duration.between(clock.instant(), deadline).toMillis();
+        try {
+            Thread.sleep(Math.max(1, Math.min(provider.resultWait().toMillis(), left)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The connection as querySummarySync tells it; a connection the provider does not know is a refusal. */
+    private QuerySummaryResult summary(String connectionId) throws SegmentFailure {
+        List<QuerySummaryResult> found = query(QuerySummarySync.of(connectionId));
+        return found.stream().filter(r -> r.connectionId().equals(connectionId)).findFirst().orElseThrow(() ->
+                SegmentFailure.refused(name(), new Refusal(RefusalCode.FAR_NETWORK_REFUSED, provider.site(), "NSI "
+                        + NsiErrorId.RESERVATION_NONEXISTENT.code() + ": " + provider.nsa() + " has no connection "
+                        + connectionId)));
+    }
+
+    private Optional<String> findByGlobalId(String bookingId) throws SegmentFailure {
+        return query(new QuerySummarySync(List.of(), List.of(globalId(bookingId)))).stream()
+                .map(QuerySummaryResult::connectionId).findFirst();
+    }
+
+    private List<QuerySummaryResult> query(QuerySummarySync query) throws SegmentFailure {
+        try (RequesterCallbacks.Pending pending = callbacks.expect(provider.nsa())) {
+            NsiReply reply = send(pending, query);
+            if (reply.answer() instanceof QuerySummarySyncConfirmed answer) {
+                return answer.reservations();
+            }
+            throw SegmentFailure.failed(name(), "querySummarySync answered " + reply.answer().element(), null);
+        }
+    }
+
+    private NsiReply send(RequesterCallbacks.Pending pending, ProviderRequest message) throws SegmentFailure {
+        // OpenNSA wants replyTo even on querySummarySync.
+        NsiHeader header = new NsiHeader(NsiPort.PROVIDER.protocolVersion(), pending.correlationId(), requesterNsa,
+                provider.nsa(), Optional.of(replyTo.toString()));
+        try {
+            return client.send(header, message);
+        } catch (NsiFaultException e) {
+            boolean answered = e.fault().code() == org.crs.nsi.contract.message.NsiFault.Code.CLIENT;
+            String text = e.fault().serviceException().map(ServiceExceptionInfo::text).orElse(e.fault().faultString());
+            String code = e.fault().serviceException().map(ServiceExceptionInfo::errorCode).orElse(e.errorId().code());
+            throw new SegmentFailure(name(), answered, new Refusal(RefusalCode.FAR_NETWORK_REFUSED, provider.site(),
+                    "NSI " + code + ": " + text + " (" + message.element() + " at " + provider.nsa() + ")"), e);
+        } catch (SoapCallException e) {
+            throw switch (e.kind()) {
+                case TIMEOUT -> SegmentFailure.timedOut(name(), e.getMessage(), e);
+                case NO_CONNECTION -> SegmentFailure.silent(name(), e.getMessage(), e);
+                case UNREADABLE -> SegmentFailure.failed(name(), e.getMessage(), e);
+            };
+        }
+    }
+
+    /** A result that is a failure (reserveFailed, reserveCommitFailed, error) as the refusal it is. */
+    private SegmentFailure failure(RequesterMessage result, String what) {
+        ServiceExceptionInfo e = null;
+        if (result instanceof ReserveFailed f) {
+            e = f.serviceException();
+        } else if (result instanceof ReserveCommitFailed f) {
+            e = f.serviceException();
+        } else if (result instanceof ErrorMessage f) {
+            e = f.serviceException();
+        }
+        if (e == null) {
+            return SegmentFailure.failed(name(), what + " was answered " + result.element(), null);
+        }
+        return refused(e.text() + " (" + result.element() + " from " + e.nsaId() + ")", e.errorCode());
+    }
+
+    private SegmentFailure refused(String text, String nsiCode) {
+        return SegmentFailure.refused(name(), new Refusal(RefusalCode.FAR_NETWORK_REFUSED, provider.site(),
+                "NSI " + nsiCode + ": " + text));
+    }
+
+    private String connectionOf(String bookingId) throws SegmentFailure {
+        return connections.connectionOf(bookingId).orElseThrow(() -> SegmentFailure.refused(name(),
+                Refusal.badField("bookingId", "bookingId: no connection at " + provider.nsa() + " for " + bookingId)));
+    }
+
+    private SegmentAnswer answer(String bookingId, SegmentState state, int vlan, String connectionId, String reason) {
+        return new SegmentAnswer(bookingId, state, vlan, 0, "NSI connection " + connectionId + " at " + provider.nsa()
+                + " from " + provider.handOffStp().withoutLabel() + (vlan > 0 ? "?vlan=" + vlan : ""), reason);
+    }
+
+    /** The one VLAN a confirmation gives at the hand-off; 0 when it gives a range or none. */
+    private static int chosenVlan(Stp stp) {
+        return stp.vlans().flatMap(v -> v.single()).orElse(0);
+    }
+
+    /** The reservation's global id at the provider: the booking id as a URN, to find it again by. */
+    static String globalId(String bookingId) {
+        return "urn:crs:booking:" + bookingId;
+    }
+}
