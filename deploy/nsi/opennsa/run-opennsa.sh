@@ -89,6 +89,9 @@ done
 
 mkdir -p "$work"
 work="$(cd "$work" && pwd)"
+if [ -f "$work/twistd.pid" ] && kill -0 "$(cat "$work/twistd.pid")" 2>/dev/null; then
+    die "OpenNSA already runs (pid $(cat "$work/twistd.pid")); stop it first with --stop $work"
+fi
 # the postgres user must reach the cluster folder
 chmod 755 "$work"
 
@@ -153,9 +156,6 @@ awk -v domain="$domain" -v port="$port" -v nrm="$work/opennsa.nrm" -v peers="$pe
       print }' "$here/opennsa.conf.template" > "$work/opennsa.conf"
 
 # 4. Start OpenNSA with twistd from the checkout, daemonised.
-if [ -f "$work/twistd.pid" ] && kill -0 "$(cat "$work/twistd.pid")" 2>/dev/null; then
-    die "OpenNSA already runs (pid $(cat "$work/twistd.pid")); stop it first with --stop $work"
-fi
 rm -f "$work/twistd.pid"
 (
     cd "$src"
