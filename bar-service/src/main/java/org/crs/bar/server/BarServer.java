@@ -3,7 +3,6 @@ package org.crs.bar.server;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -74,10 +73,6 @@ import org.crs.bar.oidc.OidcSettings;
 import org.crs.bar.service.OidcSignIn;
 import org.crs.bar.service.ReservationFeed;
 import org.crs.bar.adapter.jdbc.JdbcReservationCounts;
-import org.crs.bar.adapter.soap.SoapSegmentController;
-import org.crs.bar.port.SegmentController;
-import org.crs.service.monitoring.Health;
-import org.crs.service.monitoring.Reachability;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -136,9 +131,10 @@ public final class BarServer extends RunningService {
     /** What a BAR is started with beyond its configuration, site, settings and clock. */
     public record Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
                           NotificationConfig notifications, NetworkMap map, Optional<OidcSettings> oidc,
-                          AccessTable accessTable, Optional<NsiPublication> nsi) {
+                          AccessTable accessTable, Optional<NsiPublication> nsi, Optional<NsiRequester> requester) {
         public Options {
             Objects.requireNonNull(nsi, "nsi");
+            Objects.requireNonNull(requester, "requester");
             Objects.requireNonNull(accessTable, "accessTable");
             services = Map.copyOf(services);
             Objects.requireNonNull(owned, "owned");
@@ -151,7 +147,7 @@ public final class BarServer extends RunningService {
         public Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
                        NotificationConfig notifications) {
             this(services, owned, policy, notifications, NetworkMap.empty(), Optional.empty(), AccessTable.standard(),
-                    Optional.empty());
+                    Optional.empty(), Optional.empty());
         }
 
         /** No service known by certificate, nothing owned, every booking approved, no mail, an empty map. */
@@ -161,12 +157,12 @@ public final class BarServer extends RunningService {
 
         /** The network the reservation browser draws (the sites' campus and WAN topologies). */
         public Options withMap(NetworkMap other) {
-            return new Options(services, owned, policy, notifications, other, oidc, accessTable, nsi);
+            return new Options(services, owned, policy, notifications, other, oidc, accessTable, nsi, requester);
         }
 
         /** Sign-in through the site's identity provider (OpenID Connect) in the reservation browser. */
         public Options withOidc(Optional<OidcSettings> other) {
-            return new Options(services, owned, policy, notifications, map, other, accessTable, nsi);
+            return new Options(services, owned, policy, notifications, map, other, accessTable, nsi, requester);
         }
 
         /**
@@ -175,22 +171,22 @@ public final class BarServer extends RunningService {
          * and the NSAP. Every other caller signs in with an account.
          */
         public Options withServices(Map<X500Principal, Caller> other) {
-            return new Options(other, owned, policy, notifications, map, oidc, accessTable, nsi);
+            return new Options(other, owned, policy, notifications, map, oidc, accessTable, nsi, requester);
         }
 
         /** Closed when the BAR stops, after the calls under way (the site's controllers, when the BAR made them). */
         public Options withOwned(AutoCloseable other) {
-            return new Options(services, other, policy, notifications, map, oidc, accessTable, nsi);
+            return new Options(services, other, policy, notifications, map, oidc, accessTable, nsi, requester);
         }
 
         /** The approval rules and quotas. */
         public Options withPolicy(BarPolicy other) {
-            return new Options(services, owned, other, notifications, map, oidc, accessTable, nsi);
+            return new Options(services, owned, other, notifications, map, oidc, accessTable, nsi, requester);
         }
 
         /** How owners are told about their bookings; an owner's mail address is its account's. */
         public Options withNotifications(NotificationConfig other) {
-            return new Options(services, owned, policy, other, map, oidc, accessTable, nsi);
+            return new Options(services, owned, policy, other, map, oidc, accessTable, nsi, requester);
         }
 
         /**
@@ -198,12 +194,17 @@ public final class BarServer extends RunningService {
          * unless a test starts a BAR with a wrong row to prove the authorisation matrix notices.
          */
         public Options withAccessTable(AccessTable other) {
-            return new Options(services, owned, policy, notifications, map, oidc, other, nsi);
+            return new Options(services, owned, policy, notifications, map, oidc, other, nsi, requester);
         }
 
         /** This site's NSI documents (NML topology and NSA description), served at {@code /NSI/}; none when empty. */
         public Options withNsi(Optional<NsiPublication> other) {
-            return new Options(services, owned, policy, notifications, map, oidc, accessTable, other);
+            return new Options(services, owned, policy, notifications, map, oidc, accessTable, other, requester);
+        }
+
+        /** The other networks this BAR books far parts from over NSI, and its requester port; none when empty. */
+        public Options withNsiRequester(Optional<NsiRequester> other) {
+            return new Options(services, owned, policy, notifications, map, oidc, accessTable, nsi, other);
         }
     }
 
@@ -238,7 +239,7 @@ public final class BarServer extends RunningService {
     }
 
     /** As {@link #start(ServerConfig, Site, BarSettings, Clock)}, with {@code options}. */
-    public static BarServer start(ServerConfig config, Site site, BarSettings settings, Clock clock, Options options)
+    public static BarServer start(ServerConfig config, Site configured, BarSettings settings, Clock clock, Options options)
             throws Exception {
         AtomicReference<ReservationService> service = new AtomicReference<>();
         AtomicReference<ReservationStore> store = new AtomicReference<>();
@@ -248,11 +249,17 @@ public final class BarServer extends RunningService {
         AtomicReference<NotificationStore> outbox = new AtomicReference<>();
         AtomicReference<MaintenanceService> maintenance = new AtomicReference<>();
         AtomicReference<NsiDocuments> nsiDocuments = new AtomicReference<>();
+        AtomicReference<URI> replyTo = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
             setUp.closeOnStop(options.owned());
             ExecutorService calls = CallPool.start(config.name());
             setUp.closeOnStop(() -> CallPool.shutDown(calls));
             DataSource db = setUp.database().dataSource();
+            // The far parts' controllers need the database and tell the service of failed parts.
+            FarNetworks far = FarNetworks.wire(options.requester(), configured, db, replyTo::get,
+                    () -> CompletableFuture.runAsync(() -> service.get().reconcileWithParts(), calls), clock);
+            setUp.closeOnStop(far::close);
+            Site site = far.site();
             store.set(new JdbcReservationStore(db));
             AccountStore accountStore = new JdbcAccountStore(db);
             accounts.set(new AccountService(accountStore, new JdbcThrottleCounts(db), clock));
@@ -275,7 +282,7 @@ public final class BarServer extends RunningService {
                     policy.quotas(), policy.events()));
             service.get().notifyWith(told);
             service.get().measureWith(new BarMetrics(setUp.metrics().registry(), new JdbcReservationCounts(db)::byState));
-            addProviderChecks(setUp.health(), site);
+            ProviderChecks.add(setUp.health(), site);
             maintenance.set(new MaintenanceService(service.get(), store.get(), maintenanceNotices(told)));
 
             // The BAR serves at once: what a previous run left is finished in the background, and
@@ -341,7 +348,9 @@ public final class BarServer extends RunningService {
                 setUp.servlet(NsaDiscoveryDocument.DISCOVERY_PATH, new NsiDocumentServlet(
                         () -> Optional.ofNullable(nsiDocuments.get()).map(NsiDocuments::discovery)));
             }
+            far.servlet().ifPresent(servlet -> setUp.servlet(NsaDiscoveryDocument.REQUESTER_PATH, servlet));
         });
+        options.requester().ifPresent(r -> replyTo.set(r.replyTo(shell)));
         if (options.nsi().isPresent()) {
             try {
                 nsiDocuments.set(NsiDocuments.of(options.nsi().get(), shell, clock));
@@ -356,21 +365,6 @@ public final class BarServer extends RunningService {
 
     /** How long {@code /health} keeps a provider's probe. */
     public static final Duration PROVIDER_PROBE_CACHE = Duration.ofSeconds(10);
-
-    /**
-     * A health check per provider (the L-NSAP, the NSAP, each peer BAR): whether its endpoint's
-     * port accepts a connection. A connect only, so the probe needs no certificate and changes nothing.
-     */
-    private static void addProviderChecks(Health health, Site site) {
-        List<SegmentController> providers = new ArrayList<>(List.of(site.campus(), site.wan()));
-        site.peers().keySet().stream().sorted().forEach(peer -> providers.add(site.peers().get(peer)));
-        for (SegmentController provider : providers) {
-            if (provider instanceof SoapSegmentController soap) {
-                health.add("provider " + provider.name(), PROVIDER_PROBE_CACHE, Health.Status.DEGRADED,
-                        () -> Reachability.url(soap.serviceUrl(), Reachability.CONNECT_TIMEOUT));
-            }
-        }
-    }
 
     /** An owner's address: its account's, when it has one. */
     static Recipients recipients(AccountStore accounts) {

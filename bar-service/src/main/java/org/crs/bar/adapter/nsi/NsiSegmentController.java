@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import javax.net.ssl.SSLContext;
 
@@ -112,7 +113,7 @@ public final class NsiSegmentController implements SegmentController {
 
     private final FarProvider provider;
     private final String requesterNsa;
-    private final URI replyTo;
+    private final Supplier<URI> replyTo;
     private final NsiClient client;
     private final RequesterCallbacks callbacks;
     private final FarConnections connections;
@@ -131,11 +132,11 @@ public final class NsiSegmentController implements SegmentController {
 
     /**
      * @param requesterNsa this BAR's NSA id
-     * @param replyTo this BAR's requester port, where the provider sends results
+     * @param replyTo this BAR's requester port, where the provider sends results (known once the BAR listens)
      * @param tls for an {@code https} provider: this BAR's certificate and the authorities trusted; null for the JVM's
      * @param partFailed told when a notification says the part failed (the BAR's reconciliation)
      */
-    public NsiSegmentController(FarProvider provider, String requesterNsa, URI replyTo, SSLContext tls,
+    public NsiSegmentController(FarProvider provider, String requesterNsa, Supplier<URI> replyTo, SSLContext tls,
                                 RequesterCallbacks callbacks, FarConnections connections, Runnable partFailed, Clock clock) {
         this.provider = Objects.requireNonNull(provider, "provider");
         this.requesterNsa = Objects.requireNonNull(requesterNsa, "requesterNsa");
@@ -598,7 +599,7 @@ public final class NsiSegmentController implements SegmentController {
     private NsiReply send(RequesterCallbacks.Pending pending, ProviderRequest message) throws SegmentFailure {
         // OpenNSA wants replyTo even on querySummarySync.
         NsiHeader header = new NsiHeader(NsiPort.PROVIDER.protocolVersion(), pending.correlationId(), requesterNsa,
-                provider.nsa(), Optional.of(replyTo.toString()));
+                provider.nsa(), Optional.of(replyTo.get().toString()));
         try {
             return client.send(header, message);
         } catch (NsiFaultException e) {
