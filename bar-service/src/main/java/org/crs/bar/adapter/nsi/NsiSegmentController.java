@@ -119,6 +119,8 @@ public final class NsiSegmentController implements SegmentController {
     private final FarConnections connections;
     private final Runnable partFailed;
     private final Clock clock;
+    /** The VLAN each booking's connection took at the hand-off, as its confirmation or a query said. */
+    private final Map<String, Integer> vlans = new ConcurrentHashMap<>();
     /** What notifications told of each connection since this BAR started. */
     private final Map<String, Watch> watched = new ConcurrentHashMap<>();
 
@@ -459,7 +461,7 @@ public final class NsiSegmentController implements SegmentController {
                 failed(watch.failure);
             }
         } else if (message instanceof ErrorEvent event) {
-            watch.failure = provider.nsa() + " reported " + event.event() + " on connection " + connectionId.get()
+            watch.failure = provider.nsa() + " reported " + event.event().wireName() + " on connection " + connectionId.get()
                     + event.serviceException().map(e -> ": NSI " + e.errorCode() + " " + e.text()).orElse("");
             failed(watch.failure);
         }
@@ -643,9 +645,28 @@ public final class NsiSegmentController implements SegmentController {
                 Refusal.badField("bookingId", "bookingId: no connection at " + provider.nsa() + " for " + bookingId)));
     }
 
-    private SegmentAnswer answer(String bookingId, SegmentState state, int vlan, String connectionId, String reason) {
+    private SegmentAnswer answer(String bookingId, SegmentState state, int given, String connectionId, String reason) {
+        // Every answer names the hand-off VLAN, as the BAR records the segment as last answered.
+        int vlan = given > 0 ? given : vlans.getOrDefault(bookingId, 0);
+        if (vlan == 0) {
+            vlan = knownVlan(connectionId);
+        }
+        if (vlan > 0) {
+            vlans.put(bookingId, vlan);
+        }
         return new SegmentAnswer(bookingId, state, vlan, 0, "NSI connection " + connectionId + " at " + provider.nsa()
                 + " from " + provider.handOffStp().withoutLabel() + (vlan > 0 ? "?vlan=" + vlan : ""), reason);
+    }
+
+    /** The VLAN querySummarySync says for a connection taken over from a previous run; 0 when it cannot say. */
+    private int knownVlan(String connectionId) {
+        try {
+            return summary(connectionId).criteria().stream().map(SummaryCriteria::p2ps).flatMap(Optional::stream)
+                    .map(p -> chosenVlan(p.sourceStp())).filter(v -> v > 0).reduce((a, b) -> b).orElse(0);
+        } catch (SegmentFailure e) {
+            LOG.warn("{}: the VLAN of connection {} is not known: {}", name(), connectionId, e.getMessage());
+            return 0;
+        }
     }
 
     /** The one VLAN a confirmation gives at the hand-off; 0 when it gives a range or none. */

@@ -1,0 +1,212 @@
+package org.crs.bar.adapter.nsi;
+
+import static org.crs.bar.service.ReservationService.ITSELF;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.crs.bar.port.Site;
+import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.ReservationRequest;
+import org.crs.bar.reservation.SegmentRole;
+import org.crs.bar.server.BarServer;
+import org.crs.bar.server.NsiRequester;
+import org.crs.bar.testing.FarNetworkPeer;
+import org.crs.bar.testing.ScriptedController;
+import org.crs.bar.testing.TestCallers;
+import org.crs.domain.booking.SegmentState;
+import org.crs.domain.nsi.LifecycleState;
+import org.crs.domain.nsi.NsiErrorId;
+import org.crs.domain.nsi.Stp;
+import org.crs.domain.refusal.RefusalCode;
+import org.crs.domain.reservation.Endpoint;
+import org.crs.domain.reservation.ReservationState;
+import org.crs.domain.time.TimeInterval;
+import org.crs.nsi.contract.client.NsiClient;
+import org.crs.nsi.contract.client.NsiFaultException;
+import org.crs.nsi.contract.message.DataPlaneStateChange;
+import org.crs.nsi.contract.message.DataPlaneStatus;
+import org.crs.nsi.contract.message.NsiHeader;
+import org.crs.service.server.ServerConfig;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A BAR books the part of a circuit that lies in another network from that network's NSI
+ * provider: the BAR, its NSI segment controller and its requester port are real (over HTTP on
+ * 127.0.0.1); the far network is {@link FarNetworkPeer}, a small NSI provider; this site's
+ * L-NSAP is the scripted controller the service's tests use.
+ */
+class NsiRequesterTest {
+
+    static final String SITE_A_NSA = "urn:ogf:network:site-a.crs.example:2026:nsa";
+
+    final FarNetworkPeer farNetwork = new FarNetworkPeer();
+    final ScriptedController campus = new ScriptedController("lnsap-site-a", List.of("host-a1", "to-domain-c", "site-a"));
+    final ScriptedController wan = new ScriptedController("nsap", List.of("site-a", "site-b"));
+    BarServer bar;
+
+    @BeforeEach
+    void start() throws Exception {
+        FarProvider provider = new FarProvider("domain-c", FarNetworkPeer.NSA, farNetwork.providerUrl(),
+                FarNetworkPeer.NETWORK, "to-domain-c", Stp.parse(FarNetworkPeer.NETWORK + ":to-site-a?vlan=3000-3099"),
+                Optional.empty(), Duration.ofSeconds(5), Duration.ofMillis(300), Duration.ofSeconds(5));
+        bar = BarServer.start(new ServerConfig("bar-nsi-requester", "jdbc:hsqldb:mem:bar-nsi-" + System.nanoTime(), "SA",
+                "", "127.0.0.1", 0, false), new Site("site-a", campus, wan, Map.of()),
+                BarSettings.defaults().withMinimumDuration(Duration.ofSeconds(1)), Clock.systemUTC(),
+                BarServer.Options.defaults("bar-nsi-requester").withNsiRequester(Optional.of(new NsiRequester(SITE_A_NSA,
+                        List.of(provider), Optional.empty(), Optional.empty()))));
+    }
+
+    @AfterEach
+    void stop() {
+        if (bar != null) {
+            bar.close();
+        }
+        farNetwork.close();
+    }
+
+    Reservation book(String id, Duration startIn, Duration length) throws Exception {
+        Instant start = Instant.now().plus(startIn).truncatedTo(ChronoUnit.MILLIS);
+        return bar.service().create(TestCallers.user("alice"), new ReservationRequest(id, Endpoint.parse("site-a:host-a1"),
+                Endpoint.parse("domain-c:host-c1"), 500, new TimeInterval(start, start.plus(length)), "test", false));
+    }
+
+    Reservation book(String id) throws Exception {
+        return book(id, Duration.ofHours(1), Duration.ofHours(1));
+    }
+
+    Reservation awaitState(String id, ReservationState state, Duration within) throws Exception {
+        Instant deadline = Instant.now().plus(within);
+        Reservation r = bar.service().get(ITSELF, id);
+        while (r.state() != state && Instant.now().isBefore(deadline)) {
+            Thread.sleep(50);
+            r = bar.service().get(ITSELF, id);
+        }
+        assertEquals(state, r.state(), r.reason());
+        return r;
+    }
+
+    URI requesterPort() {
+        return bar.serviceUrl().resolve("/NSI/services/ConnectionRequester");
+    }
+
+    String connectionOf(String id) {
+        return farNetwork.connectionOf("urn:crs:booking:site-a:" + id + ":far").orElseThrow();
+    }
+
+    @Test
+    void aConfirmedReserveIsCommittedAndTheCampusTakesTheVlanTheFarNetworkChose() throws Exception {
+        Reservation r = book("r1");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        assertEquals(SegmentState.COMMITTED, r.segment(SegmentRole.FAR_NETWORK).state());
+        assertEquals(3000, r.segment(SegmentRole.FAR_NETWORK).sourceVlan(), "the far network chose from the range");
+        assertEquals(3000, r.segment(SegmentRole.LOCAL_CAMPUS).order().destinationVlan());
+        String connection = connectionOf("r1");
+        assertEquals(List.of("reserve " + connection, "reserveCommit " + connection), farNetwork.requests);
+    }
+
+    @Test
+    void aReserveFailedRejectsTheReservationWithTheFarNetworksErrorId() throws Exception {
+        farNetwork.reserveMode = FarNetworkPeer.ReserveMode.FAIL;
+
+        Reservation r = book("r1");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        assertEquals(RefusalCode.FAR_NETWORK_REFUSED, r.refusalCode());
+        assertTrue(r.reason().contains("NSI " + NsiErrorId.STP_UNAVAILABLE.code()), r.reason());
+        assertTrue(campus.calls.stream().noneMatch(c -> c.startsWith("hold")), campus.calls.toString());
+    }
+
+    @Test
+    void withoutCallbacksTheRequesterAsksWithQuerySummarySync() throws Exception {
+        farNetwork.callbacks = false;
+
+        Reservation r = book("r1");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        assertEquals(3000, r.segment(SegmentRole.LOCAL_CAMPUS).order().destinationVlan());
+        assertTrue(farNetwork.requests.contains("querySummarySync " + connectionOf("r1")), farNetwork.requests.toString());
+    }
+
+    @Test
+    void aConfirmationBeforeTheReserveResponseIsTaken() throws Exception {
+        farNetwork.reserveMode = FarNetworkPeer.ReserveMode.CONFIRM_BEFORE_ACK;
+
+        Reservation r = book("r1");
+
+        assertEquals(ReservationState.RESERVED, r.state(), r.reason());
+        assertTrue(farNetwork.requests.stream().noneMatch(q -> q.startsWith("querySummarySync")),
+                "the confirmation itself was taken: " + farNetwork.requests);
+    }
+
+    @Test
+    void theFarPartIsProvisionedAtTheStartAndReleasedAndTerminatedAtTheEnd() throws Exception {
+        book("r1", Duration.ofSeconds(2), Duration.ofSeconds(2));
+        String connection = connectionOf("r1");
+
+        awaitState("r1", ReservationState.ACTIVE, Duration.ofSeconds(10));
+        assertTrue(farNetwork.requests.contains("provision " + connection), farNetwork.requests.toString());
+        awaitState("r1", ReservationState.FINISHED, Duration.ofSeconds(15));
+
+        assertTrue(farNetwork.requests.containsAll(List.of("release " + connection, "terminate " + connection)),
+                farNetwork.requests.toString());
+        assertEquals(LifecycleState.TERMINATED, farNetwork.states(connection).lifecycleState());
+    }
+
+    @Test
+    void aCancelBeforeTheStartTerminatesTheFarConnection() throws Exception {
+        book("r1");
+        String connection = connectionOf("r1");
+
+        Reservation r = bar.service().cancel(TestCallers.user("alice"), "r1", "plans changed");
+
+        assertEquals(ReservationState.CANCELLED, r.state(), r.reason());
+        assertEquals(LifecycleState.TERMINATED, farNetwork.states(connection).lifecycleState());
+        assertTrue(farNetwork.requests.stream().noneMatch(q -> q.startsWith("provision")), farNetwork.requests.toString());
+    }
+
+    @Test
+    void anErrorEventWhileActiveFailsTheReservation() throws Exception {
+        book("r1", Duration.ofSeconds(2), Duration.ofMinutes(5));
+        awaitState("r1", ReservationState.ACTIVE, Duration.ofSeconds(10));
+
+        farNetwork.forcedEnd(connectionOf("r1"), requesterPort());
+
+        awaitState("r1", ReservationState.FAILED, Duration.ofSeconds(10));
+        assertTrue(bar.store().history("r1").stream().anyMatch(t -> t.reason().contains("forcedEnd")),
+                bar.store().history("r1").toString());
+    }
+
+    @Test
+    void theRequesterPortRefusesAnNsaThatIsNotAConfiguredProvider() throws Exception {
+        try (NsiClient client = new NsiClient(requesterPort(), Duration.ofSeconds(5), null)) {
+            NsiFaultException e = assertThrows(NsiFaultException.class, () -> client.send(NsiHeader.toRequester(SITE_A_NSA,
+                    "urn:ogf:network:elsewhere.example:2026:nsa", NsiHeader.newCorrelationId()),
+                    new DataPlaneStateChange("c-1", 1, Instant.now(), new DataPlaneStatus(false, 1, true))));
+            assertEquals(NsiErrorId.UNAUTHORIZED, e.errorId());
+        }
+    }
+
+    @Test
+    void theRequesterPortRefusesAMessageAboutAConnectionItDoesNotHold() throws Exception {
+        try (NsiClient client = new NsiClient(requesterPort(), Duration.ofSeconds(5), null)) {
+            NsiFaultException e = assertThrows(NsiFaultException.class, () -> client.send(NsiHeader.toRequester(SITE_A_NSA,
+                    FarNetworkPeer.NSA, NsiHeader.newCorrelationId()),
+                    new DataPlaneStateChange("not-ours", 1, Instant.now(), new DataPlaneStatus(false, 1, true))));
+            assertEquals(NsiErrorId.RESERVATION_NONEXISTENT, e.errorId());
+        }
+    }
+}
