@@ -4,6 +4,7 @@ import org.crs.nsap.contract.topology.WanTopologyFile;
 import org.crs.nsap.contract.topology.CampusTopologyFile;
 import org.crs.domain.topology.CampusTopology;
 import org.crs.bar.map.NetworkMap;
+import org.crs.bar.adapter.nsi.NsaDescriptionReader;
 import org.crs.bar.nsi.topology.NsaDiscoveryDocument;
 import org.crs.bar.nsi.topology.SiteStps;
 import java.util.Optional;
@@ -93,13 +94,14 @@ public final class BarMain {
      */
     public static BarServer start(BarServerConfig config) throws Exception {
         Optional<NsiPublication> nsi = nsiStps(config);
+        Optional<NsiRequester> requester = NsiRequesters.of(config, nsi, true, NsaDescriptionReader::fetch);
         Site site = site(config);
         try {
             return BarServer.start(config.serverConfig(), site, config.settings(), Clock.systemUTC(),
                     BarServer.Options.defaults(config.name()).withOwned(site).withPolicy(config.policy())
                             .withNotifications(config.notifications()).withServices(services(config))
                             .withOidc(config.oidc()).withMap(networkMap(config.networkMap()).withFacing(facing(nsi)))
-                            .withNsi(nsi));
+                            .withNsi(nsi).withNsiRequester(requester));
         } catch (Exception | Error e) {
             site.close();
             throw e;
@@ -186,7 +188,8 @@ public final class BarMain {
         @Override
         public BarServerConfig load(Path file) throws IOException {
             BarServerConfig config = BarServerConfig.FILE.load(file);
-            nsiStps(config); // the STPs it would publish must be bookable: checked by --check too
+            // The STPs it would publish must be bookable, and its providers' hand-offs known: checked by --check too.
+            NsiRequesters.of(config, nsiStps(config), false, NsaDescriptionReader::fetch);
             return config;
         }
 

@@ -182,7 +182,7 @@ public record BarServerConfig(Basics basics, String site, PartsConfig parts, Dur
                 baseDir, env, yaml);
         return new BarServerConfig(basics, site, parts, callTimeout, settings, ApprovalConfig.read(file.approval(), env, yaml),
                 QuotaConfig.read(file.quotas(), env, yaml), notifications, OidcConfig.read(file.oidc(), env, yaml),
-                NetworkMapFiles.read(file.networkMap(), baseDir, yaml), NsiConfig.read(file.nsi(), env, yaml));
+                NetworkMapFiles.read(file.networkMap(), baseDir, yaml), NsiConfig.read(file.nsi(), env, baseDir, yaml));
     }
 
     /** The file's shape: raw text until resolved; these records never reach a log. */

@@ -1,6 +1,8 @@
 package org.crs.bar.server;
 
 import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -9,6 +11,7 @@ import java.util.Optional;
 import org.crs.bar.nsi.topology.HandOffPeer;
 import org.crs.bar.nsi.topology.NsiNetwork;
 import org.crs.domain.nsi.Stp;
+import org.crs.service.config.ConfigSections;
 import org.crs.service.config.ConfigValues;
 import org.crs.service.config.ConfigYaml;
 import org.crs.service.config.EnvReferences;
@@ -28,6 +31,19 @@ import org.crs.service.config.EnvReferences;
  *   handOffs:                         # default none: the far side of each hand-off port of the campus
  *     - {port: to-domain-c, alias: "urn:ogf:network:domain-c.crs.example:2026:topology:to-site-a",
  *        peerNsa: "urn:ogf:network:domain-c.crs.example:2026:nsa"}
+ *   providers:                        # default none: other networks this BAR books far parts from
+ *     - site: domain-c                # required: the name endpoints give that network (domain-c:host-c1)
+ *       nsa: "urn:ogf:network:domain-c.crs.example:2026:nsa"   # required: its NSA id
+ *       discovery: https://nsi.domain-c.example/NSI/discovery.xml   # required: its NSA description
+ *       providerUrl: https://nsi.domain-c.example/NSI/services/CS2  # default: the description's provider interface
+ *       network: "urn:ogf:network:domain-c.crs.example:2026:topology"   # default: the description's (only) networkId
+ *       handOff: to-domain-c          # required: the hand-off port wired to it (its alias in handOffs)
+ *       subject: "CN=nsa.domain-c.example"   # default none: the client certificate its callbacks must come with
+ *       callTimeout: 30s              # default: the BAR's callTimeout; a request and the wait for its result
+ *       resultWait: 5s                # default 5s: then querySummarySync is asked, every such pause
+ *       activationTimeout: 2m         # default 2m: how long an activation waits for the data plane
+ *       tls: {keyStore: ..., keyStorePassword: ..., trustStore: ..., trustStorePassword: ...}
+ *                                     # default: the BAR's own tls section
  * }</pre>
  *
  * <p>Messages name the key and its line. The STPs the section and the campus topology make
@@ -35,16 +51,65 @@ import org.crs.service.config.EnvReferences;
  *
  * @param network this site's NSI ids, name and hand-off peers
  * @param url where peers reach this BAR ({@code nsi.url}); empty: from the listen address
+ * @param providers the other networks this BAR books far parts from ({@code nsi.providers})
  */
-public record NsiConfig(NsiNetwork network, Optional<URI> url) {
+public record NsiConfig(NsiNetwork network, Optional<URI> url, List<ProviderConfig> providers) {
 
     public NsiConfig {
         Objects.requireNonNull(network, "network");
         Objects.requireNonNull(url, "url");
+        providers = List.copyOf(providers);
+    }
+
+    public NsiConfig(NsiNetwork network, Optional<URI> url) {
+        this(network, url, List.of());
+    }
+
+    /**
+     * One entry of {@code nsi.providers}, checked as far as the file alone tells; the discovery
+     * document is read and the hand-off found when the BAR starts ({@link BarMain#nsiRequester}).
+     *
+     * @param key {@code nsi.providers[i]}, for errors
+     * @param tls this entry's own stores; empty: the BAR's
+     */
+    public record ProviderConfig(String key, String site, String nsa, URI discovery, Optional<URI> providerUrl,
+                                 Optional<String> network, String handOff, Optional<String> subject,
+                                 Optional<Duration> callTimeout, Duration resultWait, Duration activationTimeout,
+                                 Optional<org.crs.service.tls.TlsSettings> tls) {
+
+        public ProviderConfig {
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(site, "site");
+            Objects.requireNonNull(nsa, "nsa");
+            Objects.requireNonNull(discovery, "discovery");
+            Objects.requireNonNull(providerUrl, "providerUrl");
+            Objects.requireNonNull(network, "network");
+            Objects.requireNonNull(handOff, "handOff");
+            Objects.requireNonNull(subject, "subject");
+            Objects.requireNonNull(callTimeout, "callTimeout");
+            Objects.requireNonNull(tls, "tls");
+        }
+
+        @Override
+        public String toString() {
+            return "ProviderConfig[" + key + ": " + site + ", " + nsa + ", " + discovery + ", handOff " + handOff + "]";
+        }
+    }
+
+    /** One entry of {@code nsi.providers} as written. */
+    record ProviderYaml(String site, String nsa, String discovery, String providerUrl, String network, String handOff,
+                        String subject, String callTimeout, String resultWait, String activationTimeout,
+                        ConfigSections.TlsYaml tls) {
+
+        @Override
+        public String toString() {
+            return "ProviderYaml[" + site + "]"; // its tls section's passwords never reach a log
+        }
     }
 
     /** The section as the file spells it: raw text until resolved. */
-    record NsiYaml(String domain, String year, String name, String url, List<HandOffYaml> handOffs) {
+    record NsiYaml(String domain, String year, String name, String url, List<HandOffYaml> handOffs,
+                   List<ProviderYaml> providers) {
     }
 
     /** One entry of {@code nsi.handOffs}. */
@@ -53,6 +118,11 @@ public record NsiConfig(NsiNetwork network, Optional<URI> url) {
 
     /** The section; empty when the file has none. */
     static Optional<NsiConfig> read(NsiYaml nsi, EnvReferences env, String yaml) {
+        return read(nsi, env, Path.of("."), yaml);
+    }
+
+    /** The section; {@code baseDir} is where a provider's relative store paths start. */
+    static Optional<NsiConfig> read(NsiYaml nsi, EnvReferences env, Path baseDir, String yaml) {
         if (nsi == null) {
             return Optional.empty();
         }
@@ -77,8 +147,21 @@ public record NsiConfig(NsiNetwork network, Optional<URI> url) {
         for (int i = 0; i < listed.size(); i++) {
             peers.add(handOff(listed.get(i), i, env, yaml));
         }
+        List<ProviderConfig> providers = new ArrayList<>();
+        List<ProviderYaml> listedProviders = nsi.providers() == null ? List.of() : nsi.providers();
+        for (int i = 0; i < listedProviders.size(); i++) {
+            ProviderConfig p = provider(listedProviders.get(i), i, env, baseDir, yaml);
+            for (ProviderConfig other : providers) {
+                if (other.site().equals(p.site()) || other.nsa().equals(p.nsa()) || other.handOff().equals(p.handOff())) {
+                    throw new IllegalArgumentException(p.key() + ": its site, nsa or handOff is " + other.key() + "'s too"
+                            + ConfigYaml.at(yaml, "nsi", "providers", i));
+                }
+            }
+            providers.add(p);
+        }
         try {
-            return Optional.of(new NsiConfig(new NsiNetwork(domain, Integer.parseInt(yearText), name, peers), url));
+            return Optional.of(new NsiConfig(new NsiNetwork(domain, Integer.parseInt(yearText), name, peers), url,
+                    providers));
         } catch (IllegalArgumentException e) {
             // NsiNetwork names the key first ("domain: ...", "handOffs: port x is listed twice").
             String key = e.getMessage().contains(":") ? e.getMessage().substring(0, e.getMessage().indexOf(':')) : "";
@@ -108,5 +191,63 @@ public record NsiConfig(NsiNetwork network, Optional<URI> url) {
             throw new IllegalArgumentException(key + "." + e.getMessage() + ConfigYaml.at(yaml, "nsi", "handOffs", i, field),
                     e);
         }
+    }
+
+    private static ProviderConfig provider(ProviderYaml entry, int i, EnvReferences env, Path baseDir, String yaml) {
+        String key = "nsi.providers[" + i + "]";
+        if (entry == null) {
+            throw new IllegalArgumentException(key + " is empty" + ConfigYaml.at(yaml, "nsi", "providers", i));
+        }
+        String site = ConfigValues.name(env.resolve(entry.site(), key + ".site"), key + ".site",
+                ConfigYaml.at(yaml, "nsi", "providers", i, "site"));
+        String nsa = ConfigValues.required(env.resolve(entry.nsa(), key + ".nsa"), key + ".nsa").trim();
+        if (!nsa.startsWith("urn:ogf:network:")) {
+            throw new IllegalArgumentException(key + ".nsa: an NSA id, urn:ogf:network:..., was '" + nsa + "'"
+                    + ConfigYaml.at(yaml, "nsi", "providers", i, "nsa"));
+        }
+        URI discovery = ConfigValues.httpUrl(env.resolve(entry.discovery(), key + ".discovery"), key + ".discovery",
+                ConfigYaml.at(yaml, "nsi", "providers", i, "discovery"));
+        Optional<URI> providerUrl = Optional.ofNullable(entry.providerUrl()).map(u -> ConfigValues.httpUrl(
+                env.resolve(u, key + ".providerUrl"), key + ".providerUrl", ConfigYaml.at(yaml, "nsi", "providers", i,
+                        "providerUrl")));
+        Optional<String> network = Optional.ofNullable(entry.network()).map(n -> env.resolve(n, key + ".network").trim());
+        network.ifPresent(n -> {
+            if (!n.startsWith("urn:ogf:network:")) {
+                throw new IllegalArgumentException(key + ".network: a network id, urn:ogf:network:..., was '" + n + "'"
+                        + ConfigYaml.at(yaml, "nsi", "providers", i, "network"));
+            }
+        });
+        String handOff = ConfigValues.required(env.resolve(entry.handOff(), key + ".handOff"), key + ".handOff").trim();
+        Optional<String> subject = Optional.ofNullable(entry.subject()).map(v -> {
+            String text = env.resolve(v, key + ".subject");
+            org.crs.service.tls.CertificateSubjects.parse(text, key + ".subject", ConfigYaml.at(yaml, "nsi", "providers",
+                    i, "subject"));
+            return text;
+        });
+        Optional<Duration> callTimeout = Optional.ofNullable(entry.callTimeout()).map(t -> positive(t, key,
+                "callTimeout", i, env, yaml));
+        Duration resultWait = entry.resultWait() == null ? Duration.ofSeconds(5)
+                : positive(entry.resultWait(), key, "resultWait", i, env, yaml);
+        Duration activationTimeout = entry.activationTimeout() == null ? Duration.ofMinutes(2)
+                : positive(entry.activationTimeout(), key, "activationTimeout", i, env, yaml);
+        Optional<org.crs.service.tls.TlsSettings> tls = Optional.empty();
+        if (entry.tls() != null) {
+            try {
+                tls = Optional.of(entry.tls().resolve(env, baseDir, yaml).settings());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(key + "." + e.getMessage(), e);
+            }
+        }
+        return new ProviderConfig(key, site, nsa, discovery, providerUrl, network, handOff, subject, callTimeout,
+                resultWait, activationTimeout, tls);
+    }
+
+    private static Duration positive(String text, String key, String field, int i, EnvReferences env, String yaml) {
+        String where = ConfigYaml.at(yaml, "nsi", "providers", i, field);
+        Duration d = ConfigValues.duration(env.resolve(text, key + "." + field), null, key + "." + field, where);
+        if (d.isZero() || d.isNegative()) {
+            throw new IllegalArgumentException(key + "." + field + ": must be positive, was " + text + where);
+        }
+        return d;
     }
 }

@@ -104,4 +104,55 @@ class NsiConfigTest {
 
         assertEquals("Site A", c.nsi().orElseThrow().network().name());
     }
+
+    static final String PROVIDERS = """
+              providers:
+                - site: domain-c
+                  nsa: "urn:ogf:network:domain-c.crs.example:2026:nsa"
+                  discovery: https://nsi.domain-c.example/NSI/discovery.xml
+                  handOff: to-domain-c
+            """;
+
+    @Test
+    void aProviderIsReadWithItsDefaults() {
+        NsiConfig.ProviderConfig p = parse(BarServerConfigTest.GOOD + NSI + PROVIDERS).nsi().orElseThrow().providers().get(0);
+
+        assertEquals("domain-c", p.site());
+        assertEquals("urn:ogf:network:domain-c.crs.example:2026:nsa", p.nsa());
+        assertEquals(URI.create("https://nsi.domain-c.example/NSI/discovery.xml"), p.discovery());
+        assertEquals("to-domain-c", p.handOff());
+        assertEquals(Optional.empty(), p.providerUrl());
+        assertEquals(Optional.empty(), p.network());
+        assertEquals(Optional.empty(), p.callTimeout(), "the BAR's callTimeout");
+        assertEquals(java.time.Duration.ofSeconds(5), p.resultWait());
+        assertEquals(java.time.Duration.ofMinutes(2), p.activationTimeout());
+        assertEquals(Optional.empty(), p.tls(), "the BAR's own certificate");
+    }
+
+    @Test
+    void aProvidersOverridesAreRead() {
+        NsiConfig.ProviderConfig p = parse(BarServerConfigTest.GOOD + NSI + PROVIDERS
+                + "      providerUrl: https://nsi.domain-c.example/NSI/services/CS2\n"
+                + "      network: \"urn:ogf:network:domain-c.crs.example:2026:topology\"\n"
+                + "      subject: \"CN=nsa.domain-c.example\"\n      callTimeout: 20s\n      resultWait: 2s\n")
+                .nsi().orElseThrow().providers().get(0);
+
+        assertEquals(Optional.of(URI.create("https://nsi.domain-c.example/NSI/services/CS2")), p.providerUrl());
+        assertEquals(Optional.of("urn:ogf:network:domain-c.crs.example:2026:topology"), p.network());
+        assertEquals(Optional.of("CN=nsa.domain-c.example"), p.subject());
+        assertEquals(Optional.of(java.time.Duration.ofSeconds(20)), p.callTimeout());
+        assertEquals(java.time.Duration.ofSeconds(2), p.resultWait());
+    }
+
+    @Test
+    void aProvidersMissingOrBadKeyIsNamed() {
+        assertTrue(refusal(BarServerConfigTest.GOOD + NSI + PROVIDERS.replace("      handOff: to-domain-c\n", ""))
+                .startsWith("nsi.providers[0].handOff is missing"));
+        assertTrue(refusal(BarServerConfigTest.GOOD + NSI + PROVIDERS.replace("https://nsi.domain-c.example/NSI/discovery.xml",
+                "nsi.domain-c.example")).startsWith("nsi.providers[0].discovery"));
+        assertTrue(refusal(BarServerConfigTest.GOOD + NSI + PROVIDERS.replace("nsa: \"urn:ogf:network:", "nsa: \"nsa:"))
+                .startsWith("nsi.providers[0].nsa"));
+        assertTrue(refusal(BarServerConfigTest.GOOD + NSI + PROVIDERS + "      resultWait: soon\n")
+                .startsWith("nsi.providers[0].resultWait"));
+    }
 }

@@ -1,0 +1,116 @@
+package org.crs.bar.adapter.nsi;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import javax.net.ssl.SSLContext;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.xml.sax.SAXException;
+
+/**
+ * Reads another network's NSA description ({@code /NSI/discovery.xml}, namespace
+ * {@code http://schemas.ogf.org/nsi/2014/02/discovery/nsa}): its provider interface (type
+ * {@code application/vnd.ogf.nsi.cs.v2.provider+soap}) and its network ids. Fetched with the JDK's
+ * HTTP client (over TLS with the BAR's context for {@code https}), parsed without DTDs or external
+ * entities.
+ */
+public final class NsaDescriptionReader {
+
+    public static final String DISCOVERY = "http://schemas.ogf.org/nsi/2014/02/discovery/nsa";
+    public static final String PROVIDER_TYPE = "application/vnd.ogf.nsi.cs.v2.provider+soap";
+
+    /** What a description says: its provider port, when it has one, and its network ids in order. */
+    public record Description(Optional<URI> providerUrl, List<String> networkIds) {
+    }
+
+    private NsaDescriptionReader() {
+    }
+
+    /**
+     * Fetches and reads a description.
+     *
+     * @param tls for {@code https}: this BAR's certificate and trusted authorities; null for the JVM's
+     * @throws IOException when it cannot be fetched or read, saying why
+     */
+    public static Description fetch(URI url, SSLContext tls, Duration timeout) throws IOException {
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(timeout).version(HttpClient.Version.HTTP_1_1);
+        if (tls != null) {
+            builder.sslContext(tls);
+        }
+        HttpClient client = builder.build();
+        HttpResponse<byte[]> answer;
+        try {
+            answer = client.send(HttpRequest.newBuilder(url).timeout(timeout).GET().build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while fetching " + url, e);
+        }
+        if (answer.statusCode() != 200) {
+            throw new IOException("HTTP " + answer.statusCode() + " from " + url);
+        }
+        return read(answer.body());
+    }
+
+    /** Reads a description's bytes. */
+    public static Description read(byte[] xml) throws IOException {
+        Document doc;
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setNamespaceAware(true);
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            f.setXIncludeAware(false);
+            f.setExpandEntityReferences(false);
+            doc = f.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
+        } catch (ParserConfigurationException | SAXException e) {
+            throw new IOException("not an XML document: " + e.getMessage(), e);
+        }
+        Element nsa = doc.getDocumentElement();
+        if (!DISCOVERY.equals(nsa.getNamespaceURI()) || !"nsa".equals(nsa.getLocalName())) {
+            throw new IOException("not an NSA description: its root is {" + nsa.getNamespaceURI() + "}"
+                    + nsa.getLocalName());
+        }
+        Optional<URI> provider = Optional.empty();
+        List<String> networks = new ArrayList<>();
+        for (Node n = nsa.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (!(n instanceof Element e)) {
+                continue;
+            }
+            if ("networkId".equals(e.getLocalName())) {
+                networks.add(e.getTextContent().trim());
+            } else if ("interface".equals(e.getLocalName()) && provider.isEmpty()
+                    && PROVIDER_TYPE.equals(child(e, "type"))) {
+                try {
+                    provider = Optional.of(URI.create(child(e, "href")));
+                } catch (IllegalArgumentException bad) {
+                    throw new IOException("the provider interface's href is not a URL: " + child(e, "href"), bad);
+                }
+            }
+        }
+        return new Description(provider, List.copyOf(networks));
+    }
+
+    private static String child(Element parent, String name) {
+        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e && name.equals(e.getLocalName())) {
+                return e.getTextContent().trim();
+            }
+        }
+        return "";
+    }
+}
