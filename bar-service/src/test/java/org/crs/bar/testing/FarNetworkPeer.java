@@ -121,12 +121,32 @@ public final class FarNetworkPeer implements AutoCloseable {
         }
         server.setExecutor(threads);
         server.createContext("/NSI/services/CS2", this::handle);
+        server.createContext("/NSI/discovery.xml", exchange -> respond(exchange, 200, description()));
         server.start();
     }
 
     /** Its provider port. */
     public URI providerUrl() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/NSI/services/CS2");
+    }
+
+    /** Its NSA description's address. */
+    public URI discoveryUrl() {
+        return providerUrl().resolve("/NSI/discovery.xml");
+    }
+
+    /** Its NSA description, as OpenNSA writes one: the provider interface and the network. */
+    private String description() {
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <nsa:nsa xmlns:nsa="http://schemas.ogf.org/nsi/2014/02/discovery/nsa" id="%s" version="2026-01-01T00:00:00Z">
+                  <name>domain-c</name>
+                  <networkId>%s</networkId>
+                  <interface><type>application/vnd.ogf.nsi.topology.v2+xml</type><href>%s</href></interface>
+                  <interface><type>application/vnd.ogf.nsi.cs.v2.provider+soap</type><href>%s</href></interface>
+                  <feature type="vnd.ogf.nsi.cs.v2.role.uPA"/>
+                </nsa:nsa>
+                """.formatted(NSA, NETWORK, providerUrl().resolve("/NSI/topology.xml"), providerUrl());
     }
 
     /** The connection of a global reservation id, as the requester named it. */
