@@ -66,8 +66,8 @@ import org.crs.nsi.contract.xml.NsiXml;
  * nsi-contract's {@link NsiXml} and {@link NsiClient}) that keeps its connections' three states
  * and answers as a provider does: reserve with a reserveResponse, the other requests with an
  * acknowledgment, querySummarySync with the states; then posts each result (and, on provision and
- * release, a dataPlaneStateChange) to the requester's replyTo. The lowest VLAN of the source
- * STP's label is the one it chooses. A test may make it refuse reserves, keep its results to
+ * release, a dataPlaneStateChange) to the requester's replyTo. It chooses the lowest VLAN of the
+ * source STP's label, or the one a test sets when the label offers it. A test may make it refuse reserves, keep its results to
  * itself, or send the reserve's result before its reserveResponse.
  */
 public final class FarNetworkPeer implements AutoCloseable {
@@ -110,6 +110,8 @@ public final class FarNetworkPeer implements AutoCloseable {
     public volatile ReserveMode reserveMode = ReserveMode.CONFIRM;
     /** When false it sends no result or notification: the requester must ask. */
     public volatile boolean callbacks = true;
+    /** The VLAN it chooses at the hand-off when the label offers it; 0: the lowest offered. */
+    public volatile int chooseVlan;
     /** When false the data plane does not come up after a provision. */
     public volatile boolean dataPlaneComesUp = true;
 
@@ -200,7 +202,8 @@ public final class FarNetworkPeer implements AutoCloseable {
             requests.add("reserve " + c.id);
             connections.put(c.id, c);
             P2ps asked = reserve.criteria().p2ps().orElseThrow();
-            int vlan = asked.sourceStp().vlans().orElseThrow().ranges().get(0).first();
+            var offered = asked.sourceStp().vlans().orElseThrow();
+            int vlan = chooseVlan != 0 && offered.contains(chooseVlan) ? chooseVlan : offered.ranges().get(0).first();
             c.criteria = new Criteria(Optional.of(1), reserve.criteria().schedule(), Optional.of(EVTS),
                     Optional.of(P2ps.between(asked.sourceStp().withVlan(vlan), asked.destStp(), asked.capacityMbps())));
             if (reserveMode == ReserveMode.FAIL) {
