@@ -96,8 +96,9 @@ import org.slf4j.LoggerFactory;
  *     {@code terminate} (RELEASED);</li>
  * <li>status: {@code querySummarySync}, its states mapped onto the segment's ({@link #stateOf}).
  *     An {@code errorEvent}, or the data plane going down while the part is up and not being
- *     released, makes the part FAILED, and the BAR is told ({@code partFailed}) so that its
- *     reconciliation acts on it at once;</li>
+ *     released, tells the BAR ({@code partFailed}) so that its reconciliation asks at once; the
+ *     part is FAILED when the provider's states bear it out (lifecycle Failed, or provisioned
+ *     with the data plane down);</li>
  * <li>modify: refused ({@link RefusalCode#POLICY} naming {@code bookingId}): NSI's modify is a
  *     reserve with the connection id and a higher version, which OpenNSA does not implement and
  *     this BAR does not send yet.</li>
@@ -285,7 +286,7 @@ public final class NsiSegmentController implements SegmentController {
         String connectionId = connectionOf(bookingId);
         Watch watch = watch(connectionId);
         ConnectionStates states = summary(connectionId).connectionStates();
-        if (states.lifecycleState() == LifecycleState.FAILED || watch.failure != null) {
+        if (states.lifecycleState() == LifecycleState.FAILED) {
             return answer(bookingId, SegmentState.FAILED, 0, connectionId, failureOf(watch, states));
         }
         if (states.lifecycleState() != LifecycleState.CREATED) {
@@ -302,9 +303,6 @@ public final class NsiSegmentController implements SegmentController {
         while (true) {
             if (watch.up) {
                 return answer(bookingId, SegmentState.ACTIVE, 0, connectionId, "");
-            }
-            if (watch.failure != null) {
-                return answer(bookingId, SegmentState.FAILED, 0, connectionId, watch.failure);
             }
             ConnectionStates now = summary(connectionId).connectionStates();
             if (now.dataPlaneStatus().active()) {
@@ -351,7 +349,8 @@ public final class NsiSegmentController implements SegmentController {
         String connectionId = connectionOf(bookingId);
         Watch watch = watch(connectionId);
         QuerySummaryResult summary = summary(connectionId);
-        SegmentState state = watch.failure != null ? SegmentState.FAILED : stateOf(summary.connectionStates());
+        SegmentState state = failedByNotification(watch, summary.connectionStates()) ? SegmentState.FAILED
+                : stateOf(summary.connectionStates());
         int vlan = summary.criteria().stream().map(SummaryCriteria::p2ps).flatMap(Optional::stream)
                 .map(p -> chosenVlan(p.sourceStp())).filter(v -> v > 0).reduce((a, b) -> b).orElse(0);
         return answer(bookingId, state, vlan, connectionId, state == SegmentState.FAILED
@@ -391,6 +390,16 @@ public final class NsiSegmentController implements SegmentController {
             case RELEASING -> SegmentState.DEACTIVATING;
             case RELEASED -> SegmentState.COMMITTED;
         };
+    }
+
+    /**
+     * Whether a notification said the part failed and the provider's own states bear it out: the
+     * data plane down while the part is provisioned, up before and not being released. A
+     * notification alone changes nothing (its sender is known only by the ids it names).
+     */
+    private static boolean failedByNotification(Watch watch, ConnectionStates s) {
+        return watch.failure != null && watch.expectedUp && !watch.releasing && s.lifecycleState() == LifecycleState.CREATED
+                && s.provisionState() == ProvisionState.PROVISIONED && !s.dataPlaneStatus().active();
     }
 
     private static boolean committed(ConnectionStates s) {

@@ -191,6 +191,37 @@ class NsiRequesterTest {
     }
 
     @Test
+    void theDataPlaneGoingDownWhileActiveFailsTheReservation() throws Exception {
+        book("r1", Duration.ofSeconds(2), Duration.ofMinutes(5));
+        awaitState("r1", ReservationState.ACTIVE, Duration.ofSeconds(10));
+
+        farNetwork.dataPlaneDown(connectionOf("r1"), requesterPort());
+
+        awaitState("r1", ReservationState.FAILED, Duration.ofSeconds(10));
+    }
+
+    @Test
+    void aNotificationTheProvidersStatesDoNotBearOutChangesNothing() throws Exception {
+        book("r1", Duration.ofSeconds(2), Duration.ofMinutes(5));
+        awaitState("r1", ReservationState.ACTIVE, Duration.ofSeconds(10));
+        String connection = connectionOf("r1");
+
+        try (NsiClient client = new NsiClient(requesterPort(), Duration.ofSeconds(5), null)) {
+            client.send(NsiHeader.toRequester(SITE_A_NSA, FarNetworkPeer.NSA, NsiHeader.newCorrelationId()),
+                    new DataPlaneStateChange(connection, 99, Instant.now(), new DataPlaneStatus(false, 1, true)));
+        }
+        int queries = (int) farNetwork.requests.stream().filter(q -> q.startsWith("querySummarySync")).count();
+        Instant deadline = Instant.now().plusSeconds(5);
+        while (farNetwork.requests.stream().filter(q -> q.startsWith("querySummarySync")).count() == queries
+                && Instant.now().isBefore(deadline)) {
+            Thread.sleep(50); // until the reconciliation it started has asked the provider
+        }
+        Thread.sleep(500);
+
+        assertEquals(ReservationState.ACTIVE, bar.service().get(ITSELF, "r1").state());
+    }
+
+    @Test
     void theRequesterPortRefusesAnNsaThatIsNotAConfiguredProvider() throws Exception {
         try (NsiClient client = new NsiClient(requesterPort(), Duration.ofSeconds(5), null)) {
             NsiFaultException e = assertThrows(NsiFaultException.class, () -> client.send(NsiHeader.toRequester(SITE_A_NSA,
