@@ -608,9 +608,14 @@ public final class NsiSegmentController implements SegmentController {
     }
 
     private NsiReply send(RequesterCallbacks.Pending pending, ProviderRequest message) throws SegmentFailure {
+        URI reply = replyTo.get();
+        if (reply == null) {
+            // The BAR reconciles at start while it is still binding its port; asked again later.
+            throw SegmentFailure.failed(name(), "this BAR's requester port has no address yet (starting)", null);
+        }
         // OpenNSA wants replyTo even on querySummarySync.
         NsiHeader header = new NsiHeader(NsiPort.PROVIDER.protocolVersion(), pending.correlationId(), requesterNsa,
-                provider.nsa(), Optional.of(replyTo.get().toString()));
+                provider.nsa(), Optional.of(reply.toString()));
         try {
             return client.send(header, message);
         } catch (NsiFaultException e) {

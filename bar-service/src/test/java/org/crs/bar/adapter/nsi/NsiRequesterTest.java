@@ -56,13 +56,19 @@ class NsiRequesterTest {
     final ScriptedController campus = new ScriptedController("lnsap-site-a", List.of("host-a1", "to-domain-c", "site-a"));
     final ScriptedController wan = new ScriptedController("nsap", List.of("site-a", "site-b"));
     BarServer bar;
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
 
     @BeforeEach
     void start() throws Exception {
+        bar = startBar("jdbc:hsqldb:file:" + dir.resolve("bar") + ";shutdown=true");
+    }
+
+    BarServer startBar(String jdbcUrl) throws Exception {
         FarProvider provider = new FarProvider("domain-c", FarNetworkPeer.NSA, farNetwork.providerUrl(),
                 FarNetworkPeer.NETWORK, "to-domain-c", Stp.parse(FarNetworkPeer.NETWORK + ":to-site-a?vlan=3000-3099"),
                 Optional.empty(), Duration.ofSeconds(5), Duration.ofMillis(300), Duration.ofSeconds(5));
-        bar = BarServer.start(new ServerConfig("bar-nsi-requester", "jdbc:hsqldb:mem:bar-nsi-" + System.nanoTime(), "SA",
+        return BarServer.start(new ServerConfig("bar-nsi-requester", jdbcUrl, "SA",
                 "", "127.0.0.1", 0, false), new Site("site-a", campus, wan, Map.of()),
                 BarSettings.defaults().withMinimumDuration(Duration.ofSeconds(1)), Clock.systemUTC(),
                 BarServer.Options.defaults("bar-nsi-requester").withNsiRequester(Optional.of(new NsiRequester(SITE_A_NSA,
@@ -219,6 +225,32 @@ class NsiRequesterTest {
         Thread.sleep(500);
 
         assertEquals(ReservationState.ACTIVE, bar.service().get(ITSELF, "r1").state());
+    }
+
+    @Test
+    void aRestartedBarFindsTheFarConnectionAgainAndTerminatesItOnCancel() throws Exception {
+        book("r1");
+        String connection = connectionOf("r1");
+        bar.close();
+        bar = startBar("jdbc:hsqldb:file:" + dir.resolve("bar") + ";shutdown=true");
+
+        Reservation r = bar.service().cancel(TestCallers.user("alice"), "r1", "plans changed");
+
+        assertEquals(ReservationState.CANCELLED, r.state(), r.reason());
+        assertEquals(LifecycleState.TERMINATED, farNetwork.states(connection).lifecycleState());
+        assertTrue(farNetwork.requests.contains("terminate " + connection), farNetwork.requests.toString());
+    }
+
+    @Test
+    void aChangeOfTheFarPartIsRefusedAndChangesNothing() throws Exception {
+        Reservation r = book("r1");
+
+        org.crs.bar.reservation.ChangeRefused e = assertThrows(org.crs.bar.reservation.ChangeRefused.class,
+                () -> bar.service().modify(TestCallers.user("alice"), "r1", r.request().interval().end().plusSeconds(600),
+                        500));
+
+        assertEquals(RefusalCode.POLICY, e.refusal().code());
+        assertEquals(r.request().interval(), bar.service().get(ITSELF, "r1").request().interval());
     }
 
     @Test
