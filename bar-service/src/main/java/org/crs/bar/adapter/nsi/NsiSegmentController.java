@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import javax.net.ssl.SSLContext;
@@ -31,23 +30,16 @@ import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.time.TimeInterval;
 import org.crs.domain.traffic.TrafficSample;
-import org.crs.nsi.contract.NsiPort;
-import org.crs.nsi.contract.client.NsiClient;
-import org.crs.nsi.contract.client.NsiFaultException;
 import org.crs.nsi.contract.client.NsiReply;
 import org.crs.nsi.contract.message.ConnectionStates;
 import org.crs.nsi.contract.message.Criteria;
 import org.crs.nsi.contract.message.DataPlaneStateChange;
 import org.crs.nsi.contract.message.ErrorEvent;
-import org.crs.nsi.contract.message.ErrorMessage;
 import org.crs.nsi.contract.message.NsiHeader;
 import org.crs.nsi.contract.message.P2ps;
 import org.crs.nsi.contract.message.Provision;
 import org.crs.nsi.contract.message.ProvisionConfirmed;
-import org.crs.nsi.contract.message.ProviderRequest;
 import org.crs.nsi.contract.message.QuerySummaryResult;
-import org.crs.nsi.contract.message.QuerySummarySync;
-import org.crs.nsi.contract.message.QuerySummarySyncConfirmed;
 import org.crs.nsi.contract.message.Release;
 import org.crs.nsi.contract.message.ReleaseConfirmed;
 import org.crs.nsi.contract.message.RequesterMessage;
@@ -56,17 +48,12 @@ import org.crs.nsi.contract.message.ReserveAbort;
 import org.crs.nsi.contract.message.ReserveAbortConfirmed;
 import org.crs.nsi.contract.message.ReserveCommit;
 import org.crs.nsi.contract.message.ReserveCommitConfirmed;
-import org.crs.nsi.contract.message.ReserveCommitFailed;
 import org.crs.nsi.contract.message.ReserveConfirmed;
-import org.crs.nsi.contract.message.ReserveFailed;
 import org.crs.nsi.contract.message.ReserveResponse;
-import org.crs.nsi.contract.message.ReserveTimeout;
 import org.crs.nsi.contract.message.Schedule;
-import org.crs.nsi.contract.message.ServiceExceptionInfo;
 import org.crs.nsi.contract.message.SummaryCriteria;
 import org.crs.nsi.contract.message.Terminate;
 import org.crs.nsi.contract.message.TerminateConfirmed;
-import org.crs.service.soap.client.SoapCallException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -94,7 +81,7 @@ import org.slf4j.LoggerFactory;
  *     ACTIVATING when it is not up yet (the BAR asks again until its activation deadline);</li>
  * <li>deactivate, at the end or on a cancel: {@code release} of a provisioned connection, then
  *     {@code terminate} (RELEASED);</li>
- * <li>status: {@code querySummarySync}, its states mapped onto the segment's ({@link #stateOf}).
+ * <li>status: {@code querySummarySync}, its states mapped onto the segment's ({@link FarSegmentStates#of}).
  *     An {@code errorEvent}, or the data plane going down while the part is up and not being
  *     released, tells the BAR ({@code partFailed}) so that its reconciliation asks at once; the
  *     part is FAILED when the provider's states bear it out (lifecycle Failed, or provisioned
@@ -113,10 +100,7 @@ public final class NsiSegmentController implements SegmentController {
     public static final String EVTS = "http://services.ogf.org/nsi/2013/12/descriptions/EVTS.A-GOLE";
 
     private final FarProvider provider;
-    private final String requesterNsa;
-    private final Supplier<URI> replyTo;
-    private final NsiClient client;
-    private final RequesterCallbacks callbacks;
+    private final ProviderCalls calls;
     private final FarConnections connections;
     private final Runnable partFailed;
     private final Clock clock;
@@ -142,13 +126,10 @@ public final class NsiSegmentController implements SegmentController {
     public NsiSegmentController(FarProvider provider, String requesterNsa, Supplier<URI> replyTo, SSLContext tls,
                                 RequesterCallbacks callbacks, FarConnections connections, Runnable partFailed, Clock clock) {
         this.provider = Objects.requireNonNull(provider, "provider");
-        this.requesterNsa = Objects.requireNonNull(requesterNsa, "requesterNsa");
-        this.replyTo = Objects.requireNonNull(replyTo, "replyTo");
-        this.callbacks = Objects.requireNonNull(callbacks, "callbacks");
         this.connections = Objects.requireNonNull(connections, "connections");
         this.partFailed = Objects.requireNonNull(partFailed, "partFailed");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.client = new NsiClient(provider.providerUrl(), provider.callTimeout(), tls);
+        this.calls = new ProviderCalls(provider, requesterNsa, replyTo, tls, callbacks, clock);
         callbacks.listen(provider.nsa(), provider.certificate(), this::take);
     }
 
@@ -171,12 +152,12 @@ public final class NsiSegmentController implements SegmentController {
         }
         Stp source = order.sourceVlan() == 0 ? provider.handOffStp() : provider.handOffStp().withVlan(order.sourceVlan());
         Stp dest = provider.hostStp(order.destination());
-        Reserve reserve = Reserve.of(Optional.of(globalId(order.bookingId())), Optional.of(order.bookingId()),
+        Reserve reserve = Reserve.of(Optional.of(ProviderCalls.globalId(order.bookingId())), Optional.of(order.bookingId()),
                 new Criteria(Optional.of(1), Schedule.between(order.interval().start(), order.interval().end()),
                         Optional.of(EVTS), Optional.of(P2ps.between(source, dest, order.bandwidthMbps()))));
         Instant deadline = clock.instant().plus(provider.callTimeout());
-        try (RequesterCallbacks.Pending pending = callbacks.expect(provider.nsa())) {
-            NsiReply reply = send(pending, reserve);
+        try (RequesterCallbacks.Pending pending = calls.expect()) {
+            NsiReply reply = calls.send(pending, reserve);
             if (!(reply.answer() instanceof ReserveResponse response)) {
                 throw SegmentFailure.failed(name(), "reserve answered " + reply.answer().element(), null);
             }
@@ -188,7 +169,7 @@ public final class NsiSegmentController implements SegmentController {
             }
             LOG.info("{}: no reserve result for {} in {}; asking with querySummarySync", name(), connectionId,
                     provider.resultWait());
-            QuerySummaryResult summary = pollUntil(connectionId, s -> s.connectionStates().reservationState()
+            QuerySummaryResult summary = calls.pollUntil(connectionId, s -> s.connectionStates().reservationState()
                     != NsiReservationState.RESERVE_CHECKING, deadline, "reserve");
             NsiReservationState state = summary.connectionStates().reservationState();
             if (state == NsiReservationState.RESERVE_HELD) {
@@ -198,7 +179,7 @@ public final class NsiSegmentController implements SegmentController {
                                         + " querySummarySync does not say the VLAN chosen", null));
                 return answer(order.bookingId(), SegmentState.HELD, vlan, connectionId, "");
             }
-            throw refused("the reserve of connection " + connectionId + " ended " + state.wireName()
+            throw calls.refused("the reserve of connection " + connectionId + " ended " + state.wireName()
                     + " without a result callback", NsiErrorId.INTERNAL_ERROR.code());
         }
     }
@@ -212,7 +193,7 @@ public final class NsiSegmentController implements SegmentController {
             }
             return answer(bookingId, SegmentState.HELD, vlan, connectionId, "");
         }
-        throw failure(result, "reserve");
+        throw calls.failure(result, "reserve");
     }
 
     @Override
@@ -225,13 +206,13 @@ public final class NsiSegmentController implements SegmentController {
     public SegmentAnswer commit(String bookingId) throws SegmentFailure {
         String connectionId = connectionOf(bookingId);
         Instant deadline = clock.instant().plus(provider.callTimeout());
-        try (RequesterCallbacks.Pending pending = callbacks.expect(provider.nsa())) {
+        try (RequesterCallbacks.Pending pending = calls.expect()) {
             try {
-                send(pending, new ReserveCommit(connectionId));
+                calls.send(pending, new ReserveCommit(connectionId));
             } catch (SegmentFailure e) {
                 // A commit repeated after its confirmation was lost is refused 00201: the states tell.
-                QuerySummaryResult now = summary(connectionId);
-                if (committed(now.connectionStates())) {
+                QuerySummaryResult now = calls.summary(connectionId);
+                if (FarSegmentStates.committed(now.connectionStates())) {
                     return answer(bookingId, SegmentState.COMMITTED, 0, connectionId, "");
                 }
                 throw e;
@@ -241,14 +222,14 @@ public final class NsiSegmentController implements SegmentController {
                 if (result.get() instanceof ReserveCommitConfirmed) {
                     return answer(bookingId, SegmentState.COMMITTED, 0, connectionId, "");
                 }
-                throw failure(result.get(), "reserveCommit");
+                throw calls.failure(result.get(), "reserveCommit");
             }
-            QuerySummaryResult summary = pollUntil(connectionId, s -> s.connectionStates().reservationState()
+            QuerySummaryResult summary = calls.pollUntil(connectionId, s -> s.connectionStates().reservationState()
                     != NsiReservationState.RESERVE_COMMITTING, deadline, "reserveCommit");
-            if (committed(summary.connectionStates())) {
+            if (FarSegmentStates.committed(summary.connectionStates())) {
                 return answer(bookingId, SegmentState.COMMITTED, 0, connectionId, "");
             }
-            throw refused("the commit of connection " + connectionId + " ended "
+            throw calls.refused("the commit of connection " + connectionId + " ended "
                     + summary.connectionStates().reservationState().wireName(), NsiErrorId.INVALID_TRANSITION.code());
         }
     }
@@ -257,7 +238,7 @@ public final class NsiSegmentController implements SegmentController {
     public SegmentAnswer abort(String bookingId, String reason) throws SegmentFailure {
         Optional<String> known = connections.connectionOf(bookingId);
         if (known.isEmpty()) {
-            known = findByGlobalId(bookingId);
+            known = calls.findByGlobalId(bookingId);
             if (known.isEmpty()) {
                 // No reserve reached the provider: nothing is booked there.
                 return new SegmentAnswer(bookingId, SegmentState.ABORTED, 0, 0, "", "never reserved at " + provider.nsa());
@@ -265,14 +246,14 @@ public final class NsiSegmentController implements SegmentController {
             connections.remember(bookingId, provider.nsa(), known.get());
         }
         String connectionId = known.get();
-        ConnectionStates states = summary(connectionId).connectionStates();
+        ConnectionStates states = calls.summary(connectionId).connectionStates();
         if (states.lifecycleState() == LifecycleState.TERMINATED) {
             return answer(bookingId, SegmentState.ABORTED, 0, connectionId, "");
         }
         NsiReservationState r = states.reservationState();
         if (r == NsiReservationState.RESERVE_HELD || r == NsiReservationState.RESERVE_FAILED
                 || r == NsiReservationState.RESERVE_TIMEOUT) {
-            request(new ReserveAbort(connectionId), ReserveAbortConfirmed.class, s -> s.connectionStates()
+            calls.request(new ReserveAbort(connectionId), ReserveAbortConfirmed.class, s -> s.connectionStates()
                     .reservationState() == NsiReservationState.RESERVE_START, "reserveAbort");
         }
         terminate(connectionId);
@@ -285,7 +266,7 @@ public final class NsiSegmentController implements SegmentController {
     public SegmentAnswer activate(String bookingId) throws SegmentFailure {
         String connectionId = connectionOf(bookingId);
         Watch watch = watch(connectionId);
-        ConnectionStates states = summary(connectionId).connectionStates();
+        ConnectionStates states = calls.summary(connectionId).connectionStates();
         if (states.lifecycleState() == LifecycleState.FAILED) {
             return answer(bookingId, SegmentState.FAILED, 0, connectionId, failureOf(watch, states));
         }
@@ -296,7 +277,7 @@ public final class NsiSegmentController implements SegmentController {
         watch.expectedUp = true;
         watch.releasing = false;
         if (states.provisionState() == ProvisionState.RELEASED) {
-            request(new Provision(connectionId), ProvisionConfirmed.class, s -> s.connectionStates().provisionState()
+            calls.request(new Provision(connectionId), ProvisionConfirmed.class, s -> s.connectionStates().provisionState()
                     == ProvisionState.PROVISIONED, "provision");
         }
         Instant deadline = clock.instant().plus(provider.activationTimeout());
@@ -304,7 +285,7 @@ public final class NsiSegmentController implements SegmentController {
             if (watch.up) {
                 return answer(bookingId, SegmentState.ACTIVE, 0, connectionId, "");
             }
-            ConnectionStates now = summary(connectionId).connectionStates();
+            ConnectionStates now = calls.summary(connectionId).connectionStates();
             if (now.dataPlaneStatus().active()) {
                 watch.up = true;
                 return answer(bookingId, SegmentState.ACTIVE, 0, connectionId, "");
@@ -316,7 +297,7 @@ public final class NsiSegmentController implements SegmentController {
                 return answer(bookingId, SegmentState.ACTIVATING, 0, connectionId, "provisioned; " + provider.nsa()
                         + " has not reported its data plane up within " + provider.activationTimeout());
             }
-            pause(deadline);
+            calls.pause(deadline);
         }
     }
 
@@ -325,12 +306,12 @@ public final class NsiSegmentController implements SegmentController {
         String connectionId = connectionOf(bookingId);
         Watch watch = watch(connectionId);
         watch.releasing = true;
-        ConnectionStates states = summary(connectionId).connectionStates();
+        ConnectionStates states = calls.summary(connectionId).connectionStates();
         if (states.lifecycleState() == LifecycleState.TERMINATED) {
             return answer(bookingId, SegmentState.RELEASED, 0, connectionId, "");
         }
         if (states.lifecycleState() == LifecycleState.CREATED && states.provisionState() != ProvisionState.RELEASED) {
-            request(new Release(connectionId), ReleaseConfirmed.class, s -> s.connectionStates().provisionState()
+            calls.request(new Release(connectionId), ReleaseConfirmed.class, s -> s.connectionStates().provisionState()
                     == ProvisionState.RELEASED, "release");
         }
         watch.expectedUp = false;
@@ -340,7 +321,7 @@ public final class NsiSegmentController implements SegmentController {
     }
 
     private void terminate(String connectionId) throws SegmentFailure {
-        request(new Terminate(connectionId), TerminateConfirmed.class, s -> s.connectionStates().lifecycleState()
+        calls.request(new Terminate(connectionId), TerminateConfirmed.class, s -> s.connectionStates().lifecycleState()
                 == LifecycleState.TERMINATED, "terminate");
     }
 
@@ -348,48 +329,13 @@ public final class NsiSegmentController implements SegmentController {
     public SegmentAnswer status(String bookingId) throws SegmentFailure {
         String connectionId = connectionOf(bookingId);
         Watch watch = watch(connectionId);
-        QuerySummaryResult summary = summary(connectionId);
+        QuerySummaryResult summary = calls.summary(connectionId);
         SegmentState state = failedByNotification(watch, summary.connectionStates()) ? SegmentState.FAILED
-                : stateOf(summary.connectionStates());
+                : FarSegmentStates.of(summary.connectionStates());
         int vlan = summary.criteria().stream().map(SummaryCriteria::p2ps).flatMap(Optional::stream)
                 .map(p -> chosenVlan(p.sourceStp())).filter(v -> v > 0).reduce((a, b) -> b).orElse(0);
         return answer(bookingId, state, vlan, connectionId, state == SegmentState.FAILED
                 ? failureOf(watch, summary.connectionStates()) : "");
-    }
-
-    /**
-     * A connection's states as a segment's: Terminated and PassedEndTime are RELEASED, Failed is
-     * FAILED; a reservation checking or held is HELD, timed out EXPIRED, failed ABORTED; once
-     * committed (ReserveStart) the provision machine and the data plane tell: up ACTIVE,
-     * provisioning (or provisioned, not up yet) ACTIVATING, releasing DEACTIVATING, released COMMITTED.
-     */
-    static SegmentState stateOf(ConnectionStates s) {
-        switch (s.lifecycleState()) {
-            case TERMINATED, TERMINATING, PASSED_END_TIME:
-                return SegmentState.RELEASED;
-            case FAILED:
-                return SegmentState.FAILED;
-            case CREATED:
-                break;
-        }
-        switch (s.reservationState()) {
-            case RESERVE_CHECKING, RESERVE_HELD:
-                return SegmentState.HELD;
-            case RESERVE_TIMEOUT:
-                return SegmentState.EXPIRED;
-            case RESERVE_FAILED, RESERVE_ABORTING:
-                return SegmentState.ABORTED;
-            case RESERVE_START, RESERVE_COMMITTING:
-                break;
-        }
-        if (s.dataPlaneStatus().active()) {
-            return SegmentState.ACTIVE;
-        }
-        return switch (s.provisionState()) {
-            case PROVISIONING, PROVISIONED -> SegmentState.ACTIVATING;
-            case RELEASING -> SegmentState.DEACTIVATING;
-            case RELEASED -> SegmentState.COMMITTED;
-        };
     }
 
     /**
@@ -402,9 +348,6 @@ public final class NsiSegmentController implements SegmentController {
                 && s.provisionState() == ProvisionState.PROVISIONED && !s.dataPlaneStatus().active();
     }
 
-    private static boolean committed(ConnectionStates s) {
-        return s.lifecycleState() == LifecycleState.CREATED && s.reservationState() == NsiReservationState.RESERVE_START;
-    }
 
     // ---- what NSI does not have ----
 
@@ -450,14 +393,14 @@ public final class NsiSegmentController implements SegmentController {
 
     @Override
     public void close() {
-        client.close();
+        calls.close();
     }
 
     // ---- notifications ----
 
     /** A message of the provider that no call waits for: a notification, or a result come late. */
     private boolean take(NsiHeader header, RequesterMessage message) {
-        Optional<String> connectionId = connectionIdOf(message);
+        Optional<String> connectionId = ProviderCalls.connectionIdOf(message);
         if (connectionId.isEmpty() || connections.bookingOf(provider.nsa(), connectionId.get()).isEmpty()) {
             return false;
         }
@@ -486,172 +429,12 @@ public final class NsiSegmentController implements SegmentController {
         }
     }
 
-    private static Optional<String> connectionIdOf(RequesterMessage m) {
-        if (m instanceof org.crs.nsi.contract.message.ConnectionIdOnly c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof ReserveConfirmed c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof ReserveFailed c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof ReserveCommitFailed c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof DataPlaneStateChange c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof ErrorEvent c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof ReserveTimeout c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof org.crs.nsi.contract.message.MessageDeliveryTimeout c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof ErrorMessage e) {
-            return e.serviceException().connectionId();
-        }
-        return Optional.empty();
-    }
-
     private Watch watch(String connectionId) {
         return watched.computeIfAbsent(connectionId, id -> new Watch());
     }
 
     private static String failureOf(Watch watch, ConnectionStates states) {
         return watch.failure != null ? watch.failure : "the connection is " + states.lifecycleState().wireName();
-    }
-
-    // ---- the wire ----
-
-    /**
-     * Sends a request whose result is {@code confirmed}, and waits for it: the result callback,
-     * else querySummarySync until {@code done}.
-     */
-    private void request(ProviderRequest message, Class<? extends RequesterMessage> confirmed,
-                         Predicate<QuerySummaryResult> done, String what) throws SegmentFailure {
-        String connectionId = connectionIdOfRequest(message);
-        Instant deadline = clock.instant().plus(provider.callTimeout());
-        try (RequesterCallbacks.Pending pending = callbacks.expect(provider.nsa())) {
-            send(pending, message);
-            Optional<RequesterMessage> result = pending.await(provider.resultWait());
-            if (result.isPresent()) {
-                if (confirmed.isInstance(result.get())) {
-                    return;
-                }
-                throw failure(result.get(), what);
-            }
-            pollUntil(connectionId, done, deadline, what);
-        }
-    }
-
-    private static String connectionIdOfRequest(ProviderRequest message) {
-        if (message instanceof org.crs.nsi.contract.message.ConnectionIdOnly c) {
-            return c.connectionId();
-        }
-        throw new IllegalArgumentException(message.element() + " names no connection");
-    }
-
-    /** Asks querySummarySync every {@link FarProvider#resultWait} until {@code done} or the deadline. */
-    private QuerySummaryResult pollUntil(String connectionId, Predicate<QuerySummaryResult> done, Instant deadline,
-                                         String what) throws SegmentFailure {
-        while (true) {
-            QuerySummaryResult s = summary(connectionId);
-            if (done.test(s)) {
-                return s;
-            }
-            if (!clock.instant().isBefore(deadline)) {
-                throw SegmentFailure.timedOut(name(), "no result of " + what + " on connection " + connectionId
-                        + " within " + provider.callTimeout() + "; querySummarySync says "
-                        + s.connectionStates().reservationState().wireName() + "/"
-                        + s.connectionStates().provisionState().wireName() + "/"
-                        + s.connectionStates().lifecycleState().wireName(), null);
-            }
-            pause(deadline);
-        }
-    }
-
-    private void pause(Instant deadline) {
-        long left = Duration.between(clock.instant(), deadline).toMillis();
-        try {
-            Thread.sleep(Math.max(1, Math.min(provider.resultWait().toMillis(), left)));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** The connection as querySummarySync tells it; a connection the provider does not know is a refusal. */
-    private QuerySummaryResult summary(String connectionId) throws SegmentFailure {
-        List<QuerySummaryResult> found = query(QuerySummarySync.of(connectionId));
-        return found.stream().filter(r -> r.connectionId().equals(connectionId)).findFirst().orElseThrow(() ->
-                SegmentFailure.refused(name(), new Refusal(RefusalCode.FAR_NETWORK_REFUSED, provider.site(), "NSI "
-                        + NsiErrorId.RESERVATION_NONEXISTENT.code() + ": " + provider.nsa() + " has no connection "
-                        + connectionId)));
-    }
-
-    private Optional<String> findByGlobalId(String bookingId) throws SegmentFailure {
-        return query(new QuerySummarySync(List.of(), List.of(globalId(bookingId)))).stream()
-                .map(QuerySummaryResult::connectionId).findFirst();
-    }
-
-    private List<QuerySummaryResult> query(QuerySummarySync query) throws SegmentFailure {
-        try (RequesterCallbacks.Pending pending = callbacks.expect(provider.nsa())) {
-            NsiReply reply = send(pending, query);
-            if (reply.answer() instanceof QuerySummarySyncConfirmed answer) {
-                return answer.reservations();
-            }
-            throw SegmentFailure.failed(name(), "querySummarySync answered " + reply.answer().element(), null);
-        }
-    }
-
-    private NsiReply send(RequesterCallbacks.Pending pending, ProviderRequest message) throws SegmentFailure {
-        URI reply = replyTo.get();
-        if (reply == null) {
-            // The BAR reconciles at start while it is still binding its port; asked again later.
-            throw SegmentFailure.failed(name(), "this BAR's requester port has no address yet (starting)", null);
-        }
-        // OpenNSA wants replyTo even on querySummarySync.
-        NsiHeader header = new NsiHeader(NsiPort.PROVIDER.protocolVersion(), pending.correlationId(), requesterNsa,
-                provider.nsa(), Optional.of(reply.toString()));
-        try {
-            return client.send(header, message);
-        } catch (NsiFaultException e) {
-            boolean answered = e.fault().code() == org.crs.nsi.contract.message.NsiFault.Code.CLIENT;
-            String text = e.fault().serviceException().map(ServiceExceptionInfo::text).orElse(e.fault().faultString());
-            String code = e.fault().serviceException().map(ServiceExceptionInfo::errorCode).orElse(e.errorId().code());
-            throw new SegmentFailure(name(), answered, new Refusal(RefusalCode.FAR_NETWORK_REFUSED, provider.site(),
-                    "NSI " + code + ": " + text + " (" + message.element() + " at " + provider.nsa() + ")"), e);
-        } catch (SoapCallException e) {
-            throw switch (e.kind()) {
-                case TIMEOUT -> SegmentFailure.timedOut(name(), e.getMessage(), e);
-                case NO_CONNECTION -> SegmentFailure.silent(name(), e.getMessage(), e);
-                case UNREADABLE -> SegmentFailure.failed(name(), e.getMessage(), e);
-            };
-        }
-    }
-
-    /** A result that is a failure (reserveFailed, reserveCommitFailed, error) as the refusal it is. */
-    private SegmentFailure failure(RequesterMessage result, String what) {
-        ServiceExceptionInfo e = null;
-        if (result instanceof ReserveFailed f) {
-            e = f.serviceException();
-        } else if (result instanceof ReserveCommitFailed f) {
-            e = f.serviceException();
-        } else if (result instanceof ErrorMessage f) {
-            e = f.serviceException();
-        }
-        if (e == null) {
-            return SegmentFailure.failed(name(), what + " was answered " + result.element(), null);
-        }
-        return refused(e.text() + " (" + result.element() + " from " + e.nsaId() + ")", e.errorCode());
-    }
-
-    private SegmentFailure refused(String text, String nsiCode) {
-        return SegmentFailure.refused(name(), new Refusal(RefusalCode.FAR_NETWORK_REFUSED, provider.site(),
-                "NSI " + nsiCode + ": " + text));
     }
 
     private String connectionOf(String bookingId) throws SegmentFailure {
@@ -675,7 +458,7 @@ public final class NsiSegmentController implements SegmentController {
     /** The VLAN querySummarySync says for a connection taken over from a previous run; 0 when it cannot say. */
     private int knownVlan(String connectionId) {
         try {
-            return summary(connectionId).criteria().stream().map(SummaryCriteria::p2ps).flatMap(Optional::stream)
+            return calls.summary(connectionId).criteria().stream().map(SummaryCriteria::p2ps).flatMap(Optional::stream)
                     .map(p -> chosenVlan(p.sourceStp())).filter(v -> v > 0).reduce((a, b) -> b).orElse(0);
         } catch (SegmentFailure e) {
             LOG.warn("{}: the VLAN of connection {} is not known: {}", name(), connectionId, e.getMessage());
@@ -686,10 +469,5 @@ public final class NsiSegmentController implements SegmentController {
     /** The one VLAN a confirmation gives at the hand-off; 0 when it gives a range or none. */
     private static int chosenVlan(Stp stp) {
         return stp.vlans().flatMap(v -> v.single()).orElse(0);
-    }
-
-    /** The reservation's global id at the provider: the booking id as a URN, to find it again by. */
-    static String globalId(String bookingId) {
-        return "urn:crs:booking:" + bookingId;
     }
 }
