@@ -73,7 +73,8 @@ import org.slf4j.LoggerFactory;
  *     the provider's connection id kept ({@link FarConnections}) as soon as its
  *     {@code reserveResponse} names it; {@code reserveConfirmed} is HELD with the VLAN it chose as
  *     the source VLAN; {@code reserveFailed} or a fault is {@link RefusalCode#FAR_NETWORK_REFUSED}
- *     with the NSI error id and text;</li>
+ *     with the NSI error id and text. The hold's duration is not sent: NSI has none, the
+ *     provider's own hold timer applies (120 s in the AutoGOLE), longer than a negotiation's;</li>
  * <li>commit: {@code reserveCommit} (COMMITTED on {@code reserveCommitConfirmed});</li>
  * <li>abort: {@code reserveAbort} of a held connection, then {@code terminate} (ABORTED);</li>
  * <li>activate: {@code provision}, then the data plane awaited ({@code dataPlaneStateChange}

@@ -254,6 +254,27 @@ class NsiRequesterTest {
     }
 
     @Test
+    void everyNotificationAboutAHeldConnectionIsAcknowledgedWithItsFullHeader() throws Exception {
+        book("r1");
+        String connection = connectionOf("r1");
+        List<org.crs.nsi.contract.message.NsiMessage> notifications = List.of(
+                new org.crs.nsi.contract.message.ReserveTimeout(connection, 7, Instant.now(), 120, connection,
+                        FarNetworkPeer.NSA),
+                new org.crs.nsi.contract.message.MessageDeliveryTimeout(connection, 8, Instant.now(),
+                        NsiHeader.newCorrelationId()),
+                new DataPlaneStateChange(connection, 9, Instant.now(), new DataPlaneStatus(false, 1, true)));
+
+        try (NsiClient client = new NsiClient(requesterPort(), Duration.ofSeconds(5), null)) {
+            for (org.crs.nsi.contract.message.NsiMessage n : notifications) {
+                NsiHeader header = NsiHeader.toRequester(SITE_A_NSA, FarNetworkPeer.NSA, NsiHeader.newCorrelationId());
+                org.crs.nsi.contract.client.NsiReply reply = client.send(header, n);
+                assertEquals(Optional.of(header.acknowledging()), reply.header(), n.element());
+            }
+        }
+        assertEquals(ReservationState.RESERVED, bar.service().get(ITSELF, "r1").state());
+    }
+
+    @Test
     void theRequesterPortRefusesAnNsaThatIsNotAConfiguredProvider() throws Exception {
         try (NsiClient client = new NsiClient(requesterPort(), Duration.ofSeconds(5), null)) {
             NsiFaultException e = assertThrows(NsiFaultException.class, () -> client.send(NsiHeader.toRequester(SITE_A_NSA,
