@@ -350,8 +350,8 @@ final class DueWork {
     }
 
     /**
-     * One attempt at taking a released circuit down with its booking kept: every part not yet
-     * COMMITTED is suspended (off its routers, booked as before under the same booking id), and
+     * One attempt at taking a released circuit down with its booking kept: every part is
+     * suspended (off its routers, booked as before under the same booking id), and
      * once every part answers COMMITTED the reservation is RESERVED again with the same segments,
      * for a later provision to activate. The capacity is never free meanwhile. A part that does
      * not answer, or answers that its activation or suspension is under way, is asked again, the
@@ -364,7 +364,10 @@ final class DueWork {
             return endReleasingParts(r, r.segments(), ReservationState.FINISHED, ReservationService.SCHEDULER,
                     "ended at " + r.request().interval().end() + " while being released" + attemptsSaid(r));
         }
-        List<Segment> notYet = r.segments().stream().filter(s -> s.state() != SegmentState.COMMITTED).toList();
+        // Every part, COMMITTED ones too: an activation call that did not answer here may still be
+        // configuring its part, which answers ACTIVATING and is asked again; a committed one just
+        // answers COMMITTED, touching no router.
+        List<Segment> notYet = r.segments().stream().filter(s -> s.state() == null || !s.state().isFinal()).toList();
         List<Outcome> outcomes = negotiation.suspendAll(notYet);
         List<Segment> segments = SegmentCalls.merge(r.segments(), outcomes);
         List<Outcome> missing = outcomes.stream().filter(o -> o.failure() != null ? !o.failure().answered()
