@@ -22,6 +22,7 @@ import org.crs.bar.reservation.Provisioning;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
+import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.bar.testing.ScriptedController;
 import org.crs.bar.testing.TestCallers;
 import org.crs.domain.access.Caller;
@@ -174,6 +175,22 @@ class ProvisionsTest {
         assertEquals(ReservationState.ACTIVE, r.state(), r.reason());
         assertEquals(before, r.segments().stream().map(Segment::bookingId).toList());
         r.segments().forEach(s -> assertEquals(SegmentState.ACTIVE, stateAtItsPart(s.bookingId()), s.bookingId()));
+    }
+
+    @Test
+    void aReleaseSuspendsAPartRecordedCommittedWhoseActivationDidNotAnswerButCameUp() throws Exception {
+        Reservation active = up("r1");
+        clock.set(START.plusSeconds(60));
+        // as an activation call that timed out here leaves it: recorded COMMITTED, ACTIVE at its part
+        store.updateSegments("r1", active.segments().stream().map(s -> campus.segments.containsKey(s.bookingId())
+                ? s.with(new SegmentAnswer(s.bookingId(), SegmentState.COMMITTED, s.sourceVlan(), s.destinationVlan(),
+                        s.description(), "")) : s).toList());
+
+        Reservation released = service.release(ALICE, "r1");
+
+        assertEquals(ReservationState.RESERVED, released.state(), released.reason());
+        assertFalse(campus.segments.containsValue(SegmentState.ACTIVE), "taken down too: " + campus.segments);
+        released.segments().forEach(s -> assertEquals(SegmentState.COMMITTED, stateAtItsPart(s.bookingId()), s.bookingId()));
     }
 
     @Test
