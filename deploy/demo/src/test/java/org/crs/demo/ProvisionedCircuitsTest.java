@@ -271,7 +271,10 @@ class ProvisionedCircuitsTest {
         String released = call("releaseReservation", id);
         assertEquals("ACTIVATING", state(released), "released while the routers were being configured: " + released);
         assertEquals("false", RawSoap.field(released, "provisioned"), released);
-        String settled = waitUntil(id, "RESERVED", Duration.ofSeconds(15));
+        // Each part is suspended once its activation has finished there (until then it answers
+        // ACTIVATING and is asked again, the pause doubling): on a loaded machine the first SSH
+        // sessions alone take seconds.
+        String settled = waitUntil(id, "RESERVED", Duration.ofSeconds(45));
 
         assertEquals("RESERVED", state(settled), settled);
         List<ReservationTransition> moves = FederationTestBase.federation.bar("site-a").store().history(id);

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.crs.domain.access.Caller;
 import org.crs.domain.admission.Admission;
@@ -231,6 +233,34 @@ class SegmentSuspendTest {
 
         assertEquals(SegmentState.RELEASED, released.state());
         assertEquals(SegmentState.COMMITTED, service.holdAndCommit(request("site-b:C7:campus", 1000), SITE_B).state());
+    }
+
+    @Test
+    void aReleaseWhileTheRoutersAreBeingCleanedIsAcceptedAndTheSuspensionEndsTheSegmentReleased() throws Exception {
+        active("site-a:R8:campus");
+        // the tear-down's save takes two seconds: the suspension is under way that long
+        emulator.router(EDGE).faults().slowSaves(Duration.ofSeconds(2), 1);
+        CompletableFuture<Segment> suspension = CompletableFuture.supplyAsync(() -> {
+            try {
+                return service.suspend("site-a:R8:campus", SITE_A);
+            } catch (RequestRejected e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Instant until = Instant.now().plusSeconds(10);
+        while (service.status("site-a:R8:campus", SITE_A).state() != SegmentState.SUSPENDING
+                && Instant.now().isBefore(until)) {
+            Thread.sleep(10);
+        }
+
+        Segment released = service.deactivate("site-a:R8:campus", SITE_A);
+
+        assertEquals(SegmentState.DEACTIVATING, released.state(), "answered at once, finished by the suspension");
+        assertEquals(SegmentState.RELEASED, suspension.get(20, TimeUnit.SECONDS).state());
+        assertEquals(SegmentState.RELEASED, service.status("site-a:R8:campus", SITE_A).state());
+        assertEquals(edgeBefore, emulator.router(EDGE).runningConfig());
+        assertEquals(SegmentState.COMMITTED, service.holdAndCommit(request("site-b:C8:campus", 1000), SITE_B).state(),
+                "its capacity is free");
     }
 
     /**
