@@ -248,6 +248,14 @@ public record Negotiation(SegmentCalls calls, BarSettings settings, FollowUps fo
         return calls.onEvery(segments, (controller, s) -> controller.deactivate(s.bookingId()));
     }
 
+    /**
+     * Suspends every segment in parallel: an active one is taken off its routers and stays
+     * booked (COMMITTED), for a later {@link #activateAll}; a committed one answers as it is.
+     */
+    public List<Outcome> suspendAll(List<Segment> segments) {
+        return calls.onEvery(segments, (controller, s) -> controller.suspend(s.bookingId()));
+    }
+
     /** Activates every segment in parallel. */
     public List<Outcome> activateAll(List<Segment> segments) {
         return calls.onEvery(segments, (controller, s) -> controller.activate(s.bookingId()));

@@ -45,6 +45,14 @@ public interface SegmentController extends AutoCloseable {
     /** Takes the segment off its routers; answers RELEASED, or FAILED with the reason. */
     SegmentAnswer deactivate(String bookingId) throws SegmentFailure;
 
+    /**
+     * Takes an active segment off its routers and keeps it booked: answers COMMITTED (a later
+     * {@link #activate} configures it again), or FAILED with the reason when a part could not be
+     * removed. A committed segment is answered as it is; one whose activation or suspension is
+     * under way answers ACTIVATING or SUSPENDING, and is asked again.
+     */
+    SegmentAnswer suspend(String bookingId) throws SegmentFailure;
+
     SegmentAnswer status(String bookingId) throws SegmentFailure;
 
     /**

@@ -44,9 +44,10 @@ import org.slf4j.LoggerFactory;
  *       and the reservation is FINISHED (or CANCELLED) only then;</li>
  *   <li>a reservation that comes up only while provisioned ({@link Provisioning#ON_PROVISION}) is
  *       activated only while it is provisioned (the store's move to ACTIVATING checks it); one
- *       released while up, or while its activation was under way, is torn down and RESERVED
- *       again, booked anew at every part ({@link Rebooking}); one not provisioned at its end is
- *       FINISHED, its parts released;</li>
+ *       released while up, or while its activation was under way, has every part suspended (taken
+ *       off its routers, still booked under the same booking id: COMMITTED there) and is RESERVED
+ *       again, a suspension that did not reach its part tried again as a tear-down is; one not
+ *       provisioned at its end is FINISHED, its parts released;</li>
  *   <li>a hold-only reservation not committed in time is aborted;</li>
  *   <li>follow-ups (an abort or release that did not reach its part after the reservation moved
  *       on) are tried again until the part answers;</li>
@@ -72,16 +73,14 @@ final class DueWork {
     private final BarSettings settings;
     private final BarSettings.Retries retries;
     private final ExecutorService executor;
-    private final Rebooking rebooking;
     private final FollowUpCalls followUps;
     /** Reservations and follow-ups this BAR is acting on now, so a sweep does not start one twice. */
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
 
-    DueWork(Recorder recorder, Negotiation negotiation, BarSettings settings, Rebooking rebooking) {
+    DueWork(Recorder recorder, Negotiation negotiation, BarSettings settings) {
         this.recorder = recorder;
         this.negotiation = negotiation;
         this.settings = settings;
-        this.rebooking = rebooking;
         this.retries = settings.retries();
         this.followUps = new FollowUpCalls(recorder, negotiation, retries);
         this.executor = negotiation.calls().executor();
@@ -319,6 +318,9 @@ final class DueWork {
 
     /** One attempt at taking every part down that has not confirmed; the reservation holds its lease. */
     private Reservation attemptTearDown(Reservation r) {
+        if (r.work() != null && r.work().settlesAs() == ReservationState.RESERVED) {
+            return attemptSuspension(r);
+        }
         List<Segment> notYet = r.segments().stream().filter(s -> s.state() == null || !s.state().isFinal()).toList();
         List<Outcome> outcomes = negotiation.deactivateAll(notYet);
         List<Segment> segments = SegmentCalls.merge(r.segments(), outcomes);
@@ -333,9 +335,6 @@ final class DueWork {
         // routers says so, and its service repairs its routers).
         List<String> failed = outcomes.stream().filter(o -> !o.reached(SegmentState.RELEASED)).map(Outcome::describe).toList();
         ReservationState end = r.work() == null ? ReservationState.FINISHED : r.work().settlesAs();
-        if (failed.isEmpty() && end == ReservationState.RESERVED) {
-            return settleRelease(r, segments);
-        }
         if (failed.isEmpty()) {
             LOG.info("reservation {} is down: {}", r.requestId(), end);
             String how = switch (end) {
@@ -351,31 +350,44 @@ final class DueWork {
     }
 
     /**
-     * A released circuit is down at every part: its booking is kept by booking its interval again
-     * ({@link Rebooking}), and it is RESERVED; a part that refuses FAILS it; one that does not
-     * answer is asked again later. One whose end came meanwhile is FINISHED.
+     * One attempt at taking a released circuit down with its booking kept: every part is
+     * suspended (off its routers, booked as before under the same booking id), and
+     * once every part answers COMMITTED the reservation is RESERVED again with the same segments,
+     * for a later provision to activate. The capacity is never free meanwhile. A part that does
+     * not answer, or answers that its activation or suspension is under way, is asked again, the
+     * pause doubling, as a tear-down is; one that refuses, or fails on its routers, FAILS the
+     * reservation and every other part is released. One whose end came meanwhile is FINISHED,
+     * every part released (a part still up torn down).
      */
-    private Reservation settleRelease(Reservation r, List<Segment> down) {
-        String requestId = r.requestId();
+    private Reservation attemptSuspension(Reservation r) {
         if (!recorder.now().isBefore(r.request().interval().end())) {
-            return recorder.moveOrCurrent(r, ReservationState.FINISHED, ReservationService.SCHEDULER, "ended at "
-                    + r.request().interval().end() + " while being released; circuit torn down" + attemptsSaid(r), down);
+            return endReleasingParts(r, r.segments(), ReservationState.FINISHED, ReservationService.SCHEDULER,
+                    "ended at " + r.request().interval().end() + " while being released" + attemptsSaid(r));
         }
-        Rebooking.Result result = rebooking.rebook(r);
-        if (result instanceof Rebooking.Booked booked) {
-            LOG.info("reservation {} is released: down, and booked again", requestId);
-            return recorder.moveOrCurrent(r, ReservationState.RESERVED, ReservationService.SCHEDULER,
-                    "released: circuit torn down, booking kept (booked again at every part as "
-                            + booked.segments().stream().map(Segment::bookingId).toList() + ")" + attemptsSaid(r),
-                    booked.segments());
+        // Every part, COMMITTED ones too: an activation call that did not answer here may still be
+        // configuring its part, which answers ACTIVATING and is asked again; a committed one just
+        // answers COMMITTED, touching no router.
+        List<Segment> notYet = r.segments().stream().filter(s -> s.state() == null || !s.state().isFinal()).toList();
+        List<Outcome> outcomes = negotiation.suspendAll(notYet);
+        List<Segment> segments = SegmentCalls.merge(r.segments(), outcomes);
+        List<Outcome> missing = outcomes.stream().filter(o -> o.failure() != null ? !o.failure().answered()
+                : o.segment().state() == SegmentState.SUSPENDING || o.segment().state() == SegmentState.ACTIVATING)
+                .toList();
+        if (!missing.isEmpty()) {
+            return tryAgainLater(r, segments, "release", missing.stream().map(Outcome::describe).toList(),
+                    pauseFor(r, missing));
         }
-        if (result instanceof Rebooking.Refused refused) {
-            String why = "released and torn down, but its booking could not be kept: " + refused.refusal().message();
-            LOG.warn("reservation {}: {}", requestId, why);
-            return recorder.moveOrCurrent(r, ReservationState.FAILED, ReservationService.SCHEDULER, why, down);
+        List<String> failed = outcomes.stream().filter(o -> !o.reached(SegmentState.COMMITTED)).map(Outcome::describe)
+                .toList();
+        if (!failed.isEmpty()) {
+            LOG.warn("release of {} failed: {}", r.requestId(), failed);
+            return endReleasingParts(r, segments, ReservationState.FAILED, ReservationService.SCHEDULER,
+                    "release failed: " + String.join("; ", failed));
         }
-        return tryAgainLater(r, down, "booking again after the release",
-                List.of(((Rebooking.NotReached) result).why()), retries.pauseAfter(attemptsOf(r)));
+        LOG.info("reservation {} is released: down at every part, still booked", r.requestId());
+        return recorder.moveOrCurrent(r, ReservationState.RESERVED, ReservationService.SCHEDULER,
+                "released: circuit down at every part, booking kept (" + segments.stream().map(Segment::bookingId)
+                        .toList() + " COMMITTED)" + attemptsSaid(r), segments);
     }
 
     // ---- work kept until done ----

@@ -14,9 +14,11 @@ import org.crs.domain.reservation.ReservationTransition;
  * {@link Provisioning#ON_PROVISION} is up only while it is provisioned and now is inside its
  * schedule. Provision only records it; the due work ({@link DueWork}) brings the circuit up at
  * its activation time, or within a sweep when that has passed, through the usual activation.
- * Release records it and, if the circuit is up, takes it down through the usual tear-down,
- * back to RESERVED with its booking kept; an activation under way when the release arrives
- * takes down what it brought up. Both write a history entry that keeps the state, conditional on
+ * Release records it and, if the circuit is up, takes it down by suspending every part (off its
+ * routers, still booked there under the same booking id, COMMITTED), back to RESERVED: the
+ * capacity is never free meanwhile, and a later provision activates the same segments. A part
+ * not reached is asked again as a tear-down is ({@link DueWork}); an activation under way when
+ * the release arrives takes down what it brought up the same way. Both write a history entry that keeps the state, conditional on
  * it, and both answer the reservation as it is when asked again.
  */
 final class Provisions {
@@ -59,8 +61,9 @@ final class Provisions {
     }
 
     /**
-     * Releases a committed ON_PROVISION reservation: its circuit is taken down if it is up and it
-     * is RESERVED again, its booking kept; a later provision brings it up again.
+     * Releases a committed ON_PROVISION reservation: its circuit is taken down if it is up (every
+     * part suspended) and it is RESERVED again, its booking kept under the same booking ids; a
+     * later provision brings the same segments up again.
      *
      * @throws BadRequest as {@link #provision} does
      */

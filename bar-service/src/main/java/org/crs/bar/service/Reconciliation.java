@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Compares this BAR's live reservations with what their parts hold, and makes them agree. The
- * BAR runs it at start and periodically. A reserved circuit needs every part COMMITTED; an
+ * BAR runs it at start and periodically. A reserved circuit needs every part COMMITTED (a
+ * released one too: its parts were suspended, COMMITTED under the same booking ids); an
  * active one, every part ACTIVE. A part that answers it no longer has the segment (released,
  * aborted, expired, failed, or unknown to it, as a lost database leaves) has lost it: the
  * reservation FAILS and every other part is released (an active circuit is torn down first).

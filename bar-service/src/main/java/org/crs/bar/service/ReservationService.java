@@ -105,7 +105,7 @@ public final class ReservationService {
         Negotiation negotiation = new Negotiation(new SegmentCalls(site, calls), settings, recorder::keepFollowUps);
         ReservationLookup lookup = new ReservationLookup(store);
         BookingParts parts = new BookingParts(site, settings);
-        this.dueWork = new DueWork(recorder, negotiation, settings, new Rebooking(negotiation, parts, clock));
+        this.dueWork = new DueWork(recorder, negotiation, settings);
         this.reconciliation = new Reconciliation(recorder, negotiation, dueWork);
         this.approvals = new Approvals(recorder, negotiation, approvalRules, events, lookup);
         this.bookings = new Bookings(clock, new RequestValidator(site, settings, clock), recorder, negotiation,

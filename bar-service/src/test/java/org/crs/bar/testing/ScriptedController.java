@@ -157,6 +157,18 @@ public final class ScriptedController implements SegmentController {
         return move(bookingId, SegmentState.ACTIVE, SegmentState.RELEASED);
     }
 
+    /** As the NSAP: an active segment goes back to COMMITTED, booked; a committed or activating one answers as it is. */
+    @Override
+    public SegmentAnswer suspend(String bookingId) throws SegmentFailure {
+        call("suspend", bookingId);
+        SegmentState now = segments.get(bookingId);
+        if (now != null && now != SegmentState.ACTIVE && now != SegmentState.COMMITTED && now != SegmentState.ACTIVATING) {
+            throw SegmentFailure.refused(name, new Refusal(RefusalCode.POLICY, "bookingId", "booking " + bookingId
+                    + " is " + now + "; only active bookings can be suspended"));
+        }
+        return move(bookingId, SegmentState.ACTIVE, SegmentState.COMMITTED);
+    }
+
     @Override
     public SegmentAnswer status(String bookingId) throws SegmentFailure {
         call("status", bookingId);

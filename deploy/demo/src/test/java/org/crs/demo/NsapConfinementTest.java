@@ -106,6 +106,7 @@ class NsapConfinementTest {
                 Arguments.of("abort", "<n:abort>" + id + "<n:reason>not mine</n:reason></n:abort>"),
                 Arguments.of("activate", "<n:activate>" + id + "</n:activate>"),
                 Arguments.of("deactivate", "<n:deactivate>" + id + "</n:deactivate>"),
+                Arguments.of("suspend", "<n:suspend>" + id + "</n:suspend>"),
                 Arguments.of("modify", "<n:modify>" + id + "<n:end>" + Instant.parse(RawSoap.field(siteAStatus, "end"))
                         .plus(Duration.ofHours(1)) + "</n:end><n:bandwidthMbps>100</n:bandwidthMbps>"
                         + "<n:holdSeconds>60</n:holdSeconds></n:modify>"),

@@ -24,6 +24,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.crs.bar.server.BarServer;
 import org.crs.domain.reservation.ReservationState;
@@ -162,13 +164,14 @@ class ProvisionedCircuitsTest {
     }
 
     @Test
-    void aReleaseWhileActiveTakesTheCircuitDownAndLeavesItReservedWithItsBookingKept() throws Exception {
+    void aReleaseWhileActiveTakesTheCircuitDownAndLeavesItReservedWithTheSameBookingsCommitted() throws Exception {
         Map<String, String> before = configs();
         String id = newId();
         Instant start = soon(Duration.ofSeconds(2));
         onProvision(id, start, start.plusSeconds(60));
         call("provisionReservation", id);
         assertEquals("ACTIVE", state(waitFor(id, Set.of("ACTIVE", "FAILED"), Duration.ofSeconds(6))));
+        List<String> up = heldAnywhere(id);
         long edgeSession = lastSession("edge-a");
 
         String released = call("releaseReservation", id);
@@ -178,8 +181,9 @@ class ProvisionedCircuitsTest {
         assertTrue(commandsSince("edge-a", edgeSession).stream().anyMatch(c -> c.startsWith("no switchport access vlan")),
                 "edge-a's session log shows the tear-down: " + commandsSince("edge-a", edgeSession));
         assertEquals(before, configs(), "every router as before");
-        assertEquals(3, heldAnywhere(id).stream().filter(s -> s.endsWith(" COMMITTED")).count(),
-                "booked again at every part: " + heldAnywhere(id));
+        assertEquals(3, up.size(), up.toString());
+        assertEquals(up.stream().map(s -> s.replace(" ACTIVE", " COMMITTED")).toList(), heldAnywhere(id),
+                "the same bookings, COMMITTED at every part");
         List<ReservationState> history = history(id);
         assertEquals(List.of(ReservationState.ACTIVE, ReservationState.RELEASING, ReservationState.RESERVED),
                 history.subList(history.size() - 3, history.size()));
@@ -187,19 +191,65 @@ class ProvisionedCircuitsTest {
     }
 
     @Test
-    void aProvisionAfterAReleaseBringsTheCircuitUpAgain() throws Exception {
+    void noOtherBookingTakesTheCapacityWhileTheCircuitIsBeingReleased() throws Exception {
+        String id = newId();
+        Instant start = soon(Duration.ofSeconds(2));
+        Instant end = start.plusSeconds(60);
+        onProvision(id, start, end);
+        call("provisionReservation", id);
+        assertEquals("ACTIVE", state(waitFor(id, Set.of("ACTIVE", "FAILED"), Duration.ofSeconds(6))));
+        // The campus's save takes two seconds: the release is under way that long.
+        FederationTestBase.federation.emulator().router("edge-a").faults().slowSaves(Duration.ofSeconds(2), 1);
+
+        CompletableFuture<String> release = CompletableFuture.supplyAsync(() -> {
+            try {
+                return call("releaseReservation", id);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        waitUntilSuspending(id, Duration.ofSeconds(5));
+        String during = create(newId(), "site-a:host-a1", "site-b:host-b1", Instant.now().plusSeconds(5), end, false,
+                null);
+        String released = release.get(20, TimeUnit.SECONDS);
+        String after = create(newId(), "site-a:host-a1", "site-b:host-b1", Instant.now().plusSeconds(5), end, false,
+                null);
+
+        assertEquals("RESERVED", state(released), released);
+        assertEquals("REJECTED", state(during), "host-a1 is still booked while its circuit is taken down: " + during);
+        assertEquals("REJECTED", state(after), "and once it is down: " + after);
+        assertEquals(3, heldAnywhere(id).stream().filter(s -> s.endsWith(" COMMITTED")).count(), heldAnywhere(id).toString());
+        call("cancelReservation", id);
+    }
+
+    /** Waits until the reservation's campus segment at site-a's L-NSAP is being suspended. */
+    private static void waitUntilSuspending(String id, Duration within) throws Exception {
+        Instant until = Instant.now().plus(within);
+        while (Instant.now().isBefore(until)) {
+            if (heldAnywhere(id).stream().anyMatch(s -> s.endsWith(" SUSPENDING"))) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no part of " + id + " was seen SUSPENDING: " + heldAnywhere(id));
+    }
+
+    @Test
+    void aProvisionAfterAReleaseBringsTheSameSegmentsUpAgain() throws Exception {
         Map<String, String> before = configs();
         String id = newId();
         Instant start = soon(Duration.ofSeconds(2));
         onProvision(id, start, start.plusSeconds(60));
         call("provisionReservation", id);
         assertEquals("ACTIVE", state(waitFor(id, Set.of("ACTIVE", "FAILED"), Duration.ofSeconds(6))));
+        List<String> firstUp = heldAnywhere(id);
         assertEquals("RESERVED", state(call("releaseReservation", id)));
 
         call("provisionReservation", id);
         String active = waitFor(id, Set.of("ACTIVE", "FAILED"), Duration.ofSeconds(5));
 
         assertEquals("ACTIVE", state(active), active);
+        assertEquals(firstUp, heldAnywhere(id), "the same bookings, ACTIVE again");
         assertNotEquals(before.get("edge-a"), configs().get("edge-a"), "configured again");
         call("cancelReservation", id);
         assertEquals("CANCELLED", state(waitFor(id, Set.of("CANCELLED", "FAILED"), Duration.ofSeconds(10))));
@@ -221,7 +271,10 @@ class ProvisionedCircuitsTest {
         String released = call("releaseReservation", id);
         assertEquals("ACTIVATING", state(released), "released while the routers were being configured: " + released);
         assertEquals("false", RawSoap.field(released, "provisioned"), released);
-        String settled = waitUntil(id, "RESERVED", Duration.ofSeconds(15));
+        // Each part is suspended once its activation has finished there (until then it answers
+        // ACTIVATING and is asked again, the pause doubling): on a loaded machine the first SSH
+        // sessions alone take seconds.
+        String settled = waitUntil(id, "RESERVED", Duration.ofSeconds(45));
 
         assertEquals("RESERVED", state(settled), settled);
         List<ReservationTransition> moves = FederationTestBase.federation.bar("site-a").store().history(id);

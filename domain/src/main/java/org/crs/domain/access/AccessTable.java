@@ -85,7 +85,7 @@ public final class AccessTable {
         // whether a segment is still wanted.
         read(rows, PEER_SERVICE, Permission.PEER_BAR_OR_CONTROLLER, "segmentWanted");
         change(rows, PEER_SERVICE, Permission.PEER_BAR, "hold", "holdAndCommit", "commit", "abort", "activate", "deactivate",
-                "modify", "commitModify", "abortModify");
+                "suspend", "modify", "commitModify", "abortModify");
         read(rows, PEER_SERVICE, Permission.PEER_BAR, "status", "availability", "widestBandwidth", "listEndpoints",
                 "utilisation");
 
@@ -97,7 +97,7 @@ public final class AccessTable {
 
         // NsapService (L-NSAPs and the NSAP): the BARs configured for them, nobody else.
         change(rows, NSAP_SERVICE, Permission.SERVED_BAR, "hold", "holdAndCommit", "commit", "abort", "activate", "deactivate",
-                "modify", "commitModify", "abortModify", "addMaintenance", "liftMaintenance");
+                "suspend", "modify", "commitModify", "abortModify", "addMaintenance", "liftMaintenance");
         read(rows, NSAP_SERVICE, Permission.SERVED_BAR, "check", "availability", "widestBandwidth", "status", "query",
                 "deviceLog", "listMaintenance", "listEndpoints", "utilisation");
 

@@ -15,6 +15,8 @@ import java.util.stream.Collectors;
  *   ACTIVATING -> FAILED               DEACTIVATING -> FAILED
  *   ACTIVATING -> COMMITTED   (an activation interrupted by a restart, its routers restored)
  *   ACTIVATING -> DEACTIVATING (a release that arrives while the activation is under way)
+ *   ACTIVE -> SUSPENDING -> COMMITTED   (taken off its routers, its booking kept, to be activated again)
+ *   SUSPENDING -> DEACTIVATING | FAILED
  * </pre>
  *
  * <p>{@link #ALLOWED} is the one table of moves; nothing else decides whether a move is
@@ -33,6 +35,11 @@ public enum SegmentState {
     ACTIVE,
     /** Configuration is being taken off the routers, at the end time or on cancel. */
     DEACTIVATING,
+    /**
+     * Configuration is being taken off the routers while the booking is kept: the circuit goes
+     * down until it is activated again (an NSI release). Ends COMMITTED.
+     */
+    SUSPENDING,
     /** Ended normally: torn down at its end, or cancelled before it started. Final. */
     RELEASED,
     /**
@@ -62,8 +69,13 @@ public enum SegmentState {
         // activation under way takes the segment off its routers again once it has finished.
         ALLOWED.put(ACTIVATING, EnumSet.of(COMMITTED, ACTIVE, DEACTIVATING, FAILED));
         // Any end of an active circuit (end time, cancel, a sibling segment failing) tears it down first.
-        ALLOWED.put(ACTIVE, EnumSet.of(DEACTIVATING));
+        // SUSPENDING: taken down but kept booked, for a later activation.
+        ALLOWED.put(ACTIVE, EnumSet.of(DEACTIVATING, SUSPENDING));
         ALLOWED.put(DEACTIVATING, EnumSet.of(RELEASED, FAILED));
+        // COMMITTED: off its routers, booked as before. DEACTIVATING: a release that arrives while
+        // the routers are being cleaned; the suspension under way ends it once they are. FAILED:
+        // a part could not be removed, as for a failed tear-down.
+        ALLOWED.put(SUSPENDING, EnumSet.of(COMMITTED, DEACTIVATING, FAILED));
         ALLOWED.put(RELEASED, EnumSet.noneOf(SegmentState.class));
         ALLOWED.put(ABORTED, EnumSet.noneOf(SegmentState.class));
         ALLOWED.put(EXPIRED, EnumSet.noneOf(SegmentState.class));
@@ -102,7 +114,7 @@ public enum SegmentState {
     /** Whether a segment in this state keeps its bandwidth and VLANs booked in the calendars. */
     public boolean holdsResources() {
         return switch (this) {
-            case HELD, COMMITTED, ACTIVATING, ACTIVE, DEACTIVATING -> true;
+            case HELD, COMMITTED, ACTIVATING, ACTIVE, DEACTIVATING, SUSPENDING -> true;
             case RELEASED, ABORTED, EXPIRED, FAILED -> false;
         };
     }

@@ -10,6 +10,7 @@ import static org.crs.domain.booking.SegmentState.EXPIRED;
 import static org.crs.domain.booking.SegmentState.FAILED;
 import static org.crs.domain.booking.SegmentState.HELD;
 import static org.crs.domain.booking.SegmentState.RELEASED;
+import static org.crs.domain.booking.SegmentState.SUSPENDING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,8 +29,9 @@ class SegmentStateTest {
             List.of(COMMITTED, ACTIVATING), List.of(COMMITTED, ABORTED), List.of(COMMITTED, RELEASED),
             List.of(ACTIVATING, COMMITTED), List.of(ACTIVATING, ACTIVE), List.of(ACTIVATING, FAILED),
             List.of(ACTIVATING, DEACTIVATING),
-            List.of(ACTIVE, DEACTIVATING),
-            List.of(DEACTIVATING, RELEASED), List.of(DEACTIVATING, FAILED));
+            List.of(ACTIVE, DEACTIVATING), List.of(ACTIVE, SUSPENDING),
+            List.of(DEACTIVATING, RELEASED), List.of(DEACTIVATING, FAILED),
+            List.of(SUSPENDING, COMMITTED), List.of(SUSPENDING, DEACTIVATING), List.of(SUSPENDING, FAILED));
 
     @Test
     void exactlyTheMovesOfTheTableAreAllowed() {
@@ -74,8 +76,18 @@ class SegmentStateTest {
     }
 
     @Test
-    void anActiveCircuitIsAlwaysTornDownBeforeItEnds() {
-        assertEquals(EnumSet.of(DEACTIVATING), ACTIVE.next());
+    void anActiveCircuitIsAlwaysTakenOffItsRoutersBeforeItEndsOrWaitsAgain() {
+        assertEquals(EnumSet.of(DEACTIVATING, SUSPENDING), ACTIVE.next());
+    }
+
+    @Test
+    void aSuspendedCircuitIsCommittedAgainKeepingItsBookingAndMayBeActivatedOnceMore() {
+        List<SegmentState> course = List.of(ACTIVE, SUSPENDING, COMMITTED, ACTIVATING, ACTIVE);
+        for (int i = 1; i < course.size(); i++) {
+            course.get(i - 1).checkMoveTo(course.get(i));
+        }
+        assertTrue(SUSPENDING.holdsResources());
+        assertFalse(SUSPENDING.canMoveTo(RELEASED), "a suspension never ends the booking by itself");
     }
 
     @Test
@@ -88,7 +100,7 @@ class SegmentStateTest {
     @Test
     void everyStateUntilTheEndHoldsItsResources() {
         for (SegmentState state : SegmentState.values()) {
-            boolean holds = EnumSet.of(HELD, COMMITTED, ACTIVATING, ACTIVE, DEACTIVATING).contains(state);
+            boolean holds = EnumSet.of(HELD, COMMITTED, ACTIVATING, ACTIVE, DEACTIVATING, SUSPENDING).contains(state);
             assertEquals(holds, state.holdsResources(), state.name());
             assertEquals(!holds, state.isFinal(), state.name());
         }

@@ -40,7 +40,7 @@ public class SegmentInfo {
         this.circuitId = circuitId;
     }
 
-    /** HELD, COMMITTED, ACTIVATING, ACTIVE, DEACTIVATING, RELEASED, ABORTED, EXPIRED or FAILED. */
+    /** HELD, COMMITTED, ACTIVATING, ACTIVE, DEACTIVATING, SUSPENDING, RELEASED, ABORTED, EXPIRED or FAILED. */
     public String getState() {
         return state;
     }
@@ -135,7 +135,7 @@ public class SegmentInfo {
     }
 
     /**
-     * The last state change. Answers to abort, activate, deactivate and status give it in full
+     * The last state change. Answers to abort, activate, deactivate, suspend and status give it in full
      * (state, actor, time and reason: for a failed activation, which router failed and why);
      * answers to hold and commit give the state and its time; answers to modify, commitModify
      * and abortModify give the last step of the segment's last change, with its values before

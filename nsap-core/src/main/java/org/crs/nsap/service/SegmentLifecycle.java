@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The life of a segment, for {@link SegmentService}: whether and when a request fits, the
- * hold, its commit or abort, activation and deactivation on the routers, a hold's expiry, and
+ * hold, its commit or abort, activation, suspension and deactivation on the routers, a hold's expiry, and
  * what a segment is and went through. A record of its collaborators: it keeps no state of its own.
  */
 record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLogStore deviceLog,
@@ -286,17 +286,18 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
     Segment deactivate(String bookingId, Caller caller, String why) throws RequestRejected {
         Segment s = checks.requireOwn(caller, bookingId);
         String actor = caller.name();
-        if (s.state() == SegmentState.ACTIVATING) {
-            // The activation under way (here, or at a replica on the same database) finds it
-            // DEACTIVATING when its routers are done and takes it off them (activate); a refusal
-            // here would leave the segment ACTIVE once that activation finished, and nothing
-            // would ask for its release again. A service that stops meanwhile finishes the
+        if (s.state() == SegmentState.ACTIVATING || s.state() == SegmentState.SUSPENDING) {
+            // The activation (or suspension) under way, here or at a replica on the same database,
+            // finds it DEACTIVATING when its routers are done and ends it (activate, suspend); a
+            // refusal here would leave the segment ACTIVE (or COMMITTED) once that finished, and
+            // nothing would ask for its release again. A service that stops meanwhile finishes the
             // tear-down at its next start (recoverInterrupted).
+            String underWay = s.state() == SegmentState.ACTIVATING ? "activation" : "suspension";
             Optional<Segment> superseding = bookings.move(bookingId, transition(s, SegmentState.DEACTIVATING, actor,
-                    "deactivating once the activation under way has finished" + (why == null ? "" : ": " + why)));
+                    "deactivating once the " + underWay + " under way has finished" + (why == null ? "" : ": " + why)));
             if (superseding.isPresent()) {
-                LOG.info("segment {} released while it is being activated: removed from its routers once that is done",
-                        bookingId);
+                LOG.info("segment {} released while its {} is under way: removed from its routers once that is done",
+                        bookingId, underWay);
                 return superseding.get();
             }
             s = checks.require(bookingId); // the activation ended meanwhile: release the segment as it is now
@@ -324,6 +325,53 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
             LOG.warn("deactivation of {} failed: {}", bookingId, e.getMessage());
             return moveOrCurrent(deactivating.get(), SegmentState.FAILED, actor, "deactivation failed: " + e.getMessage());
         }
+    }
+
+    /**
+     * Takes an ACTIVE segment off its routers through the activator, as a deactivation does, and
+     * puts it back to COMMITTED with its booking (calendars, VLANs, circuit number) kept, for a
+     * later {@link #activate}; FAILED when a part cannot be removed. A committed segment, and one
+     * whose activation or suspension is under way, is answered as it is (the client asks again
+     * until it is COMMITTED); any other state is refused naming bookingId.
+     */
+    Segment suspend(String bookingId, Caller caller) throws RequestRejected {
+        Segment s = checks.requireOwn(caller, bookingId);
+        String actor = caller.name();
+        switch (s.state()) {
+            case COMMITTED, ACTIVATING, SUSPENDING -> {
+                return s;
+            }
+            case ACTIVE -> {
+            }
+            default -> throw RequestRejected.notInThisState("booking " + bookingId + " is " + s.state()
+                    + "; only active bookings can be suspended (a committed one is answered as it is)");
+        }
+        Optional<Segment> suspending = bookings.move(bookingId, transition(s, SegmentState.SUSPENDING, actor,
+                "suspending: taking it off its routers, its booking kept"));
+        if (suspending.isEmpty()) {
+            return checks.require(bookingId); // another call moved it first
+        }
+        Transition end;
+        try {
+            activator.deactivate(suspending.get());
+            end = transition(suspending.get(), SegmentState.COMMITTED, actor, "suspended: removed from " + routers(s)
+                    + ", its booking kept");
+        } catch (ActivationFailed e) {
+            LOG.warn("suspension of {} failed: {}", bookingId, e.getMessage());
+            end = transition(suspending.get(), SegmentState.FAILED, actor, "suspension failed: " + e.getMessage());
+        }
+        Optional<Segment> ended = bookings.move(bookingId, end);
+        if (ended.isPresent()) {
+            LOG.info("segment {} suspended: {}", bookingId, ended.get().state());
+            return ended.get();
+        }
+        Segment now = checks.require(bookingId);
+        if (now.state() == SegmentState.DEACTIVATING) {
+            // Released while its routers were being cleaned: they are, so the release is done.
+            return moveOrCurrent(now, end.to() == SegmentState.COMMITTED ? SegmentState.RELEASED : SegmentState.FAILED,
+                    actor, "released while being suspended; " + end.reason());
+        }
+        return now;
     }
 
     Segment status(String bookingId, Caller caller) throws RequestRejected {

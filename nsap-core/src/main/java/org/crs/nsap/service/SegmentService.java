@@ -34,7 +34,8 @@ import org.crs.nsap.segment.SegmentRequest;
  * nothing; repeating a call with the same booking id is safe.
  *
  * <p>Lifecycle: hold (HELD, lapses at its expiry unless committed: {@link #expireDueHolds()}), commit (COMMITTED),
- * activate (ACTIVATING, then ACTIVE or FAILED with the routers restored), deactivate
+ * activate (ACTIVATING, then ACTIVE or FAILED with the routers restored), suspend (SUSPENDING,
+ * then COMMITTED again: off the routers, still booked), deactivate
  * (DEACTIVATING, then RELEASED; during an activation it is taken off the routers once the
  * activation finishes), abort (ABORTED, from HELD or COMMITTED). Every move is recorded with its
  * actor and reason.
@@ -213,6 +214,19 @@ public final class SegmentService {
     }
 
     /**
+     * Takes an ACTIVE segment off its routers, as {@link #deactivate} does, but keeps its booking:
+     * it goes ACTIVE -> SUSPENDING -> COMMITTED, its calendar entries and VLANs kept, and a later
+     * {@link #activate} configures it again. FAILED when a part cannot be removed, as a failed
+     * deactivation. Suspending a committed segment, or one whose activation or suspension is
+     * under way, answers it as it is; any other state is refused
+     * {@link org.crs.domain.refusal.RefusalCode#POLICY} naming bookingId. A service stopped
+     * during a suspension finishes it at its next start ({@link #recoverInterrupted}).
+     */
+    public Segment suspend(String bookingId, Caller caller) throws RequestRejected {
+        return lifecycle.suspend(bookingId, caller);
+    }
+
+    /**
      * The caller's segments (every one for the process) in the given states (all when empty)
      * overlapping the window (any time when null).
      */
@@ -347,8 +361,9 @@ public final class SegmentService {
     /**
      * Finishes what a stopped service left half done: a segment ACTIVATING has its parts taken
      * off its routers and goes back to COMMITTED (the BAR's activation retry activates it again),
-     * or to FAILED when they cannot be removed; a segment DEACTIVATING is torn down again, to
-     * RELEASED or FAILED. Only segments unchanged for {@code unchangedFor} are taken: a younger
+     * or to FAILED when they cannot be removed; a segment SUSPENDING has its parts taken off and
+     * goes on to COMMITTED, its booking kept (or FAILED); a segment DEACTIVATING is torn down
+     * again, to RELEASED or FAILED. Only segments unchanged for {@code unchangedFor} are taken: a younger
      * one may still be in the hands of this service or of a replica on the same database.
      *
      * @param unchangedFor zero at the start of a lone service, which knows nothing else is working
@@ -403,7 +418,8 @@ public final class SegmentService {
     /**
      * What {@link #recoverInterrupted} did.
      *
-     * @param committed interrupted activations put back to COMMITTED, routers restored
+     * @param committed interrupted activations put back to COMMITTED, routers restored, and
+     *     interrupted suspensions finished to COMMITTED
      * @param released interrupted tear-downs finished, RELEASED
      * @param failed segments that went to FAILED: their routers could not be cleaned
      */

@@ -54,15 +54,19 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
         int committed = 0;
         int released = 0;
         int failed = 0;
-        for (Segment s : bookings.query(List.of(SegmentState.ACTIVATING, SegmentState.DEACTIVATING), null)) {
+        for (Segment s : bookings.query(List.of(SegmentState.ACTIVATING, SegmentState.DEACTIVATING,
+                SegmentState.SUSPENDING), null)) {
             if (stopping()) {
                 break;
             }
             if (s.updatedAt().isAfter(before)) {
                 continue; // may be in progress, here or at another replica
             }
-            SegmentState end = s.state() == SegmentState.ACTIVATING ? finishInterruptedActivation(s)
-                    : finishInterruptedTearDown(s);
+            SegmentState end = switch (s.state()) {
+                case ACTIVATING -> finishInterruptedActivation(s);
+                case SUSPENDING -> finishInterruptedSuspension(s);
+                default -> finishInterruptedTearDown(s);
+            };
             if (end == SegmentState.COMMITTED) {
                 committed++;
             } else if (end == SegmentState.RELEASED) {
@@ -85,6 +89,25 @@ record SegmentUpkeep(SegmentLifecycle lifecycle, BookingStore bookings, SegmentA
         } catch (ActivationFailed e) {
             next = move(s, SegmentState.FAILED, "activation interrupted (left ACTIVATING at " + s.updatedAt()
                     + "); removing its parts failed: " + e.getMessage());
+        }
+        return moved(s, next);
+    }
+
+    /**
+     * Takes the parts off the routers again and finishes the suspension: COMMITTED, its booking
+     * kept, or FAILED when they cannot be removed (as a failed tear-down); the state it ended in,
+     * or null when another moved it. Not a tear-down: the booking stays for the BAR's next activation.
+     */
+    private SegmentState finishInterruptedSuspension(Segment s) {
+        LOG.info("segment {} was left SUSPENDING at {}: taking its parts off {}", s.bookingId(), s.updatedAt(), routers(s));
+        Transition next;
+        try {
+            activator.deactivate(s);
+            next = move(s, SegmentState.COMMITTED, "suspension interrupted (left SUSPENDING at " + s.updatedAt()
+                    + "), run again: removed from " + routers(s) + ", its booking kept");
+        } catch (ActivationFailed e) {
+            next = move(s, SegmentState.FAILED, "suspension interrupted (left SUSPENDING at " + s.updatedAt()
+                    + "), run again and failed: " + e.getMessage());
         }
         return moved(s, next);
     }

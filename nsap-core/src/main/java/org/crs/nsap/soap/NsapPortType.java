@@ -170,6 +170,19 @@ public class NsapPortType {
     }
 
     /**
+     * Takes an active segment off its routers and keeps it booked: COMMITTED again, to be
+     * activated again later. A committed segment, or one being activated or suspended, answers
+     * as it is.
+     */
+    public SegmentInfo suspend(String bookingId) throws ServiceFault {
+        try {
+            return withLastChange(info(service.suspend(bookingId, caller())));
+        } catch (RequestRejected e) {
+            throw fault(e);
+        }
+    }
+
+    /**
      * Holds a change of a committed or active segment: a new end time and/or bandwidth, on the
      * same path or port and VLANs, held for {@code holdSeconds} unless committed. Answers the
      * segment with the change as pendingEnd, pendingBandwidthMbps and pendingExpiresAt.

@@ -60,7 +60,7 @@ import org.crs.service.soap.client.SoapCallException;
  * UTC {@code xs:dateTime}); a hold passes {@code holdFor} in whole seconds, rounded up, at least 1.
  * A {@code SegmentInfo} answer becomes a {@link SegmentAnswer}: its {@code state} read with
  * {@link SegmentState#valueOf}, its {@code plan} as the description and its {@code lastChange}
- * (for abort, activate, deactivate and status: state, actor, time and reason) as the reason.
+ * (for abort, activate, deactivate, suspend and status: state, actor, time and reason) as the reason.
  *
  * <p>Failures, always a {@link SegmentFailure} named after this controller:
  * <ul>
@@ -152,6 +152,11 @@ public final class SoapSegmentController implements SegmentController {
     @Override
     public SegmentAnswer deactivate(String bookingId) throws SegmentFailure {
         return segment(call(p -> p.deactivate(bookingId)));
+    }
+
+    @Override
+    public SegmentAnswer suspend(String bookingId) throws SegmentFailure {
+        return segment(call(p -> p.suspend(bookingId)));
     }
 
     @Override

@@ -164,6 +164,16 @@ public class PeerPortType {
         }
     }
 
+    /** Takes the campus segment off its routers, its booking kept: COMMITTED, to be activated again. */
+    public SegmentInfo suspend(String bookingId) throws ServiceFault {
+        requireOwnSite(bookingId);
+        try {
+            return info(campus.suspend(bookingId));
+        } catch (SegmentFailure e) {
+            throw fault(e);
+        }
+    }
+
     public SegmentInfo status(String bookingId) throws ServiceFault {
         requireOwnSite(bookingId);
         try {

@@ -44,7 +44,7 @@ public final class Truth {
     static final List<String> SEGMENT_HOLDERS = List.of("lnsap-site-a", "lnsap-site-b", ProcessFederation.NSAP);
     /** Segment states that hold resources: a segment in one needs a live reservation. */
     static final Set<SegmentState> LIVE_SEGMENT = EnumSet.of(SegmentState.HELD, SegmentState.COMMITTED,
-            SegmentState.ACTIVATING, SegmentState.ACTIVE, SegmentState.DEACTIVATING);
+            SegmentState.ACTIVATING, SegmentState.ACTIVE, SegmentState.DEACTIVATING, SegmentState.SUSPENDING);
 
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(15);
     private static final Pattern RETURN = Pattern.compile("(?s)<(?:\\w+:)?return(?: [^>]*)?>(.*?)</(?:\\w+:)?return>");

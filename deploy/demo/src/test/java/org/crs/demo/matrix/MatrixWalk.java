@@ -432,7 +432,7 @@ public final class MatrixWalk {
                 || row.section().portType().equals(NsapContract.SERVICE_NAME);
         if (bookings) {
             return switch (row.operation()) {
-                case "segmentWanted", "commit", "activate", "deactivate", "status", "commitModify", "abortModify" -> b;
+                case "segmentWanted", "commit", "activate", "deactivate", "suspend", "status", "commitModify", "abortModify" -> b;
                 case "abort" -> b + reason;
                 case "modify" -> b + "<end>" + end.plus(Duration.ofMinutes(30)) + "</end><bandwidthMbps>100</bandwidthMbps>"
                         + "<holdSeconds>30</holdSeconds>";

@@ -99,6 +99,11 @@ public final class NsapPortClient implements AutoCloseable {
         return segment(SoapRequest.of("deactivate").with("bookingId", bookingId));
     }
 
+    /** Takes an active segment off its routers, its booking kept: COMMITTED, to be activated again. */
+    public SegmentInfo suspend(String bookingId) throws ServiceFault, SoapCallException {
+        return segment(SoapRequest.of("suspend").with("bookingId", bookingId));
+    }
+
     public SegmentInfo status(String bookingId) throws ServiceFault, SoapCallException {
         return segment(SoapRequest.of("status").with("bookingId", bookingId));
     }
