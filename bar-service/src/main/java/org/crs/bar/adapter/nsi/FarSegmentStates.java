@@ -15,7 +15,8 @@ final class FarSegmentStates {
      * A connection's states as a segment's: Terminated and PassedEndTime are RELEASED, Failed is
      * FAILED; a reservation checking or held is HELD, timed out EXPIRED, failed ABORTED; once
      * committed (ReserveStart) the provision machine and the data plane tell: up ACTIVE,
-     * provisioning (or provisioned, not up yet) ACTIVATING, releasing DEACTIVATING, released COMMITTED.
+     * provisioning (or provisioned, not up yet) ACTIVATING, releasing SUSPENDING (the booking is kept),
+     * released COMMITTED.
      */
     static SegmentState of(ConnectionStates s) {
         switch (s.lifecycleState()) {
@@ -41,7 +42,7 @@ final class FarSegmentStates {
         }
         return switch (s.provisionState()) {
             case PROVISIONING, PROVISIONED -> SegmentState.ACTIVATING;
-            case RELEASING -> SegmentState.DEACTIVATING;
+            case RELEASING -> SegmentState.SUSPENDING;
             case RELEASED -> SegmentState.COMMITTED;
         };
     }

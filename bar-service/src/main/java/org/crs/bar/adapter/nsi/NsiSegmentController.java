@@ -82,6 +82,8 @@ import org.slf4j.LoggerFactory;
  *     ACTIVATING when it is not up yet (the BAR asks again until its activation deadline);</li>
  * <li>deactivate, at the end or on a cancel: {@code release} of a provisioned connection, then
  *     {@code terminate} (RELEASED);</li>
+ * <li>suspend, when the reservation is released and kept: {@code release} of a provisioned
+ *     connection (COMMITTED; a later activate provisions it again);</li>
  * <li>status: {@code querySummarySync}, its states mapped onto the segment's ({@link FarSegmentStates#of}).
  *     An {@code errorEvent}, or the data plane going down while the part is up and not being
  *     released, tells the BAR ({@code partFailed}) so that its reconciliation asks at once; the
@@ -319,6 +321,26 @@ public final class NsiSegmentController implements SegmentController {
         watch.up = false;
         terminate(connectionId);
         return answer(bookingId, SegmentState.RELEASED, 0, connectionId, "");
+    }
+
+    /** Takes the far part down and keeps it booked: NSI's release of a provisioned connection (COMMITTED). */
+    @Override
+    public SegmentAnswer suspend(String bookingId) throws SegmentFailure {
+        String connectionId = connectionOf(bookingId);
+        Watch watch = watch(connectionId);
+        ConnectionStates states = calls.summary(connectionId).connectionStates();
+        if (states.lifecycleState() != LifecycleState.CREATED) {
+            return answer(bookingId, FarSegmentStates.of(states), 0, connectionId, "the connection is "
+                    + states.lifecycleState().wireName());
+        }
+        watch.releasing = true;
+        if (states.provisionState() != ProvisionState.RELEASED) {
+            calls.request(new Release(connectionId), ReleaseConfirmed.class, s -> s.connectionStates().provisionState()
+                    == ProvisionState.RELEASED, "release");
+        }
+        watch.expectedUp = false;
+        watch.up = false;
+        return answer(bookingId, SegmentState.COMMITTED, 0, connectionId, "");
     }
 
     private void terminate(String connectionId) throws SegmentFailure {

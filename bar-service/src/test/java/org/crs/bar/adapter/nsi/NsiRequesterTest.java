@@ -173,6 +173,27 @@ class NsiRequesterTest {
     }
 
     @Test
+    void aReleasedReservationReleasesTheFarConnectionAndKeepsItUntilItIsProvisionedAgain() throws Exception {
+        Instant start = Instant.now().plusSeconds(2).truncatedTo(ChronoUnit.MILLIS);
+        bar.service().create(TestCallers.user("alice"), new ReservationRequest("r1", Endpoint.parse("site-a:host-a1"),
+                Endpoint.parse("domain-c:host-c1"), 500, new TimeInterval(start, start.plus(Duration.ofMinutes(5))), "test",
+                false).withProvisioning(org.crs.bar.reservation.Provisioning.ON_PROVISION));
+        String connection = connectionOf("r1");
+        bar.service().provision(TestCallers.user("alice"), "r1");
+        awaitState("r1", ReservationState.ACTIVE, Duration.ofSeconds(10));
+
+        bar.service().release(TestCallers.user("alice"), "r1");
+        awaitState("r1", ReservationState.RESERVED, Duration.ofSeconds(10));
+        assertEquals(org.crs.domain.nsi.ProvisionState.RELEASED, farNetwork.states(connection).provisionState());
+        assertEquals(LifecycleState.CREATED, farNetwork.states(connection).lifecycleState(), "the booking is kept");
+
+        bar.service().provision(TestCallers.user("alice"), "r1");
+        awaitState("r1", ReservationState.ACTIVE, Duration.ofSeconds(10));
+        assertEquals(2, farNetwork.requests.stream().filter(q -> q.equals("provision " + connection)).count(),
+                farNetwork.requests.toString());
+    }
+
+    @Test
     void aCancelBeforeTheStartTerminatesTheFarConnection() throws Exception {
         book("r1");
         String connection = connectionOf("r1");
