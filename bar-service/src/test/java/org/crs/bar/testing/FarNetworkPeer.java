@@ -170,6 +170,14 @@ public final class FarNetworkPeer implements AutoCloseable {
                 new DataPlaneStatus(false, 1, true)));
     }
 
+    /** Lets a held connection's hold lapse and tells the requester with a reserveTimeout. */
+    public void holdTimesOut(String connectionId, URI replyTo) {
+        Connection c = connections.get(connectionId);
+        c.reservation = NsiReservationState.RESERVE_TIMEOUT;
+        notify(c, replyTo, new org.crs.nsi.contract.message.ReserveTimeout(c.id, c.notifications.incrementAndGet(),
+                Instant.now(), 120, c.id, NSA));
+    }
+
     /** Ends a connection by force and tells the requester with an errorEvent. */
     public void forcedEnd(String connectionId, URI replyTo) {
         Connection c = connections.get(connectionId);
@@ -234,7 +242,10 @@ public final class FarNetworkPeer implements AutoCloseable {
         String id = ((org.crs.nsi.contract.message.ConnectionIdOnly) request).connectionId();
         Connection c = connections.get(id);
         requests.add(request.element() + " " + id);
-        if (request instanceof ReserveCommit) {
+        if (request instanceof ReserveCommit && c.reservation == NsiReservationState.RESERVE_TIMEOUT) {
+            later(header, replyTo, new org.crs.nsi.contract.message.ReserveCommitFailed(id, c.states(),
+                    ServiceExceptionInfo.of(NSA, NsiErrorId.INVALID_TRANSITION, "the hold timed out").withConnectionId(id)));
+        } else if (request instanceof ReserveCommit) {
             c.reservation = NsiReservationState.RESERVE_START;
             later(header, replyTo, new ReserveCommitConfirmed(id));
         } else if (request instanceof ReserveAbort) {

@@ -194,6 +194,24 @@ class NsiRequesterTest {
     }
 
     @Test
+    void aCommitAfterTheFarHoldTimedOutFailsWithTheFarNetworksErrorAndAbortsEveryPart() throws Exception {
+        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.MILLIS);
+        Reservation held = bar.service().create(TestCallers.user("alice"), new ReservationRequest("r1",
+                Endpoint.parse("site-a:host-a1"), Endpoint.parse("domain-c:host-c1"), 500,
+                new TimeInterval(start, start.plus(Duration.ofHours(1))), "test", true));
+        assertEquals(ReservationState.HELD, held.state(), held.reason());
+        String connection = connectionOf("r1");
+        farNetwork.holdTimesOut(connection, requesterPort());
+
+        Reservation r = bar.service().commit(TestCallers.user("alice"), "r1");
+
+        assertEquals(ReservationState.ABORTED, r.state(), r.reason());
+        assertTrue(r.reason().contains("NSI " + NsiErrorId.INVALID_TRANSITION.code()), r.reason());
+        assertEquals(LifecycleState.TERMINATED, farNetwork.states(connection).lifecycleState());
+        assertEquals(SegmentState.ABORTED, campus.segments.get("site-a:r1:campus"));
+    }
+
+    @Test
     void aCancelBeforeTheStartTerminatesTheFarConnection() throws Exception {
         book("r1");
         String connection = connectionOf("r1");
