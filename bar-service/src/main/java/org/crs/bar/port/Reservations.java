@@ -98,6 +98,26 @@ public interface Reservations {
     Optional<Reservation> modify(String requestId, ReservationState state, ReservationRequest modified,
                                  List<Segment> segments, String actor, String reason, Instant at);
 
+    /**
+     * Provisions or releases a reservation booked {@link org.crs.bar.reservation.Provisioning#ON_PROVISION}:
+     * sets whether it is provisioned, if it is still in the note's state and is not so already,
+     * and records the note (which keeps the state) in its history.
+     *
+     * @param provisioned true to provision, false to release
+     * @param note from and to the state the caller saw, with who and why
+     * @return the reservation after the change, or empty when nothing changed: its state had
+     *     changed meanwhile, it is AUTOMATIC, or it was provisioned (or released) already
+     * @throws IllegalArgumentException if the note changes the state
+     */
+    Optional<Reservation> provision(String requestId, boolean provisioned, ReservationTransition note);
+
+    /**
+     * Reservations booked ON_PROVISION in one of the states that are not provisioned (released,
+     * or never provisioned), by start, at most {@code limit}: an ACTIVE one among them is to be
+     * taken down.
+     */
+    List<Reservation> released(Collection<ReservationState> states, int limit);
+
     /** Every history entry of a reservation, oldest first. */
     List<ReservationTransition> history(String requestId);
 

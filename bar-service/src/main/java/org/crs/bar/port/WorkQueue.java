@@ -18,10 +18,15 @@ public interface WorkQueue {
 
     /**
      * Moves a reservation into ACTIVATING or RELEASING as {@link Reservations#move(String, ReservationTransition, List)}
-     * does, with its work leased to the caller until {@code leaseUntil}.
+     * does, with its work leased to the caller until {@code leaseUntil}. A move into ACTIVATING
+     * takes place only while the reservation may be up ({@link Reservation#mayBeUp()}: AUTOMATIC,
+     * or ON_PROVISION and provisioned), in the same conditional write, so that a release racing
+     * an activation either stops it from starting or finds it ACTIVATING.
      *
-     * @param settlesAs where the work ends once every part has answered (ACTIVE; FINISHED, CANCELLED, FAILED)
-     * @return the reservation after the move, or empty when its state had changed meanwhile
+     * @param settlesAs where the work ends once every part has answered (ACTIVE; FINISHED, CANCELLED, FAILED,
+     *     or RESERVED for a release before the end)
+     * @return the reservation after the move, or empty when its state had changed meanwhile (or, for
+     *     an activation, it may not be up)
      */
     Optional<Reservation> startWork(String requestId, ReservationTransition transition, List<Segment> segments,
                                     Instant leaseUntil, ReservationState settlesAs);

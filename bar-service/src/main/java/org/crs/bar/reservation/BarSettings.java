@@ -137,4 +137,16 @@ public record BarSettings(Duration negotiationHold, Duration clientHold, Duratio
     public java.time.Instant activationDeadline(TimeInterval booked) {
         return booked.start().plus(retries.activationGrace());
     }
+
+    /**
+     * The time after which a reservation's activation is no longer tried: its start plus the
+     * grace, or, for one provisioned after its start ({@link Provisioning#ON_PROVISION}), its
+     * provision plus the grace (its activation began only then).
+     */
+    public java.time.Instant activationDeadline(Reservation r) {
+        java.time.Instant start = r.request().interval().start();
+        java.time.Instant provisioned = r.provision().changedAt();
+        boolean late = r.request().provisioning() == Provisioning.ON_PROVISION && provisioned.isAfter(start);
+        return (late ? provisioned : start).plus(retries.activationGrace());
+    }
 }

@@ -51,7 +51,8 @@ public enum NotificationEvent {
      * The event a recorded move is, if any. A refusal at booking time is answered to the caller
      * and is not one. The end of a booking waiting for approval (rejected by an operator, or
      * released at its deadline) is told by the approvals themselves, which know which of the two
-     * it was (REJECTED, APPROVAL_LAPSED); an approval is told by both, and kept once.
+     * it was (REJECTED, APPROVAL_LAPSED); an approval is told by both, and kept once. A release
+     * (RELEASING -> RESERVED) is the owner's own act and is not told, as a cancel is not.
      */
     public static Optional<NotificationEvent> of(ReservationTransition t) {
         ReservationState from = t.from();
@@ -59,7 +60,9 @@ public enum NotificationEvent {
             return Optional.empty();
         }
         return Optional.ofNullable(switch (t.to()) {
-            case RESERVED -> from == ReservationState.PENDING_APPROVAL ? APPROVED : RESERVED;
+            // RELEASING -> RESERVED: released by its owner (or the owner's NSI requester), who knows
+            case RESERVED -> from == ReservationState.PENDING_APPROVAL ? APPROVED
+                    : from == ReservationState.RELEASING ? null : RESERVED;
             case ACTIVE -> ACTIVE;
             case FINISHED -> FINISHED;
             case FAILED -> FAILED;

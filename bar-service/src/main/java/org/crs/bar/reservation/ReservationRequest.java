@@ -19,10 +19,20 @@ import org.crs.domain.time.TimeInterval;
  *     {@link Timing.Transfer}), {@code interval} and {@code bandwidthMbps} are the ones chosen
  * @param group the group (project, virtual organisation) it is booked for, whose members may see
  *     it when the group shares reservations; empty for none
+ * @param provisioning when its circuit is up once committed: from start to end ({@link Provisioning#AUTOMATIC}),
+ *     or only while provisioned ({@link Provisioning#ON_PROVISION}); kept through a modify
  */
 public record ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
                                  TimeInterval interval, String description, boolean holdOnly, Timing timing,
-                                 String group) {
+                                 String group, Provisioning provisioning) {
+
+    /** A request that comes up from its start to its end ({@link Provisioning#AUTOMATIC}). */
+    public ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
+                              TimeInterval interval, String description, boolean holdOnly, Timing timing,
+                              String group) {
+        this(requestId, source, destination, bandwidthMbps, interval, description, holdOnly, timing, group,
+                Provisioning.AUTOMATIC);
+    }
 
     /** A request booked for no group. */
     public ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
@@ -56,6 +66,7 @@ public record ReservationRequest(String requestId, Endpoint source, Endpoint des
         Objects.requireNonNull(destination, "destination");
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(timing, "timing");
+        Objects.requireNonNull(provisioning, "provisioning");
         description = description == null ? "" : description;
         group = group == null ? "" : group;
     }
@@ -63,12 +74,19 @@ public record ReservationRequest(String requestId, Endpoint source, Endpoint des
     /** The same request booked for {@code group}. */
     public ReservationRequest forGroup(String group) {
         return new ReservationRequest(requestId, source, destination, bandwidthMbps, interval, description, holdOnly, timing,
-                group);
+                group, provisioning);
+    }
+
+    /** The same request with its circuit up as {@code mode} says. */
+    public ReservationRequest withProvisioning(Provisioning mode) {
+        return new ReservationRequest(requestId, source, destination, bandwidthMbps, interval, description, holdOnly, timing,
+                group, mode);
     }
 
     /** The same request booked at {@code chosen} with {@code mbps}. */
     public ReservationRequest at(TimeInterval chosen, long mbps) {
-        return new ReservationRequest(requestId, source, destination, mbps, chosen, description, holdOnly, timing, group);
+        return new ReservationRequest(requestId, source, destination, mbps, chosen, description, holdOnly, timing, group,
+                provisioning);
     }
 
     /** Whether the client let the BAR choose the interval (and, for a transfer, the bandwidth). */

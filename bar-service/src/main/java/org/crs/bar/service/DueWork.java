@@ -15,13 +15,11 @@ import org.crs.bar.negotiation.Negotiation;
 import org.crs.bar.negotiation.SegmentCalls;
 import org.crs.bar.negotiation.SegmentCalls.Outcome;
 import org.crs.bar.port.ReservationStore;
-import org.crs.bar.port.SegmentController;
-import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.FollowUp;
+import org.crs.bar.reservation.Provisioning;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
-import org.crs.bar.reservation.SegmentAnswer;
 import org.crs.domain.booking.SegmentState;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
@@ -44,6 +42,11 @@ import org.slf4j.LoggerFactory;
  *   <li>an active reservation whose end has come moves to RELEASING and is torn down; a tear-down
  *       is never abandoned: a part that could not be reached is tried again until it answers,
  *       and the reservation is FINISHED (or CANCELLED) only then;</li>
+ *   <li>a reservation that comes up only while provisioned ({@link Provisioning#ON_PROVISION}) is
+ *       activated only while it is provisioned (the store's move to ACTIVATING checks it); one
+ *       released while up, or while its activation was under way, is torn down and RESERVED
+ *       again, booked anew at every part ({@link Rebooking}); one not provisioned at its end is
+ *       FINISHED, its parts released;</li>
  *   <li>a hold-only reservation not committed in time is aborted;</li>
  *   <li>follow-ups (an abort or release that did not reach its part after the reservation moved
  *       on) are tried again until the part answers;</li>
@@ -58,6 +61,9 @@ import org.slf4j.LoggerFactory;
 final class DueWork {
 
     private static final Logger LOG = LoggerFactory.getLogger(DueWork.class);
+    /** The history's reason for taking down a circuit released while its activation was under way. */
+    private static final String RELEASED_WHILE_ACTIVATING = "released while its activation was under way; taking down"
+            + " what came up";
     /** How many of each kind of due work one round takes on. */
     private static final int BATCH = 1000;
 
@@ -66,14 +72,18 @@ final class DueWork {
     private final BarSettings settings;
     private final BarSettings.Retries retries;
     private final ExecutorService executor;
+    private final Rebooking rebooking;
+    private final FollowUpCalls followUps;
     /** Reservations and follow-ups this BAR is acting on now, so a sweep does not start one twice. */
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
 
-    DueWork(Recorder recorder, Negotiation negotiation, BarSettings settings) {
+    DueWork(Recorder recorder, Negotiation negotiation, BarSettings settings, Rebooking rebooking) {
         this.recorder = recorder;
         this.negotiation = negotiation;
         this.settings = settings;
+        this.rebooking = rebooking;
         this.retries = settings.retries();
+        this.followUps = new FollowUpCalls(recorder, negotiation, retries);
         this.executor = negotiation.calls().executor();
     }
 
@@ -88,8 +98,10 @@ final class DueWork {
         Instant now = recorder.now();
         List<CompletableFuture<?>> work = new ArrayList<>();
         // Within the set-up lead (booked), the plan says when each activation begins.
+        // A reservation waiting for its provision is not due, and does not delay the others' set-up.
         List<Reservation> due = store.list(EnumSet.of(ReservationState.RESERVED, ReservationState.ACTIVATING),
-                new TimeInterval(now, now.plus(settings.setUpLead()).plusMillis(1)), BATCH);
+                new TimeInterval(now, now.plus(settings.setUpLead()).plusMillis(1)), BATCH).stream()
+                .filter(Reservation::mayBeUp).toList();
         for (Reservation r : due) {
             if (r.state() == ReservationState.RESERVED
                     && !settings.setUpPlan().activationBegins(r, due, settings.setUpLead()).isAfter(now)) {
@@ -97,7 +109,21 @@ final class DueWork {
             }
         }
         for (Reservation r : store.endedBy(EnumSet.of(ReservationState.RESERVED), now, BATCH)) {
-            start(work, r.requestId(), () -> missed(r));
+            start(work, r.requestId(), () -> {
+                if (r.mayBeUp()) {
+                    missed(r);
+                } else {
+                    endUnprovisioned(r);
+                }
+            });
+        }
+        // A release takes its circuit down itself, and one racing an activation is seen by it: this
+        // is for a release whose BAR stopped before the tear-down, found once a lease has passed.
+        for (Reservation r : store.released(EnumSet.of(ReservationState.ACTIVE), BATCH)) {
+            if (r.request().interval().end().isAfter(now) // at its end it is FINISHED instead
+                    && r.provision().changedAt().isBefore(now.minus(retries.lease()))) {
+                start(work, r.requestId(), () -> takeDownReleased(r.requestId()));
+            }
         }
         for (Reservation r : store.endedBy(EnumSet.of(ReservationState.ACTIVE), now, BATCH)) {
             start(work, r.requestId(), () -> release(r.requestId()));
@@ -113,7 +139,7 @@ final class DueWork {
             start(work, r.requestId(), () -> continueWork(r));
         }
         for (FollowUp f : store.dueFollowUps(now, BATCH)) {
-            start(work, "follow-up " + f.bookingId(), () -> followUp(f));
+            start(work, "follow-up " + f.bookingId(), () -> followUps.tryAgain(f));
         }
         int started = work.size();
         return CompletableFuture.allOf(work.toArray(new CompletableFuture<?>[0])).thenApply(done -> started);
@@ -139,7 +165,7 @@ final class DueWork {
     /** Brings a reserved circuit up: see the class comment. */
     Reservation activate(String requestId) {
         Reservation r = recorder.current(requestId);
-        if (r.state() != ReservationState.RESERVED) {
+        if (r.state() != ReservationState.RESERVED || !r.mayBeUp()) {
             return r;
         }
         Optional<Reservation> activating = recorder.store().startWork(requestId, recorder.transition(r.state(),
@@ -153,19 +179,33 @@ final class DueWork {
 
     /** One attempt at activating every segment not yet active; the reservation holds its lease. */
     private Reservation attemptActivation(Reservation r) {
+        if (!r.mayBeUp()) {
+            return tearDown(r, ReservationState.RESERVED, ReservationService.SCHEDULER, RELEASED_WHILE_ACTIVATING);
+        }
         List<Segment> notYet = r.segments().stream().filter(s -> s.state() != SegmentState.ACTIVE).toList();
         List<Outcome> outcomes = negotiation.activateAll(notYet);
         List<Segment> segments = SegmentCalls.merge(r.segments(), outcomes);
+        // Released while the parts were being configured: what came up is taken down again.
+        if (!recorder.current(r.requestId()).mayBeUp()) {
+            return tearDown(r.withSegments(segments), ReservationState.RESERVED, ReservationService.SCHEDULER,
+                    RELEASED_WHILE_ACTIVATING);
+        }
         if (segments.stream().allMatch(s -> s.state() == SegmentState.ACTIVE)) {
             LOG.info("reservation {} is up", r.requestId());
-            return recorder.moveOrCurrent(r, ReservationState.ACTIVE, ReservationService.SCHEDULER,
+            Reservation up = recorder.moveOrCurrent(r, ReservationState.ACTIVE, ReservationService.SCHEDULER,
                     "circuit up on " + routersOf(segments) + attemptsSaid(r), segments);
+            // A release writes its flag, then reads the state; this writes ACTIVE, then reads the
+            // flag: of the two, at least one sees the other and takes the circuit down.
+            if (up.state() == ReservationState.ACTIVE && !recorder.current(r.requestId()).mayBeUp()) {
+                return tearDown(up, ReservationState.RESERVED, ReservationService.SCHEDULER, RELEASED_WHILE_ACTIVATING);
+            }
+            return up;
         }
         List<String> refused = outcomes.stream().filter(DueWork::refusedToActivate).map(Outcome::describe).toList();
         List<Outcome> missing = outcomes.stream().filter(o -> !o.reached(SegmentState.ACTIVE) && !refusedToActivate(o))
                 .toList();
         List<String> notReached = missing.stream().map(Outcome::describe).toList();
-        Instant deadline = settings.activationDeadline(r.request().interval());
+        Instant deadline = settings.activationDeadline(r);
         if (!refused.isEmpty()) {
             return failActivation(r, segments, "activation failed: " + String.join("; ", refused));
         }
@@ -185,6 +225,16 @@ final class DueWork {
         String why = "its whole interval passed before it could be activated (its BAR, or the BAR's database, was down)";
         LOG.warn("reservation {}: {}", r.requestId(), why);
         endReleasingParts(r, r.segments(), ReservationState.FAILED, ReservationService.SCHEDULER, why);
+    }
+
+    /**
+     * A reservation that comes up only while provisioned and was not provisioned at its end: it
+     * never came up (or was released and taken down before), so it ends FINISHED, its parts
+     * released as for any end.
+     */
+    private Reservation endUnprovisioned(Reservation r) {
+        return endReleasingParts(r, r.segments(), ReservationState.FINISHED, ReservationService.SCHEDULER,
+                "ended at " + r.request().interval().end() + " without being up: it was not provisioned");
     }
 
     /**
@@ -242,7 +292,22 @@ final class DueWork {
         return tearDown(r, ReservationState.FINISHED, ReservationService.SCHEDULER, "ended at " + r.request().interval().end());
     }
 
-    /** Takes an active circuit down and ends the reservation in {@code end} (FINISHED, CANCELLED, FAILED). */
+    /**
+     * Takes down an active reservation that was released (a release the releasing call did not
+     * finish: its BAR stopped, or it raced the activation): RESERVED again.
+     */
+    private Reservation takeDownReleased(String requestId) {
+        Reservation r = recorder.current(requestId);
+        if (r.state() != ReservationState.ACTIVE || r.mayBeUp()) {
+            return r;
+        }
+        return tearDown(r, ReservationState.RESERVED, ReservationService.SCHEDULER, "released; taking the circuit down");
+    }
+
+    /**
+     * Takes an active (or activating) circuit down and ends the reservation in {@code end}
+     * (FINISHED, CANCELLED, FAILED), or, for a release before its end, puts it back to RESERVED.
+     */
     Reservation tearDown(Reservation r, ReservationState end, String actor, String reason) {
         Optional<Reservation> releasing = recorder.store().startWork(r.requestId(), recorder.transition(r.state(),
                 ReservationState.RELEASING, actor, reason), r.segments(), lease(), end);
@@ -268,6 +333,9 @@ final class DueWork {
         // routers says so, and its service repairs its routers).
         List<String> failed = outcomes.stream().filter(o -> !o.reached(SegmentState.RELEASED)).map(Outcome::describe).toList();
         ReservationState end = r.work() == null ? ReservationState.FINISHED : r.work().settlesAs();
+        if (failed.isEmpty() && end == ReservationState.RESERVED) {
+            return settleRelease(r, segments);
+        }
         if (failed.isEmpty()) {
             LOG.info("reservation {} is down: {}", r.requestId(), end);
             String how = switch (end) {
@@ -280,6 +348,34 @@ final class DueWork {
         LOG.warn("tear-down of {} failed: {}", r.requestId(), failed);
         return recorder.moveOrCurrent(r, ReservationState.FAILED, ReservationService.SCHEDULER, "tear-down failed: "
                 + String.join("; ", failed), segments);
+    }
+
+    /**
+     * A released circuit is down at every part: its booking is kept by booking its interval again
+     * ({@link Rebooking}), and it is RESERVED; a part that refuses FAILS it; one that does not
+     * answer is asked again later. One whose end came meanwhile is FINISHED.
+     */
+    private Reservation settleRelease(Reservation r, List<Segment> down) {
+        String requestId = r.requestId();
+        if (!recorder.now().isBefore(r.request().interval().end())) {
+            return recorder.moveOrCurrent(r, ReservationState.FINISHED, ReservationService.SCHEDULER, "ended at "
+                    + r.request().interval().end() + " while being released; circuit torn down" + attemptsSaid(r), down);
+        }
+        Rebooking.Result result = rebooking.rebook(r);
+        if (result instanceof Rebooking.Booked booked) {
+            LOG.info("reservation {} is released: down, and booked again", requestId);
+            return recorder.moveOrCurrent(r, ReservationState.RESERVED, ReservationService.SCHEDULER,
+                    "released: circuit torn down, booking kept (booked again at every part as "
+                            + booked.segments().stream().map(Segment::bookingId).toList() + ")" + attemptsSaid(r),
+                    booked.segments());
+        }
+        if (result instanceof Rebooking.Refused refused) {
+            String why = "released and torn down, but its booking could not be kept: " + refused.refusal().message();
+            LOG.warn("reservation {}: {}", requestId, why);
+            return recorder.moveOrCurrent(r, ReservationState.FAILED, ReservationService.SCHEDULER, why, down);
+        }
+        return tryAgainLater(r, down, "booking again after the release",
+                List.of(((Rebooking.NotReached) result).why()), retries.pauseAfter(attemptsOf(r)));
     }
 
     // ---- work kept until done ----
@@ -327,52 +423,6 @@ final class DueWork {
         ReservationTransition entry = recorder.transition(r.state(), r.state(), ReservationService.SCHEDULER, note);
         recorder.store().workLater(r.requestId(), next, entry, segments);
         return recorder.current(r.requestId());
-    }
-
-    /** Tries a follow-up again, unless another replica took it; done once its controller answers. */
-    private void followUp(FollowUp f) {
-        ReservationStore store = recorder.store();
-        if (!store.claimFollowUp(f, lease())) {
-            return;
-        }
-        int attempt = f.attempts() + 1;
-        String call = (f.action() == FollowUp.Action.ABORT ? "abort" : "release") + " of " + f.bookingId() + " at "
-                + f.controller();
-        SegmentController controller = negotiation.calls().site().controller(f.controller()).orElse(null);
-        Instant now = recorder.now();
-        if (controller == null) {
-            LOG.error("{}: no such controller is configured any more; dropped", call);
-            store.followUpTried(f, null, ReservationService.SCHEDULER, call + ": no such controller is configured; dropped", now);
-            return;
-        }
-        try {
-            SegmentAnswer a = f.action() == FollowUp.Action.ABORT ? controller.abort(f.bookingId(), f.reason())
-                    : controller.deactivate(f.bookingId());
-            if (a.state() == SegmentState.DEACTIVATING || a.state() == SegmentState.ACTIVATING) {
-                // under way at its service (after a restart there): asked again until it settles
-                Instant next = recorder.now().plus(retries.pauseAfter(attempt));
-                store.followUpTried(f, next, ReservationService.SCHEDULER, call + " answered " + a.state()
-                        + " (attempt " + attempt + "); asking again at " + next, recorder.now());
-                return;
-            }
-            LOG.info("{} answered {} (attempt {})", call, a.state(), attempt);
-            store.followUpTried(f, null, ReservationService.SCHEDULER, call + " answered " + a.state() + " (attempt "
-                    + attempt + ")", recorder.now());
-        } catch (SegmentFailure e) {
-            if (e.answered()) {
-                LOG.info("{} refused (attempt {}): {}", call, attempt, e.getMessage());
-                store.followUpTried(f, null, ReservationService.SCHEDULER, call + " refused, so it holds nothing to free"
-                        + " (attempt " + attempt + "): " + e.getMessage(), recorder.now());
-                return;
-            }
-            // A part whose database is restarting answers at once: asked again after the first pause.
-            Duration pause = e.refusal().code() == RefusalCode.STORE_UNAVAILABLE ? retries.pause()
-                    : retries.pauseAfter(attempt);
-            Instant next = recorder.now().plus(pause);
-            LOG.warn("{} not reached (attempt {}): {}; trying again at {}", call, attempt, e.getMessage(), next);
-            store.followUpTried(f, next, ReservationService.SCHEDULER, call + " not reached (attempt " + attempt + "): "
-                    + e.getMessage() + "; trying again at " + next, recorder.now());
-        }
     }
 
     /** Gives up a held reservation: aborts its segments and ends it in {@code end}. */

@@ -77,7 +77,8 @@ final class Reconciliation {
         SegmentState needed = r.state() == ReservationState.ACTIVE ? SegmentState.ACTIVE : SegmentState.COMMITTED;
         List<String> lost = answers.stream().filter(o -> lostIt(o, needed)).map(Outcome::describe).toList();
         if (lost.isEmpty()) {
-            if (r.state() == ReservationState.ACTIVE) {
+            // one released while up is the due work's to take down, not to bring up again
+            if (r.state() == ReservationState.ACTIVE && r.mayBeUp()) {
                 return activateAgain(r, answers);
             }
             return false;

@@ -11,6 +11,7 @@ import org.crs.bar.notify.Notifications;
 import org.crs.bar.port.BookingMeasurements;
 import org.crs.bar.port.ReservationStore;
 import org.crs.bar.reservation.FollowUp;
+import org.crs.bar.reservation.Provisioning;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
 import org.crs.domain.refusal.Refusal;
@@ -112,7 +113,10 @@ final class Recorder {
         moved.ifPresent(after -> {
             notifications.recorded(after, steps);
             for (ReservationTransition t : steps) {
-                if (t.from() == ReservationState.ACTIVATING && t.to() == ReservationState.ACTIVE) {
+                // a circuit brought up by a provision after its start was not late for it
+                boolean forItsStart = after.request().provisioning() == Provisioning.AUTOMATIC
+                        || !after.provision().changedAt().isAfter(after.request().interval().start());
+                if (t.from() == ReservationState.ACTIVATING && t.to() == ReservationState.ACTIVE && forItsStart) {
                     measurements.circuitUp(Duration.between(after.request().interval().start(), t.at()));
                 }
             }

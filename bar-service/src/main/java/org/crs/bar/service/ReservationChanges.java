@@ -137,7 +137,7 @@ final class ReservationChanges {
             LOG.error("reservation {}: {}", requestId, reason);
         }
         ReservationRequest modified = new ReservationRequest(was.requestId(), was.source(), was.destination(), mbps,
-                interval, was.description(), was.holdOnly()).forGroup(was.group());
+                interval, was.description(), was.holdOnly()).forGroup(was.group()).withProvisioning(was.provisioning());
         List<Segment> segments = SegmentCalls.segmentsOf(committed).stream()
                 .map(s -> Negotiation.withBooking(s, mbps, configured)).toList();
         Optional<Reservation> stored = store.modify(requestId, r.state(), modified, segments, actor, Recorder.clip(reason),
@@ -216,13 +216,14 @@ final class ReservationChanges {
         ReservationRequest was = r.request();
         // Fixed at its new interval from now on, whatever the client first let the BAR choose.
         ReservationRequest moved = new ReservationRequest(was.requestId(), was.source(), was.destination(),
-                was.bandwidthMbps(), interval, was.description(), was.holdOnly());
+                was.bandwidthMbps(), interval, was.description(), was.holdOnly()).forGroup(was.group())
+                .withProvisioning(was.provisioning());
         // New ids at every part: a controller answers a hold of an id it already has (even an
         // aborted one) with that booking. The time in base 36 (8 characters) and a counter keep
         // them new and within the 100 characters a booking id may have.
         String suffix = ":m" + Long.toString(now.toEpochMilli(), 36) + Integer.toString(moves.incrementAndGet() % 1296, 36);
         Reservation candidate = new Reservation(moved, r.owner(), r.state(), r.reason(), parts.segments(moved, suffix),
-                r.createdAt(), r.updatedAt(), r.refusalCode());
+                r.createdAt(), r.updatedAt(), r.refusalCode(), null, r.provision());
         Holding holding = negotiation.holdAll(candidate);
         if (!holding.held()) {
             throw new ChangeRefused(holding.refusal().withMessage("the move to " + interval + " was refused: "

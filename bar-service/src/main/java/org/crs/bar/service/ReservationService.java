@@ -51,7 +51,8 @@ import org.crs.domain.time.TimeInterval;
  * <p>Each operation is carried out by the room it belongs to, this class only delegating: the
  * booking steps ({@link Bookings}), the changes to a booked reservation
  * ({@link ReservationChanges}), the queries ({@link ReservationQueries}), the approval queue
- * ({@link Approvals}), and the due work ({@link DueWork}, {@link Reconciliation}). Every state
+ * ({@link Approvals}), provision and release ({@link Provisions}), and the due work
+ * ({@link DueWork}, {@link Reconciliation}). Every state
  * change is recorded conditionally on the state it starts from ({@link Recorder}).
  */
 public final class ReservationService {
@@ -79,6 +80,7 @@ public final class ReservationService {
     private final Bookings bookings;
     private final ReservationChanges changes;
     private final ReservationQueries queries;
+    private final Provisions provisions;
 
     /**
      * @param calls runs calls to controllers, and due work, in parallel; unbounded, since a task
@@ -103,7 +105,7 @@ public final class ReservationService {
         Negotiation negotiation = new Negotiation(new SegmentCalls(site, calls), settings, recorder::keepFollowUps);
         ReservationLookup lookup = new ReservationLookup(store);
         BookingParts parts = new BookingParts(site, settings);
-        this.dueWork = new DueWork(recorder, negotiation, settings);
+        this.dueWork = new DueWork(recorder, negotiation, settings, new Rebooking(negotiation, parts, clock));
         this.reconciliation = new Reconciliation(recorder, negotiation, dueWork);
         this.approvals = new Approvals(recorder, negotiation, approvalRules, events, lookup);
         this.bookings = new Bookings(clock, new RequestValidator(site, settings, clock), recorder, negotiation,
@@ -111,6 +113,7 @@ public final class ReservationService {
                 new QuotaAdmission(store, quotas), parts, lookup);
         this.changes = new ReservationChanges(clock, negotiation, dueWork, parts, lookup);
         this.queries = new ReservationQueries(site, settings, clock, availability, lookup);
+        this.provisions = new Provisions(recorder, dueWork, lookup);
     }
 
     public Site site() {
@@ -220,6 +223,35 @@ public final class ReservationService {
     public Reservation reschedule(Caller caller, String requestId, TimeInterval interval, String reason)
             throws BadRequest, ChangeRefused {
         return changes.reschedule(caller, requestId, interval, reason);
+    }
+
+    // ---- provision and release (reservations booked ON_PROVISION) ----
+
+    /**
+     * Provisions a committed reservation booked {@link org.crs.bar.reservation.Provisioning#ON_PROVISION}:
+     * its circuit comes up at its start (through the usual activation, {@link DueWork}), or within
+     * a sweep if now is past the start and before the end, and stays up until its end or a
+     * {@link #release(Caller, String) release}. Provisioning a provisioned one answers it. Allowed
+     * to whoever may cancel it.
+     *
+     * @throws BadRequest BAD_FIELD for an unknown request id; NOT_ALLOWED for another's reservation;
+     *     POLICY, naming requestId, for an AUTOMATIC reservation, one not committed yet (HELD,
+     *     PENDING_APPROVAL), one being taken down to its end, or one that has ended
+     */
+    public Reservation provision(Caller caller, String requestId) throws BadRequest {
+        return provisions.provision(caller, requestId);
+    }
+
+    /**
+     * Releases a committed reservation booked ON_PROVISION: a circuit that is up is taken down
+     * (ACTIVE -> RELEASING -> RESERVED, answered once it is down) and its booking kept; one being
+     * activated is taken down by its activation; a later provision brings it up again. Releasing
+     * a released one answers it.
+     *
+     * @throws BadRequest as {@link #provision} does
+     */
+    public Reservation release(Caller caller, String requestId) throws BadRequest {
+        return provisions.release(caller, requestId);
     }
 
     // ---- queries ----

@@ -35,6 +35,12 @@ class NotificationEventTest {
     }
 
     @Test
+    void aReleaseIsTheOwnersOwnActAndIsNotToldButAnEndWithoutComingUpIs() {
+        assertEquals(Optional.empty(), of(ReservationState.RELEASING, ReservationState.RESERVED));
+        assertEquals(Optional.of(NotificationEvent.FINISHED), of(ReservationState.RESERVED, ReservationState.FINISHED));
+    }
+
+    @Test
     void theEndOfABookingWaitingForApprovalIsLeftToTheApprovalsWhichKnowWhyItEnded() {
         assertEquals(Optional.empty(), of(ReservationState.PENDING_APPROVAL, ReservationState.REJECTED),
                 "rejected or lapsed: the approvals tell which");

@@ -49,6 +49,8 @@ public final class ScriptedController implements SegmentController {
     public final List<SlotQuery> availabilityQueries = new CopyOnWriteArrayList<>();
     public volatile int sourceVlan = 1200;
     public volatile int destinationVlan = 1300;
+    /** Runs inside each activation, before the segment moves: something that happens while the routers are configured. */
+    public volatile Runnable duringActivation;
 
     public ScriptedController(String name, List<String> endpoints) {
         this.name = name;
@@ -128,6 +130,10 @@ public final class ScriptedController implements SegmentController {
     @Override
     public SegmentAnswer activate(String bookingId) throws SegmentFailure {
         call("activate", bookingId);
+        Runnable during = duringActivation;
+        if (during != null) {
+            during.run();
+        }
         if (refuseActivations != null) {
             throw SegmentFailure.refused(name, refuseActivations);
         }

@@ -58,7 +58,8 @@ public final class AccessTable {
         Map<Operation, Row> rows = new LinkedHashMap<>();
         // ReservationService: any account; a user only on the reservations ReservationAccess lets it see.
         change(rows, RESERVATION_SERVICE, Permission.ACCOUNT, "createReservation", "createReservationInWindow",
-                "createTransfer", "commitReservation", "abortReservation", "cancelReservation", "modifyReservation");
+                "createTransfer", "commitReservation", "abortReservation", "cancelReservation", "modifyReservation",
+                "provisionReservation", "releaseReservation");
         read(rows, RESERVATION_SERVICE, Permission.ACCOUNT, "getReservation", "listReservations", "getHistory",
                 "findAvailability", "listEndpoints");
         read(rows, RESERVATION_SERVICE, Permission.ACCOUNT, "getUtilisation");

@@ -15,6 +15,11 @@ import java.util.stream.Collectors;
  *   REQUESTED -> REJECTED (a segment refused)      HELD -> ABORTED (client abort, hold lapsed, a commit failed)
  *   ACTIVATING -> FAILED (rolled back)              RESERVED, HELD, PENDING_APPROVAL -> CANCELLED
  *   ACTIVE -> RELEASING -> CANCELLED (cancelled while active: torn down first)
+ *
+ *   A reservation that comes up only while provisioned (ON_PROVISION):
+ *   ACTIVE -> RELEASING -> RESERVED        (released before its end: torn down, booking kept)
+ *   ACTIVATING -> RELEASING -> RESERVED    (released while its activation was under way)
+ *   RESERVED -> FINISHED                   (not provisioned at its end: it never came up, or was released)
  * </pre>
  *
  * <p>{@link #ALLOWED} is the one table of moves. Staying in a state (a modify of a RESERVED
@@ -27,15 +32,18 @@ public enum ReservationState {
     HELD,
     /** Held, waiting for an operator's approval. */
     PENDING_APPROVAL,
-    /** Every segment committed; waits for its start time. */
+    /**
+     * Every segment committed; waits for its start time (or, for a reservation that comes up
+     * only while provisioned, for its provision), or was released before its end.
+     */
     RESERVED,
     /** Segments are being configured on the routers. */
     ACTIVATING,
     /** The circuit is up. */
     ACTIVE,
-    /** Segments are being taken off the routers, at the end time or on cancel. */
+    /** Segments are being taken off the routers, at the end time, on cancel, or on release. */
     RELEASING,
-    /** Ran to its end and was torn down. Final. */
+    /** Ran to its end and was torn down (or was not up at its end: not provisioned then). Final. */
     FINISHED,
     /** A segment refused (no capacity, policy) or did not answer; nothing stays held. Final. */
     REJECTED,
@@ -52,10 +60,13 @@ public enum ReservationState {
         ALLOWED.put(REQUESTED, EnumSet.of(HELD, REJECTED));
         ALLOWED.put(HELD, EnumSet.of(PENDING_APPROVAL, RESERVED, ABORTED, CANCELLED));
         ALLOWED.put(PENDING_APPROVAL, EnumSet.of(RESERVED, REJECTED, ABORTED, CANCELLED));
-        ALLOWED.put(RESERVED, EnumSet.of(ACTIVATING, CANCELLED, FAILED));
-        ALLOWED.put(ACTIVATING, EnumSet.of(ACTIVE, FAILED));
+        // FINISHED: a reservation that comes up only while provisioned and was not provisioned at its end.
+        ALLOWED.put(RESERVED, EnumSet.of(ACTIVATING, CANCELLED, FAILED, FINISHED));
+        // RELEASING: released while its activation was under way; what was configured is taken off again.
+        ALLOWED.put(ACTIVATING, EnumSet.of(ACTIVE, FAILED, RELEASING));
         ALLOWED.put(ACTIVE, EnumSet.of(RELEASING));
-        ALLOWED.put(RELEASING, EnumSet.of(FINISHED, CANCELLED, FAILED));
+        // RESERVED: released before its end; down, and booked for the rest of its schedule.
+        ALLOWED.put(RELEASING, EnumSet.of(FINISHED, CANCELLED, FAILED, RESERVED));
         for (ReservationState end : EnumSet.of(FINISHED, REJECTED, ABORTED, FAILED, CANCELLED)) {
             ALLOWED.put(end, EnumSet.noneOf(ReservationState.class));
         }

@@ -107,6 +107,16 @@ public final class JdbcReservationStore implements ReservationStore {
     }
 
     @Override
+    public Optional<Reservation> provision(String requestId, boolean provisioned, ReservationTransition note) {
+        return reservations.provision(requestId, provisioned, note);
+    }
+
+    @Override
+    public List<Reservation> released(Collection<ReservationState> states, int limit) {
+        return reservations.released(states, limit);
+    }
+
+    @Override
     public List<ReservationTransition> history(String requestId) {
         return reservations.history(requestId);
     }

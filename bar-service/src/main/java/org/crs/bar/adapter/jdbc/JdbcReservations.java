@@ -2,6 +2,7 @@ package org.crs.bar.adapter.jdbc;
 
 import static org.crs.bar.adapter.jdbc.ReservationDatabase.BY_START;
 import static org.crs.bar.adapter.jdbc.ReservationDatabase.OF_RESERVATION;
+import static org.crs.bar.adapter.jdbc.ReservationDatabase.WRITTEN;
 import static org.crs.bar.adapter.jdbc.ReservationRows.RESERVATION_COLUMNS;
 import static org.crs.bar.adapter.jdbc.ReservationRows.TEXT;
 
@@ -15,8 +16,10 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 
 import org.crs.bar.port.Reservations;
+import org.crs.bar.reservation.Provisioning;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
@@ -64,8 +67,9 @@ final class JdbcReservations implements Reservations {
                         Jdbc.utc(created.at())));
                 row.addAll(ReservationRows.flexibility(request.timing()));
                 row.add(request.group());
+                row.addAll(List.of(request.provisioning().name(), false, Jdbc.utc(created.at())));
                 p.update("INSERT INTO reservation (" + RESERVATION_COLUMNS
-                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.toArray());
+                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.toArray());
                 ReservationDatabase.addSegments(p, segments, OF_RESERVATION, request.requestId());
                 ReservationDatabase.addHistory(p, List.of(created), OF_RESERVATION, request.requestId());
                 StatementPipeline.Rows<Reservation> stored = ReservationDatabase.reservationAfter(p, request.requestId(),
@@ -181,7 +185,7 @@ final class JdbcReservations implements Reservations {
      * {@inheritDoc}
      *
      * <p>A modify changes the bandwidth, the interval and the description; the request id, the
-     * endpoints and hold-only must be those of the stored request.
+     * endpoints, hold-only and the provisioning must be those of the stored request.
      */
     @Override
     public Optional<Reservation> modify(String requestId, ReservationState state, ReservationRequest modified,
@@ -197,9 +201,9 @@ final class JdbcReservations implements Reservations {
             }
             ReservationRequest before = current.get().request();
             if (!before.source().equals(modified.source()) || !before.destination().equals(modified.destination())
-                    || before.holdOnly() != modified.holdOnly()) {
+                    || before.holdOnly() != modified.holdOnly() || before.provisioning() != modified.provisioning()) {
                 throw new IllegalArgumentException("a modify of " + requestId
-                        + " cannot change its endpoints or hold-only");
+                        + " cannot change its endpoints, hold-only or provisioning");
             }
             StatementPipeline p = StatementPipeline.on(c);
             StatementPipeline.Count modifiedRows = p.update("UPDATE reservation SET bandwidth_mbps = ?, start_at = ?, "
@@ -213,6 +217,31 @@ final class JdbcReservations implements Reservations {
             p.run();
             return modifiedRows.value() == 1 ? stored.first() : Jdbc.nothingChanged(c);
         });
+    }
+
+    @Override
+    public Optional<Reservation> provision(String requestId, boolean provisioned, ReservationTransition note) {
+        if (note.from() != note.to()) {
+            throw new IllegalArgumentException("a provision or release keeps the state: " + note);
+        }
+        long token = ThreadLocalRandom.current().nextLong();
+        return db.inTransaction(c -> {
+            StatementPipeline p = StatementPipeline.on(c);
+            StatementPipeline.Count changed = p.update("UPDATE reservation SET provisioned = ?, provision_changed_at = ?, "
+                    + "reason = ?, updated_at = ?, write_token = ? WHERE request_id = ? AND state = ? "
+                    + "AND provisioning = ? AND provisioned = ?", provisioned, Jdbc.utc(note.at()),
+                    Jdbc.clip(note.reason(), TEXT), Jdbc.utc(note.at()), token, requestId, note.to().name(),
+                    Provisioning.ON_PROVISION.name(), !provisioned);
+            ReservationDatabase.addHistory(p, List.of(note), WRITTEN, requestId, token);
+            p.runAndCommit();
+            return changed.value() == 1 ? ReservationDatabase.findIn(c, requestId) : Optional.<Reservation>empty();
+        });
+    }
+
+    @Override
+    public List<Reservation> released(Collection<ReservationState> states, int limit) {
+        return db.select(states, " AND provisioning = ? AND provisioned = ?",
+                List.of(Provisioning.ON_PROVISION.name(), false), limit, BY_START);
     }
 
     @Override

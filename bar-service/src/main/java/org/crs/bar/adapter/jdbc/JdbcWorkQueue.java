@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 import org.crs.bar.port.WorkQueue;
+import org.crs.bar.reservation.Provisioning;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.Segment;
 import org.crs.domain.reservation.ReservationState;
@@ -29,6 +30,10 @@ final class JdbcWorkQueue implements WorkQueue {
     /** {@code state IN ('ACTIVATING', 'RELEASING')}, from {@link ReservationRows#WORKING}. */
     private static final String IN_WORKING_STATE = "state IN (" + SqlEnums.literals(WORKING) + ")";
 
+    /** The reservation may be up: it comes up on its own, or it is provisioned ({@link Reservation#mayBeUp()}). */
+    private static final String MAY_BE_UP = " AND (provisioning = '" + Provisioning.AUTOMATIC.name()
+            + "' OR provisioned = TRUE)";
+
     private final ReservationDatabase db;
 
     JdbcWorkQueue(ReservationDatabase db) {
@@ -41,7 +46,11 @@ final class JdbcWorkQueue implements WorkQueue {
         if (!WORKING.contains(transition.to())) {
             throw new IllegalArgumentException("work is kept only in ACTIVATING and RELEASING, not " + transition.to());
         }
-        return db.move(requestId, List.of(transition), segments, null, new Reservation.Work(leaseUntil, 1, settlesAs));
+        // An activation starts only while the circuit may be up: a release racing it finds it
+        // either not started (and it never starts) or ACTIVATING (and the activation takes it down).
+        String condition = transition.to() == ReservationState.ACTIVATING ? MAY_BE_UP : "";
+        return db.move(requestId, List.of(transition), segments, null, new Reservation.Work(leaseUntil, 1, settlesAs),
+                condition);
     }
 
     @Override

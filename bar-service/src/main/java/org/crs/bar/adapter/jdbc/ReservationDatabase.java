@@ -130,6 +130,16 @@ final class ReservationDatabase {
      */
     Optional<Reservation> move(String requestId, List<ReservationTransition> steps, List<Segment> segments,
                                RefusalCode code, Reservation.Work work) {
+        return move(requestId, steps, segments, code, work, "");
+    }
+
+    /**
+     * Moves as {@link #move(String, List, List, RefusalCode, Reservation.Work)} does, only if the
+     * row also meets {@code condition} (SQL on the reservation's columns, with no parameters;
+     * empty for none).
+     */
+    Optional<Reservation> move(String requestId, List<ReservationTransition> steps, List<Segment> segments,
+                               RefusalCode code, Reservation.Work work, String condition) {
         checkConsecutive(steps);
         ReservationTransition first = steps.get(0);
         ReservationTransition last = steps.get(steps.size() - 1);
@@ -140,7 +150,7 @@ final class ReservationDatabase {
             StatementPipeline p = StatementPipeline.on(c);
             StatementPipeline.Count moved = p.update("UPDATE reservation SET state = ?, reason = ?, updated_at = ?, "
                     + "write_token = ?, refusal_code = ?, next_attempt_at = ?, attempts = ?, settles_as = ? "
-                    + "WHERE request_id = ? AND state = ?", last.to().name(),
+                    + "WHERE request_id = ? AND state = ?" + condition, last.to().name(),
                     Jdbc.clip(last.reason(), TEXT), Jdbc.utc(last.at()), token,
                     code == null ? StatementPipeline.nullOf(Types.VARCHAR) : code.name(),
                     work == null ? StatementPipeline.nullOf(Types.TIMESTAMP_WITH_TIMEZONE) : Jdbc.utc(work.nextAttemptAt()),

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.Provisioning;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Segment;
 import org.crs.bar.reservation.SegmentOrder;
@@ -43,7 +44,7 @@ final class ReservationRows {
     static final String RESERVATION_COLUMNS = "request_id, owner, state, reason, source_site, source_host, "
             + "destination_site, destination_host, bandwidth_mbps, start_at, end_at, description, hold_only, "
             + "created_at, updated_at, flex_window_start, flex_window_end, flex_duration_seconds, flex_volume_megabytes, "
-            + "flex_mbps, group_name";
+            + "flex_mbps, group_name, provisioning, provisioned, provision_changed_at";
     /**
      * What a read selects: the columns a creation writes, the refusal code a rejection adds, and
      * the work under way an activation or tear-down adds.
@@ -63,11 +64,13 @@ final class ReservationRows {
                 new Endpoint(rs.getString("source_site"), rs.getString("source_host")),
                 new Endpoint(rs.getString("destination_site"), rs.getString("destination_host")), mbps, interval,
                 rs.getString("description"), rs.getBoolean("hold_only"),
-                flexible != null ? flexible : new Timing.Fixed(interval, mbps), rs.getString("group_name"));
+                flexible != null ? flexible : new Timing.Fixed(interval, mbps), rs.getString("group_name"),
+                Provisioning.valueOf(rs.getString("provisioning")));
         ReservationState state = ReservationState.valueOf(rs.getString("state"));
         return new Reservation(request, rs.getString("owner"), state, rs.getString("reason"), segments,
                 Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"),
-                RefusalCode.named(rs.getString("refusal_code")).orElse(null), work(rs, state, interval));
+                RefusalCode.named(rs.getString("refusal_code")).orElse(null), work(rs, state, interval),
+                new Reservation.Provision(rs.getBoolean("provisioned"), Jdbc.instant(rs, "provision_changed_at")));
     }
 
     /** The work under way in ACTIVATING or RELEASING; null in any other state. */

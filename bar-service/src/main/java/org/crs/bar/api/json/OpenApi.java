@@ -231,7 +231,8 @@ final class OpenApi {
         schemas.set("Timing", timing);
         schemas.set("NewReservation", object(Map.of("requestId", string(), "source", string(), "destination", string(),
                 "bandwidthMbps", integer(), "description", string(), "holdOnly", bool(),
-                "timing", refTo("Timing")), "source", "destination", "bandwidthMbps", "timing"));
+                "provisioning", enumOf("AUTOMATIC", "ON_PROVISION"), "timing", refTo("Timing")),
+                "source", "destination", "bandwidthMbps", "timing"));
         schemas.set("Modification", object(Map.of("end", dateTime(), "bandwidthMbps", integer())));
         schemas.set("NewMaintenance", object(Map.of("resourceId", string(), "start", dateTime(), "end", dateTime(),
                 "reason", string()), "resourceId", "start", "end"));

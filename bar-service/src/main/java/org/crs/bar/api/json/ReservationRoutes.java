@@ -25,6 +25,7 @@ import org.crs.bar.api.json.answer.ReservationJson;
 import org.crs.bar.api.json.answer.UtilisationJson;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.IntervalFields;
+import org.crs.bar.reservation.Provisioning;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Timing;
@@ -89,6 +90,14 @@ final class ReservationRoutes {
         routes.add("POST", "/api/reservations/{requestId}/abort", ApiRoutes.table(RESERVATIONS, "abortReservation"),
                 "Gives up a reservation made with holdOnly", List.of(), "Reason", ApiRoutes.json("Reservation"),
                 c -> reservation(service().abort(c.caller(), c.path("requestId"), ApiRoutes.reason(c))));
+        routes.add("POST", "/api/reservations/{requestId}/provision", ApiRoutes.table(RESERVATIONS, "provisionReservation"),
+                "Provisions a reservation booked ON_PROVISION: up at its start, or at once within its schedule",
+                List.of(), "Empty", ApiRoutes.json("Reservation"),
+                c -> reservation(service().provision(c.caller(), c.path("requestId"))));
+        routes.add("POST", "/api/reservations/{requestId}/release", ApiRoutes.table(RESERVATIONS, "releaseReservation"),
+                "Releases a reservation booked ON_PROVISION: an active circuit is taken down, the booking kept",
+                List.of(), "Empty", ApiRoutes.json("Reservation"),
+                c -> reservation(service().release(c.caller(), c.path("requestId"))));
         routes.add("GET", "/api/reservations/{requestId}/history", ApiRoutes.table(RESERVATIONS, "getHistory"),
                 "Every change of a reservation, oldest first", List.of(), null, ApiRoutes.json("History"),
                 c -> Answer.ok(Json.items(service().history(c.caller(), c.path("requestId")).stream()
@@ -195,6 +204,7 @@ final class ReservationRoutes {
         Endpoint destination = endpoint("destination", Json.text(b, "destination"));
         String description = Json.text(b, "description").orElse(null);
         boolean holdOnly = Json.flag(b, "holdOnly", false);
+        Provisioning provisioning = provisioning(Json.text(b, "provisioning"));
         JsonNode t = b.get("timing");
         if (t == null || !t.isObject()) {
             throw ApiError.badField("timing", "is missing: give {\"kind\": \"fixed\" | \"window\" | \"transfer\", ...}");
@@ -227,9 +237,23 @@ final class ReservationRoutes {
         };
         try {
             return Answer.created(Json.tree(ReservationJson.of(service().create(call.caller(),
-                    ReservationRequest.of(requestId, source, destination, timing, description, holdOnly)))));
+                    ReservationRequest.of(requestId, source, destination, timing, description, holdOnly)
+                            .withProvisioning(provisioning)))));
         } catch (BadRequest e) {
             throw timing.named(e);
+        }
+    }
+
+    /** The request's provisioning: AUTOMATIC when it names none. */
+    static Provisioning provisioning(Optional<String> text) throws ApiError {
+        if (text.isEmpty()) {
+            return Provisioning.AUTOMATIC;
+        }
+        try {
+            return Provisioning.valueOf(text.get().trim());
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badField("provisioning", "must be one of " + List.of(Provisioning.values()) + ", was '"
+                    + text.get() + "'");
         }
     }
 

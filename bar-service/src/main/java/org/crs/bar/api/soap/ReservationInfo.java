@@ -28,6 +28,8 @@ public class ReservationInfo {
         i.setCreatedAt(SoapTimes.calendar(r.createdAt()));
         i.setUpdatedAt(SoapTimes.calendar(r.updatedAt()));
         i.setSegments(r.segments().stream().map(SegmentBean::of).toArray(SegmentBean[]::new));
+        i.setProvisioning(q.provisioning().name());
+        i.setProvisioned(r.provisioned());
         return i;
     }
 
@@ -47,6 +49,29 @@ public class ReservationInfo {
     private Calendar updatedAt;
     private SegmentBean[] segments = new SegmentBean[0];
     private String[] flags = new String[0];
+    private String provisioning;
+    private boolean provisioned;
+
+    /**
+     * When its circuit is up once committed: AUTOMATIC (from its start to its end) or
+     * ON_PROVISION (only while provisioned: provisionReservation, releaseReservation).
+     */
+    public String getProvisioning() {
+        return provisioning;
+    }
+
+    public void setProvisioning(String provisioning) {
+        this.provisioning = provisioning;
+    }
+
+    /** Whether an ON_PROVISION reservation is provisioned now; false for an AUTOMATIC one. */
+    public boolean isProvisioned() {
+        return provisioned;
+    }
+
+    public void setProvisioned(boolean provisioned) {
+        this.provisioned = provisioned;
+    }
 
     /** The id the client chose. */
     public String getRequestId() {

@@ -13,6 +13,7 @@ import org.crs.bar.port.SegmentFailure;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.IntervalFields;
 import org.crs.bar.reservation.ChangeRefused;
+import org.crs.bar.reservation.Provisioning;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Timing;
@@ -80,14 +81,16 @@ public class ReservationPortType {
      * caller's group over a quota), HELD when {@code holdOnly}
      * (commit or abort it later), or REJECTED with the segment that refused and why, and the next
      * start times at which the same circuit is free. The same requestId again answers the same
-     * reservation. {@code description} and {@code holdOnly} (false) may be left out.
+     * reservation. {@code description} and {@code holdOnly} (false) may be left out, and so may
+     * {@code provisioning}: AUTOMATIC (up from its start to its end) or ON_PROVISION (up only
+     * while provisioned: {@link #provisionReservation}, {@link #releaseReservation}).
      */
     public ReservationInfo createReservation(String requestId, String source, String destination, long bandwidthMbps,
                                              Calendar start, Calendar end, String description,
-                                             @DefaultValue("false") boolean holdOnly)
+                                             @DefaultValue("false") boolean holdOnly, String provisioning)
             throws ServiceFault {
         try {
-            return create(requestId, source, destination, description, holdOnly,
+            return create(requestId, source, destination, description, holdOnly, provisioning(provisioning),
                     new Timing.Fixed(IntervalFields.of(SoapTimes.instant(start), "start", SoapTimes.instant(end), "end"), bandwidthMbps));
         } catch (BadRequest e) {
             throw fault(e);
@@ -110,7 +113,7 @@ public class ReservationPortType {
             if (durationSeconds <= 0) {
                 throw new BadRequest("durationSeconds", "must be a positive number of seconds, was " + durationSeconds);
             }
-            return create(requestId, source, destination, description, holdOnly,
+            return create(requestId, source, destination, description, holdOnly, Provisioning.AUTOMATIC,
                     new Timing.InWindow(window, Duration.ofSeconds(durationSeconds), bandwidthMbps));
         } catch (BadRequest e) {
             throw fault(e);
@@ -133,7 +136,7 @@ public class ReservationPortType {
             if (volumeMegabytes <= 0) {
                 throw new BadRequest("volumeMegabytes", "must be a positive number of megabytes, was " + volumeMegabytes);
             }
-            return create(requestId, source, destination, description, holdOnly,
+            return create(requestId, source, destination, description, holdOnly, Provisioning.AUTOMATIC,
                     new Timing.Transfer(window, volumeMegabytes, maxBandwidthMbps));
         } catch (BadRequest e) {
             throw fault(e);
@@ -142,9 +145,11 @@ public class ReservationPortType {
 
     /** Books with {@code timing}; a refusal names the field as this operation names it ({@link Timing#named}). */
     private ReservationInfo create(String requestId, String source, String destination, String description,
-                                   boolean holdOnly, Timing timing) throws ServiceFault, BadRequest {
+                                   boolean holdOnly, Provisioning provisioning, Timing timing)
+            throws ServiceFault, BadRequest {
         ReservationRequest request = ReservationRequest.of(requestId == null ? "" : requestId,
-                endpoint("source", source), endpoint("destination", destination), timing, description, holdOnly);
+                endpoint("source", source), endpoint("destination", destination), timing, description, holdOnly)
+                .withProvisioning(provisioning);
         try {
             return ReservationInfo.of(service.create(caller(), request));
         } catch (BadRequest e) {
@@ -165,6 +170,47 @@ public class ReservationPortType {
     public ReservationInfo abortReservation(String requestId, String reason) throws ServiceFault {
         try {
             return ReservationInfo.of(service.abort(caller(), requestId, reason));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /** The provisioning a request names: AUTOMATIC when it names none. */
+    private static Provisioning provisioning(String text) throws BadRequest {
+        if (text == null || text.isBlank()) {
+            return Provisioning.AUTOMATIC;
+        }
+        try {
+            return Provisioning.valueOf(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new BadRequest("provisioning", "must be one of " + List.of(Provisioning.values()) + ", was '" + text
+                    + "'");
+        }
+    }
+
+    /**
+     * Provisions a reservation booked ON_PROVISION: its circuit comes up at its start, or at once
+     * (within the BAR's sweep) when now is inside its schedule, and stays up until its end or a
+     * release. Answers it as it is (RESERVED, provisioned; ACTIVE when it was up already).
+     * Provisioning a provisioned one answers it. A fault POLICY naming requestId for an AUTOMATIC
+     * reservation, or one not committed (HELD, PENDING_APPROVAL) or ended.
+     */
+    public ReservationInfo provisionReservation(String requestId) throws ServiceFault {
+        try {
+            return ReservationInfo.of(service.provision(caller(), requestId));
+        } catch (BadRequest e) {
+            throw fault(e);
+        }
+    }
+
+    /**
+     * Releases a reservation booked ON_PROVISION: an active circuit is taken down and the
+     * reservation answered RESERVED once it is down, its booking kept (a later provision brings
+     * it up again). Releasing a released one answers it. Faults as {@link #provisionReservation}.
+     */
+    public ReservationInfo releaseReservation(String requestId) throws ServiceFault {
+        try {
+            return ReservationInfo.of(service.release(caller(), requestId));
         } catch (BadRequest e) {
             throw fault(e);
         }

@@ -444,7 +444,7 @@ public final class MatrixWalk {
             };
         }
         return switch (row.operation()) {
-            case "commitReservation", "getReservation", "getHistory" -> r;
+            case "commitReservation", "getReservation", "getHistory", "provisionReservation", "releaseReservation" -> r;
             case "abortReservation", "cancelReservation", "approveReservation", "rejectReservation", "terminateReservation",
                  "moveReservation", "cancelReservationForMaintenance" -> r + reason;
             case "modifyReservation" -> r + "<end>" + end.plus(Duration.ofMinutes(30)) + "</end>";
