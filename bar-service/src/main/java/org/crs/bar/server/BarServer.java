@@ -102,7 +102,8 @@ import org.slf4j.LoggerFactory;
  * <li>{@code /services/NotificationService}: accounts manage their webhooks.</li>
  * </ul>
  * With {@link Options#withNsi} it also publishes, to anyone, its site's NSI topology and NSA
- * description at {@code /NSI/topology.xml} and {@code /NSI/discovery.xml}.
+ * description at {@code /NSI/topology.xml} and {@code /NSI/discovery.xml}, and is an NSI provider
+ * at {@code /NSI/services/ConnectionProvider} ({@link NsiProviderWiring}).
  * Every call is made by a known caller and may call only what
  * {@link org.crs.domain.access.AccessTable} allows it; every call that changes state is recorded
  * in the audit trail.
@@ -271,6 +272,7 @@ public final class BarServer extends RunningService {
         AtomicReference<NotificationStore> outbox = new AtomicReference<>();
         AtomicReference<MaintenanceService> maintenance = new AtomicReference<>();
         AtomicReference<NsiDocuments> nsiDocuments = new AtomicReference<>();
+        AtomicReference<URI> nsiBase = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
             setUp.closeOnStop(options.owned());
             ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
@@ -361,11 +363,14 @@ public final class BarServer extends RunningService {
                         () -> Optional.ofNullable(nsiDocuments.get()).map(NsiDocuments::topology)));
                 setUp.servlet(NsaDiscoveryDocument.DISCOVERY_PATH, new NsiDocumentServlet(
                         () -> Optional.ofNullable(nsiDocuments.get()).map(NsiDocuments::discovery)));
+                NsiProviderWiring.wire(setUp, config, options.nsi().get(), started, settings, calls, clock, authenticator,
+                        options.accessTable(), trail.get().calls(), nsiBase::get);
             }
         });
         if (options.nsi().isPresent()) {
             try {
                 nsiDocuments.set(NsiDocuments.of(options.nsi().get(), shell, clock));
+                nsiBase.set(NsiDocuments.base(options.nsi().get(), shell));
             } catch (RuntimeException e) {
                 shell.close();
                 throw e;

@@ -2,10 +2,13 @@ package org.crs.bar.server;
 
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.crs.bar.nsi.NsiRequesters;
 import org.crs.bar.nsi.topology.HandOffPeer;
 import org.crs.bar.nsi.topology.NsiNetwork;
 import org.crs.domain.nsi.Stp;
@@ -28,6 +31,8 @@ import org.crs.service.config.EnvReferences;
  *   handOffs:                         # default none: the far side of each hand-off port of the campus
  *     - {port: to-domain-c, alias: "urn:ogf:network:domain-c.crs.example:2026:topology:to-site-a",
  *        peerNsa: "urn:ogf:network:domain-c.crs.example:2026:nsa"}
+ *   requesters:                       # default none: who may call the provider port, as which NSA
+ *     - {nsa: "urn:ogf:network:domain-c.crs.example:2026:nsa", account: domain-c}
  * }</pre>
  *
  * <p>Messages name the key and its line. The STPs the section and the campus topology make
@@ -35,16 +40,28 @@ import org.crs.service.config.EnvReferences;
  *
  * @param network this site's NSI ids, name and hand-off peers
  * @param url where peers reach this BAR ({@code nsi.url}); empty: from the listen address
+ * @param requesters which requester NSA ids each account may act as on the provider port ({@code nsi.requesters})
  */
-public record NsiConfig(NsiNetwork network, Optional<URI> url) {
+public record NsiConfig(NsiNetwork network, Optional<URI> url, NsiRequesters requesters) {
 
     public NsiConfig {
         Objects.requireNonNull(network, "network");
         Objects.requireNonNull(url, "url");
+        Objects.requireNonNull(requesters, "requesters");
+    }
+
+    /** No requester may call the provider port. */
+    public NsiConfig(NsiNetwork network, Optional<URI> url) {
+        this(network, url, NsiRequesters.none());
     }
 
     /** The section as the file spells it: raw text until resolved. */
-    record NsiYaml(String domain, String year, String name, String url, List<HandOffYaml> handOffs) {
+    record NsiYaml(String domain, String year, String name, String url, List<HandOffYaml> handOffs,
+                   List<RequesterYaml> requesters) {
+    }
+
+    /** One entry of {@code nsi.requesters}. */
+    record RequesterYaml(String nsa, String account) {
     }
 
     /** One entry of {@code nsi.handOffs}. */
@@ -77,13 +94,38 @@ public record NsiConfig(NsiNetwork network, Optional<URI> url) {
         for (int i = 0; i < listed.size(); i++) {
             peers.add(handOff(listed.get(i), i, env, yaml));
         }
+        NsiRequesters requesters = requesters(nsi.requesters(), env, yaml);
         try {
-            return Optional.of(new NsiConfig(new NsiNetwork(domain, Integer.parseInt(yearText), name, peers), url));
+            return Optional.of(new NsiConfig(new NsiNetwork(domain, Integer.parseInt(yearText), name, peers), url,
+                    requesters));
         } catch (IllegalArgumentException e) {
             // NsiNetwork names the key first ("domain: ...", "handOffs: port x is listed twice").
             String key = e.getMessage().contains(":") ? e.getMessage().substring(0, e.getMessage().indexOf(':')) : "";
             throw new IllegalArgumentException("nsi." + e.getMessage() + ConfigYaml.at(yaml, "nsi", key), e);
         }
+    }
+
+    private static NsiRequesters requesters(List<RequesterYaml> listed, EnvReferences env, String yaml) {
+        Map<String, String> accounts = new LinkedHashMap<>();
+        List<RequesterYaml> entries = listed == null ? List.of() : listed;
+        for (int i = 0; i < entries.size(); i++) {
+            String key = "nsi.requesters[" + i + "]";
+            RequesterYaml entry = entries.get(i);
+            if (entry == null) {
+                throw new IllegalArgumentException(key + " is empty" + ConfigYaml.at(yaml, "nsi", "requesters", i));
+            }
+            String nsa = ConfigValues.required(env.resolve(entry.nsa(), key + ".nsa"), key + ".nsa").trim();
+            String account = ConfigValues.required(env.resolve(entry.account(), key + ".account"), key + ".account").trim();
+            if (!nsa.startsWith("urn:ogf:network:")) {
+                throw new IllegalArgumentException(key + ".nsa: an NSA id (urn:ogf:network:<domain>:<year>:nsa), was '"
+                        + nsa + "'" + ConfigYaml.at(yaml, "nsi", "requesters", i, "nsa"));
+            }
+            if (accounts.put(nsa, account) != null) {
+                throw new IllegalArgumentException(key + ".nsa: " + nsa + " is listed twice"
+                        + ConfigYaml.at(yaml, "nsi", "requesters", i, "nsa"));
+            }
+        }
+        return new NsiRequesters(accounts);
     }
 
     private static HandOffPeer handOff(HandOffYaml entry, int i, EnvReferences env, String yaml) {
