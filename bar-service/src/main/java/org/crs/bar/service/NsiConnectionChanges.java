@@ -106,7 +106,7 @@ final class NsiConnectionChanges {
     Change owe(Change change, String correlationId, NsiOutgoing message) {
         NsiConnection c = change.read();
         String envelope = messages.write(c.requesterNsa(), c.providerNsa(), correlationId, message);
-        Optional<NsiConnections.Callback> callback = c.replyTo().map(uri -> new NsiConnections.Callback(uri.toString(),
+        Optional<NsiConnections.Callback> callback = c.replyTo().map(uri -> new NsiConnections.Callback(String.valueOf(uri),
                 envelope, policy.deadline(c.end(), change.at())));
         return change.owe(message.kind(), correlationId, envelope, callback);
     }

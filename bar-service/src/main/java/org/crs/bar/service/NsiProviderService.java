@@ -334,7 +334,7 @@ public final class NsiProviderService {
         }
         Instant now = clock.instant();
         String envelope = messages.write(header.requesterNsa(), providerNsa(), header.correlationId(), answer);
-        outbox.add(answer.kind(), header.correlationId(), new NsiConnections.Callback(header.replyTo().get().toString(),
+        outbox.add(answer.kind(), header.correlationId(), new NsiConnections.Callback(String.valueOf(header.replyTo().get()),
                 envelope, policy.deadline(Optional.empty(), now)), now);
     }
 
