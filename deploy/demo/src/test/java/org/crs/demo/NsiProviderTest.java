@@ -245,8 +245,8 @@ class NsiProviderTest {
         assertEquals(ReservationState.CANCELLED, barState(id));
         assertEquals(List.of("reserveConfirmed", "reserveCommitConfirmed", "provisionConfirmed", "dataPlaneStateChange",
                 "releaseConfirmed", "dataPlaneStateChange", "provisionConfirmed", "dataPlaneStateChange",
-                "terminateConfirmed", "dataPlaneStateChange"), callbacks.of(id).stream().map(NsiMessage::element).toList(),
-                "every callback once, in order");
+                "dataPlaneStateChange", "terminateConfirmed"), callbacks.of(id).stream().map(NsiMessage::element).toList(),
+                "every callback once, in order (the circuit down before the terminate is confirmed)");
     }
 
     @Test
