@@ -30,6 +30,7 @@ import org.crs.domain.access.AccessTable;
 import org.crs.domain.access.Decision;
 import org.crs.domain.audit.Redaction;
 import org.crs.domain.nsi.NsiErrorId;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.nsi.contract.NsiOperation;
 import org.crs.nsi.contract.NsiPort;
 import org.crs.nsi.contract.message.Acknowledgment;
@@ -195,8 +196,9 @@ public final class NsiProviderServlet extends HttpServlet {
             // a refusal of the table is recorded whatever the operation, as the other doors do
             audit.ifPresent(a -> a.record(SERVICE, operation.operationName(), call, Redaction.arguments(arguments),
                     "NOT_ALLOWED"));
-            fault(response, header, NsiRefusal.of(NsiErrorId.UNAUTHORIZED, operation.operationName() + " is not allowed to "
-                    + call.caller().name()));
+            // 00302 with the BAR's NOT_ALLOWED among its variables, as the other doors' refusal of the table
+            fault(response, header, NsiRefusal.ofBar(RefusalCode.NOT_ALLOWED, operation.operationName()
+                    + " is not allowed to " + call.caller().name()));
             return;
         }
         if (envelope.header().isEmpty()) {
