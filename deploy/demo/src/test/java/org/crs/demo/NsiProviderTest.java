@@ -410,4 +410,31 @@ class NsiProviderTest {
         }
         return now;
     }
+
+    // ---- a client no one here wrote ----
+
+    /** Python's zeep, reading only the served WSDL and its XSDs, reserves and asks for the summary. */
+    @Test
+    void zeepReservesAndReadsTheSummaryFromTheServedWsdl() throws Exception {
+        String python = System.getProperty("crs.python", "python3");
+        Process check = new ProcessBuilder(python, "-c", "import zeep").redirectErrorStream(true).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(check.waitFor() == 0, "Python's zeep is not installed"
+                + " (deploy/install-test-tools.sh installs it): the zeep check of the NSI provider is skipped");
+        URI plain = FederationTestBase.federation.bar("site-a").serviceUrl().resolve("/NSI/services/ConnectionProvider");
+        Instant start = soon(Duration.ofMinutes(70));
+        ProcessBuilder zeep = new ProcessBuilder(python, "../nsi/zeep-check.py", plain + "?wsdl", plain.toString(),
+                REQUESTER, PROVIDER, stp("host-a3"), stp("host-a4"), start.toString(), start.plusSeconds(60).toString())
+                .redirectErrorStream(true);
+        zeep.environment().put("CRS_USER", "alice");
+        zeep.environment().put("CRS_PASSWORD", DemoAccounts.password("alice"));
+        Process p = zeep.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), out);
+
+        assertEquals(0, p.exitValue(), out);
+        String id = out.lines().filter(l -> l.startsWith("reserve ")).findFirst().orElseThrow().substring(8);
+        assertTrue(out.contains("querySummarySync " + id + " Reserve"), out);
+        assertEquals(NsiReservationState.RESERVE_HELD, awaitState(id, NsiReservationState.RESERVE_HELD));
+        alice.send(header(), new ReserveAbort(id));
+    }
 }
