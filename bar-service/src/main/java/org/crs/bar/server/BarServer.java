@@ -10,10 +10,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import javax.security.auth.x500.X500Principal;
@@ -70,8 +66,6 @@ import org.crs.bar.api.json.ApiParts;
 import org.crs.bar.api.json.JsonApi;
 import org.crs.bar.api.json.Sessions;
 import org.crs.bar.api.web.BrowserFiles;
-import org.crs.bar.api.nsi.documents.NsiDocumentServlet;
-import org.crs.bar.nsi.topology.NsaDiscoveryDocument;
 import org.crs.bar.map.NetworkMap;
 import org.crs.bar.adapter.oidc.OidcClient;
 import org.crs.bar.oidc.OidcSettings;
@@ -88,8 +82,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One running BAR, on the shell every service shares ({@link ServiceShell}: database, schedule,
  * SOAP endpoint): its reservation service, the sweep that brings reservations up and down on
- * time ({@link ReservationService#runDueWork()} every {@link #DUE_WORK_PERIOD}), the sweep that
- * tells owners about their bookings ({@link Notifier#sweep()} every {@link #NOTIFY_PERIOD}), its
+ * time ({@link ReservationService#runDueWork()} every {@link BarSweeps#DUE_WORK_PERIOD}), the sweep that
+ * tells owners about their bookings ({@link Notifier#sweep()} every {@link BarSweeps#NOTIFY_PERIOD}), its
  * accounts and audit trail, and its SOAP port types:
  * <ul>
  * <li>{@code /services/ReservationService}: clients book and manage their reservations;</li>
@@ -101,15 +95,15 @@ import org.slf4j.LoggerFactory;
  * read the audit trail;</li>
  * <li>{@code /services/NotificationService}: accounts manage their webhooks.</li>
  * </ul>
- * With {@link Options#withNsi} it also publishes, to anyone, its site's NSI topology and NSA
- * description at {@code /NSI/topology.xml} and {@code /NSI/discovery.xml}, and is an NSI provider
- * at {@code /NSI/services/ConnectionProvider} ({@link NsiProviderWiring}).
+ * With {@link Options#withNsi} it also publishes its site's NSI topology and NSA description, and
+ * is an NSI provider at {@code /NSI/services/ConnectionProvider} ({@link NsiWiring}).
  * Every call is made by a known caller and may call only what
  * {@link org.crs.domain.access.AccessTable} allows it; every call that changes state is recorded
  * in the audit trail.
  *
- * <p>Over 500 lines, kept one piece: it is the BAR's wiring, each part made and connected once
- * in {@link #start}, in an order a reader follows top to bottom, plus the URLs tests and tools ask.
+ * <p>It is the BAR's wiring, each part made and connected once in {@link #start}, in an order a
+ * reader follows top to bottom, plus the URLs tests and tools ask; its sweeps are {@link BarSweeps},
+ * the threads it calls on {@link CallPool}.
  */
 public final class BarServer extends RunningService {
 
@@ -136,26 +130,6 @@ public final class BarServer extends RunningService {
     /** The notification port type's service name and namespace. */
     public static final String NOTIFICATION_SERVICE_NAME = "NotificationService";
     public static final String NOTIFICATION_NAMESPACE = "urn:crs:bar-notification:1";
-
-    /** The due work's sweep: how often it runs is the most an activation starts after its time. */
-    static final JobKey DUE_WORK = JobKey.jobKey("run-due-work", "reservations");
-    public static final Duration DUE_WORK_PERIOD = Duration.ofMillis(250);
-    /** The sweep that asks the parts whether they still hold the live reservations. */
-    static final JobKey RECONCILE = JobKey.jobKey("reconcile-with-parts", "reservations");
-    /** The sweep that expands and delivers notifications: the most a mail or a webhook POST waits. */
-    static final JobKey NOTIFY = JobKey.jobKey("deliver-notifications", "notifications");
-    public static final Duration NOTIFY_PERIOD = Duration.ofSeconds(1);
-    /** The sweep that flags idle circuits and circuits with errors ({@link UtilisationService#checkTraffic}). */
-    static final JobKey TRAFFIC_CHECK = JobKey.jobKey("check-traffic", "reservations");
-    /**
-     * How often it runs: a flag comes at most this late, and each round asks the L-NSAP and the
-     * NSAP about every ACTIVE reservation not flagged yet (a few ms a call), so not much more often
-     * than they poll (30 s by default).
-     */
-    public static final Duration TRAFFIC_CHECK_PERIOD = Duration.ofMinutes(1);
-    /** The sweep that deletes ended browser sessions, lapsed sign-ins and old throttle counts. */
-    static final JobKey SIGN_IN_SWEEP = JobKey.jobKey("forget-ended-sessions", "accounts");
-    public static final Duration SIGN_IN_SWEEP_PERIOD = Duration.ofMinutes(5);
 
     /** What a BAR is started with beyond its configuration, site, settings and clock. */
     public record Options(Map<X500Principal, Caller> services, AutoCloseable owned, BarPolicy policy,
@@ -272,11 +246,10 @@ public final class BarServer extends RunningService {
         AtomicReference<NotificationStore> outbox = new AtomicReference<>();
         AtomicReference<MaintenanceService> maintenance = new AtomicReference<>();
         AtomicReference<NsiDocuments> nsiDocuments = new AtomicReference<>();
-        AtomicReference<URI> nsiBase = new AtomicReference<>();
         ServiceShell shell = ServiceShell.start(config, "bar", setUp -> {
             setUp.closeOnStop(options.owned());
-            ExecutorService calls = Executors.newCachedThreadPool(threads(config.name()));
-            setUp.closeOnStop(() -> shutDown(calls));
+            ExecutorService calls = CallPool.start(config.name());
+            setUp.closeOnStop(() -> CallPool.shutDown(calls));
             DataSource db = setUp.database().dataSource();
             store.set(new JdbcReservationStore(db));
             AccountStore accountStore = new JdbcAccountStore(db);
@@ -319,14 +292,15 @@ public final class BarServer extends RunningService {
                 return null;
             });
             // The sweeps only start the work; the work runs on the call executor, off the callers' path.
-            setUp.schedule(new Sweep(DUE_WORK, DUE_WORK_PERIOD, started::runDueWork));
-            setUp.schedule(new Sweep(RECONCILE, settings.retries().reconcileEvery(),
+            setUp.schedule(new Sweep(BarSweeps.DUE_WORK, BarSweeps.DUE_WORK_PERIOD, started::runDueWork));
+            setUp.schedule(new Sweep(BarSweeps.RECONCILE, settings.retries().reconcileEvery(),
                     () -> CompletableFuture.runAsync(started::reconcileWithParts, calls)));
-            setUp.schedule(new Sweep(NOTIFY, NOTIFY_PERIOD, () -> CompletableFuture.runAsync(told::sweep, calls)));
+            setUp.schedule(new Sweep(BarSweeps.NOTIFY, BarSweeps.NOTIFY_PERIOD,
+                    () -> CompletableFuture.runAsync(told::sweep, calls)));
 
             UtilisationService utilisation = new UtilisationService(store.get(), site, new JdbcUsageFlags(db),
                     started::notifications, clock);
-            setUp.schedule(new Sweep(TRAFFIC_CHECK, TRAFFIC_CHECK_PERIOD,
+            setUp.schedule(new Sweep(BarSweeps.TRAFFIC_CHECK, BarSweeps.TRAFFIC_CHECK_PERIOD,
                     () -> CompletableFuture.runAsync(utilisation::checkTraffic, calls)));
 
             ReservationPortType reservations = new ReservationPortType(service.get(), config.name() + "-client",
@@ -347,7 +321,8 @@ public final class BarServer extends RunningService {
             // The reservation browser: its JSON API over the same services, beside the port types, and its pages.
             ReservationFeed feed = setUp.closeOnStop(new ReservationFeed(store.get(), clock));
             Sessions sessions = new Sessions(new JdbcBrowserSessions(db), clock);
-            setUp.schedule(new Sweep(SIGN_IN_SWEEP, SIGN_IN_SWEEP_PERIOD, () -> CompletableFuture.supplyAsync(
+            setUp.schedule(new Sweep(BarSweeps.SIGN_IN_SWEEP, BarSweeps.SIGN_IN_SWEEP_PERIOD,
+                    () -> CompletableFuture.supplyAsync(
                     () -> sessions.sweep() + accounts.get().sweepThrottle(), calls).exceptionally(e -> {
                         LOG.warn("{}: forgetting ended sessions failed; the next round tries again", config.name(), e);
                         return 0;
@@ -357,20 +332,14 @@ public final class BarServer extends RunningService {
                     options.oidc().map(s -> new OidcSignIn(new OidcClient(s, clock), accounts.get(), accountStore, s))),
                     authenticator, options.accessTable(), Optional.of(trail.get().calls())));
             setUp.servlet("/", new BrowserFiles());
-            if (options.nsi().isPresent()) {
-                // Public documents; made below, once the address they name is known.
-                setUp.servlet(NsaDiscoveryDocument.TOPOLOGY_PATH, new NsiDocumentServlet(
-                        () -> Optional.ofNullable(nsiDocuments.get()).map(NsiDocuments::topology)));
-                setUp.servlet(NsaDiscoveryDocument.DISCOVERY_PATH, new NsiDocumentServlet(
-                        () -> Optional.ofNullable(nsiDocuments.get()).map(NsiDocuments::discovery)));
-                NsiProviderWiring.wire(setUp, config, options.nsi().get(), started, settings, calls, clock, authenticator,
-                        options.accessTable(), trail.get().calls(), nsiBase::get);
+            if (options.nsi().isPresent()) { // its documents are made below, once the address they name is known
+                NsiWiring.wire(setUp, config, options.nsi().get(), started, settings, calls, clock, authenticator,
+                        options.accessTable(), trail.get().calls(), nsiDocuments::get);
             }
         });
         if (options.nsi().isPresent()) {
             try {
                 nsiDocuments.set(NsiDocuments.of(options.nsi().get(), shell, clock));
-                nsiBase.set(NsiDocuments.base(options.nsi().get(), shell));
             } catch (RuntimeException e) {
                 shell.close();
                 throw e;
@@ -421,31 +390,6 @@ public final class BarServer extends RunningService {
             public void cancelled(Reservation reservation, String reason) {
                 notifications.notify(NotificationEvent.CANCELLED_BY_MAINTENANCE, reservation, reason);
             }
-        };
-    }
-
-    /** Lets running calls finish for a while, then stops them. */
-    private static void shutDown(ExecutorService calls) {
-        calls.shutdown();
-        try {
-            if (!calls.awaitTermination(10, TimeUnit.SECONDS)) {
-                calls.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            calls.shutdownNow();
-        }
-    }
-
-    private static ThreadFactory threads(String name) {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, name + "-calls-" + n.incrementAndGet());
-            t.setDaemon(true);
-            // Made from request threads, they would inherit the web application's class loader,
-            // and Tomcat would warn at stop that the application left threads running.
-            t.setContextClassLoader(BarServer.class.getClassLoader());
-            return t;
         };
     }
 

@@ -17,8 +17,9 @@ import org.crs.service.server.ServiceShell;
  *
  * @param topology the NML topology, {@code /NSI/topology.xml}
  * @param discovery the NSA description, {@code /NSI/discovery.xml}
+ * @param base where peers reach the BAR ({@code scheme://host:port}), the address both name
  */
-record NsiDocuments(NsiDocument topology, NsiDocument discovery) {
+record NsiDocuments(NsiDocument topology, NsiDocument discovery, URI base) {
 
     /**
      * @param shell the started shell: its TLS address (or its plain one without TLS) is where peers
@@ -30,7 +31,7 @@ record NsiDocuments(NsiDocument topology, NsiDocument discovery) {
         String topology = NmlTopologyDocument.write(nsi.stps(), now);
         String discovery = NsaDiscoveryDocument.write(new NsaDiscoveryDocument.Description(nsi.stps(), base.toString(),
                 softwareVersion(), now));
-        return new NsiDocuments(new NsiDocument(topology, now), new NsiDocument(discovery, now));
+        return new NsiDocuments(new NsiDocument(topology, now), new NsiDocument(discovery, now), base);
     }
 
     /** Where peers reach the BAR: {@code nsi.url}, else its TLS address, else its plain one ({@code scheme://host:port}). */

@@ -51,7 +51,7 @@ public final class ClassArchiveTraining {
 
     private static void train(Path repository, Path data) throws Exception {
         try (Federation federation = Federation.start(Demo.options(repository, data, false, Demo.DEFAULT_MINIMUM,
-                Federation.Routers.inProcess()))) {
+                FederationRouters.inProcess()))) {
             HttpClient http = HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
             String alice = "Basic " + Base64.getEncoder().encodeToString(
                     ("alice:" + DemoAccounts.password("alice")).getBytes(StandardCharsets.UTF_8));

@@ -60,7 +60,7 @@ public final class Demo {
      * @param routers where the emulated routers run
      */
     public static Federation.Options options(Path repository, Path data, boolean demoPorts, Duration minimum,
-                                             Federation.Routers routers) {
+                                             FederationRouters routers) {
         return new Federation.Options(repository, Federation.Options.hsqldbFiles(data), demoPorts,
                 BarSettings.defaults().withMinimumDuration(minimum), Duration.ofSeconds(10), Clock.systemUTC(), routers,
                 DemoCertificates.inFolder(data.resolve("certificates")))
@@ -72,7 +72,7 @@ public final class Demo {
      * routers in this process: what tests drive as a person would drive the demo.
      */
     public static Federation.Options onFreePorts(Path repository, Path data) {
-        return options(repository, data, false, DEFAULT_MINIMUM, Federation.Routers.inProcess());
+        return options(repository, data, false, DEFAULT_MINIMUM, FederationRouters.inProcess());
     }
 
     public static void main(String[] args) throws Exception {
@@ -117,9 +117,9 @@ public final class Demo {
             System.err.println("--routers-apart and --dry-run-routers exclude each other: dry-run routers are not emulated");
             System.exit(2);
         }
-        Federation.Routers routers = dryRun ? Federation.Routers.dryRun(inventory)
-                : routersApart ? Federation.Routers.apart(inventory, data.resolve("routers"))
-                : new Federation.Routers(inventory, Federation.Placement.IN_PROCESS, null);
+        FederationRouters routers = dryRun ? FederationRouters.dryRun(inventory)
+                : routersApart ? FederationRouters.apart(inventory, data.resolve("routers"))
+                : new FederationRouters(inventory, FederationRouters.Placement.IN_PROCESS, null);
         Federation federation = Federation.start(options(Path.of("").toAbsolutePath(), data, demoPorts, minimum, routers));
         Optional<RoutersApart> apart = federation.routersApart();
 

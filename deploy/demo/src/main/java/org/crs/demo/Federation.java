@@ -70,9 +70,9 @@ import org.crs.service.tls.ServerTls;
  * service to another (BAR to L-NSAP, NSAP and peer BAR; L-NSAP and NSAP to a BAR's PeerService)
  * goes over TLS with the caller's certificate.
  *
- * <p>Over 500 lines, kept one piece: it is the demo's wiring, every service of both sites made
- * and connected once, in the order they start, with the options and the accessors the demo, its
- * tools and the tests ask; split, a reader would follow one start across files.
+ * <p>It is the demo's wiring, every service of both sites made and connected once, in the order
+ * they start, with the options and the accessors the demo, its tools and the tests ask; where the
+ * routers run is {@link FederationRouters}.
  */
 public final class Federation implements AutoCloseable {
 
@@ -114,7 +114,7 @@ public final class Federation implements AutoCloseable {
      * @param nsi what each site's BAR publishes and provides over NSI; none for a site it does not name
      */
     public record Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
-                          Duration callTimeout, Clock clock, Routers routers, DemoCertificates certificates,
+                          Duration callTimeout, Clock clock, FederationRouters routers, DemoCertificates certificates,
                           BarPolicy policy, Map<String, Function<URI, OidcSettings>> oidc,
                           Map<String, NsiPublication> nsi) {
         public Options {
@@ -131,14 +131,14 @@ public final class Federation implements AutoCloseable {
         }
 
         public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
-                       Duration callTimeout, Clock clock, Routers routers, DemoCertificates certificates,
+                       Duration callTimeout, Clock clock, FederationRouters routers, DemoCertificates certificates,
                        BarPolicy policy, Map<String, Function<URI, OidcSettings>> oidc) {
             this(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, policy, oidc,
                     Map.of());
         }
 
         public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
-                       Duration callTimeout, Clock clock, Routers routers, DemoCertificates certificates,
+                       Duration callTimeout, Clock clock, FederationRouters routers, DemoCertificates certificates,
                        BarPolicy policy) {
             this(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, policy, Map.of());
         }
@@ -153,13 +153,13 @@ public final class Federation implements AutoCloseable {
 
         /** With certificates in a temporary folder of this JVM ({@link DemoCertificates#temporary()}), every booking approved at once. */
         public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
-                       Duration callTimeout, Clock clock, Routers routers) {
+                       Duration callTimeout, Clock clock, FederationRouters routers) {
             this(repository, databases, demoPorts, settings, callTimeout, clock, routers, DemoCertificates.temporary());
         }
 
         /** With these certificates, every booking approved at once and no quotas. */
         public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
-                       Duration callTimeout, Clock clock, Routers routers, DemoCertificates certificates) {
+                       Duration callTimeout, Clock clock, FederationRouters routers, DemoCertificates certificates) {
             this(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, BarPolicy.none());
         }
 
@@ -183,56 +183,12 @@ public final class Federation implements AutoCloseable {
         /** With the demo's routers emulated in this process. */
         public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
                        Duration callTimeout, Clock clock) {
-            this(repository, databases, demoPorts, settings, callTimeout, clock, Routers.inProcess());
+            this(repository, databases, demoPorts, settings, callTimeout, clock, FederationRouters.inProcess());
         }
 
         /** Every service on its own file HSQLDB under {@code data}. */
         public static Function<String, Database> hsqldbFiles(Path data) {
             return name -> new Database("jdbc:hsqldb:file:" + data.resolve(name).resolve("db") + ";shutdown=true", "SA");
-        }
-    }
-
-    /** Where the emulated routers run. */
-    public enum Placement {
-        /** In the federation's process, stopped with it. */
-        IN_PROCESS,
-        /** In an emulator process of their own that outlives the federation ({@link RoutersApart}). */
-        APART,
-        /**
-         * Nowhere: every router of the inventory is on the dry-run driver, which sends nothing
-         * and writes what it would send to the device logs (docs/router-drivers.md).
-         */
-        DRY_RUN
-    }
-
-    /**
-     * The emulated routers the services drive.
-     *
-     * @param inventory the routers' inventory; null for the repository's deploy/emulator/demo-routers.yaml
-     * @param placement in this process, apart, or none at all (dry run)
-     * @param stateFolder where routers apart keep their state (required when apart, unused in process)
-     */
-    public record Routers(Path inventory, Placement placement, Path stateFolder) {
-        public Routers {
-            Objects.requireNonNull(placement, "placement");
-            if (placement == Placement.APART && stateFolder == null) {
-                throw new IllegalArgumentException("stateFolder is required for routers apart");
-            }
-        }
-
-        /** The demo's routers, in this process. */
-        public static Routers inProcess() {
-            return new Routers(null, Placement.IN_PROCESS, null);
-        }
-
-        /** The routers of {@code inventory} (null: the demo's), in an emulator process of their own. */
-        public static Routers apart(Path inventory, Path stateFolder) {
-            return new Routers(inventory, Placement.APART, stateFolder);
-        }
-
-        /** The routers of {@code inventory} (null: the demo's), not emulated: all on the dry-run driver. */
-        public static Routers dryRun(Path inventory) {
-            return new Routers(inventory, Placement.DRY_RUN, null);
         }
     }
 
@@ -263,10 +219,10 @@ public final class Federation implements AutoCloseable {
     public static Federation start(Options options) throws Exception {
         Path inventoryFile = options.routers().inventory() != null ? options.routers().inventory()
                 : options.repository().resolve("deploy/emulator/demo-routers.yaml");
-        if (options.routers().placement() == Placement.APART) {
+        if (options.routers().placement() == FederationRouters.Placement.APART) {
             return startWithRoutersApart(options, inventoryFile);
         }
-        if (options.routers().placement() == Placement.DRY_RUN) {
+        if (options.routers().placement() == FederationRouters.Placement.DRY_RUN) {
             Path access = RouterAccessFile.writeDryRunTemporary(Inventory.load(inventoryFile));
             return new Federation(options, null, RouterDirectory.load(access)).startServices();
         }

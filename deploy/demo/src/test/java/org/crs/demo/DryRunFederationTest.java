@@ -46,7 +46,7 @@ class DryRunFederationTest {
         Path data = Files.createTempDirectory("crs-dry-run");
         federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(),
                 Federation.Options.hsqldbFiles(data), false, SETTINGS, Duration.ofSeconds(3), Clock.systemUTC(),
-                Federation.Routers.dryRun(null)));
+                FederationRouters.dryRun(null)));
     }
 
     @AfterAll

@@ -25,6 +25,7 @@ import org.crs.nsap.port.BookingOwners;
 import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.port.RouterLocks;
 import org.crs.nsap.port.SegmentActivator;
+import org.crs.nsap.service.BookingIdScope;
 import org.crs.nsap.service.SegmentService;
 import org.crs.nsap.port.SegmentStore;
 import org.crs.nsap.soap.NsapPortType;
@@ -277,7 +278,8 @@ public final class NsapServer extends RunningService {
                             () -> probe.probe(router));
                 }
             }
-            service.set(new SegmentService(store.get(), planner, made, clock));
+            service.set(new SegmentService(store.get(), planner, made, clock,
+                    BookingIdScope.forServedSites(servedBars.map(bars -> bars.sites().size()).orElse(0))));
             // Bookings made before owners were stored get their BAR before any call is served.
             servedBars.ifPresent(bars -> service.get().adoptUnowned(bars.sites()));
             service.get().expireDueHolds(); // those that lapsed while the service was down

@@ -26,11 +26,13 @@ final class RequestChecks {
     private final ResourcePlanner planner;
     private final BookingStore bookings;
     private final Clock clock;
+    private final BookingIdScope idScope;
 
-    RequestChecks(ResourcePlanner planner, BookingStore bookings, Clock clock) {
+    RequestChecks(ResourcePlanner planner, BookingStore bookings, Clock clock, BookingIdScope idScope) {
         this.planner = planner;
         this.bookings = bookings;
         this.clock = clock;
+        this.idScope = idScope;
     }
 
     /** The segment a well-formed booking id names; refused naming bookingId when there is none. */
@@ -56,6 +58,18 @@ final class RequestChecks {
         if (!SegmentAccess.mayAct(caller, owner)) {
             throw RequestRejected.notAllowed("booking " + bookingId + " is not " + caller.name()
                     + "'s: it belongs to another BAR");
+        }
+    }
+
+    /**
+     * Refuses with NOT_ALLOWED, naming bookingId, a new booking id {@code caller} may not take
+     * ({@link BookingIdScope}): before a hold, or an abort that would take an id no hold took yet.
+     */
+    void requireMayTake(Caller caller, String bookingId) throws RequestRejected {
+        if (idScope == BookingIdScope.CALLERS_SITE && caller instanceof Caller.ServedBar bar
+                && !bookingId.startsWith(bar.site() + ":")) {
+            throw RequestRejected.notAllowed("booking id " + bookingId + " is not in " + bar.site()
+                    + "'s ids: a BAR books here only under ids that begin with its site, " + bar.site() + ":");
         }
     }
 

@@ -76,6 +76,7 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
 
     Segment hold(SegmentRequest request, Duration holdFor, Caller caller) throws RequestRejected {
         checks.validate(request);
+        checks.requireMayTake(caller, request.bookingId());
         RequestChecks.checkHoldFor(holdFor);
         Instant now = clock.instant();
         Instant expires = now.plus(holdFor);
@@ -89,6 +90,7 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
 
     Segment holdAndCommit(SegmentRequest request, Caller caller) throws RequestRejected {
         checks.validate(request);
+        checks.requireMayTake(caller, request.bookingId());
         Instant now = clock.instant();
         String actor = caller.name();
         Segment booked = booked(request, caller, () -> {
@@ -196,6 +198,7 @@ record SegmentLifecycle(BookingStore bookings, CalendarStore calendars, DeviceLo
         String why = reason == null || reason.isBlank() ? "aborted" : reason;
         Optional<Segment> found = bookings.find(bookingId);
         if (found.isEmpty()) {
+            checks.requireMayTake(caller, bookingId);
             if (bookings.abortUnheld(bookingId, SegmentOwner.of(caller), actor, why, clock.instant())) {
                 LOG.info("booking {} aborted by {} before any hold of it arrived: {}", bookingId, actor, why);
             }

@@ -98,8 +98,17 @@ public final class SegmentService {
      * @param clock the time; holds lapse when {@link #expireDueHolds()} runs after their expiry
      */
     public SegmentService(SegmentStore store, ResourcePlanner planner, SegmentActivator activator, Clock clock) {
+        this(store, planner, activator, clock, BookingIdScope.ANY);
+    }
+
+    /**
+     * As {@link #SegmentService(SegmentStore, ResourcePlanner, SegmentActivator, Clock)}, taking
+     * new booking ids only within {@code idScope}.
+     */
+    public SegmentService(SegmentStore store, ResourcePlanner planner, SegmentActivator activator, Clock clock,
+                          BookingIdScope idScope) {
         this.planner = planner;
-        RequestChecks checks = new RequestChecks(planner, store, clock);
+        RequestChecks checks = new RequestChecks(planner, store, clock, idScope);
         this.lifecycle = new SegmentLifecycle(store, store, store, planner, activator, checks, clock);
         this.modifications = new SegmentModifications(store, planner, checks, clock);
         this.maintenance = new MaintenanceWindows(store, checks, clock);

@@ -93,6 +93,35 @@ class SegmentConfinementTest {
     }
 
     @Test
+    void whereSeveralSitesBarsBookABarHoldsOnlyUnderItsOwnSitesIds() throws Exception {
+        SegmentService wan = new SegmentService(store, new OneLinkPlanner(), routers, clock,
+                BookingIdScope.forServedSites(2));
+
+        assertNotAllowed(() -> wan.hold(request("site-a:r1:wan", 100), HOLD, SITE_B));
+        assertNotAllowed(() -> wan.holdAndCommit(request("site-a:r1:wan", 100), SITE_B));
+
+        assertEquals(SegmentState.HELD, wan.hold(request("site-a:r1:wan", 100), HOLD, SITE_A).state());
+    }
+
+    @Test
+    void whereSeveralSitesBarsBookABarCannotTakeAnotherSitesIdByAbortingItFirst() throws Exception {
+        SegmentService wan = new SegmentService(store, new OneLinkPlanner(), routers, clock,
+                BookingIdScope.forServedSites(2));
+
+        assertNotAllowed(() -> wan.abort("site-a:r1:wan", SITE_B, "squatting"));
+
+        assertEquals(SegmentState.HELD, wan.hold(request("site-a:r1:wan", 100), HOLD, SITE_A).state());
+    }
+
+    @Test
+    void whereOneSitesBarBooksItHoldsItsPeersIdsForTheRemoteCampus() throws Exception {
+        SegmentService campus = new SegmentService(store, new OneLinkPlanner(), routers, clock,
+                BookingIdScope.forServedSites(1));
+
+        assertEquals(SegmentState.HELD, campus.hold(request("site-a:r1:remote", 100), HOLD, SITE_B).state());
+    }
+
+    @Test
     void theOwnerIsTheCallerNotTheSiteTheBookingIdNames() throws Exception {
         // site-b's L-NSAP: its BAR books the campus part of site-a's reservation under site-a's id.
         committed("site-a:r1:campus", SITE_B);

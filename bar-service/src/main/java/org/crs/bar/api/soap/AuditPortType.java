@@ -78,12 +78,11 @@ public class AuditPortType {
     }
 
     /** Walks the whole trail: intact, or the first entry edited, inserted or deleted, and its sequence number. */
-    public AuditVerificationInfo verifyAudit() {
+    public AuditVerificationInfo verifyAudit() throws ServiceFault {
         try {
             return AuditVerificationInfo.of(service.verify(caller()));
         } catch (BadRequest e) {
-            // Past the access table only operators and admins call it; the operation declares no fault.
-            throw new IllegalStateException(e.getMessage(), e);
+            throw new ServiceFault(e.refusal());
         }
     }
 

@@ -100,14 +100,15 @@ public final class NsiProviderServlet extends HttpServlet {
     private final transient AuthenticationFilter authentication;
     private final transient AccessTable table;
     private final transient Optional<CallAudit> audit;
-    private final transient Supplier<URI> base;
+    private final transient Supplier<Optional<URI>> base;
 
     /**
      * @param messages how the service's answers are written (the same writer as its callbacks)
-     * @param base where requesters reach this BAR ({@code https://host:port}), for the WSDL's address
+     * @param base where requesters reach this BAR ({@code https://host:port}), for the WSDL's address;
+     *     empty in the moment between the BAR listening and knowing its address
      */
     public NsiProviderServlet(NsiProviderService service, NsiMessages messages, Authenticator authenticator,
-                              AccessTable table, Optional<CallAudit> audit, Supplier<URI> base) {
+                              AccessTable table, Optional<CallAudit> audit, Supplier<Optional<URI>> base) {
         this.service = Objects.requireNonNull(service, "service");
         this.messages = Objects.requireNonNull(messages, "messages");
         this.authentication = new AuthenticationFilter(Objects.requireNonNull(authenticator, "authenticator"));
@@ -134,7 +135,12 @@ public final class NsiProviderServlet extends HttpServlet {
                 response.sendError(405, "the provider port takes POSTed SOAP requests; its WSDL is at ?wsdl");
                 return;
             }
-            text = resource(NsiPort.PROVIDER.wsdlFile()).replace(WSDL_ADDRESS, base.get() + NsiPort.PROVIDER.path());
+            Optional<URI> address = base.get();
+            if (address.isEmpty()) {
+                response.sendError(503, "the BAR is starting");
+                return;
+            }
+            text = resource(NsiPort.PROVIDER.wsdlFile()).replace(WSDL_ADDRESS, address.get() + NsiPort.PROVIDER.path());
         } else if (NsiSchemas.xsdFiles().contains(file)) {
             text = resource(file);
         } else {

@@ -1,6 +1,5 @@
 package org.crs.bar.server;
 
-import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -15,8 +14,10 @@ import org.crs.bar.adapter.jdbc.JdbcNsiCallbackOutbox;
 import org.crs.bar.adapter.jdbc.JdbcNsiConnections;
 import org.crs.bar.adapter.nsi.HttpNsiCallbackTransport;
 import org.crs.bar.adapter.nsi.NsiWireMessages;
+import org.crs.bar.api.nsi.documents.NsiDocumentServlet;
 import org.crs.bar.api.nsi.provider.NsiProviderServlet;
 import org.crs.bar.notify.NsiCallbackSender;
+import org.crs.bar.nsi.topology.NsaDiscoveryDocument;
 import org.crs.bar.nsi.NsiOutboxPolicy;
 import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.service.NsiProviderService;
@@ -33,15 +34,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The BAR's NSI provider, made and connected once by {@link BarServer} when the configuration has
- * an {@code nsi} section: the provider service over the BAR's reservation service and the NSI
+ * The BAR's NSI parts, made and connected once by {@link BarServer} when the configuration has an
+ * {@code nsi} section: the public documents ({@code /NSI/topology.xml}, {@code /NSI/discovery.xml}),
+ * the provider service over the BAR's reservation service and the NSI
  * connections' storage, the port at {@code /NSI/services/ConnectionProvider} (with its WSDL and
  * XSDs), the sweep that follows each connection's reservation, and the sweep that delivers the
  * callbacks, with the BAR's own certificate toward an {@code https://} replyTo.
  */
-final class NsiProviderWiring {
+final class NsiWiring {
 
-    private static final Logger LOG = LoggerFactory.getLogger(NsiProviderWiring.class);
+    private static final Logger LOG = LoggerFactory.getLogger(NsiWiring.class);
 
     /** The sweep that compares each live connection with its reservation. */
     static final JobKey FOLLOW = JobKey.jobKey("follow-nsi-connections", "nsi");
@@ -51,18 +53,22 @@ final class NsiProviderWiring {
     static final JobKey CALLBACKS = JobKey.jobKey("deliver-nsi-callbacks", "nsi");
     public static final Duration CALLBACK_PERIOD = Duration.ofSeconds(1);
 
-    private NsiProviderWiring() {
+    private NsiWiring() {
     }
 
     /**
      * Wires the provider into {@code setUp}.
      *
-     * @param base where requesters reach this BAR, known once the shell listens
+     * @param documents the documents and the address they name, made once the shell listens (empty until then)
      */
     static NsiProviderService wire(ServiceShell.SetUp setUp, ServerConfig config, NsiPublication nsi,
                                    ReservationService reservations, BarSettings settings, ExecutorService calls,
                                    Clock clock, Authenticator authenticator, AccessTable table, CallAudit audit,
-                                   Supplier<URI> base) throws Exception {
+                                   Supplier<NsiDocuments> documents) throws Exception {
+        setUp.servlet(NsaDiscoveryDocument.TOPOLOGY_PATH, new NsiDocumentServlet(
+                () -> Optional.ofNullable(documents.get()).map(NsiDocuments::topology)));
+        setUp.servlet(NsaDiscoveryDocument.DISCOVERY_PATH, new NsiDocumentServlet(
+                () -> Optional.ofNullable(documents.get()).map(NsiDocuments::discovery)));
         DataSource db = setUp.database().dataSource();
         JdbcNsiConnections connections = new JdbcNsiConnections(db);
         JdbcNsiCallbackOutbox outbox = new JdbcNsiCallbackOutbox(db);
@@ -83,7 +89,7 @@ final class NsiProviderWiring {
         }, calls)));
         setUp.schedule(new Sweep(CALLBACKS, CALLBACK_PERIOD, () -> CompletableFuture.runAsync(sender::sweep, calls)));
         NsiProviderServlet servlet = new NsiProviderServlet(provider, messages, authenticator, table, Optional.of(audit),
-                base);
+                () -> Optional.ofNullable(documents.get()).map(NsiDocuments::base));
         for (String path : NsiProviderServlet.paths()) {
             setUp.servlet(path, servlet);
         }
