@@ -35,7 +35,8 @@ final class NsiCallbackEndpoint implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService threads = Executors.newFixedThreadPool(2);
     private final List<NsiEnvelope> taken = new CopyOnWriteArrayList<>();
-    private final ConcurrentLinkedQueue<Integer> refusals = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<String> refusals = new ConcurrentLinkedQueue<>();
+    private final List<String> refused = new CopyOnWriteArrayList<>();
     private final List<String> soapActions = new CopyOnWriteArrayList<>();
 
     NsiCallbackEndpoint() throws IOException {
@@ -49,11 +50,14 @@ final class NsiCallbackEndpoint implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/requester");
     }
 
-    /** The next {@code n} POSTs are answered 503. */
-    void downFor(int n) {
-        for (int i = 0; i < n; i++) {
-            refusals.add(503);
-        }
+    /** The next POST of {@code operation} (a callback's element, {@code reserveConfirmed}) is answered 503. */
+    void downForNext(String operation) {
+        refusals.add(operation);
+    }
+
+    /** The bodies of the POSTs answered 503, in order. */
+    List<String> refused() {
+        return List.copyOf(refused);
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -61,10 +65,11 @@ final class NsiCallbackEndpoint implements AutoCloseable {
         try (InputStream in = exchange.getRequestBody()) {
             body = in.readAllBytes();
         }
-        soapActions.add(String.valueOf(exchange.getRequestHeaders().getFirst("SOAPAction")));
-        Integer refusal = refusals.poll();
-        if (refusal != null) {
-            exchange.sendResponseHeaders(refusal, -1);
+        String action = String.valueOf(exchange.getRequestHeaders().getFirst("SOAPAction"));
+        soapActions.add(action);
+        if (refusals.removeIf(operation -> action.endsWith("/" + operation + "\""))) {
+            refused.add(new String(body, StandardCharsets.UTF_8));
+            exchange.sendResponseHeaders(503, -1);
             exchange.close();
             return;
         }

@@ -69,13 +69,17 @@ import org.crs.service.tls.TlsContexts;
 import org.crs.service.tls.TlsSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Site-a's BAR as an NSI CS 2.0 provider, on the demo's federation with its emulated routers: a
  * requester built from nsi-contract's client, signed in by a TLS client certificate mapped to an
  * account, with a callback endpoint on 127.0.0.1 (docs/nsi.md, "The provider").
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NsiProviderTest {
 
     static final String NETWORK = "urn:ogf:network:site-a.crs.example:2026:topology";
@@ -387,14 +391,16 @@ class NsiProviderTest {
 
     @Test
     void aCallbackTheRequesterDidNotTakeIsSentAgainAndTheStateCanBeAskedMeanwhile() throws Exception {
-        callbacks.downFor(1);
+        callbacks.downForNext("reserveConfirmed");
         Instant start = soon(Duration.ofMinutes(60));
         String id = reserve(start, start.plusSeconds(60));
 
         assertEquals(NsiReservationState.RESERVE_HELD, awaitState(id, NsiReservationState.RESERVE_HELD));
+        assertTrue(callbacks.of(id).stream().noneMatch(ReserveConfirmed.class::isInstance), "not taken yet");
         ReserveConfirmed confirmed = callbacks.await(id, ReserveConfirmed.class, WAIT);
 
         assertEquals(id, confirmed.connectionId());
+        assertEquals(1, callbacks.refused().stream().filter(b -> b.contains(id)).count(), "refused once, then sent again");
         alice.send(header(), new ReserveAbort(id));
     }
 
@@ -436,5 +442,28 @@ class NsiProviderTest {
         assertTrue(out.contains("querySummarySync " + id + " Reserve"), out);
         assertEquals(NsiReservationState.RESERVE_HELD, awaitState(id, NsiReservationState.RESERVE_HELD));
         alice.send(header(), new ReserveAbort(id));
+    }
+
+    // ---- a restart ----
+
+    /**
+     * The hold lapses while the BAR is down; after its restart the lapse is recorded and the
+     * requester told. Last, since it restarts the BAR under the others' clients.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aHoldThatLapsedWhileTheBarWasDownIsToldAfterTheRestart() throws Exception {
+        Instant start = soon(Duration.ofMinutes(80));
+        String id = reserve(start, start.plusSeconds(60));
+        callbacks.await(id, ReserveConfirmed.class, WAIT);
+
+        FederationTestBase.federation.stopBar("site-a");
+        Thread.sleep(HOLD.plusSeconds(1).toMillis());
+        assertTrue(callbacks.of(id).stream().noneMatch(ReserveTimeout.class::isInstance), "told while down");
+        FederationTestBase.federation.startBar("site-a");
+
+        ReserveTimeout timeout = callbacks.await(id, ReserveTimeout.class, WAIT);
+        assertEquals(HOLD.toSeconds(), timeout.timeoutValue());
+        assertEquals(ReservationState.ABORTED, barState(id));
     }
 }
