@@ -387,6 +387,36 @@ class NsiProviderTest {
     }
 
 
+    // ---- the audit trail ----
+
+    @Test
+    void everyRequestThatChangesAConnectionIsInTheAuditTrailRefusedOrNotAndNoQueryIs() throws Exception {
+        Instant start = soon(Duration.ofMinutes(90));
+        String id = reserve(start, start.plusSeconds(60));
+        callbacks.await(id, ReserveConfirmed.class, WAIT);
+        refusal(bob, NsiHeader.toProvider(OTHER_REQUESTER, PROVIDER, Optional.empty()), new ReserveCommit(id));
+        alice.send(header(), new ReserveAbort(id));
+        summary(alice, REQUESTER, id);
+
+        org.crs.service.audit.AuditTrail trail = FederationTestBase.federation.bar("site-a").auditTrail();
+        List<org.crs.domain.audit.AuditRecord> commits = records(trail, "reserveCommit", id);
+        List<org.crs.domain.audit.AuditRecord> aborts = records(trail, "reserveAbort", id);
+
+        assertEquals(List.of("bob RESERVATION_NONEXISTENT"), commits.stream().map(r -> r.actor() + " " + r.outcome())
+                .toList());
+        assertEquals(List.of("alice OK"), aborts.stream().map(r -> r.actor() + " " + r.outcome()).toList());
+        assertEquals(REQUESTER, aborts.get(0).arguments().get("requesterNSA"));
+        assertEquals(List.of(), trail.search(org.crs.domain.audit.AuditQuery.all().withOperation(
+                "ConnectionProvider.querySummarySync")), "a query changes nothing and is not recorded");
+    }
+
+    static List<org.crs.domain.audit.AuditRecord> records(org.crs.service.audit.AuditTrail trail, String operation,
+                                                          String connectionId) {
+        return trail.search(org.crs.domain.audit.AuditQuery.all().withOperation("ConnectionProvider." + operation))
+                .stream().map(org.crs.domain.audit.AuditEntry::record)
+                .filter(r -> connectionId.equals(r.arguments().get("connectionId"))).toList();
+    }
+
     // ---- a requester that does not answer ----
 
     @Test
