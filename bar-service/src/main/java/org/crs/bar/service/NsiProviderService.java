@@ -42,6 +42,7 @@ import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Timing;
 import org.crs.domain.access.Caller;
 import org.crs.domain.nsi.NsiErrorId;
+import org.crs.domain.nsi.Stp;
 import org.crs.domain.nsi.VlanLabels;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
@@ -161,7 +162,8 @@ public final class NsiProviderService {
         StpResolution.Found dest = resolve(request.destStp(), "destSTP", request.capacityMbps());
         String id = UUID.randomUUID().toString();
         NsiCriteria criteria = new NsiCriteria(Math.max(1, request.version().orElse(1)), start, Optional.of(end),
-                request.capacityMbps(), request.sourceStp(), request.destStp(), NsiDirectionality.BIDIRECTIONAL,
+                request.capacityMbps(), asked(request.sourceStp(), source), asked(request.destStp(), dest),
+                NsiDirectionality.BIDIRECTIONAL,
                 request.serviceType().orElse(DEFAULT_SERVICE_TYPE));
         NsiConnection connection = new NsiConnection(id, header.requesterNsa(), providerNsa(),
                 request.globalReservationId(), request.description(), header.replyTo(), REQUEST_ID_PREFIX + id, criteria,
@@ -442,6 +444,15 @@ public final class NsiProviderService {
                     + ") is not implemented yet; name the hand-off without a label and its lowest free VLAN is taken");
         }
         return found;
+    }
+
+    /**
+     * An STP as the connection keeps it asked: on a hand-off, with the VLANs left to choose from
+     * (the hand-off's range when the request gave no label), so the confirmation names the one taken.
+     */
+    private static String asked(String stpId, StpResolution.Found found) {
+        Stp stp = Stp.parse(stpId);
+        return found.vlans().map(v -> new Stp(stp.networkId(), stp.localId(), Optional.of(v)).toString()).orElse(stpId);
     }
 
     private Endpoint endpoint(StpResolution.Found found) {
