@@ -254,6 +254,40 @@ class NsiProviderTest {
     }
 
     @Test
+    void atItsEndTheCircuitGoesDownAndTheConnectionPassesItsEndTimeAndMayThenBeTerminated() throws Exception {
+        Map<String, String> before = FederationTestBase.configs();
+        Instant start = soon(Duration.ofSeconds(3));
+        String id = reserve(start, start.plusSeconds(4));
+        callbacks.await(id, ReserveConfirmed.class, WAIT);
+        alice.send(header(), new ReserveCommit(id));
+        callbacks.await(id, ReserveCommitConfirmed.class, WAIT);
+        alice.send(header(), new Provision(id));
+        callbacks.await(id, DataPlaneStateChange.class, d -> d.dataPlaneStatus().active(), WAIT);
+
+        callbacks.await(id, DataPlaneStateChange.class, d -> !d.dataPlaneStatus().active(), WAIT);
+
+        assertEquals(LifecycleState.PASSED_END_TIME, awaitLifecycle(id, LifecycleState.PASSED_END_TIME));
+        assertEquals(ReservationState.FINISHED, barState(id));
+        assertEquals(before, FederationTestBase.configs(), "taken down at its end");
+        alice.send(header(), new Terminate(id));
+        callbacks.await(id, TerminateConfirmed.class, WAIT);
+        assertEquals(LifecycleState.TERMINATED, summary(alice, REQUESTER, id).connectionStates().lifecycleState());
+    }
+
+    static LifecycleState awaitLifecycle(String id, LifecycleState wanted) throws Exception {
+        Instant deadline = Instant.now().plus(WAIT);
+        LifecycleState now = null;
+        while (Instant.now().isBefore(deadline)) {
+            now = summary(alice, REQUESTER, id).connectionStates().lifecycleState();
+            if (now == wanted) {
+                return now;
+            }
+            Thread.sleep(100);
+        }
+        return now;
+    }
+
+    @Test
     void anAbortedReserveGivesUpTheHold() throws Exception {
         Instant start = soon(Duration.ofMinutes(10));
         String id = reserve(start, start.plusSeconds(60));
