@@ -125,7 +125,7 @@ public final class NsiProviderService {
      *     ({@code 00302}), an STP not of this network or no such port ({@code 00701}), a label
      *     outside a hand-off's range ({@code 00704}), unidirectional ({@code 00706}), an ero,
      *     parameters or no end ({@code 00102}), a capacity over the port's ({@code 00705}), a
-     *     modify ({@code 00103})
+     *     modify ({@code 00103}); a hand-off label narrower than its range asks for its lowest VLAN
      */
     public String reserve(Caller caller, NsiRequestHeader header, NsiReserveRequest request) throws NsiRefused {
         Caller.Account account = requester(caller, header);
@@ -174,7 +174,7 @@ public final class NsiProviderService {
         ReservationRequest booking = new ReservationRequest(connection.requestId(), endpoint(source), endpoint(dest),
                 request.capacityMbps(), new TimeInterval(start, end), request.description().orElse("NSI connection " + id),
                 true, new Timing.Fixed(new TimeInterval(start, end), request.capacityMbps()), "",
-                Provisioning.ON_PROVISION);
+                Provisioning.ON_PROVISION, vlanOf(source), vlanOf(dest));
         later("reserve " + id, () -> book(account, connection, booking, header.correlationId()));
         return id;
     }
@@ -438,12 +438,19 @@ public final class NsiProviderService {
             throw refused(NsiErrorId.CAPACITY_UNAVAILABLE, "capacity: " + capacityMbps + " Mbit/s is more than "
                     + found.port().stp().portId() + " carries (" + found.port().capacityMbps() + " Mbit/s)");
         }
+        return found;
+    }
+
+    /**
+     * The VLAN a hand-off end asks the campus for: the lowest of its label when the label narrows
+     * the hand-off's range (the L-NSAP refuses it when taken), else 0 (any: the lowest free one).
+     */
+    private static int vlanOf(StpResolution.Found found) {
         if (found.port() instanceof SiteStp.HandOffStp handOff && found.vlans().isPresent()
                 && !found.vlans().get().equals(VlanLabels.of(handOff.handOff().vlans()))) {
-            throw refused(NsiErrorId.NOT_IMPLEMENTED, element + ": choosing the VLAN of a hand-off (" + stpId
-                    + ") is not implemented yet; name the hand-off without a label and its lowest free VLAN is taken");
+            return found.vlans().get().ranges().get(0).first();
         }
-        return found;
+        return 0;
     }
 
     /**

@@ -159,12 +159,22 @@ class NsiProviderServiceTest {
     }
 
     @Test
-    void aHandOffLabelNarrowerThanItsRangeIsNotImplementedYet() {
-        NsiRefused refused = assertThrows(NsiRefused.class, () -> provider.reserve(ALICE, header(),
-                reserve("host-a1", "to-domain-c?vlan=3004", Optional.empty())));
+    void aHandOffVlanTheRequesterChoosesIsAskedOfTheCampusAndConfirmed() throws Exception {
+        String id = provider.reserve(ALICE, header(), reserve("host-a1", "to-domain-c?vlan=3004", Optional.empty()));
 
-        assertEquals(NsiErrorId.NOT_IMPLEMENTED, refused.refusal().errorId());
-        assertEquals(List.of(), connections.ofRequester(REQUESTER, new NsiConnections.Selection.All()), "nothing made");
+        Reservation r = store.find("nsi-" + id).orElseThrow();
+        assertEquals(3004, r.request().destinationVlan(), "kept with the reservation");
+        assertEquals(3004, r.segment(SegmentRole.LOCAL_CAMPUS).order().destinationVlan(), "asked of the L-NSAP");
+        assertEquals(0, r.segment(SegmentRole.LOCAL_CAMPUS).order().sourceVlan(), "the host port's is the campus's");
+        assertEquals(NETWORK + "to-domain-c?vlan=3004", connections.find(id).orElseThrow().requested().destStp());
+    }
+
+    @Test
+    void aHandOffLabelOfSeveralVlansAsksForItsLowest() throws Exception {
+        String id = provider.reserve(ALICE, header(), reserve("host-a1", "to-domain-c?vlan=3010-3020", Optional.empty()));
+
+        assertEquals(3010, store.find("nsi-" + id).orElseThrow().segment(SegmentRole.LOCAL_CAMPUS).order()
+                .destinationVlan());
     }
 
     @Test
