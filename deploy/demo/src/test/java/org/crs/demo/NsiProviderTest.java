@@ -211,7 +211,8 @@ class NsiProviderTest {
     void aConnectionIsReservedCommittedProvisionedReleasedProvisionedAgainAndTerminatedWithTheCircuitFollowing()
             throws Exception {
         Map<String, String> before = FederationTestBase.configs();
-        Instant start = soon(Duration.ofSeconds(4));
+        // far enough for reserve, commit and provision to be confirmed before the set-up lead on a busy machine
+        Instant start = soon(Duration.ofSeconds(8));
         String id = reserve(start, start.plusSeconds(60));
 
         ReserveConfirmed held = callbacks.await(id, ReserveConfirmed.class, WAIT);
@@ -222,7 +223,9 @@ class NsiProviderTest {
         assertEquals(ReservationState.RESERVED, barState(id));
         alice.send(header(), new Provision(id));
         callbacks.await(id, ProvisionConfirmed.class, WAIT);
-        assertEquals(before, FederationTestBase.configs(), "provisioned before its start: not up yet");
+        if (Instant.now().isBefore(start.minus(FederationTestBase.LEAD))) {
+            assertEquals(before, FederationTestBase.configs(), "provisioned before its start: not up yet");
+        }
 
         callbacks.await(id, DataPlaneStateChange.class, d -> d.dataPlaneStatus().active(), WAIT);
         assertTrue(!Instant.now().isBefore(start.minus(FederationTestBase.LEAD)), "up at its start");
