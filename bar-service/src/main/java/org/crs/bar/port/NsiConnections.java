@@ -40,6 +40,12 @@ public interface NsiConnections {
     List<NsiConnection> ofRequester(String requesterNsa, Selection selection);
 
     /**
+     * The connections not yet terminated, least recently changed first, at most {@code limit}: what
+     * the provider compares with their BAR reservations to learn what happened to them.
+     */
+    List<NsiConnection> live(int limit);
+
+    /**
      * Makes {@code change} if the connection is still as {@code change.read()} was read (its
      * states, its requested version and both message counters), in one transaction with the
      * messages and callbacks it owes: all of it or nothing.

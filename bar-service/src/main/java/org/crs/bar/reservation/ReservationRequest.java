@@ -21,10 +21,21 @@ import org.crs.domain.time.TimeInterval;
  *     it when the group shares reservations; empty for none
  * @param provisioning when its circuit is up once committed: from start to end ({@link Provisioning#AUTOMATIC}),
  *     or only while provisioned ({@link Provisioning#ON_PROVISION}); kept through a modify
+ * @param sourceVlan the VLAN the source takes at this site's campus when it is a hand-off port (a
+ *     trunk to another network); 0: any, the L-NSAP chooses (always 0 on a host port, untagged)
+ * @param destinationVlan the same at the destination
  */
 public record ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
                                  TimeInterval interval, String description, boolean holdOnly, Timing timing,
-                                 String group, Provisioning provisioning) {
+                                 String group, Provisioning provisioning, int sourceVlan, int destinationVlan) {
+
+    /** A request that leaves the VLAN at each end to the campus. */
+    public ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
+                              TimeInterval interval, String description, boolean holdOnly, Timing timing,
+                              String group, Provisioning provisioning) {
+        this(requestId, source, destination, bandwidthMbps, interval, description, holdOnly, timing, group, provisioning,
+                0, 0);
+    }
 
     /** A request that comes up from its start to its end ({@link Provisioning#AUTOMATIC}). */
     public ReservationRequest(String requestId, Endpoint source, Endpoint destination, long bandwidthMbps,
@@ -67,6 +78,9 @@ public record ReservationRequest(String requestId, Endpoint source, Endpoint des
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(timing, "timing");
         Objects.requireNonNull(provisioning, "provisioning");
+        if (sourceVlan < 0 || sourceVlan > 4094 || destinationVlan < 0 || destinationVlan > 4094) {
+            throw new IllegalArgumentException("a VLAN is 1 to 4094, or 0 for any: " + sourceVlan + ", " + destinationVlan);
+        }
         description = description == null ? "" : description;
         group = group == null ? "" : group;
     }
@@ -74,19 +88,25 @@ public record ReservationRequest(String requestId, Endpoint source, Endpoint des
     /** The same request booked for {@code group}. */
     public ReservationRequest forGroup(String group) {
         return new ReservationRequest(requestId, source, destination, bandwidthMbps, interval, description, holdOnly, timing,
-                group, provisioning);
+                group, provisioning, sourceVlan, destinationVlan);
     }
 
     /** The same request with its circuit up as {@code mode} says. */
     public ReservationRequest withProvisioning(Provisioning mode) {
         return new ReservationRequest(requestId, source, destination, bandwidthMbps, interval, description, holdOnly, timing,
-                group, mode);
+                group, mode, sourceVlan, destinationVlan);
+    }
+
+    /** The same request taking these VLANs at its ends at this site's campus (0: any). */
+    public ReservationRequest withVlans(int source, int destination) {
+        return new ReservationRequest(requestId, this.source, this.destination, bandwidthMbps, interval, description,
+                holdOnly, timing, group, provisioning, source, destination);
     }
 
     /** The same request booked at {@code chosen} with {@code mbps}. */
     public ReservationRequest at(TimeInterval chosen, long mbps) {
         return new ReservationRequest(requestId, source, destination, mbps, chosen, description, holdOnly, timing, group,
-                provisioning);
+                provisioning, sourceVlan, destinationVlan);
     }
 
     /** Whether the client let the BAR choose the interval (and, for a transfer, the bandwidth). */

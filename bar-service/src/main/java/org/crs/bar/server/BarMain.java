@@ -143,7 +143,7 @@ public final class BarMain {
             CampusTopology campus = CampusTopologyFile.load(file);
             if (campus.site().equals(config.site())) {
                 try {
-                    return Optional.of(new NsiPublication(SiteStps.of(campus, nsi.network()), nsi.url()));
+                    return Optional.of(new NsiPublication(SiteStps.of(campus, nsi.network()), nsi.url(), nsi.requesters()));
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("nsi: " + e.getMessage() + "\n  (campus topology " + file + ")", e);
                 }

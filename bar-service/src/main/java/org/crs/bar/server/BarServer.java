@@ -34,6 +34,7 @@ import org.crs.bar.api.soap.ReservationPortType;
 import org.crs.bar.notify.Notifications;
 import org.crs.bar.notify.Notifier;
 import org.crs.bar.notify.Webhooks;
+import org.crs.bar.nsi.topology.NsaDiscoveryDocument;
 import org.crs.bar.port.AccountStore;
 import org.crs.bar.port.MaintenanceNotices;
 import org.crs.bar.port.NotificationStore;
@@ -64,8 +65,6 @@ import org.crs.bar.api.json.ApiParts;
 import org.crs.bar.api.json.JsonApi;
 import org.crs.bar.api.json.Sessions;
 import org.crs.bar.api.web.BrowserFiles;
-import org.crs.bar.api.nsi.documents.NsiDocumentServlet;
-import org.crs.bar.nsi.topology.NsaDiscoveryDocument;
 import org.crs.bar.map.NetworkMap;
 import org.crs.bar.adapter.oidc.OidcClient;
 import org.crs.bar.oidc.OidcSettings;
@@ -91,8 +90,8 @@ import org.slf4j.LoggerFactory;
  * read the audit trail;</li>
  * <li>{@code /services/NotificationService}: accounts manage their webhooks.</li>
  * </ul>
- * With {@link Options#withNsi} it also publishes, to anyone, its site's NSI topology and NSA
- * description at {@code /NSI/topology.xml} and {@code /NSI/discovery.xml}.
+ * With {@link Options#withNsi} it also publishes its site's NSI topology and NSA description, and
+ * is an NSI provider at {@code /NSI/services/ConnectionProvider} ({@link NsiWiring}).
  * Every call is made by a known caller and may call only what
  * {@link org.crs.domain.access.AccessTable} allows it; every call that changes state is recorded
  * in the audit trail.
@@ -340,12 +339,9 @@ public final class BarServer extends RunningService {
                     options.oidc().map(s -> new OidcSignIn(new OidcClient(s, clock), accounts.get(), accountStore, s))),
                     authenticator, options.accessTable(), Optional.of(trail.get().calls())));
             setUp.servlet("/", new BrowserFiles());
-            if (options.nsi().isPresent()) {
-                // Public documents; made below, once the address they name is known.
-                setUp.servlet(NsaDiscoveryDocument.TOPOLOGY_PATH, new NsiDocumentServlet(
-                        () -> Optional.ofNullable(nsiDocuments.get()).map(NsiDocuments::topology)));
-                setUp.servlet(NsaDiscoveryDocument.DISCOVERY_PATH, new NsiDocumentServlet(
-                        () -> Optional.ofNullable(nsiDocuments.get()).map(NsiDocuments::discovery)));
+            if (options.nsi().isPresent()) { // its documents are made below, once the address they name is known
+                NsiWiring.wire(setUp, config, options.nsi().get(), started, settings, calls, clock, authenticator,
+                        options.accessTable(), trail.get().calls(), nsiDocuments::get);
             }
             far.servlet().ifPresent(servlet -> setUp.servlet(NsaDiscoveryDocument.REQUESTER_PATH, servlet));
         });

@@ -4,10 +4,13 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.crs.bar.nsi.NsiRequesters;
 import org.crs.bar.nsi.topology.HandOffPeer;
 import org.crs.bar.nsi.topology.NsiNetwork;
 import org.crs.domain.nsi.Stp;
@@ -44,6 +47,8 @@ import org.crs.service.config.EnvReferences;
  *       activationTimeout: 2m         # default 2m: how long an activation waits for the data plane
  *       tls: {keyStore: ..., keyStorePassword: ..., trustStore: ..., trustStorePassword: ...}
  *                                     # default: the BAR's own tls section
+ *   requesters:                       # default none: who may call the provider port, as which NSA
+ *     - {nsa: "urn:ogf:network:domain-c.crs.example:2026:nsa", account: domain-c}
  * }</pre>
  *
  * <p>Messages name the key and its line. The STPs the section and the campus topology make
@@ -52,17 +57,31 @@ import org.crs.service.config.EnvReferences;
  * @param network this site's NSI ids, name and hand-off peers
  * @param url where peers reach this BAR ({@code nsi.url}); empty: from the listen address
  * @param providers the other networks this BAR books far parts from ({@code nsi.providers})
+ * @param requesters which requester NSA ids each account may act as on the provider port ({@code nsi.requesters})
  */
-public record NsiConfig(NsiNetwork network, Optional<URI> url, List<ProviderConfig> providers) {
+public record NsiConfig(NsiNetwork network, Optional<URI> url, List<ProviderConfig> providers,
+                        NsiRequesters requesters) {
 
     public NsiConfig {
         Objects.requireNonNull(network, "network");
         Objects.requireNonNull(url, "url");
         providers = List.copyOf(providers);
+        Objects.requireNonNull(requesters, "requesters");
     }
 
+    /** No far network and no requester. */
     public NsiConfig(NsiNetwork network, Optional<URI> url) {
-        this(network, url, List.of());
+        this(network, url, List.of(), NsiRequesters.none());
+    }
+
+    /** Far networks, and no requester may call the provider port. */
+    public NsiConfig(NsiNetwork network, Optional<URI> url, List<ProviderConfig> providers) {
+        this(network, url, providers, NsiRequesters.none());
+    }
+
+    /** Requesters of the provider port, and no far network. */
+    public NsiConfig(NsiNetwork network, Optional<URI> url, NsiRequesters requesters) {
+        this(network, url, List.of(), requesters);
     }
 
     /**
@@ -109,7 +128,11 @@ public record NsiConfig(NsiNetwork network, Optional<URI> url, List<ProviderConf
 
     /** The section as the file spells it: raw text until resolved. */
     record NsiYaml(String domain, String year, String name, String url, List<HandOffYaml> handOffs,
-                   List<ProviderYaml> providers) {
+                   List<ProviderYaml> providers, List<RequesterYaml> requesters) {
+    }
+
+    /** One entry of {@code nsi.requesters}. */
+    record RequesterYaml(String nsa, String account) {
     }
 
     /** One entry of {@code nsi.handOffs}. */
@@ -159,14 +182,38 @@ public record NsiConfig(NsiNetwork network, Optional<URI> url, List<ProviderConf
             }
             providers.add(p);
         }
+        NsiRequesters requesters = requesters(nsi.requesters(), env, yaml);
         try {
             return Optional.of(new NsiConfig(new NsiNetwork(domain, Integer.parseInt(yearText), name, peers), url,
-                    providers));
+                    providers, requesters));
         } catch (IllegalArgumentException e) {
             // NsiNetwork names the key first ("domain: ...", "handOffs: port x is listed twice").
             String key = e.getMessage().contains(":") ? e.getMessage().substring(0, e.getMessage().indexOf(':')) : "";
             throw new IllegalArgumentException("nsi." + e.getMessage() + ConfigYaml.at(yaml, "nsi", key), e);
         }
+    }
+
+    private static NsiRequesters requesters(List<RequesterYaml> listed, EnvReferences env, String yaml) {
+        Map<String, String> accounts = new LinkedHashMap<>();
+        List<RequesterYaml> entries = listed == null ? List.of() : listed;
+        for (int i = 0; i < entries.size(); i++) {
+            String key = "nsi.requesters[" + i + "]";
+            RequesterYaml entry = entries.get(i);
+            if (entry == null) {
+                throw new IllegalArgumentException(key + " is empty" + ConfigYaml.at(yaml, "nsi", "requesters", i));
+            }
+            String nsa = ConfigValues.required(env.resolve(entry.nsa(), key + ".nsa"), key + ".nsa").trim();
+            String account = ConfigValues.required(env.resolve(entry.account(), key + ".account"), key + ".account").trim();
+            if (!nsa.startsWith("urn:ogf:network:")) {
+                throw new IllegalArgumentException(key + ".nsa: an NSA id (urn:ogf:network:<domain>:<year>:nsa), was '"
+                        + nsa + "'" + ConfigYaml.at(yaml, "nsi", "requesters", i, "nsa"));
+            }
+            if (accounts.put(nsa, account) != null) {
+                throw new IllegalArgumentException(key + ".nsa: " + nsa + " is listed twice"
+                        + ConfigYaml.at(yaml, "nsi", "requesters", i, "nsa"));
+            }
+        }
+        return new NsiRequesters(accounts);
     }
 
     private static HandOffPeer handOff(HandOffYaml entry, int i, EnvReferences env, String yaml) {

@@ -17,8 +17,9 @@ import org.crs.service.server.ServiceShell;
  *
  * @param topology the NML topology, {@code /NSI/topology.xml}
  * @param discovery the NSA description, {@code /NSI/discovery.xml}
+ * @param base where peers reach the BAR ({@code scheme://host:port}), the address both name
  */
-record NsiDocuments(NsiDocument topology, NsiDocument discovery) {
+record NsiDocuments(NsiDocument topology, NsiDocument discovery, URI base) {
 
     /**
      * @param shell the started shell: its TLS address (or its plain one without TLS) is where peers
@@ -26,14 +27,19 @@ record NsiDocuments(NsiDocument topology, NsiDocument discovery) {
      */
     static NsiDocuments of(NsiPublication nsi, ServiceShell shell, Clock clock) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-        URI base = nsi.url().orElseGet(() -> {
-            URI service = shell.tlsServiceUrl(BarServer.SERVICE_NAME).orElse(shell.serviceUrl(BarServer.SERVICE_NAME));
-            return URI.create(service.getScheme() + "://" + service.getRawAuthority());
-        });
+        URI base = base(nsi, shell);
         String topology = NmlTopologyDocument.write(nsi.stps(), now);
         String discovery = NsaDiscoveryDocument.write(new NsaDiscoveryDocument.Description(nsi.stps(), base.toString(),
                 softwareVersion(), now));
-        return new NsiDocuments(new NsiDocument(topology, now), new NsiDocument(discovery, now));
+        return new NsiDocuments(new NsiDocument(topology, now), new NsiDocument(discovery, now), base);
+    }
+
+    /** Where peers reach the BAR: {@code nsi.url}, else its TLS address, else its plain one ({@code scheme://host:port}). */
+    static URI base(NsiPublication nsi, ServiceShell shell) {
+        return nsi.url().orElseGet(() -> {
+            URI service = shell.tlsServiceUrl(BarServer.SERVICE_NAME).orElse(shell.serviceUrl(BarServer.SERVICE_NAME));
+            return URI.create(service.getScheme() + "://" + service.getRawAuthority());
+        });
     }
 
     /** {@code CRS <version>} from the jar's manifest, or {@code CRS development} when run from classes. */

@@ -42,8 +42,12 @@ record BookingParts(Site site, BarSettings settings) {
         List<Segment> segments = new ArrayList<>();
         for (CircuitParts.Part p : CircuitParts.of(site, request.source(), request.destination())) {
             String bookingId = bookingId(request.requestId(), PART_NAMES.get(p.role())) + suffix;
+            // the VLANs a request fixes are those of its own ends at this campus (a hand-off's)
+            boolean ownEnds = p.role() == SegmentRole.LOCAL_CAMPUS && p.source().equals(request.source().host())
+                    && p.destination().equals(request.destination().host());
             segments.add(new Segment(p.role(), p.controller().name(), new SegmentOrder(bookingId,
-                    p.source(), p.destination(), request.bandwidthMbps(), configured, 0, 0), null, 0, 0, ""));
+                    p.source(), p.destination(), request.bandwidthMbps(), configured, ownEnds ? request.sourceVlan() : 0,
+                    ownEnds ? request.destinationVlan() : 0), null, 0, 0, ""));
         }
         return segments;
     }

@@ -88,6 +88,7 @@ record RequestValidator(Site site, BarSettings settings, Clock clock) {
     /** Whether a repeated request id asks for the same thing (then it answers the same reservation). */
     static boolean sameRequest(ReservationRequest a, ReservationRequest b) {
         return a.source().equals(b.source()) && a.destination().equals(b.destination()) && a.timing().equals(b.timing())
-                && a.holdOnly() == b.holdOnly() && a.provisioning() == b.provisioning();
+                && a.holdOnly() == b.holdOnly() && a.provisioning() == b.provisioning()
+                && a.sourceVlan() == b.sourceVlan() && a.destinationVlan() == b.destinationVlan();
     }
 }

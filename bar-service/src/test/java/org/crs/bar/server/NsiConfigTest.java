@@ -1,6 +1,7 @@
 package org.crs.bar.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.crs.bar.nsi.NsiRequesters;
 import org.crs.bar.nsi.topology.HandOffPeer;
 import org.crs.bar.nsi.topology.NsiNetwork;
 import org.crs.domain.nsi.Stp;
@@ -154,5 +156,44 @@ class NsiConfigTest {
                 .startsWith("nsi.providers[0].nsa"));
         assertTrue(refusal(BarServerConfigTest.GOOD + NSI + PROVIDERS + "      resultWait: soon\n")
                 .startsWith("nsi.providers[0].resultWait"));
+    }
+
+    @Test
+    void requestersMapNsaIdsToAccounts() {
+        NsiConfig nsi = parse(BarServerConfigTest.GOOD + NSI + """
+                  requesters:
+                    - {nsa: "urn:ogf:network:domain-c.crs.example:2026:nsa", account: domain-c}
+                """).nsi().orElseThrow();
+
+        assertTrue(nsi.requesters().allows("domain-c", "urn:ogf:network:domain-c.crs.example:2026:nsa"));
+        assertFalse(nsi.requesters().allows("alice", "urn:ogf:network:domain-c.crs.example:2026:nsa"));
+    }
+
+    @Test
+    void withoutRequestersNoAccountMayActAsAnyNsa() {
+        NsiConfig nsi = parse(BarServerConfigTest.GOOD + NSI).nsi().orElseThrow();
+
+        assertEquals(NsiRequesters.none(), nsi.requesters());
+    }
+
+    @Test
+    void aRequesterNsaListedTwiceIsRefusedNamingItsKey() {
+        String message = refusal(BarServerConfigTest.GOOD + NSI + """
+                  requesters:
+                    - {nsa: "urn:ogf:network:domain-c.crs.example:2026:nsa", account: domain-c}
+                    - {nsa: "urn:ogf:network:domain-c.crs.example:2026:nsa", account: alice}
+                """);
+
+        assertTrue(message.startsWith("nsi.requesters[1].nsa:"), message);
+    }
+
+    @Test
+    void aRequesterWithoutAnAccountIsRefusedNamingTheKey() {
+        String message = refusal(BarServerConfigTest.GOOD + NSI + """
+                  requesters:
+                    - {nsa: "urn:ogf:network:domain-c.crs.example:2026:nsa"}
+                """);
+
+        assertTrue(message.contains("nsi.requesters[0].account"), message);
     }
 }

@@ -23,6 +23,7 @@ import org.crs.domain.access.Caller;
 import org.crs.nsap.soap.ServedBars;
 
 import org.crs.bar.server.BarServer;
+import org.crs.bar.server.NsiPublication;
 import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
@@ -110,11 +111,14 @@ public final class Federation implements AutoCloseable {
      * @param certificates the services' certificates
      * @param oidc the identity provider each site's BAR signs people in through, made from the
      *     BAR's callback address; none for a site it does not name
+     * @param nsi what each site's BAR publishes and provides over NSI; none for a site it does not name
      */
     public record Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
                           Duration callTimeout, Clock clock, FederationRouters routers, DemoCertificates certificates,
-                          BarPolicy policy, Map<String, Function<URI, OidcSettings>> oidc) {
+                          BarPolicy policy, Map<String, Function<URI, OidcSettings>> oidc,
+                          Map<String, NsiPublication> nsi) {
         public Options {
+            nsi = Map.copyOf(nsi);
             Objects.requireNonNull(repository, "repository");
             Objects.requireNonNull(databases, "databases");
             Objects.requireNonNull(settings, "settings");
@@ -128,8 +132,23 @@ public final class Federation implements AutoCloseable {
 
         public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
                        Duration callTimeout, Clock clock, FederationRouters routers, DemoCertificates certificates,
+                       BarPolicy policy, Map<String, Function<URI, OidcSettings>> oidc) {
+            this(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, policy, oidc,
+                    Map.of());
+        }
+
+        public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
+                       Duration callTimeout, Clock clock, FederationRouters routers, DemoCertificates certificates,
                        BarPolicy policy) {
             this(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, policy, Map.of());
+        }
+
+        /** These options with the BAR of {@code site} an NSI provider publishing {@code publication}. */
+        public Options withNsi(String site, NsiPublication publication) {
+            Map<String, NsiPublication> more = new LinkedHashMap<>(nsi);
+            more.put(site, publication);
+            return new Options(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates,
+                    policy, oidc, more);
         }
 
         /** With certificates in a temporary folder of this JVM ({@link DemoCertificates#temporary()}), every booking approved at once. */
@@ -147,7 +166,7 @@ public final class Federation implements AutoCloseable {
         /** These options with the BARs' approval rules and quotas of {@code other}. */
         public Options withPolicy(BarPolicy other) {
             return new Options(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, other,
-                    oidc);
+                    oidc, nsi);
         }
 
         /**
@@ -158,7 +177,7 @@ public final class Federation implements AutoCloseable {
             Map<String, Function<URI, OidcSettings>> more = new LinkedHashMap<>(oidc);
             more.put(site, settings);
             return new Options(repository, databases, demoPorts, this.settings, callTimeout, clock, routers, certificates,
-                    policy, more);
+                    policy, more, nsi);
         }
 
         /** With the demo's routers emulated in this process. */
@@ -335,7 +354,7 @@ public final class Federation implements AutoCloseable {
                 barPorts.get(site), false).withTls(ServerTls.besidePlain(options.certificates().settings(name,
                         ClientAuth.OPTIONAL), barTlsPorts.get(site))), controllers, options.settings(), options.clock(),
                 BarServer.Options.defaults(name).withPolicy(options.policy()).withServices(servicesOf(site))
-                        .withAccessTable(table)
+                        .withAccessTable(table).withNsi(Optional.ofNullable(options.nsi().get(site)))
                         .withMap(networkMap()).withOidc(Optional.ofNullable(options.oidc().get(site)).map(o -> o.apply(
                                 URI.create("http://127.0.0.1:" + barPorts.get(site) + "/api/oidc/callback")))));
         try {

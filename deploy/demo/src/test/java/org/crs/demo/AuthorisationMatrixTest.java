@@ -34,6 +34,7 @@ import org.crs.demo.matrix.AuthorisationMatrix.Answer;
 import org.crs.demo.matrix.AuthorisationMatrix.Role;
 import org.crs.demo.matrix.AuthorisationMatrix.Row;
 import org.crs.demo.matrix.AuthorisationMatrix.Section;
+import org.crs.demo.matrix.MatrixNsi;
 import org.crs.demo.matrix.MatrixWalk;
 import org.crs.service.tls.TlsContexts;
 import org.junit.jupiter.api.AfterAll;
@@ -61,8 +62,10 @@ class AuthorisationMatrixTest {
     @BeforeAll
     static void start() throws Exception {
         Path data = Files.createTempDirectory("crs-matrix");
-        federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(),
-                Federation.Options.hsqldbFiles(data), false, BarSettings.defaults(), Duration.ofSeconds(15), Clock.systemUTC()));
+        Path repository = Path.of("../..").toAbsolutePath().normalize();
+        federation = Federation.start(new Federation.Options(repository, Federation.Options.hsqldbFiles(data), false,
+                BarSettings.defaults(), Duration.ofSeconds(15), Clock.systemUTC())
+                .withNsi("site-a", MatrixNsi.publication(repository)));
         matrix = AuthorisationMatrix.load();
         walk = MatrixWalk.start(federation);
     }

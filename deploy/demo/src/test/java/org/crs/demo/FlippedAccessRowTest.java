@@ -14,6 +14,7 @@ import org.crs.bar.reservation.BarSettings;
 import org.crs.demo.matrix.AuthorisationMatrix;
 import org.crs.demo.matrix.AuthorisationMatrix.Role;
 import org.crs.demo.matrix.AuthorisationMatrix.Row;
+import org.crs.demo.matrix.MatrixNsi;
 import org.crs.demo.matrix.MatrixWalk;
 import org.crs.domain.access.AccessTable;
 import org.crs.domain.access.Effect;
@@ -39,8 +40,10 @@ class FlippedAccessRowTest {
     @BeforeAll
     static void start() throws Exception {
         Path data = Files.createTempDirectory("crs-matrix-flipped");
-        federation = Federation.start(new Federation.Options(Path.of("../..").toAbsolutePath().normalize(),
-                Federation.Options.hsqldbFiles(data), false, BarSettings.defaults(), Duration.ofSeconds(15), Clock.systemUTC()));
+        Path repository = Path.of("../..").toAbsolutePath().normalize();
+        federation = Federation.start(new Federation.Options(repository, Federation.Options.hsqldbFiles(data), false,
+                BarSettings.defaults(), Duration.ofSeconds(15), Clock.systemUTC())
+                .withNsi("site-a", MatrixNsi.publication(repository)));
         federation.stopBar("site-a");
         federation.startBar("site-a", AccessTable.standard()
                 .withRow(new AccessTable.Operation(AccessTable.PEER_SERVICE, "listEndpoints"),

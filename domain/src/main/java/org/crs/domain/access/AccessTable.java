@@ -43,6 +43,8 @@ public final class AccessTable {
     public static final String AUDIT_SERVICE = "AuditService";
     public static final String NOTIFICATION_SERVICE = "NotificationService";
     public static final String MAINTENANCE_SERVICE = "MaintenanceService";
+    /** The BAR's NSI CS 2.0 provider port ({@code /NSI/services/ConnectionProvider}). */
+    public static final String NSI_PROVIDER_SERVICE = "ConnectionProvider";
     /** The operations only the BAR's JSON API has (the reservation browser's): no SOAP port type serves them. */
     public static final String BROWSER_SERVICE = "BrowserService";
 
@@ -106,6 +108,13 @@ public final class AccessTable {
         read(rows, BROWSER_SERVICE, Permission.ACCOUNT, "getBandwidthProfile", "getTopology", "getReservationCalendar",
                 "streamEvents", "getCalendarFeed");
         change(rows, BROWSER_SERVICE, Permission.ACCOUNT, "renewCalendarFeed", "revokeCalendarFeed");
+
+        // ConnectionProvider (the BAR's NSI provider port): any account an NSI requester NSA is
+        // mapped to (nsi.requesters, checked by the service), on its own connections only.
+        change(rows, NSI_PROVIDER_SERVICE, Permission.ACCOUNT, "reserve", "reserveCommit", "reserveAbort", "provision",
+                "release", "terminate");
+        read(rows, NSI_PROVIDER_SERVICE, Permission.ACCOUNT, "querySummary", "querySummarySync", "queryRecursive",
+                "queryNotification", "queryNotificationSync", "queryResult", "queryResultSync");
 
         // AuditService (the BAR): operators and admins read the audit trail; nobody changes it.
         read(rows, AUDIT_SERVICE, Permission.OPERATOR, "searchAudit", "exportAuditCsv", "verifyAudit");

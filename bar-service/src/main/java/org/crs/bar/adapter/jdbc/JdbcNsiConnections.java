@@ -16,6 +16,7 @@ import java.util.Set;
 import javax.sql.DataSource;
 
 import org.crs.bar.nsi.NsiConnection;
+import org.crs.domain.nsi.LifecycleState;
 import org.crs.bar.nsi.NsiCriteria;
 import org.crs.bar.nsi.NsiMessageKind;
 import org.crs.bar.nsi.NsiStates;
@@ -124,6 +125,15 @@ public final class JdbcNsiConnections implements NsiConnections {
             }
             out.sort(Comparator.comparing(NsiConnection::created).thenComparing(NsiConnection::connectionId));
             return out;
+        });
+    }
+
+    @Override
+    public List<NsiConnection> live(int limit) {
+        return Jdbc.inTransaction(dataSource, "find the live NSI connections", c -> {
+            List<NsiConnection> all = select(c, " WHERE c.lifecycle_state <> ? ORDER BY c.updated_at, c.connection_id",
+                    List.of(LifecycleState.TERMINATED.name()));
+            return all.size() <= limit ? all : List.copyOf(all.subList(0, limit));
         });
     }
 

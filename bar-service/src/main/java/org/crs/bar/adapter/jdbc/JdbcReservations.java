@@ -67,9 +67,10 @@ final class JdbcReservations implements Reservations {
                         Jdbc.utc(created.at())));
                 row.addAll(ReservationRows.flexibility(request.timing()));
                 row.add(request.group());
-                row.addAll(List.of(request.provisioning().name(), false, Jdbc.utc(created.at())));
+                row.addAll(List.of(request.provisioning().name(), false, Jdbc.utc(created.at()), request.sourceVlan(),
+                        request.destinationVlan()));
                 p.update("INSERT INTO reservation (" + RESERVATION_COLUMNS
-                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.toArray());
+                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row.toArray());
                 ReservationDatabase.addSegments(p, segments, OF_RESERVATION, request.requestId());
                 ReservationDatabase.addHistory(p, List.of(created), OF_RESERVATION, request.requestId());
                 StatementPipeline.Rows<Reservation> stored = ReservationDatabase.reservationAfter(p, request.requestId(),

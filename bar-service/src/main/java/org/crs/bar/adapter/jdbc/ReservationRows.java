@@ -44,7 +44,7 @@ final class ReservationRows {
     static final String RESERVATION_COLUMNS = "request_id, owner, state, reason, source_site, source_host, "
             + "destination_site, destination_host, bandwidth_mbps, start_at, end_at, description, hold_only, "
             + "created_at, updated_at, flex_window_start, flex_window_end, flex_duration_seconds, flex_volume_megabytes, "
-            + "flex_mbps, group_name, provisioning, provisioned, provision_changed_at";
+            + "flex_mbps, group_name, provisioning, provisioned, provision_changed_at, source_vlan, destination_vlan";
     /**
      * What a read selects: the columns a creation writes, the refusal code a rejection adds, and
      * the work under way an activation or tear-down adds.
@@ -65,7 +65,7 @@ final class ReservationRows {
                 new Endpoint(rs.getString("destination_site"), rs.getString("destination_host")), mbps, interval,
                 rs.getString("description"), rs.getBoolean("hold_only"),
                 flexible != null ? flexible : new Timing.Fixed(interval, mbps), rs.getString("group_name"),
-                Provisioning.valueOf(rs.getString("provisioning")));
+                Provisioning.valueOf(rs.getString("provisioning")), rs.getInt("source_vlan"), rs.getInt("destination_vlan"));
         ReservationState state = ReservationState.valueOf(rs.getString("state"));
         return new Reservation(request, rs.getString("owner"), state, rs.getString("reason"), segments,
                 Jdbc.instant(rs, "created_at"), Jdbc.instant(rs, "updated_at"),

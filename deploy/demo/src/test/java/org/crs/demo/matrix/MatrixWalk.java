@@ -103,6 +103,8 @@ public final class MatrixWalk {
     private final Instant start;
     private final String campusBooking;
     private final String wanBooking;
+    /** The NSI provider port's calls, when site-a's BAR serves it. */
+    private MatrixNsi nsi;
 
     private MatrixWalk(Federation federation, String requestId, Instant start, String campusBooking,
                        String wanBooking) {
@@ -128,6 +130,11 @@ public final class MatrixWalk {
         }
         MatrixWalk walk = new MatrixWalk(federation, id, start, booking(booked, "lnsap-site-a"), booking(booked, "nsap"));
         walk.makeCallers();
+        URI nsiPort = federation.bar("site-a").serviceUrl().resolve(MatrixNsi.PATH);
+        if (MatrixNsi.served(walk.callers.get(Role.ANONYMOUS).http(), nsiPort)) {
+            walk.nsi = MatrixNsi.start(walk.callers.get(Role.ANONYMOUS).http(), basic("alice"),
+                    nsiPort);
+        }
         return walk;
     }
 
@@ -224,6 +231,9 @@ public final class MatrixWalk {
         out.add(new Section(NsapContract.SERVICE_NAME, "lnsap-site-a"));
         out.add(new Section(NsapContract.SERVICE_NAME, "nsap"));
         out.add(new Section("JSON API", "bar-site-a"));
+        if (nsi != null) {
+            out.add(new Section(MatrixNsi.PORT_TYPE, "bar-site-a"));
+        }
         return out;
     }
 
@@ -240,6 +250,9 @@ public final class MatrixWalk {
                     names.add(m.getKey().toUpperCase(Locale.ROOT) + " " + p.getKey() + " ("
                             + m.getValue().get("x-crs-access").asText() + ")")));
             return names;
+        }
+        if (section.portType().equals(MatrixNsi.PORT_TYPE)) {
+            return MatrixNsi.operations(callers.get(Role.ANONYMOUS).http(), endpoint(section, callers.get(Role.ANONYMOUS)));
         }
         Credentials reader = section.service().equals("bar-site-a") ? callers.get(Role.ANONYMOUS) : callers.get(Role.SERVED_BAR);
         URI endpoint = endpoint(section, reader);
@@ -261,6 +274,10 @@ public final class MatrixWalk {
                 return federation.nsap().serviceUrl();
             case "bar-site-a":
                 BarServer bar = federation.bar("site-a");
+                if (section.portType().equals(MatrixNsi.PORT_TYPE)) {
+                    return caller.certificate() ? bar.tlsPeerUrl().orElseThrow().resolve(MatrixNsi.PATH)
+                            : bar.serviceUrl().resolve(MatrixNsi.PATH);
+                }
                 if (section.json()) {
                     return caller.certificate() ? bar.tlsPeerUrl().orElseThrow().resolve("/") : bar.apiUrl().resolve("/");
                 }
@@ -299,6 +316,10 @@ public final class MatrixWalk {
             caller = new Credentials(withoutCertificate(), caller.authorization(), false);
         }
         try {
+            if (row.section().portType().equals(MatrixNsi.PORT_TYPE)) {
+                return nsi.call(row.operation(), role, caller.http(), caller.authorization(),
+                        endpoint(row.section(), caller));
+            }
             return row.section().json() ? callJson(row, role, caller) : callSoap(row, role, caller, provider);
         } catch (IOException e) {
             return new Observed(Answer.HANDSHAKE, e.toString());

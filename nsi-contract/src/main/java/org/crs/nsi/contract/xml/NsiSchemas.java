@@ -50,6 +50,11 @@ public final class NsiSchemas {
         return url;
     }
 
+    /** The XSD files' names, each importing the others by a relative schemaLocation: served beside a WSDL. */
+    public static List<String> xsdFiles() {
+        return XSDS;
+    }
+
     /** The WSDL of a port. */
     public static URL wsdl(NsiPort port) {
         return resource(port.wsdlFile());

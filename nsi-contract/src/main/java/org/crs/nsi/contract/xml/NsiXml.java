@@ -40,6 +40,16 @@ public final class NsiXml {
         return close(out);
     }
 
+    /**
+     * The envelope of {@code message} without a header: a message kept rather than sent (a
+     * provider's record of a notification it could not deliver), read back by {@link #read}.
+     */
+    public static String write(Optional<NsiHeader> header, NsiMessage message) {
+        XmlOut out = envelope(header);
+        MessageWriter.write(out, message);
+        return close(out);
+    }
+
     /** The envelope of a fault, with the header of the request it answers when there is one. */
     public static String writeFault(Optional<NsiHeader> header, NsiFault fault) {
         XmlOut out = envelope(header);

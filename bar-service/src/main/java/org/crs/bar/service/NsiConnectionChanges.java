@@ -1,0 +1,118 @@
+package org.crs.bar.service;
+
+import java.time.Clock;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+
+import org.crs.bar.nsi.NsiConnection;
+import org.crs.bar.nsi.NsiEvent;
+import org.crs.bar.nsi.NsiMessageKind;
+import org.crs.bar.nsi.NsiOutboxPolicy;
+import org.crs.bar.nsi.NsiTransition;
+import org.crs.bar.nsi.NsiTransitions;
+import org.crs.bar.port.NsiConnections;
+import org.crs.bar.port.NsiConnections.Change;
+import org.crs.bar.port.NsiConnections.ChangeOutcome;
+import org.crs.bar.port.NsiMessages;
+import org.crs.bar.port.NsiOutgoing;
+
+/**
+ * How the NSI provider changes a connection: conditionally ({@link NsiConnections#change}),
+ * deciding again from the connection as it is now when another change came first, with every
+ * message the change owes written by the wire layer ({@link NsiMessages}) and, when the
+ * connection has a replyTo, owed as a callback in the same transaction.
+ */
+final class NsiConnectionChanges {
+
+    /** How many lost races one change tolerates before it gives up (each loser reads and decides again). */
+    private static final int ATTEMPTS = 20;
+
+    private final NsiConnections connections;
+    private final NsiMessages messages;
+    private final NsiOutboxPolicy policy;
+    private final Clock clock;
+
+    NsiConnectionChanges(NsiConnections connections, NsiMessages messages, NsiOutboxPolicy policy, Clock clock) {
+        this.connections = connections;
+        this.messages = messages;
+        this.policy = policy;
+        this.clock = clock;
+    }
+
+    NsiConnections store() {
+        return connections;
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    /** A fresh correlation id, for a notification or a result no request is waiting for. */
+    static String newCorrelationId() {
+        return "urn:uuid:" + UUID.randomUUID();
+    }
+
+    /**
+     * Makes the change {@code decide} makes of the connection as it is now; when another change
+     * came first, decides again from what that one left. Empty when there is no such connection
+     * or {@code decide} finds nothing to change.
+     */
+    Optional<NsiConnection> change(String connectionId, Function<NsiConnection, Optional<Change>> decide) {
+        Optional<NsiConnection> read = connections.find(connectionId);
+        for (int i = 0; i < ATTEMPTS && read.isPresent(); i++) {
+            Optional<Change> change = decide.apply(read.get());
+            if (change.isEmpty()) {
+                return Optional.empty();
+            }
+            ChangeOutcome outcome = connections.change(change.get());
+            if (outcome instanceof ChangeOutcome.Changed changed) {
+                return Optional.of(changed.now());
+            }
+            if (outcome instanceof ChangeOutcome.LostRace lost) {
+                read = Optional.of(lost.now());
+                continue;
+            }
+            return Optional.empty();
+        }
+        if (read.isPresent()) {
+            throw new IllegalStateException("connection " + connectionId + " changed under every one of " + ATTEMPTS
+                    + " attempts to change it");
+        }
+        return Optional.empty();
+    }
+
+    /** A change of {@code c} to nothing new yet, at now. */
+    Change start(NsiConnection c) {
+        return Change.of(c, c.states(), clock.instant());
+    }
+
+    /**
+     * {@code change} with {@code event} applied to the states it leads to, when the machines allow
+     * it; empty when they do not.
+     */
+    static Optional<Change> then(Change change, NsiEvent event) {
+        NsiTransition t = NsiTransitions.next(change.next(), change.read().committedVersion(), event);
+        if (t instanceof NsiTransition.Refused) {
+            return Optional.empty();
+        }
+        return Optional.of(new Change(change.read(), t.after(), change.criteria(), change.messages(), change.at()));
+    }
+
+    /**
+     * {@code change} owing {@code message}, written with {@code correlationId}, and sent to the
+     * connection's replyTo when it has one, until the deadline the outbox policy gives it.
+     */
+    Change owe(Change change, String correlationId, NsiOutgoing message) {
+        NsiConnection c = change.read();
+        String envelope = messages.write(c.requesterNsa(), c.providerNsa(), correlationId, message);
+        Optional<NsiConnections.Callback> callback = c.replyTo().map(uri -> new NsiConnections.Callback(String.valueOf(uri),
+                envelope, policy.deadline(c.end(), change.at())));
+        return change.owe(message.kind(), correlationId, envelope, callback);
+    }
+
+    /** The notification id the next notification {@code change} owes gets. */
+    static long nextNotificationId(Change change) {
+        return change.nextId(NsiMessageKind.Family.NOTIFICATION);
+    }
+}

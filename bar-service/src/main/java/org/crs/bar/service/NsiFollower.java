@@ -1,0 +1,194 @@
+package org.crs.bar.service;
+
+import java.util.Optional;
+import java.util.Set;
+
+import org.crs.bar.nsi.NsiConnection;
+import org.crs.bar.nsi.NsiCriteria;
+import org.crs.bar.nsi.NsiEvent;
+import org.crs.bar.nsi.NsiMessageKind;
+import org.crs.bar.nsi.NsiRefusal;
+import org.crs.bar.port.NsiConnections.Change;
+import org.crs.bar.port.NsiConnections.CriteriaChange;
+import org.crs.bar.port.NsiOutgoing;
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.Segment;
+import org.crs.bar.reservation.SegmentRole;
+import org.crs.domain.nsi.LifecycleState;
+import org.crs.domain.nsi.NsiErrorId;
+import org.crs.domain.nsi.NsiReservationState;
+import org.crs.domain.nsi.ProvisionState;
+import org.crs.domain.nsi.Stp;
+import org.crs.domain.reservation.ReservationState;
+
+/**
+ * What an NSI connection owes its requester given what its BAR reservation did: one decision from
+ * the connection and the reservation as they are now, so that it is the same whether it is made
+ * right after the provider's own call to the BAR (with the request's correlation id) or by the
+ * sweep that compares every live connection with its reservation (after a restart, on another
+ * replica, or for what the BAR did on its own: the hold lapsing, the circuit coming up at its
+ * start, its end, a failure). Each event moves the connection only if the machines allow it, so a
+ * decision made twice owes its messages once.
+ */
+final class NsiFollower {
+
+    private static final Set<ReservationState> COMMITTED = Set.of(ReservationState.RESERVED, ReservationState.ACTIVATING,
+            ReservationState.ACTIVE, ReservationState.RELEASING, ReservationState.FINISHED);
+    private static final Set<ReservationState> GONE = Set.of(ReservationState.ABORTED, ReservationState.REJECTED);
+
+    private final NsiConnectionChanges changes;
+    private final int holdSeconds;
+
+    NsiFollower(NsiConnectionChanges changes, int holdSeconds) {
+        this.changes = changes;
+        this.holdSeconds = holdSeconds;
+    }
+
+    /**
+     * The change {@code c} owes for reservation {@code r}; empty when it owes nothing.
+     *
+     * @param correlationId the correlation id of the request whose result this is; empty: new ones
+     */
+    Optional<Change> decide(NsiConnection c, Reservation r, Optional<String> correlationId) {
+        Change change = changes.start(c);
+        String result = correlationId.orElseGet(NsiConnectionChanges::newCorrelationId);
+        ReservationState s = r.state();
+        NsiReservationState rs = c.states().reservation();
+        if (rs == NsiReservationState.RESERVE_CHECKING && s == ReservationState.HELD) {
+            NsiCriteria granted = granted(c.requested(), r);
+            Optional<Change> held = NsiConnectionChanges.then(change, NsiEvent.RESERVE_HELD);
+            if (held.isPresent()) {
+                change = changes.owe(held.get().with(new CriteriaChange.Requested(granted)), result,
+                        new NsiOutgoing.ReserveConfirmed(c, granted));
+            }
+        } else if (rs == NsiReservationState.RESERVE_CHECKING && GONE.contains(s)) {
+            NsiRefusal why = r.refusalCode() != null ? NsiRefusal.ofBar(r.refusalCode(), r.reason())
+                    : NsiRefusal.of(NsiErrorId.RESOURCE_UNAVAILABLE, "the reservation is " + s + ": " + r.reason());
+            change = failed(change, result, why, NsiEvent.RESERVE_FAILED, NsiMessageKind.RESERVE_FAILED);
+        } else if (rs == NsiReservationState.RESERVE_HELD && s == ReservationState.ABORTED
+                && c.states().lifecycle() == LifecycleState.CREATED) {
+            Optional<Change> timedOut = NsiConnectionChanges.then(change, NsiEvent.HOLD_TIMED_OUT);
+            if (timedOut.isPresent()) {
+                Change ch = timedOut.get();
+                change = changes.owe(ch, NsiConnectionChanges.newCorrelationId(), new NsiOutgoing.ReserveTimeout(
+                        c.connectionId(), NsiConnectionChanges.nextNotificationId(ch), ch.at(), holdSeconds,
+                        c.providerNsa()));
+            }
+        } else if (rs == NsiReservationState.RESERVE_COMMITTING && (COMMITTED.contains(s) || s == ReservationState.CANCELLED
+                || s == ReservationState.FAILED)) {
+            Optional<Change> confirmed = NsiConnectionChanges.then(change, NsiEvent.COMMIT_CONFIRMED);
+            if (confirmed.isPresent()) {
+                change = changes.owe(confirmed.get().with(new CriteriaChange.Committed()), result,
+                        new NsiOutgoing.Confirmed(NsiMessageKind.RESERVE_COMMIT_CONFIRMED, c.connectionId()));
+            }
+        } else if (rs == NsiReservationState.RESERVE_COMMITTING && GONE.contains(s)) {
+            change = failed(change.with(new CriteriaChange.Reverted()), result, NsiRefusal.of(
+                    s == ReservationState.ABORTED ? NsiErrorId.INVALID_TRANSITION : NsiErrorId.RESOURCE_UNAVAILABLE,
+                    "the reservation is " + s + (r.reason().isEmpty() ? "" : ": " + r.reason())),
+                    NsiEvent.COMMIT_FAILED, NsiMessageKind.RESERVE_COMMIT_FAILED);
+        } else if (rs == NsiReservationState.RESERVE_ABORTING && GONE.contains(s)) {
+            Optional<Change> aborted = NsiConnectionChanges.then(change, NsiEvent.ABORT_CONFIRMED);
+            if (aborted.isPresent()) {
+                change = changes.owe(aborted.get().with(new CriteriaChange.Reverted()), result,
+                        new NsiOutgoing.Confirmed(NsiMessageKind.RESERVE_ABORT_CONFIRMED, c.connectionId()));
+            }
+        }
+        change = provision(change, r, result);
+        change = dataPlane(change, r);
+        change = lifecycle(change, r, result);
+        return change.next().equals(c.states()) && change.messages().isEmpty() && change.criteria() instanceof
+                CriteriaChange.Unchanged ? Optional.empty() : Optional.of(change);
+    }
+
+    private Change provision(Change change, Reservation r, String result) {
+        ProvisionState p = change.next().provision();
+        boolean settled = r.work() == null;
+        if (p == ProvisionState.PROVISIONING && r.provisioned()) {
+            return confirm(change, NsiEvent.PROVISION_CONFIRMED, NsiMessageKind.PROVISION_CONFIRMED, result);
+        }
+        if (p == ProvisionState.RELEASING && !r.provisioned() && settled && r.state() != ReservationState.ACTIVE) {
+            return confirm(change, NsiEvent.RELEASE_CONFIRMED, NsiMessageKind.RELEASE_CONFIRMED, result);
+        }
+        return change;
+    }
+
+    /** Up while the reservation is ACTIVE; down otherwise; each change told as a dataPlaneStateChange. */
+    private Change dataPlane(Change change, Reservation r) {
+        boolean up = r.state() == ReservationState.ACTIVE;
+        if (up == change.next().dataPlaneActive()) {
+            return change;
+        }
+        Optional<Change> moved = NsiConnectionChanges.then(change, up ? NsiEvent.DATA_PLANE_UP : NsiEvent.DATA_PLANE_DOWN);
+        if (moved.isEmpty()) {
+            return change;
+        }
+        Change ch = moved.get();
+        return changes.owe(ch, NsiConnectionChanges.newCorrelationId(), new NsiOutgoing.DataPlaneChange(
+                ch.read().connectionId(), NsiConnectionChanges.nextNotificationId(ch), ch.at(), ch.next()));
+    }
+
+    private Change lifecycle(Change change, Reservation r, String result) {
+        LifecycleState l = change.next().lifecycle();
+        NsiConnection c = change.read();
+        boolean settled = r.work() == null;
+        if (l == LifecycleState.TERMINATING && settled && r.state().isFinal()) {
+            return confirm(change, NsiEvent.TERMINATE_CONFIRMED, NsiMessageKind.TERMINATE_CONFIRMED, result);
+        }
+        if (l != LifecycleState.CREATED || !settled) {
+            return change;
+        }
+        if (r.state() == ReservationState.FINISHED) {
+            return NsiConnectionChanges.then(change, NsiEvent.END_TIME_PASSED).orElse(change);
+        }
+        if (r.state() == ReservationState.FAILED || r.state() == ReservationState.CANCELLED) {
+            Optional<Change> ended = NsiConnectionChanges.then(change, NsiEvent.FORCED_END);
+            if (ended.isPresent()) {
+                Change ch = ended.get();
+                boolean activateFailed = r.state() == ReservationState.FAILED && c.states().dataPlaneVersion() == 0;
+                return changes.owe(ch, NsiConnectionChanges.newCorrelationId(), new NsiOutgoing.ErrorEvent(
+                        c.connectionId(), NsiConnectionChanges.nextNotificationId(ch), ch.at(), activateFailed,
+                        c.providerNsa(), "the reservation is " + r.state() + (r.reason().isEmpty() ? ""
+                                : ": " + r.reason())));
+            }
+        }
+        return change;
+    }
+
+    private Change confirm(Change change, NsiEvent event, NsiMessageKind kind, String correlationId) {
+        return NsiConnectionChanges.then(change, event)
+                .map(ch -> changes.owe(ch, correlationId, new NsiOutgoing.Confirmed(kind, ch.read().connectionId())))
+                .orElse(change);
+    }
+
+    /** {@code change} moved by a failure {@code event}, owing {@code kind} with the states after it. */
+    Change failed(Change change, String correlationId, NsiRefusal why, NsiEvent event, NsiMessageKind kind) {
+        Optional<Change> moved = NsiConnectionChanges.then(change, event);
+        if (moved.isEmpty()) {
+            return change;
+        }
+        Change ch = moved.get();
+        NsiConnection c = ch.read();
+        return changes.owe(ch, correlationId, new NsiOutgoing.Failed(kind, c.connectionId(), ch.next(),
+                why.about(c.connectionId()), c.providerNsa()));
+    }
+
+    /**
+     * The criteria as held: each hand-off end with the one VLAN its L-NSAP segment took (a host
+     * port has no label).
+     */
+    static NsiCriteria granted(NsiCriteria asked, Reservation r) {
+        Optional<Segment> campus = r.segments().stream().filter(s -> s.role() == SegmentRole.LOCAL_CAMPUS).findFirst();
+        String source = label(asked.sourceStp(), campus.map(Segment::sourceVlan));
+        String dest = label(asked.destStp(), campus.map(Segment::destinationVlan));
+        return new NsiCriteria(asked.version(), asked.start(), asked.end(), asked.capacityMbps(), source, dest,
+                asked.directionality(), asked.serviceType());
+    }
+
+    private static String label(String stpId, Optional<Integer> vlan) {
+        Stp stp = Stp.parse(stpId);
+        if (stp.vlans().isEmpty() || vlan.isEmpty() || vlan.get() <= 0) {
+            return stpId;
+        }
+        return stp.withVlan(vlan.get()).toString();
+    }
+}

@@ -1,0 +1,187 @@
+package org.crs.bar.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.crs.bar.adapter.jdbc.JdbcNsiCallbackOutbox;
+import org.crs.bar.adapter.jdbc.JdbcNsiConnections;
+import org.crs.bar.adapter.jdbc.JdbcReservationStore;
+import org.crs.bar.adapter.nsi.NsiWireMessages;
+import org.crs.bar.nsi.NsiDirectionality;
+import org.crs.bar.nsi.NsiMessageKind;
+import org.crs.bar.nsi.NsiOutboxPolicy;
+import org.crs.bar.nsi.NsiRefused;
+import org.crs.bar.nsi.NsiRequestHeader;
+import org.crs.bar.nsi.NsiRequesters;
+import org.crs.bar.nsi.NsiReserveRequest;
+import org.crs.bar.nsi.topology.NsiNetwork;
+import org.crs.bar.nsi.topology.SiteStps;
+import org.crs.bar.port.NsiConnections;
+import org.crs.bar.port.Site;
+import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.Reservation;
+import org.crs.bar.reservation.SegmentRole;
+import org.crs.bar.testing.ScriptedController;
+import org.crs.bar.testing.TestCallers;
+import org.crs.domain.access.Caller;
+import org.crs.domain.admission.VlanRange;
+import org.crs.domain.nsi.NsiErrorId;
+import org.crs.domain.nsi.NsiReservationState;
+import org.crs.domain.refusal.Refusal;
+import org.crs.domain.refusal.RefusalCode;
+import org.crs.domain.topology.CampusTopology;
+import org.crs.domain.topology.EdgeRouter;
+import org.crs.domain.topology.HandOff;
+import org.crs.domain.topology.HostPort;
+import org.crs.domain.topology.Uplink;
+import org.crs.service.db.Database;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The NSI provider service over the BAR's own reservation service, its storage (HSQLDB) and the
+ * wire's messages, with a scripted L-NSAP: a hand-off end, a refusal of the parts, a modify. The
+ * whole port on the federation with its routers: deploy/demo's NsiProviderTest.
+ */
+class NsiProviderServiceTest {
+
+    static final String NETWORK = "urn:ogf:network:site-a.crs.example:2026:topology:";
+    static final String REQUESTER = "urn:ogf:network:requester.example:2026:nsa";
+    static final Caller.Account ALICE = TestCallers.user("alice");
+
+    final ScriptedController campus = new ScriptedController("lnsap-site-a", List.of("host-a1", "host-a2",
+            "to-domain-c", "site-a"));
+    final ScriptedController wan = new ScriptedController("nsap", List.of("site-a", "site-b"));
+    final ExecutorService calls = Executors.newCachedThreadPool();
+    Database db;
+    JdbcReservationStore store;
+    JdbcNsiConnections connections;
+    NsiProviderService provider;
+
+    @BeforeEach
+    void start() {
+        db = Database.open("jdbc:hsqldb:mem:" + UUID.randomUUID(), null, null);
+        db.migrateService("bar");
+        store = new JdbcReservationStore(db.dataSource());
+        connections = new JdbcNsiConnections(db.dataSource());
+        ReservationService reservations = new ReservationService(store, new Site("site-a", campus, wan, Map.of()),
+                BarSettings.defaults(), calls, Clock.systemUTC());
+        CampusTopology siteA = new CampusTopology("site-a", List.of(new EdgeRouter("edge-a")),
+                List.of(new HostPort("host-a1", "edge-a", "GigabitEthernet1/1", 1000),
+                        new HostPort("host-a2", "edge-a", "GigabitEthernet1/2", 500)),
+                List.of(new Uplink("edge-a", "TenGigabitEthernet2/1", "site-a", 10000)), new VlanRange(1000, 1999),
+                List.of(new HandOff("to-domain-c", "edge-a", "TenGigabitEthernet3/1", 10000, new VlanRange(3000, 3099))));
+        SiteStps stps = SiteStps.of(siteA, new NsiNetwork("site-a.crs.example", 2026, "CRS site-a", List.of()));
+        // Runnable::run: the booking after the answer is made before reserve returns, so the test reads its result
+        provider = new NsiProviderService(reservations, connections, new JdbcNsiCallbackOutbox(db.dataSource()), stps,
+                new NsiRequesters(Map.of(REQUESTER, "alice")), new NsiWireMessages(), NsiOutboxPolicy.defaults(),
+                BarSettings.defaults(), Runnable::run, Clock.systemUTC());
+    }
+
+    @AfterEach
+    void stop() {
+        calls.shutdownNow();
+        db.close();
+    }
+
+    static NsiRequestHeader header() {
+        return new NsiRequestHeader(REQUESTER, "urn:ogf:network:site-a.crs.example:2026:nsa",
+                "urn:uuid:" + UUID.randomUUID(), Optional.of(URI.create("http://127.0.0.1:9/requester")));
+    }
+
+    static NsiReserveRequest reserve(String source, String dest, Optional<String> connectionId) {
+        Instant start = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS);
+        return new NsiReserveRequest(connectionId, Optional.empty(), Optional.of("test"), Optional.of(1),
+                Optional.of(start), Optional.of(start.plus(Duration.ofHours(1))), Optional.empty(), 100,
+                NsiDirectionality.BIDIRECTIONAL, NETWORK + source, NETWORK + dest, List.of(), List.of());
+    }
+
+    NsiConnections.StoredMessage onlyResult(String connectionId) {
+        List<NsiConnections.StoredMessage> results = connections.messages(connectionId, NsiMessageKind.Family.RESULT,
+                OptionalLong.empty(), OptionalLong.empty());
+        assertEquals(1, results.size(), results.toString());
+        return results.get(0);
+    }
+
+    @Test
+    void aHandOffWithoutALabelIsBookedAtTheCampusAndConfirmedWithTheVlanItTook() throws Exception {
+        campus.destinationVlan = 3004;
+
+        String id = provider.reserve(ALICE, header(), reserve("host-a1", "to-domain-c", Optional.empty()));
+
+        Reservation r = store.find("nsi-" + id).orElseThrow();
+        assertEquals("to-domain-c", r.segment(SegmentRole.LOCAL_CAMPUS).order().destination());
+        assertEquals(0, r.segment(SegmentRole.LOCAL_CAMPUS).order().destinationVlan(), "the L-NSAP chooses");
+        NsiConnections.StoredMessage confirmed = onlyResult(id);
+        assertEquals(NsiMessageKind.RESERVE_CONFIRMED, confirmed.kind());
+        assertEquals(NETWORK + "to-domain-c?vlan=3004",
+                connections.find(id).orElseThrow().requested().destStp(), "the STP as confirmed");
+        assertEquals(NsiReservationState.RESERVE_HELD, connections.find(id).orElseThrow().states().reservation());
+    }
+
+    @Test
+    void aRefusalOfThePartsIsReserveFailedWithItsErrorIdAndTheBarsCode() throws Exception {
+        campus.refuseHolds = new Refusal(RefusalCode.NO_CAPACITY, "host-a1", "no bandwidth left on host-a1");
+
+        String id = provider.reserve(ALICE, header(), reserve("host-a1", "host-a2", Optional.empty()));
+
+        NsiConnections.StoredMessage failed = onlyResult(id);
+        assertEquals(NsiMessageKind.RESERVE_FAILED, failed.kind());
+        assertEquals(NsiReservationState.RESERVE_FAILED, connections.find(id).orElseThrow().states().reservation());
+        // the wire's serviceException: 00705, and the BAR's own code among its variables
+        assertEquals(true, failed.body().contains("<errorId>" + NsiErrorId.CAPACITY_UNAVAILABLE.code() + "</errorId>"),
+                failed.body());
+        assertEquals(true, failed.body().contains(">" + RefusalCode.NO_CAPACITY.name() + "</value>"), failed.body());
+    }
+
+    @Test
+    void aModifyIsNotImplemented() throws Exception {
+        String id = provider.reserve(ALICE, header(), reserve("host-a1", "host-a2", Optional.empty()));
+
+        NsiRefused refused = assertThrows(NsiRefused.class, () -> provider.reserve(ALICE, header(),
+                reserve("host-a1", "host-a2", Optional.of(id))));
+
+        assertEquals(NsiErrorId.NOT_IMPLEMENTED, refused.refusal().errorId());
+    }
+
+    @Test
+    void aHandOffVlanTheRequesterChoosesIsAskedOfTheCampusAndConfirmed() throws Exception {
+        String id = provider.reserve(ALICE, header(), reserve("host-a1", "to-domain-c?vlan=3004", Optional.empty()));
+
+        Reservation r = store.find("nsi-" + id).orElseThrow();
+        assertEquals(3004, r.request().destinationVlan(), "kept with the reservation");
+        assertEquals(3004, r.segment(SegmentRole.LOCAL_CAMPUS).order().destinationVlan(), "asked of the L-NSAP");
+        assertEquals(0, r.segment(SegmentRole.LOCAL_CAMPUS).order().sourceVlan(), "the host port's is the campus's");
+        assertEquals(NETWORK + "to-domain-c?vlan=3004", connections.find(id).orElseThrow().requested().destStp());
+    }
+
+    @Test
+    void aHandOffLabelOfSeveralVlansAsksForItsLowest() throws Exception {
+        String id = provider.reserve(ALICE, header(), reserve("host-a1", "to-domain-c?vlan=3010-3020", Optional.empty()));
+
+        assertEquals(3010, store.find("nsi-" + id).orElseThrow().segment(SegmentRole.LOCAL_CAMPUS).order()
+                .destinationVlan());
+    }
+
+    @Test
+    void aHandOffLabelOutsideItsRangeIsStpUnavailable() {
+        NsiRefused refused = assertThrows(NsiRefused.class, () -> provider.reserve(ALICE, header(),
+                reserve("host-a1", "to-domain-c?vlan=4000", Optional.empty())));
+
+        assertEquals(NsiErrorId.STP_UNAVAILABLE, refused.refusal().errorId());
+    }
+}
