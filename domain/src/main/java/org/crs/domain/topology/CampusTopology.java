@@ -84,9 +84,13 @@ public record CampusTopology(String site, List<EdgeRouter> edgeRouters, List<Hos
         checkHandOffs(problems, routers, hosts);
 
         // A host behind a router with no way out could book nothing; say so now, not at booking time.
+        // A hand-off is a way out: a campus whose only link is to another network has no uplink.
+        Set<String> routersWithHandOffs = new HashSet<>();
+        handOffs.forEach(handOff -> routersWithHandOffs.add(handOff.router()));
         for (EdgeRouter router : edgeRouters) {
-            if (routersWithHosts.contains(router.name()) && !routersWithUplinks.contains(router.name())) {
-                problems.add("edge router " + router.name() + " has host ports but no uplink");
+            if (routersWithHosts.contains(router.name()) && !routersWithUplinks.contains(router.name())
+                    && !routersWithHandOffs.contains(router.name())) {
+                problems.add("edge router " + router.name() + " has host ports but no uplink or hand-off");
             }
         }
         return problems.list();

@@ -36,7 +36,7 @@ class CampusTopologyTest {
                 "uplink edge-a:GigabitEthernet1/2: accessPoint is missing",
                 "uplink edge-a:GigabitEthernet1/2: capacityMbps must be positive, was -5",
                 "interface GigabitEthernet1/2 of edge-a is used by both host port host-a1 and uplink edge-a:GigabitEthernet1/2",
-                "edge router edge-c has host ports but no uplink"), campus.problems());
+                "edge router edge-c has host ports but no uplink or hand-off"), campus.problems());
     }
 
     @Test
@@ -114,6 +114,15 @@ class CampusTopologyTest {
         CampusTopology campus = new CampusTopology(a.site(), List.of(new EdgeRouter("edge-a"), new EdgeRouter("edge-b")),
                 a.hostPorts(), a.uplinks(), a.vlans(), List.of(TO_DOMAIN_C,
                         new HandOff("to-domain-d", "edge-b", "TenGigabitEthernet3/1", 1000, new VlanRange(3000, 3099))));
+        assertEquals(List.of(), campus.problems());
+    }
+
+    @Test
+    void aCampusWhoseOnlyWayOutIsAHandOffHasNoProblems() {
+        CampusTopology campus = new CampusTopology("domain-c", List.of(new EdgeRouter("edge-c")),
+                List.of(new HostPort("host-c1", "edge-c", "GigabitEthernet1/1", 1000)), List.of(),
+                new VlanRange(2000, 2999), List.of(new HandOff("to-site-a", "edge-c", "TenGigabitEthernet2/2", 10000,
+                        new VlanRange(3000, 3099))));
         assertEquals(List.of(), campus.problems());
     }
 }

@@ -84,15 +84,16 @@ public final class CampusPlanner implements ResourcePlanner {
     /**
      * @param campus a campus without {@linkplain CampusTopology#problems() problems}, as
      *     {@link CampusTopologyFile#load} returns it
-     * @throws IllegalArgumentException if it has problems, or if a host's edge router has no
-     *     uplink to the site's access point (its host could book nothing)
+     * @throws IllegalArgumentException if it has problems, or if a host's edge router has neither
+     *     an uplink to the site's access point nor a hand-off (its host could book nothing)
      */
     public CampusPlanner(CampusTopology campus) {
         this.campus = Objects.requireNonNull(campus, "campus");
         List<String> problems = new ArrayList<>(campus.problems());
         if (problems.isEmpty()) {
             for (HostPort port : campus.hostPorts()) {
-                if (uplinksToSite(port.router()).isEmpty()) {
+                boolean handOff = campus.handOffs().stream().anyMatch(h -> h.router().equals(port.router()));
+                if (uplinksToSite(port.router()).isEmpty() && !handOff) {
                     problems.add("host " + port.hostName() + " is on edge router " + port.router()
                             + ", which has no uplink to access point " + campus.site());
                 }
@@ -182,6 +183,12 @@ public final class CampusPlanner implements ResourcePlanner {
             return planHostPair(request, new PlanReads(calendars, request.interval()));
         }
         Ends ends = ends(request);
+        if (uplinksToSite(ends.port().router()).isEmpty()) {
+            // A campus whose only way out is a hand-off (a network without a WAN) reaches no site.
+            String field = site.equals(request.destination()) ? "destination" : "source";
+            throw new PlanRefused(new Refusal(RefusalCode.NO_PATH, field, ends.port().hostName() + " is on "
+                    + ends.port().router() + ", which has no uplink to access point " + site));
+        }
         int requestedVlan = requestedVlan(request, ends);
         PlanReads read = new PlanReads(calendars, request.interval());
         PlanRefused firstRefusal = null;
@@ -194,7 +201,7 @@ public final class CampusPlanner implements ResourcePlanner {
                 }
             }
         }
-        // The constructor made sure every host's router has an uplink to the site.
+        // Above: the host's router has an uplink to the site.
         throw Objects.requireNonNull(firstRefusal);
     }
 

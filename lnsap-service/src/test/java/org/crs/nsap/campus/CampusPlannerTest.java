@@ -51,14 +51,14 @@ class CampusPlannerTest {
         List<Resource> resources = planner.resources();
 
         assertEquals(List.of("edge-a:GigabitEthernet1/1", "edge-a:GigabitEthernet1/2", "edge-a:GigabitEthernet1/3",
-                "edge-a:GigabitEthernet1/4", UPLINK), resources.stream().map(Resource::id).toList());
+                "edge-a:GigabitEthernet1/4", UPLINK, "edge-a:TenGigabitEthernet2/2"), resources.stream().map(Resource::id).toList());
         assertEquals(new Resource(UPLINK, Resource.UPLINK, 10000), resources.get(4));
         assertEquals(Resource.HOST_PORT, resources.get(0).kind());
     }
 
     @Test
-    void offersEveryHostAndTheSiteAsEndpoints() {
-        assertEquals(List.of("host-a1", "host-a2", "host-a3", "host-a4", "site-a"), planner.endpoints());
+    void offersEveryHostTheSiteAndTheHandOffAsEndpoints() {
+        assertEquals(List.of("host-a1", "host-a2", "host-a3", "host-a4", "site-a", "to-domain-c"), planner.endpoints());
     }
 
     @Test
@@ -380,6 +380,19 @@ class CampusPlannerTest {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> new CampusPlanner(campus));
 
         assertTrue(refused.getMessage().contains("no uplink to access point site-a"), refused.getMessage());
+    }
+
+    @Test
+    void aCampusWhoseOnlyWayOutIsAHandOffBooksHostsToItAndRefusesTheSiteNoPath() throws Exception {
+        CampusPlanner domainC = new CampusPlanner(CampusTopologyFile.load(Path.of("../deploy/topology/domain-c-campus.yaml")));
+
+        Plan toHandOff = domainC.plan(request("host-c1", "to-site-a", 100, 0, 0), calendars);
+        PlanRefused toSite = assertThrows(PlanRefused.class, () -> domainC.plan(request("host-c1", "domain-c", 100, 0, 0),
+                calendars));
+
+        assertEquals(3000, toHandOff.destinationVlan());
+        assertEquals(RefusalCode.NO_PATH, toSite.refusal().code(), toSite.getMessage());
+        assertEquals("destination", toSite.field());
     }
 
     private static SegmentRequest request(String source, String destination, long mbps, int sourceVlan,

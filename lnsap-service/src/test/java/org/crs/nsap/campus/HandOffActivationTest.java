@@ -50,9 +50,8 @@ class HandOffActivationTest {
 
     @BeforeEach
     void start() throws Exception {
-        String demo = Files.readString(Path.of("../deploy/emulator/demo-routers.yaml"));
-        String edgeB = "  - hostname: edge-b\n";
-        String routers = demo.replaceFirst(edgeB, HAND_OFF_TRUNK + edgeB);
+        String routers = Files.readString(Path.of("../deploy/emulator/demo-routers.yaml"));
+        assertTrue(routers.contains(HAND_OFF_TRUNK), "the demo's edge-a has the hand-off trunk");
         emulator = RouterEmulator.start(Inventory.parse(routers).withAnyPorts());
         RouterDirectory directory = RouterDirectory.load(RouterAccessFile.writeTemporary(emulator, Set.of()));
         server = NsapServer.start(new ServerConfig("lnsap-hand-off", "jdbc:hsqldb:mem:hand-off-" + System.nanoTime(), "SA", "",
