@@ -10,6 +10,7 @@ import org.crs.bar.nsi.topology.SiteStps;
 import java.util.Optional;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,6 +29,7 @@ import org.crs.service.server.ServiceConfig;
 import org.crs.service.server.ServiceLauncher;
 import org.crs.service.tls.ClientCertificate;
 import org.crs.service.tls.TlsContexts;
+import org.crs.bar.adapter.nowan.NoWan;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.SegmentController;
 import org.crs.bar.port.Site;
@@ -66,8 +68,8 @@ public final class BarMain {
         SSLContext tls = config.basics().tls().map(t -> TlsContexts.client(t.settings())).orElse(null);
         SegmentController campus = new SoapSegmentController("lnsap-" + config.site(), config.campus(), NsapContract.NAMESPACE,
                 config.callTimeout(), tls);
-        SegmentController wan = new SoapSegmentController("nsap", config.wan(), NsapContract.NAMESPACE, config.callTimeout(),
-                tls);
+        SegmentController wan = config.wan().<SegmentController>map(url -> new SoapSegmentController("nsap", url,
+                NsapContract.NAMESPACE, config.callTimeout(), tls)).orElseGet(() -> new NoWan(config.site()));
         Map<String, SegmentController> peers = new LinkedHashMap<>();
         config.peers().forEach((site, url) -> peers.put(site,
                 new SoapSegmentController("bar-" + site, url, BarServer.PEER_NAMESPACE, config.callTimeout(), tls)));
@@ -195,7 +197,7 @@ public final class BarMain {
 
         @Override
         public String summary(BarServerConfig config) {
-            return config.name() + " for " + config.site() + ", L-NSAP " + config.campus() + ", NSAP " + config.wan()
+            return config.name() + " for " + config.site() + ", L-NSAP " + config.campus() + ", NSAP " + config.wan().map(URI::toString).orElse("none")
                     + ", peers " + config.peers();
         }
 
@@ -223,7 +225,7 @@ public final class BarMain {
             config.basics().tls().ifPresent(t -> lines.add("calls as  " + ClientCertificate.subject(t.settings()).getName()
                     + "   (the L-NSAP, the NSAP and the peers, over https)"));
             lines.add("L-NSAP    " + config.campus());
-            lines.add("NSAP      " + config.wan());
+            lines.add("NSAP      " + config.wan().map(URI::toString).orElse("none (no WAN: other networks over NSI only)"));
             config.peers().forEach((site, url) -> lines.add("peer      " + site + " " + url));
             config.nsi().ifPresent(nsi -> lines.add("NSI       " + server.serviceUrl().resolve(
                     NsaDiscoveryDocument.DISCOVERY_PATH) + "   (" + nsi.network().nsaId() + ")"));

@@ -47,7 +47,7 @@ import org.crs.service.server.ServiceConfig.Reader;
  * campus:                             # required ({@link PartsConfig}): this site's L-NSAP
  *   url: https://127.0.0.1:8081/services/NsapService
  *   subject: CN=lnsap-site-a,OU=CRS,O=Demo
- * wan:                                # required ({@link PartsConfig}): the NSAP
+ * wan:                                # default none ({@link PartsConfig}): the NSAP; a site without a WAN has no peers
  *   url: https://127.0.0.1:8090/services/NsapService
  *   subject: CN=nsap,OU=CRS,O=Demo
  * peers:                              # default none ({@link PartsConfig}): the BAR of every other site
@@ -138,8 +138,8 @@ public record BarServerConfig(Basics basics, String site, PartsConfig parts, Dur
         return parts.campus();
     }
 
-    /** The service URL of the NSAP ({@code wan.url}). */
-    public URI wan() {
+    /** The service URL of the NSAP ({@code wan.url}); empty for a site without a WAN. */
+    public Optional<URI> wan() {
         return parts.wan();
     }
 

@@ -44,7 +44,7 @@ record FarNetworks(Site site, Optional<ConnectionRequesterServlet> servlet, List
         Map<String, Site.FarNetwork> networks = new HashMap<>(site.farNetworks());
         List<NsiSegmentController> controllers = new java.util.ArrayList<>();
         for (FarProvider p : r.providers()) {
-            NsiSegmentController c = new NsiSegmentController(p, r.requesterNsa(), replyTo, r.tls().orElse(null),
+            NsiSegmentController c = new NsiSegmentController(p, r.requesterNsa(), replyTo, r.tlsFor(p).orElse(null),
                     callbacks, connections, partFailed, clock);
             controllers.add(c);
             networks.put(p.site(), new Site.FarNetwork(c, p.handOff()));

@@ -3,7 +3,9 @@ package org.crs.bar.server;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import javax.net.ssl.SSLContext;
@@ -47,6 +49,7 @@ final class NsiRequesters {
         NsiConfig nsi = config.nsi().get();
         Optional<SSLContext> own = config.basics().tls().map(t -> TlsContexts.client(t.settings()));
         List<FarProvider> providers = new ArrayList<>();
+        Map<String, SSLContext> providerTls = new LinkedHashMap<>();
         for (NsiConfig.ProviderConfig p : nsi.providers()) {
             if (p.site().equals(config.site()) || config.peers().containsKey(p.site())) {
                 throw new IllegalArgumentException(p.key() + ".site: " + p.site() + " is this site or a peer BAR's;"
@@ -94,7 +97,10 @@ final class NsiRequesters {
             Optional<X500Principal> subject = p.subject().map(s -> CertificateSubjects.parse(s, p.key() + ".subject", ""));
             providers.add(new FarProvider(p.site(), p.nsa(), providerUrl, network, p.handOff(), far, subject, timeout,
                     p.resultWait(), p.activationTimeout()));
+            // A provider's own stores (another network's CA) are what its calls go with, not only its description's.
+            p.tls().ifPresent(t -> providerTls.put(p.site(), TlsContexts.client(t)));
         }
-        return fetch ? Optional.of(new NsiRequester(nsi.network().nsaId(), providers, own, nsi.url())) : Optional.empty();
+        return fetch ? Optional.of(new NsiRequester(nsi.network().nsaId(), providers, own, nsi.url(), providerTls))
+                : Optional.empty();
     }
 }

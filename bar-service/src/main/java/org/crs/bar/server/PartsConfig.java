@@ -25,7 +25,7 @@ import org.crs.service.tls.ClientCertificate;
  * campus:
  *   url: https://127.0.0.1:8081/services/NsapService  # required: this site's L-NSAP
  *   subject: CN=lnsap-site-a,OU=CRS,O=Demo            # required with tls: the certificate it calls this BAR with
- * wan:
+ * wan:                                # default none: a site without a WAN (no peers then)
  *   url: https://127.0.0.1:8090/services/NsapService  # required: the NSAP
  *   subject: CN=nsap,OU=CRS,O=Demo                    # required with tls
  * peers:                              # default none: the BAR of every other site
@@ -39,14 +39,16 @@ import org.crs.service.tls.ClientCertificate;
  * and traffic check would otherwise call for ever and never be answered. A peer's {@code site} follows the rule of {@code site}, appears once, and is not
  * this site. A {@code subject} is an X.500 distinguished name, compared as a name, not as text
  * ({@link CertificateSubjects#same}). Messages name the key ({@code peers[1].url}) and its line,
- * never quote a URL.
+ * never quote a URL. A site without {@code wan} reaches other networks only through its
+ * hand-offs, over NSI ({@code nsi.providers}): it may have no peers, since the BAR of another
+ * site is reached over the WAN.
  *
  * @param campus the service URL of this site's L-NSAP
- * @param wan the service URL of the NSAP
+ * @param wan the service URL of the NSAP; empty for a site without a WAN
  * @param peers the PeerService URL of every other site's BAR, by site, in the file's order
  * @param subjects the certificate subjects of the services that call this BAR over TLS
  */
-public record PartsConfig(URI campus, URI wan, Map<String, URI> peers, CallerSubjects subjects) {
+public record PartsConfig(URI campus, Optional<URI> wan, Map<String, URI> peers, CallerSubjects subjects) {
 
     public PartsConfig {
         Objects.requireNonNull(campus, "campus");
@@ -97,11 +99,15 @@ public record PartsConfig(URI campus, URI wan, Map<String, URI> peers, CallerSub
     static PartsConfig read(UrlYaml campusYaml, UrlYaml wanYaml, List<PeerYaml> peerList, String site,
                             boolean hasTls, EnvReferences env, String yaml) {
         URI campus = url(campusYaml, "campus", hasTls, env, yaml);
-        URI wan = url(wanYaml, "wan", hasTls, env, yaml);
+        Optional<URI> wan = wanYaml == null ? Optional.empty() : Optional.of(url(wanYaml, "wan", hasTls, env, yaml));
         Optional<X500Principal> campusSubject = subject(campusYaml.subject(), "campus.subject", hasTls, env,
                 ConfigYaml.at(yaml, "campus", "subject"));
-        Optional<X500Principal> wanSubject = subject(wanYaml.subject(), "wan.subject", hasTls, env,
-                ConfigYaml.at(yaml, "wan", "subject"));
+        Optional<X500Principal> wanSubject = wanYaml == null ? Optional.empty() : subject(wanYaml.subject(),
+                "wan.subject", hasTls, env, ConfigYaml.at(yaml, "wan", "subject"));
+        if (wan.isEmpty() && peerList != null && !peerList.isEmpty()) {
+            throw new IllegalArgumentException("peers: a site without wan has no peers (another site's BAR is reached over"
+                    + " the WAN); add wan: {url: ...} or remove peers" + ConfigYaml.at(yaml, "peers"));
+        }
 
         Map<String, URI> peers = new LinkedHashMap<>();
         Map<String, X500Principal> peerSubjects = new LinkedHashMap<>();
