@@ -107,7 +107,7 @@ class BarServerConfigTest {
         assertEquals("pg-secret-4711", c.basics().dbPassword());
         assertTrue(c.basics().clustered());
         assertEquals(URI.create("http://lnsap.site-a.example.org:8081/services/NsapService"), c.campus());
-        assertEquals(URI.create("http://nsap.example.org:8090/services/NsapService"), c.wan());
+        assertEquals(URI.create("http://nsap.example.org:8090/services/NsapService"), c.wan().orElseThrow());
         assertEquals(List.of("site-b", "site-c"), List.copyOf(c.peers().keySet()));
         assertEquals(URI.create("http://bar.site-c.example.org:8083/services/PeerService"), c.peers().get("site-c"));
         assertEquals(Duration.ofMillis(2500), c.callTimeout());
@@ -364,6 +364,24 @@ class BarServerConfigTest {
     }
 
     @Test
+    void theDomainCSampleHasNoWanNoPeersAndProvidesOverNsiToSiteAsBar() throws Exception {
+        BarServerConfig c = example(Path.of("../deploy/config/bar-domain-c.yaml"));
+
+        assertEquals(Optional.empty(), c.wan());
+        assertEquals(Map.of(), c.peers());
+        assertEquals("nsap", BarMain.site(c).wan().name());
+        assertEquals("urn:ogf:network:domain-c.crs.example:2026:nsa", c.nsi().orElseThrow().network().nsaId());
+        assertTrue(c.nsi().orElseThrow().requesters().allows("site-a", "urn:ogf:network:site-a.crs.example:2026:nsa"));
+    }
+
+    @Test
+    void aSiteWithoutWanMayHaveNoPeers() {
+        String withoutWan = GOOD.replaceAll("(?m)^wan:.*\n", "");
+
+        assertTrue(refusal(withoutWan).startsWith("peers: a site without wan has no peers"), refusal(withoutWan));
+    }
+
+    @Test
     void theDemosNetworkMapNamesBothCampusesAndTheWan() throws Exception {
         BarServerConfig c = BarServerConfig.FILE.parse(withCertificatesIn(Files.readString(
                 Path.of("../deploy/config/bar-site-a.yaml")), demoCertificates()), Path.of("../deploy/config"), env(Map.of()));
@@ -429,7 +447,7 @@ class BarServerConfigTest {
 
         assertTrue(c.basics().tls().orElseThrow().port().isEmpty(), "listen.port itself speaks TLS");
         assertEquals(ClientAuth.OPTIONAL, c.basics().tls().orElseThrow().settings().clientAuth());
-        assertEquals(List.of("https", "https", "https"), List.of(c.campus().getScheme(), c.wan().getScheme(),
+        assertEquals(List.of("https", "https", "https"), List.of(c.campus().getScheme(), c.wan().orElseThrow().getScheme(),
                 c.peers().get("site-b").getScheme()));
         assertEquals(new X500Principal("CN=bar-site-b, OU=CRS, O=Example Research Network"), c.subjects().peers().get("site-b"));
         assertFalse(c.toString().contains("crs-demo-tls") || c.toString().contains("db-secret"), c.toString());
@@ -471,6 +489,12 @@ class BarServerConfigTest {
             for (String service : List.of("bar-site-a", "bar-site-b")) {
                 ca.issue("CN=" + service + ",OU=CRS,O=Demo", certificates.resolve(service + ".p12"), "crs-demo-tls");
             }
+            // domain-c's own CA beside them, as DemoCertificates makes it (its BAR's trust store is read only here).
+            Path domainC = Files.createDirectories(certificates.resolve("domain-c"));
+            CertificateAuthority other = CertificateAuthority.create("CN=CRS Domain C CA,OU=CRS,O=Domain C");
+            other.writeTrustStore(domainC.resolve("trust.p12"), "crs-demo-tls");
+            other.writeTrustStore(domainC.resolve("trust-bar-domain-c.p12"), "crs-demo-tls");
+            other.issue("CN=bar-domain-c,OU=CRS,O=Domain C", domainC.resolve("bar-domain-c.p12"), "crs-demo-tls");
         }
         return certificates;
     }
@@ -487,7 +511,7 @@ class BarServerConfigTest {
     }
 
     private static List<Object> ports(BarServerConfig c) {
-        return List.of(c.name(), c.site(), c.basics().port(), c.campus().getPort(), c.wan().getPort(),
+        return List.of(c.name(), c.site(), c.basics().port(), c.campus().getPort(), c.wan().orElseThrow().getPort(),
                 Map.of(c.peers().keySet().iterator().next(), c.peers().values().iterator().next().getPort()));
     }
 }

@@ -56,9 +56,8 @@ class NsiDocumentsServedTest {
 
     /** The demo's site-a campus with a hand-off, and a BAR configuration publishing it. */
     Path configuration(String nsiHandOffPort) throws Exception {
-        Files.writeString(dir.resolve("site-a-campus.yaml"), Files.readString(Path.of("../deploy/topology/site-a-campus.yaml"))
-                + "handOffs:\n  - {name: to-domain-c, router: edge-a, trunk: TenGigabitEthernet3/1, capacityMbps: 10000,"
-                + " vlans: {first: 3000, last: 3099}}\n");
+        // The demo's campus has the hand-off to-domain-c on edge-a's TenGigabitEthernet2/2, VLANs 3000-3099.
+        Files.writeString(dir.resolve("site-a-campus.yaml"), Files.readString(Path.of("../deploy/topology/site-a-campus.yaml")));
         Path file = dir.resolve("bar.yaml");
         Files.writeString(file, """
                 name: bar-nsi
@@ -194,11 +193,11 @@ class NsiDocumentsServedTest {
                 handOff = place;
             }
         }
-        assertEquals("edge-a:TenGigabitEthernet3/1", handOff.get("id").asText(), answer.body());
+        assertEquals("edge-a:TenGigabitEthernet2/2", handOff.get("id").asText(), answer.body());
         assertEquals("to-domain-c", handOff.get("b").get("router").asText());
         assertEquals(10000, handOff.get("capacityMbps").asLong());
         JsonNode facing = topology.get("facing").get(0);
-        assertEquals("edge-a:TenGigabitEthernet3/1", facing.get("placeId").asText());
+        assertEquals("edge-a:TenGigabitEthernet2/2", facing.get("placeId").asText());
         assertEquals(NETWORK + ":to-domain-c?vlan=3000-3099", facing.get("stp").asText());
         assertEquals("urn:ogf:network:domain-c.crs.example:2026:topology", facing.get("farNetwork").asText());
     }

@@ -44,9 +44,8 @@ class NsiProvidersStartTest {
     }
 
     Path configuration(String handOff) throws Exception {
-        Files.writeString(dir.resolve("site-a-campus.yaml"), Files.readString(Path.of("../deploy/topology/site-a-campus.yaml"))
-                + "handOffs:\n  - {name: to-domain-c, router: edge-a, trunk: TenGigabitEthernet3/1, capacityMbps: 10000,"
-                + " vlans: {first: 3000, last: 3099}}\n");
+        // The demo's campus has the hand-off to-domain-c on edge-a's TenGigabitEthernet2/2, VLANs 3000-3099.
+        Files.writeString(dir.resolve("site-a-campus.yaml"), Files.readString(Path.of("../deploy/topology/site-a-campus.yaml")));
         Path file = dir.resolve("bar.yaml");
         Files.writeString(file, """
                 name: bar-nsi-providers

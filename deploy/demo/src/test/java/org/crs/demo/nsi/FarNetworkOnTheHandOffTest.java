@@ -69,6 +69,12 @@ class FarNetworkOnTheHandOffTest {
               - {name: to-domain-c, router: edge-a, trunk: TenGigabitEthernet2/2, capacityMbps: 2000, vlans: {first: 3000, last: 3009}}
             """;
 
+    /** The demo's site-a campus with this test's hand-off (a narrower range) in place of its own. */
+    static String siteAWithHandOff() throws java.io.IOException {
+        String demo = Files.readString(Path.of("../topology/site-a-campus.yaml"));
+        return demo.substring(0, demo.indexOf("\nhandOffs:") + 1) + HAND_OFFS;
+    }
+
     final FarNetworkPeer farNetwork = new FarNetworkPeer();
     RouterEmulator emulator;
     DriverActivator activator;
@@ -78,13 +84,12 @@ class FarNetworkOnTheHandOffTest {
     @BeforeEach
     void start() throws Exception {
         String demo = Files.readString(Path.of("../emulator/demo-routers.yaml"));
-        String edgeB = "  - hostname: edge-b\n";
-        emulator = RouterEmulator.start(Inventory.parse(demo.replaceFirst(edgeB, HAND_OFF_TRUNK + edgeB)).withAnyPorts());
+        assertTrue(demo.contains(HAND_OFF_TRUNK), "the demo's edge-a has the hand-off trunk");
+        emulator = RouterEmulator.start(Inventory.parse(demo).withAnyPorts());
         RouterDirectory directory = RouterDirectory.load(RouterAccessFile.writeTemporary(emulator, Set.of()));
         lnsap = NsapServer.start(new ServerConfig("lnsap-site-a", "jdbc:hsqldb:mem:lnsap-far-" + System.nanoTime(), "SA", "",
                         "127.0.0.1", 0, false),
-                new CampusPlanner(CampusTopologyFile.parse(Files.readString(Path.of("../topology/site-a-campus.yaml"))
-                        + HAND_OFFS)),
+                new CampusPlanner(CampusTopologyFile.parse(siteAWithHandOff())),
                 store -> activator = new DriverActivator(directory, store), Clock.systemUTC());
         Duration timeout = Duration.ofSeconds(10);
         Site site = new Site("site-a", new SoapSegmentController("lnsap-site-a", lnsap.serviceUrl(), NsapContract.NAMESPACE,
