@@ -4,6 +4,8 @@
 # site-a's BAR answers at http://127.0.0.1:8080/services/ReservationService.
 # Arguments: [DATA-FOLDER] [--minimum-seconds N] [--routers-apart] [--any-ports] [--inventory FILE]
 #            [--dry-run-routers]   (no emulator: every router on the dry-run driver, see docs/router-drivers.md)
+#            [--nsi-domain]        (a second CRS domain, domain-c, linked to site-a over NSI only: its own BAR
+#                                   on 8085/8447, L-NSAP on 8087, emulated edge-c and CA; docs/nsi.md)
 #
 # Builds first only when the sources changed since the last build: when the jar is missing, or
 # a pom.xml, a file under a module's src/, or deploy/config, deploy/topology or deploy/emulator

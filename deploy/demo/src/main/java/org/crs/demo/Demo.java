@@ -21,7 +21,13 @@ import org.crs.bar.service.ReservationService;
  * every service on its own embedded HSQLDB, in one process, on 127.0.0.1. The BAR of site-a
  * answers at http://127.0.0.1:8080/services/ReservationService. Run from the repository root:
  * {@code deploy/run-demo.sh [DATA-FOLDER] [--minimum-seconds N] [--routers-apart] [--any-ports]
- * [--inventory FILE] [--dry-run-routers]}.
+ * [--inventory FILE] [--dry-run-routers] [--nsi-domain]}.
+ *
+ * <p>With {@code --nsi-domain} a second, separate CRS domain runs beside the federation
+ * ({@link NsiDomain}): domain-c, with its own BAR (8085, TLS 8447), L-NSAP (8087), emulated 7600
+ * edge-c (always in this process), CA and databases, linked to the federation only by NSI through
+ * the hand-off between edge-a and edge-c. site-a's BAR publishes its STPs and books
+ * {@code domain-c:host-c1} (to host-c4) from domain-c's NSI provider.
  *
  * <p>With {@code --routers-apart} the routers run in an emulator process of their own, with
  * their state in {@code DATA-FOLDER/routers}, which outlives the demo ({@link RoutersApart}).
@@ -82,6 +88,7 @@ public final class Demo {
         boolean routersApart = false;
         boolean dryRun = false;
         boolean demoPorts = true;
+        boolean nsiDomain = false;
         Path inventory = null;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--minimum-seconds") && i + 1 < args.length) {
@@ -92,11 +99,13 @@ public final class Demo {
                 dryRun = true;
             } else if (args[i].equals("--any-ports")) {
                 demoPorts = false;
+            } else if (args[i].equals("--nsi-domain")) {
+                nsiDomain = true;
             } else if (args[i].equals("--inventory") && i + 1 < args.length) {
                 inventory = Path.of(args[++i]).toAbsolutePath();
             } else if (args[i].startsWith("--")) {
                 System.err.println("unknown option " + args[i] + "; usage: run-demo.sh [DATA-FOLDER] [--minimum-seconds N]"
-                        + " [--routers-apart] [--any-ports] [--inventory FILE] [--dry-run-routers]");
+                        + " [--routers-apart] [--any-ports] [--inventory FILE] [--dry-run-routers] [--nsi-domain]");
                 System.exit(2);
             } else {
                 data = Path.of(args[i]);
@@ -104,7 +113,11 @@ public final class Demo {
         }
         data = data.toAbsolutePath();
         Files.createDirectories(data);
-        Optional<List<Path>> staleLocks = DataFolderLock.take(data, DemoCertificates.SERVICES);
+        List<String> services = new java.util.ArrayList<>(DemoCertificates.SERVICES);
+        if (nsiDomain) {
+            services.addAll(DemoCertificates.DOMAIN_C_SERVICES);
+        }
+        Optional<List<Path>> staleLocks = DataFolderLock.take(data, services);
         if (staleLocks.isEmpty()) {
             System.err.println("Another demo is using " + data + ": stop it first, or give this one another data folder.");
             System.exit(1);
@@ -120,12 +133,24 @@ public final class Demo {
         FederationRouters routers = dryRun ? FederationRouters.dryRun(inventory)
                 : routersApart ? FederationRouters.apart(inventory, data.resolve("routers"))
                 : new FederationRouters(inventory, FederationRouters.Placement.IN_PROCESS, null);
-        Federation federation = Federation.start(options(Path.of("").toAbsolutePath(), data, demoPorts, minimum, routers));
+        Federation.Options federationOptions = options(Path.of("").toAbsolutePath(), data, demoPorts, minimum, routers);
+        // domain-c first: it calls nothing of the federation, and site-a's BAR is given its provider's address.
+        Optional<NsiDomain> domainC = nsiDomain ? Optional.of(NsiDomain.start(NsiDomain.Options.beside(federationOptions)))
+                : Optional.empty();
+        Federation federation;
+        try {
+            federation = domainC.isPresent() ? domainC.get().startFederation(federationOptions)
+                    : Federation.start(federationOptions);
+        } catch (Exception | Error e) {
+            domainC.ifPresent(NsiDomain::close);
+            throw e;
+        }
         Optional<RoutersApart> apart = federation.routersApart();
 
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             federation.close();
+            domainC.ifPresent(NsiDomain::close);
             apart.ifPresent(r -> System.out.println("The routers keep running with their configuration (pid " + r.pid()
                     + ", state in " + r.stateFolder() + "); the next demo finds them. To stop them: " + r.howToStop()));
             stopped.countDown();
@@ -183,8 +208,27 @@ public final class Demo {
             System.out.printf("  %-6s password %-11s %-8s %s%n", a.name(), a.password(), a.role(),
                     (a.group().isEmpty() ? "" : "group " + a.group()) + (a.home().isEmpty() ? "" : ", at " + a.home()));
         }
+        domainC.ifPresent(Demo::printDomainC);
         System.out.println("Bookable endpoints: " + String.join(", ", federation.bar("site-a").service().endpoints(ReservationService.ITSELF)));
         System.out.println("Shortest booking accepted: " + minimum.toSeconds() + " s");
         stopped.await();
+    }
+
+    /** What the demo prints of domain-c: its router, services, NSI addresses and certificates. */
+    private static void printDomainC(NsiDomain domain) {
+        System.out.println("domain-c, a second CRS domain linked to site-a over NSI only (hand-off edge-a"
+                + " TenGigabitEthernet2/2 = edge-c TenGigabitEthernet2/2, VLANs 3000-3099):");
+        for (EmulatedRouter r : domain.emulator().routers()) {
+            System.out.printf("  %-8s %-6s ssh %d  snmp %d%n", r.hostname(), r.profile().name().substring(1), r.sshPort(),
+                    r.snmpPort());
+        }
+        System.out.printf("  BAR domain-c   %s   browser %s/%n", domain.bar().wsdlUrl(),
+                domain.bar().apiUrl().resolve("/").toString().replaceAll("/$", ""));
+        System.out.printf("  L-NSAP domain-c %s   (TLS, client certificate required)%n", domain.lnsap().wsdlUrl());
+        System.out.printf("  NSI provider   %s   (site-a's BAR, by its certificate, as account %s)%n", domain.providerUrl(),
+                NsiDomain.SITE_A_ACCOUNT);
+        System.out.printf("  NSI discovery  %s%n", domain.discoveryUrl());
+        System.out.println("  Certificates (its own CA): " + domain.certificates().folder());
+        System.out.println("  Book site-a:host-a1 to domain-c:host-c1 at site-a's BAR; domain-c's part is booked over NSI.");
     }
 }

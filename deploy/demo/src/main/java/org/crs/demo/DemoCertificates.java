@@ -29,6 +29,14 @@ import org.crs.service.tls.TlsSettings;
  * demo's first start, found again at the next: a store already there is reused, a missing one is
  * issued, and everything is made afresh when the CA is missing.
  *
+ * <p>domain-c, the demo's second CRS domain ({@link NsiDomain}), has a CA of its own: its
+ * certificates are in the sub-folder {@code domain-c} ({@link #domainC()}), with the subjects
+ * {@code CN=<service>,OU=CRS,O=Domain C}. The two domains trust each other only where NSI needs
+ * it: site-a's BAR calls domain-c's provider trusting domain-c's CA alone (that folder's
+ * {@code trust.p12}), and domain-c's BAR trusts site-a's CA beside its own
+ * ({@code trust-bar-domain-c.p12}), to take site-a's BAR's certificate on its provider port and
+ * to call site-a's requester port back over TLS.
+ *
  * <p>Every store has the password {@link #PASSWORD}. That is a demo's password, printed here
  * on purpose; a real site's certificates come from its own authority
  * (docs/security.md) with passwords from the environment.
@@ -41,6 +49,21 @@ public final class DemoCertificates {
     public static final List<String> SERVICES = List.of("bar-site-a", "bar-site-b", "lnsap-site-a", "lnsap-site-b", "nsap");
     /** The subject of the demo's CA. */
     public static final String CA_SUBJECT = "CN=CRS Demo CA,OU=CRS,O=Demo";
+    /** The services of domain-c, the demo's second CRS domain, which get certificates of its own CA. */
+    public static final List<String> DOMAIN_C_SERVICES = List.of("bar-domain-c", "lnsap-domain-c");
+    /** The subject of domain-c's CA. */
+    public static final String DOMAIN_C_CA_SUBJECT = "CN=CRS Domain C CA,OU=CRS,O=Domain C";
+    /** The folder of domain-c's certificates, beside the federation's stores. */
+    public static final String DOMAIN_C_FOLDER = "domain-c";
+    /** The trust store of domain-c's BAR: domain-c's CA and the federation's. */
+    public static final String DOMAIN_C_BAR_TRUST = "trust-bar-domain-c.p12";
+
+    /** Who a folder's certificates are for: the CA's subject, the services, and their subjects' organisation. */
+    private record Authority(String caSubject, List<String> services, String organisation) {
+    }
+
+    private static final Authority FEDERATION = new Authority(CA_SUBJECT, SERVICES, "Demo");
+    private static final Authority DOMAIN_C = new Authority(DOMAIN_C_CA_SUBJECT, DOMAIN_C_SERVICES, "Domain C");
 
     private static final String CA_FILE = "ca.p12";
     private static final String TRUST_FILE = "trust.p12";
@@ -50,9 +73,11 @@ public final class DemoCertificates {
     private static DemoCertificates temporary;
 
     private final Path folder;
+    private final Authority authority;
 
-    private DemoCertificates(Path folder) {
+    private DemoCertificates(Path folder, Authority authority) {
         this.folder = folder;
+        this.authority = authority;
     }
 
     /**
@@ -62,8 +87,9 @@ public final class DemoCertificates {
      */
     public static void main(String[] args) {
         DemoCertificates certificates = inFolder(Path.of(args.length > 0 ? args[0] : "target/crs-demo/certificates"));
-        System.out.println("Certificates of " + SERVICES + " and their CA in " + certificates.folder() + " (password "
-                + PASSWORD + ")");
+        DemoCertificates domainC = certificates.domainC();
+        System.out.println("Certificates of " + SERVICES + " and their CA in " + certificates.folder() + ", of "
+                + DOMAIN_C_SERVICES + " and theirs in " + domainC.folder() + " (password " + PASSWORD + ")");
     }
 
     /**
@@ -85,16 +111,51 @@ public final class DemoCertificates {
     }
 
     /** The certificates in {@code folder}, made there when missing. */
-    public static synchronized DemoCertificates inFolder(Path folder) {
+    public static DemoCertificates inFolder(Path folder) {
+        return inFolder(folder, FEDERATION);
+    }
+
+    /**
+     * domain-c's certificates, made when missing in this folder's sub-folder {@code domain-c}:
+     * its own CA, its services' stores, and its BAR's trust store of both CAs
+     * ({@link #DOMAIN_C_BAR_TRUST}), written again each time, so that it follows this folder's CA.
+     */
+    public DemoCertificates domainC() {
+        if (authority != FEDERATION) {
+            throw new IllegalStateException("domain-c's certificates are beside the federation's, not " + folder);
+        }
+        DemoCertificates domainC = inFolder(folder.resolve(DOMAIN_C_FOLDER), DOMAIN_C);
+        try {
+            KeyStore both = KeyStore.getInstance(TlsSettings.STORE_TYPE);
+            both.load(null, null);
+            both.setCertificateEntry("domain-c-ca", CertificateAuthority.load(domainC.folder.resolve(CA_FILE), PASSWORD)
+                    .certificate());
+            both.setCertificateEntry("federation-ca", CertificateAuthority.load(folder.resolve(CA_FILE), PASSWORD)
+                    .certificate());
+            Path partial = domainC.folder.resolve(DOMAIN_C_BAR_TRUST + ".partial");
+            try (OutputStream out = Files.newOutputStream(partial)) {
+                both.store(out, PASSWORD.toCharArray());
+            }
+            Files.move(partial, domainC.folder.resolve(DOMAIN_C_BAR_TRUST), StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + DOMAIN_C_BAR_TRUST + " in " + domainC.folder, e);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("could not write " + DOMAIN_C_BAR_TRUST + " in " + domainC.folder, e);
+        }
+        return domainC;
+    }
+
+    private static synchronized DemoCertificates inFolder(Path folder, Authority authority) {
         Path dir = folder.toAbsolutePath().normalize();
         CertificateAuthority ca;
         if (Files.isRegularFile(dir.resolve(CA_FILE)) && Files.isRegularFile(dir.resolve(TRUST_FILE))) {
             ca = CertificateAuthority.load(dir.resolve(CA_FILE), PASSWORD);
         } else {
-            ca = CertificateAuthority.create(CA_SUBJECT);
+            ca = CertificateAuthority.create(authority.caSubject());
             ca.writeKeyStore(dir.resolve(CA_FILE), PASSWORD);
             ca.writeTrustStore(dir.resolve(TRUST_FILE), PASSWORD);
-            for (String service : SERVICES) {
+            for (String service : authority.services()) {
                 try {
                     // Certificates of an earlier CA would no longer be trusted.
                     Files.deleteIfExists(dir.resolve(service + ".p12"));
@@ -103,15 +164,15 @@ public final class DemoCertificates {
                 }
             }
         }
-        for (String service : SERVICES) {
+        for (String service : authority.services()) {
             if (!Files.isRegularFile(dir.resolve(service + ".p12"))) {
-                ca.issue(subjectText(service), dir.resolve(service + ".p12"), PASSWORD);
+                ca.issue(subjectText(service, authority), dir.resolve(service + ".p12"), PASSWORD);
             }
         }
         if (quickStores() && !Files.isRegularFile(dir.resolve(QUICK_MARK))) {
-            rewriteQuick(dir);
+            rewriteQuick(dir, authority);
         }
-        return new DemoCertificates(dir);
+        return new DemoCertificates(dir, authority);
     }
 
     private static boolean quickStores() {
@@ -123,9 +184,9 @@ public final class DemoCertificates {
      * protection ({@link #quickStoresInThisProcess}), and marks the folder done: a folder made
      * before the demo made quick stores would otherwise open slowly at every start.
      */
-    private static void rewriteQuick(Path dir) {
+    private static void rewriteQuick(Path dir, Authority authority) {
         List<String> files = new ArrayList<>(List.of(CA_FILE, TRUST_FILE));
-        SERVICES.forEach(service -> files.add(service + ".p12"));
+        authority.services().forEach(service -> files.add(service + ".p12"));
         char[] password = PASSWORD.toCharArray();
         try {
             for (String file : files) {
@@ -185,15 +246,33 @@ public final class DemoCertificates {
         return folder.resolve(service + ".p12");
     }
 
-    /** The subject of a service's certificate: {@code CN=<service>,OU=CRS,O=Demo}. */
+    /** The subject of a service's certificate: {@code CN=<service>,OU=CRS,O=Demo} ({@code O=Domain C} in domain-c). */
     public X500Principal subject(String service) {
         requireService(service);
-        return new X500Principal(subjectText(service));
+        return new X500Principal(subjectText(service, authority));
+    }
+
+    /**
+     * The trust store a service uses: the folder's, but for domain-c's BAR, which trusts the
+     * federation's CA too ({@link #DOMAIN_C_BAR_TRUST}).
+     */
+    public Path trustStore(String service) {
+        requireService(service);
+        return service.equals("bar-domain-c") ? folder.resolve(DOMAIN_C_BAR_TRUST) : trustStore();
     }
 
     /** A service's stores, asking its callers for certificates as {@code clientAuth} says. */
     public TlsSettings settings(String service, ClientAuth clientAuth) {
-        return new TlsSettings(keyStore(service), PASSWORD, trustStore(), PASSWORD, clientAuth);
+        return new TlsSettings(keyStore(service), PASSWORD, trustStore(service), PASSWORD, clientAuth);
+    }
+
+    /**
+     * What a service of this folder calls another domain's services with: its certificate, and
+     * the other domain's CA alone ({@code other}'s trust store).
+     */
+    public SSLContext clientTowards(String service, DemoCertificates other) {
+        return TlsContexts.client(new TlsSettings(keyStore(service), PASSWORD, other.trustStore(), PASSWORD,
+                ClientAuth.NONE));
     }
 
     /** What a service calls the others with: its certificate and the demo's CA. */
@@ -211,18 +290,19 @@ public final class DemoCertificates {
                 + (port == null ? "" : "  port: " + port + "\n")
                 + "  keyStore: \"" + keyStore(service) + "\"\n"
                 + "  keyStorePassword: " + PASSWORD + "\n"
-                + "  trustStore: \"" + trustStore() + "\"\n"
+                + "  trustStore: \"" + trustStore(service) + "\"\n"
                 + "  trustStorePassword: " + PASSWORD + "\n"
                 + "  clientAuth: " + clientAuth.yamlName() + "\n";
     }
 
-    private static String subjectText(String service) {
-        return "CN=" + service + ",OU=CRS,O=Demo";
+    private static String subjectText(String service, Authority authority) {
+        return "CN=" + service + ",OU=CRS,O=" + authority.organisation();
     }
 
-    private static void requireService(String service) {
-        if (!SERVICES.contains(Objects.requireNonNull(service, "service"))) {
-            throw new IllegalArgumentException("no demo certificate for " + service + "; have " + SERVICES);
+    private void requireService(String service) {
+        if (!authority.services().contains(Objects.requireNonNull(service, "service"))) {
+            throw new IllegalArgumentException("no demo certificate for " + service + " in " + folder + "; have "
+                    + authority.services());
         }
     }
 

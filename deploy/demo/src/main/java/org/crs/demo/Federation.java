@@ -24,6 +24,7 @@ import org.crs.nsap.soap.ServedBars;
 
 import org.crs.bar.server.BarServer;
 import org.crs.bar.server.NsiPublication;
+import org.crs.bar.server.NsiRequester;
 import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
@@ -112,13 +113,15 @@ public final class Federation implements AutoCloseable {
      * @param oidc the identity provider each site's BAR signs people in through, made from the
      *     BAR's callback address; none for a site it does not name
      * @param nsi what each site's BAR publishes and provides over NSI; none for a site it does not name
+     * @param nsiRequesters the other networks each site's BAR books far parts from over NSI; none for a site it does not name
      */
     public record Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
                           Duration callTimeout, Clock clock, FederationRouters routers, DemoCertificates certificates,
                           BarPolicy policy, Map<String, Function<URI, OidcSettings>> oidc,
-                          Map<String, NsiPublication> nsi) {
+                          Map<String, NsiPublication> nsi, Map<String, NsiRequester> nsiRequesters) {
         public Options {
             nsi = Map.copyOf(nsi);
+            nsiRequesters = Map.copyOf(nsiRequesters);
             Objects.requireNonNull(repository, "repository");
             Objects.requireNonNull(databases, "databases");
             Objects.requireNonNull(settings, "settings");
@@ -134,7 +137,7 @@ public final class Federation implements AutoCloseable {
                        Duration callTimeout, Clock clock, FederationRouters routers, DemoCertificates certificates,
                        BarPolicy policy, Map<String, Function<URI, OidcSettings>> oidc) {
             this(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, policy, oidc,
-                    Map.of());
+                    Map.of(), Map.of());
         }
 
         public Options(Path repository, Function<String, Database> databases, boolean demoPorts, BarSettings settings,
@@ -148,7 +151,15 @@ public final class Federation implements AutoCloseable {
             Map<String, NsiPublication> more = new LinkedHashMap<>(nsi);
             more.put(site, publication);
             return new Options(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates,
-                    policy, oidc, more);
+                    policy, oidc, more, nsiRequesters);
+        }
+
+        /** These options with the BAR of {@code site} booking far parts over NSI as {@code requester} says. */
+        public Options withNsiRequester(String site, NsiRequester requester) {
+            Map<String, NsiRequester> more = new LinkedHashMap<>(nsiRequesters);
+            more.put(site, requester);
+            return new Options(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates,
+                    policy, oidc, nsi, more);
         }
 
         /** With certificates in a temporary folder of this JVM ({@link DemoCertificates#temporary()}), every booking approved at once. */
@@ -166,7 +177,7 @@ public final class Federation implements AutoCloseable {
         /** These options with the BARs' approval rules and quotas of {@code other}. */
         public Options withPolicy(BarPolicy other) {
             return new Options(repository, databases, demoPorts, settings, callTimeout, clock, routers, certificates, other,
-                    oidc, nsi);
+                    oidc, nsi, nsiRequesters);
         }
 
         /**
@@ -177,7 +188,7 @@ public final class Federation implements AutoCloseable {
             Map<String, Function<URI, OidcSettings>> more = new LinkedHashMap<>(oidc);
             more.put(site, settings);
             return new Options(repository, databases, demoPorts, this.settings, callTimeout, clock, routers, certificates,
-                    policy, more, nsi);
+                    policy, more, nsi, nsiRequesters);
         }
 
         /** With the demo's routers emulated in this process. */
@@ -355,6 +366,7 @@ public final class Federation implements AutoCloseable {
                         ClientAuth.OPTIONAL), barTlsPorts.get(site))), controllers, options.settings(), options.clock(),
                 BarServer.Options.defaults(name).withPolicy(options.policy()).withServices(servicesOf(site))
                         .withAccessTable(table).withNsi(Optional.ofNullable(options.nsi().get(site)))
+                        .withNsiRequester(Optional.ofNullable(options.nsiRequesters().get(site)))
                         .withMap(networkMap()).withOidc(Optional.ofNullable(options.oidc().get(site)).map(o -> o.apply(
                                 URI.create("http://127.0.0.1:" + barPorts.get(site) + "/api/oidc/callback")))));
         try {

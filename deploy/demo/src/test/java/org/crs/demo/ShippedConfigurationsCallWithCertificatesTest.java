@@ -16,6 +16,7 @@ import javax.security.auth.x500.X500Principal;
 
 import org.crs.bar.server.BarMain;
 import org.crs.bar.server.BarServerConfig;
+import org.crs.bar.server.NsiConfig;
 import org.crs.bar.port.Site;
 import org.crs.nsap.server.NsapLauncher;
 import org.crs.nsap.server.NsapServer;
@@ -43,7 +44,9 @@ class ShippedConfigurationsCallWithCertificatesTest {
 
     @BeforeAll
     static void certificates() throws Exception {
-        demoCertificates = DemoCertificates.inFolder(Files.createTempDirectory("shipped-demo-certificates")).folder();
+        DemoCertificates demo = DemoCertificates.inFolder(Files.createTempDirectory("shipped-demo-certificates"));
+        demo.domainC();
+        demoCertificates = demo.folder();
         productionCertificates = Files.createTempDirectory("shipped-production-certificates");
         CertificateAuthority ca = CertificateAuthority.create("CN=CRS CA,OU=CRS,O=Example Research Network");
         ca.writeTrustStore(productionCertificates.resolve("trust.p12"), "store-password");
@@ -70,7 +73,7 @@ class ShippedConfigurationsCallWithCertificatesTest {
             NsapServerConfig nsap = holders.get("nsap");
             assertCalledOverHttpsAt(bar.campus(), lnsap.basics().port());
             assertEquals(caller, servedAs(lnsap, site), "lnsap-" + site + " answers " + site + "'s BAR by its certificate");
-            assertCalledOverHttpsAt(bar.wan(), nsap.basics().port());
+            assertCalledOverHttpsAt(bar.wan().orElseThrow(), nsap.basics().port());
             assertEquals(caller, servedAs(nsap, site), "the NSAP answers " + site + "'s BAR by its certificate");
             bar.peers().forEach((peerSite, url) -> {
                 BarServerConfig peer = bars.get(peerSite);
@@ -105,6 +108,49 @@ class ShippedConfigurationsCallWithCertificatesTest {
     }
 
     @Test
+    void domainCsSamplesCallEachOtherOverHttpsAndSiteAsBarCallsItsProviderTrustingItsCaAlone() throws Exception {
+        BarServerConfig bar = BarServerConfig.FILE.parse(demo("bar-domain-c"), CONFIG, name -> null);
+        NsapServerConfig lnsap = demoHolder("lnsap-domain-c");
+        X500Principal barSubject = callsAs(bar.basics().tls().orElseThrow().settings());
+        assertEquals(new X500Principal("CN=bar-domain-c,OU=CRS,O=Domain C"), barSubject);
+        assertCalledOverHttpsAt(bar.campus(), lnsap.basics().port());
+        assertEquals(barSubject, servedAs(lnsap, "domain-c"), "domain-c's L-NSAP answers its BAR by its certificate");
+        assertCalledOverHttpsAt(lnsap.bars().get(0).url(), bar.basics().tls().orElseThrow().port().getAsInt());
+        assertEquals(callsAs(lnsap.basics().tls().orElseThrow().settings()), bar.subjects().campus().orElseThrow());
+        assertTrue(bar.wan().isEmpty() && bar.peers().isEmpty(), "no WAN, no peer: NSI is domain-c's only link");
+
+        BarServerConfig siteA = demoBar("site-a");
+        NsiConfig.ProviderConfig provider = siteA.nsi().orElseThrow().providers().get(0);
+        assertCalledOverHttpsAt(provider.providerUrl().orElseThrow(), bar.basics().tls().orElseThrow().port().getAsInt());
+        org.crs.service.tls.TlsSettings towards = provider.tls().orElseThrow();
+        X500Principal siteABar = callsAs(towards);
+        assertEquals(new X500Principal("CN=bar-site-a,OU=CRS,O=Demo"), siteABar);
+        assertEquals(List.of(new X500Principal(DemoCertificates.DOMAIN_C_CA_SUBJECT)), authorities(towards),
+                "site-a's BAR trusts domain-c's CA toward its provider, and nothing else there");
+        assertEquals(List.of(new X500Principal(DemoCertificates.CA_SUBJECT)), authorities(siteA.basics().tls().orElseThrow()
+                .settings()), "site-a's own TLS port trusts the federation's CA alone");
+        assertEquals(List.of(new X500Principal(DemoCertificates.CA_SUBJECT),
+                new X500Principal(DemoCertificates.DOMAIN_C_CA_SUBJECT)), authorities(bar.basics().tls().orElseThrow()
+                .settings()), "domain-c's BAR takes site-a's BAR's certificate and calls it back");
+        assertEquals(List.of(new X500Principal(DemoCertificates.DOMAIN_C_CA_SUBJECT)), authorities(lnsap.basics().tls()
+                .orElseThrow().settings()), "domain-c's L-NSAP trusts its own CA alone");
+        assertTrue(bar.nsi().orElseThrow().requesters().allows("site-a", siteA.nsi().orElseThrow().network().nsaId()),
+                "site-a's BAR acts as its NSA id through the account site-a");
+    }
+
+    /** The subjects of the authorities a trust store holds, sorted by name. */
+    static List<X500Principal> authorities(org.crs.service.tls.TlsSettings settings) throws Exception {
+        java.security.KeyStore store = org.crs.service.tls.TlsContexts.load(settings.trustStore(),
+                settings.trustStorePassword(), "trustStore");
+        List<X500Principal> subjects = new java.util.ArrayList<>();
+        for (String alias : java.util.Collections.list(store.aliases())) {
+            subjects.add(((java.security.cert.X509Certificate) store.getCertificate(alias)).getSubjectX500Principal());
+        }
+        subjects.sort(java.util.Comparator.comparing(X500Principal::getName));
+        return subjects;
+    }
+
+    @Test
     void everyCallBetweenTheProductionSamplesGoesOverHttpsWithACertificateTheCalledServiceKnows() throws Exception {
         BarServerConfig bar = BarServerConfig.FILE.parse(production("bar-site-a"), CONFIG.resolve("production"), environment());
         NsapServerConfig lnsap = NsapServerConfig.FILE.parse(production("lnsap-site-a"), CONFIG.resolve("production"),
@@ -112,7 +158,7 @@ class ShippedConfigurationsCallWithCertificatesTest {
         NsapServerConfig nsap = NsapServerConfig.FILE.parse(production("nsap"), CONFIG.resolve("production"), environment());
 
         X500Principal barSubject = callsAs(bar.basics().tls().orElseThrow().settings());
-        assertEquals(List.of("https", "https", "https"), List.of(bar.campus().getScheme(), bar.wan().getScheme(),
+        assertEquals(List.of("https", "https", "https"), List.of(bar.campus().getScheme(), bar.wan().orElseThrow().getScheme(),
                 bar.peers().get("site-b").getScheme()));
         assertEquals(barSubject, servedAs(lnsap, "site-a"));
         assertEquals(barSubject, servedAs(nsap, "site-a"));
