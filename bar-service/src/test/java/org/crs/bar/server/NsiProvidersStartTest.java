@@ -19,6 +19,7 @@ import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.time.TimeInterval;
+import org.crs.service.tls.CertificateAuthority;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,5 +96,24 @@ class NsiProvidersStartTest {
         assertTrue(farNetwork.requests.containsAll(java.util.List.of("reserve " + connection, "reserveAbort " + connection,
                 "terminate " + connection)), farNetwork.requests.toString());
         assertEquals(org.crs.domain.nsi.LifecycleState.TERMINATED, farNetwork.states(connection).lifecycleState());
+    }
+
+    @Test
+    void aProvidersOwnStoresAreWhatItsRequestsGoWith() throws Exception {
+        CertificateAuthority farCa = CertificateAuthority.create("CN=Far CA,O=Far Network");
+        Path stores = Files.createDirectories(dir.resolve("far-tls"));
+        farCa.writeTrustStore(stores.resolve("trust.p12"), "far-password");
+        farCa.issue("CN=bar-site-a,O=Far Network", stores.resolve("bar.p12"), "far-password");
+        Path file = configuration("to-domain-c");
+        Files.writeString(file, Files.readString(file).replace("handOff: to-domain-c, resultWait: 300ms}",
+                "handOff: to-domain-c, resultWait: 300ms, tls: {keyStore: far-tls/bar.p12,"
+                        + " keyStorePassword: far-password, trustStore: far-tls/trust.p12, trustStorePassword: far-password}}"));
+        BarServerConfig config = BarServerConfig.FILE.load(file);
+
+        NsiRequester requester = NsiRequesters.of(config, BarMain.nsiStps(config), true,
+                org.crs.bar.adapter.nsi.NsaDescriptionReader::fetch).orElseThrow();
+
+        assertEquals(java.util.Set.of("domain-c"), requester.providerTls().keySet());
+        assertEquals(requester.providerTls().get("domain-c"), requester.tlsFor(requester.providers().get(0)).orElseThrow());
     }
 }
