@@ -11,14 +11,13 @@ import java.time.Duration;
 
 /**
  * A TCP proxy on 127.0.0.1 that holds every new connection for a while before passing it on:
- * a peer that answers, but late (with a delay longer than its caller waits: one that does not
- * answer, whose requests still arrive afterwards).
+ * a peer that answers, but late.
  */
 final class DelayingProxy implements AutoCloseable {
 
     private final ServerSocket server;
     private final int targetPort;
-    private volatile Duration delay;
+    private final Duration delay;
 
     DelayingProxy(int targetPort, Duration delay) throws IOException {
         this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -27,11 +26,6 @@ final class DelayingProxy implements AutoCloseable {
         Thread acceptor = new Thread(this::accept, "delaying-proxy");
         acceptor.setDaemon(true);
         acceptor.start();
-    }
-
-    /** Holds the connections opened from now on for {@code other} (zero: passes them on at once). */
-    void delay(Duration other) {
-        this.delay = other;
     }
 
     /** The same URL as {@code target}, through the proxy. */
@@ -53,9 +47,8 @@ final class DelayingProxy implements AutoCloseable {
     }
 
     private void relay(Socket client) {
-        Duration hold = delay;
         try (client; Socket target = new Socket(InetAddress.getLoopbackAddress(), targetPort)) {
-            Thread.sleep(hold.toMillis());
+            Thread.sleep(delay.toMillis());
             Thread back = new Thread(() -> pipe(target, client));
             back.setDaemon(true);
             back.start();
