@@ -136,6 +136,10 @@ class ShippedConfigurationsCallWithCertificatesTest {
                 .orElseThrow().settings()), "domain-c's L-NSAP trusts its own CA alone");
         assertTrue(bar.nsi().orElseThrow().requesters().allows("site-a", siteA.nsi().orElseThrow().network().nsaId()),
                 "site-a's BAR acts as its NSA id through the account site-a");
+        // The files name the two domains as the demo's NsiDomain does.
+        assertEquals(List.of(NsiDomain.SITE_A_NSA, NsiDomain.NSA, NsiDomain.NETWORK, NsiDomain.NSA),
+                List.of(siteA.nsi().orElseThrow().network().nsaId(), provider.nsa(), provider.network().orElseThrow(),
+                        bar.nsi().orElseThrow().network().nsaId()));
     }
 
     /** The subjects of the authorities a trust store holds, sorted by name. */
