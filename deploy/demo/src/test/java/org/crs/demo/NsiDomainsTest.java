@@ -268,6 +268,25 @@ class NsiDomainsTest {
     }
 
     @Test
+    void aBookingWhileDomainCsBarIsDownFailsAndDomainCHoldsNothingOnceItIsBack() throws Exception {
+        TimeInterval window = daysAhead(5, Duration.ofHours(1));
+        String id = nextId();
+        domainC.stopBar();
+        Reservation failed;
+        try {
+            failed = book(id, "host-a1", "host-c1", window);
+        } finally {
+            domainC.restartBar();
+        }
+
+        assertEquals(ReservationState.REJECTED, failed.state(), failed.reason());
+        assertEquals(RefusalCode.PROVIDER_SILENT, failed.refusalCode(), failed.reason());
+        assertEquals(List.of(), live(federation.lnsap("site-a"), window), "nothing held at site-a's L-NSAP");
+        assertEquals(List.of(), live(domainC.lnsap(), window), "nothing held at domain-c's L-NSAP");
+        assertEquals(Optional.empty(), farConnection(id), "domain-c never heard of it");
+    }
+
+    @Test
     void aCancelOfABookedCircuitTerminatesDomainCsConnection() throws Exception {
         TimeInterval window = daysAhead(4, Duration.ofHours(1));
         String id = nextId();
