@@ -238,27 +238,54 @@ public final class NsiProviderService {
 
     /** A provision: Provisioning at once; the BAR's reservation is provisioned; provisionConfirmed. */
     public void provision(Caller caller, NsiRequestHeader header, String connectionId) throws NsiRefused {
-        Caller.Account account = requester(caller, header);
-        NsiConnection c = request(account, header, connectionId, NsiEvent.PROVISION);
-        later("provision " + connectionId, () -> {
-            try {
-                reservations.provision(account, c.requestId());
-            } catch (BadRequest e) {
-                LOG.warn("NSI provision of {}: the BAR refused it: {}", connectionId, e.getMessage());
-            }
-            follow(connectionId, Optional.of(header.correlationId()));
-        });
+        provisioning(caller, header, connectionId, ProvisionRequest.PROVISION);
     }
 
     /** A release: Releasing at once; the BAR's reservation is released (taken down, kept); releaseConfirmed. */
     public void release(Caller caller, NsiRequestHeader header, String connectionId) throws NsiRefused {
+        provisioning(caller, header, connectionId, ProvisionRequest.RELEASE);
+    }
+
+    /** The two requests of the provision machine: the event, what undoes it, and the BAR's call. */
+    private enum ProvisionRequest {
+        PROVISION(NsiEvent.PROVISION, NsiEvent.PROVISION_FAILED),
+        RELEASE(NsiEvent.RELEASE, NsiEvent.RELEASE_FAILED);
+
+        final NsiEvent event;
+        final NsiEvent failed;
+
+        ProvisionRequest(NsiEvent event, NsiEvent failed) {
+            this.event = event;
+            this.failed = failed;
+        }
+
+        Reservation call(ReservationService reservations, Caller caller, String requestId) throws BadRequest {
+            return this == PROVISION ? reservations.provision(caller, requestId) : reservations.release(caller, requestId);
+        }
+    }
+
+    /**
+     * A provision or release: the provision machine moved at once; the BAR's reservation
+     * provisioned or released; confirmed when the BAR has done it ({@link NsiFollower}). A BAR that
+     * refuses it after the acknowledgment (the reservation ended, or is not committed) moves the
+     * machine back and owes the requester an {@code error} with the BAR's code.
+     */
+    private void provisioning(Caller caller, NsiRequestHeader header, String connectionId, ProvisionRequest asked)
+            throws NsiRefused {
         Caller.Account account = requester(caller, header);
-        NsiConnection c = request(account, header, connectionId, NsiEvent.RELEASE);
-        later("release " + connectionId, () -> {
+        NsiConnection c = request(account, header, connectionId, asked.event);
+        String what = asked.event.name().toLowerCase(java.util.Locale.ROOT);
+        later(what + " " + connectionId, () -> {
             try {
-                reservations.release(account, c.requestId());
+                asked.call(reservations, account, c.requestId());
             } catch (BadRequest e) {
-                LOG.warn("NSI release of {}: the BAR refused it: {}", connectionId, e.getMessage());
+                LOG.info("NSI {} of {}: the BAR refused it after the acknowledgment: {}", what, connectionId,
+                        e.getMessage());
+                NsiRefusal why = NsiRefusal.ofBar(e.refusal().code(), what + " refused: " + e.getMessage());
+                changes.change(connectionId, now -> NsiConnectionChanges.then(changes.start(now), asked.failed)
+                        .map(ch -> changes.owe(ch, header.correlationId(), new NsiOutgoing.Error(connectionId, why,
+                                now.providerNsa()))));
+                return;
             }
             follow(connectionId, Optional.of(header.correlationId()));
         });
