@@ -1,6 +1,7 @@
 package org.crs.bar.service;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -30,18 +31,21 @@ import org.crs.bar.port.NsiCallbackOutbox;
 import org.crs.bar.port.NsiConnections;
 import org.crs.bar.port.NsiConnections.Change;
 import org.crs.bar.port.NsiConnections.ChangeOutcome;
+import org.crs.bar.port.NsiConnections.CriteriaChange;
 import org.crs.bar.port.NsiConnections.Selection;
 import org.crs.bar.port.NsiConnections.StoredMessage;
 import org.crs.bar.port.NsiMessages;
 import org.crs.bar.port.NsiOutgoing;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.ChangeRefused;
 import org.crs.bar.reservation.Provisioning;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Timing;
 import org.crs.domain.access.Caller;
 import org.crs.domain.nsi.NsiErrorId;
+import org.crs.domain.nsi.NsiReservationState;
 import org.crs.domain.nsi.Stp;
 import org.crs.domain.nsi.VlanLabels;
 import org.crs.domain.reservation.Endpoint;
@@ -88,6 +92,8 @@ public final class NsiProviderService {
     private final NsiOutboxPolicy policy;
     private final Executor calls;
     private final Clock clock;
+    /** The NSI hold timer: the BAR's client hold, for a first reserve's hold and a modify's alike. */
+    private final Duration hold;
 
     /**
      * @param settings the BAR's: its client hold is the NSI hold timer
@@ -104,9 +110,9 @@ public final class NsiProviderService {
         this.policy = Objects.requireNonNull(policy, "policy");
         this.calls = Objects.requireNonNull(calls, "calls");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.hold = settings.clientHold();
         this.changes = new NsiConnectionChanges(connections, messages, policy, clock);
-        this.follower = new NsiFollower(changes, (int) Math.min(Integer.MAX_VALUE,
-                settings.clientHold().toSeconds()));
+        this.follower = new NsiFollower(changes, (int) Math.min(Integer.MAX_VALUE, hold.toSeconds()));
     }
 
     /** This provider's NSA id. */
@@ -119,21 +125,52 @@ public final class NsiProviderService {
     /**
      * A reserve: checked, its connection created ReserveChecking, its id answered; the BAR books
      * it hold-only as the caller, and the connection owes reserveConfirmed (with the VLAN chosen on
-     * each hand-off end) or reserveFailed.
+     * each hand-off end) or reserveFailed. A reserve naming a connection is a modify ({@link #modify}).
      *
      * @throws NsiRefused refused before anything changed: not the caller's requester NSA
      *     ({@code 00302}), an STP not of this network or no such port ({@code 00701}), a label
      *     outside a hand-off's range ({@code 00704}), unidirectional ({@code 00706}), an ero,
-     *     parameters or no end ({@code 00102}), a capacity over the port's ({@code 00705}), a
-     *     modify ({@code 00103}); a hand-off label narrower than its range asks for its lowest VLAN
+     *     parameters or no end ({@code 00102}), a capacity over the port's ({@code 00705}); a
+     *     hand-off label narrower than its range asks for its lowest VLAN
      */
     public String reserve(Caller caller, NsiRequestHeader header, NsiReserveRequest request) throws NsiRefused {
         Caller.Account account = requester(caller, header);
         if (request.connectionId().isPresent()) {
-            owned(account, header, request.connectionId().get());
-            throw refused(NsiErrorId.NOT_IMPLEMENTED, "modify (a reserve naming connection "
-                    + request.connectionId().get() + ") is not implemented by this provider");
+            return modify(account, header, request);
         }
+        checkService(request);
+        Instant now = clock.instant();
+        Instant start = request.start().filter(s -> s.isAfter(now)).orElse(now);
+        Instant end = request.end().get();
+        if (!end.isAfter(start)) {
+            throw refused(NsiErrorId.PAYLOAD_ERROR, "endTime: " + end + " is not after the start " + start);
+        }
+        StpResolution.Found source = resolve(request.sourceStp(), "sourceSTP", request.capacityMbps());
+        StpResolution.Found dest = resolve(request.destStp(), "destSTP", request.capacityMbps());
+        String id = UUID.randomUUID().toString();
+        NsiCriteria criteria = new NsiCriteria(Math.max(1, request.version().orElse(1)), start, Optional.of(end),
+                request.capacityMbps(), asked(request.sourceStp(), source), asked(request.destStp(), dest),
+                NsiDirectionality.BIDIRECTIONAL,
+                request.serviceType().orElse(DEFAULT_SERVICE_TYPE));
+        NsiConnection connection = new NsiConnection(id, header.requesterNsa(), providerNsa(),
+                request.globalReservationId(), request.description(), header.replyTo(), REQUEST_ID_PREFIX + id, criteria,
+                Optional.empty(), NsiStates.checking(), now, now, 1, 1, Optional.empty());
+        if (!changes.store().create(connection)) {
+            throw refused(NsiErrorId.INTERNAL_ERROR, "connection " + id + " could not be created: one with its id exists");
+        }
+        ReservationRequest booking = new ReservationRequest(connection.requestId(), endpoint(source), endpoint(dest),
+                request.capacityMbps(), new TimeInterval(start, end), request.description().orElse("NSI connection " + id),
+                true, new Timing.Fixed(new TimeInterval(start, end), request.capacityMbps()), "",
+                Provisioning.ON_PROVISION, vlanOf(source), vlanOf(dest));
+        later("reserve " + id, () -> book(account, connection, booking, header.correlationId()));
+        return id;
+    }
+
+    /**
+     * What a reserve and a modify both check of the service asked: bidirectional, no ero, no
+     * parameters, a capacity, an end.
+     */
+    private static void checkService(NsiReserveRequest request) throws NsiRefused {
         if (request.directionality() != NsiDirectionality.BIDIRECTIONAL) {
             throw refused(NsiErrorId.DIRECTIONALITY_MISMATCH, "directionality: this provider's circuits are "
                     + NsiDirectionality.BIDIRECTIONAL.wireName() + " only, was " + request.directionality().wireName());
@@ -152,31 +189,131 @@ public final class NsiProviderService {
         if (request.end().isEmpty()) {
             throw refused(NsiErrorId.UNSUPPORTED_PARAMETER, "endTime: this provider's reservations end; give an endTime");
         }
-        Instant now = clock.instant();
-        Instant start = request.start().filter(s -> s.isAfter(now)).orElse(now);
-        Instant end = request.end().get();
-        if (!end.isAfter(start)) {
-            throw refused(NsiErrorId.PAYLOAD_ERROR, "endTime: " + end + " is not after the start " + start);
+    }
+
+    // ---- modify ----
+
+    /**
+     * A modify: a reserve naming a connection with committed criteria and a higher version. It
+     * may change the capacity and the end; the connection moves ReserveChecking at once (the
+     * asked criteria requested, the modify's deadline a client hold from now), and the BAR holds
+     * the change at every part of the reservation ({@link ReservationService#holdModify}) until
+     * then: reserveConfirmed with the new version, or reserveFailed with the BAR's code, the
+     * committed criteria and the circuit as they were. reserveCommit then commits it at the BAR
+     * ({@link ReservationService#commitModify}: the reservation takes the new end and capacity),
+     * reserveAbort drops it; a hold not committed by the deadline is a reserveTimeout.
+     *
+     * @throws NsiRefused refused before anything changed: no such connection of the requester
+     *     ({@code 00203}); nothing committed on it yet ({@code 00103}: a reserve again is not
+     *     supported); a version missing or not above the committed one ({@code 00100} naming
+     *     {@code version}); an STP other than the committed one's ({@code 00100} naming it); a
+     *     changed startTime or serviceType ({@code 00102} naming it); what a reserve refuses of
+     *     the service; a connection not in ReserveStart ({@code 00201})
+     */
+    private String modify(Caller.Account account, NsiRequestHeader header, NsiReserveRequest request)
+            throws NsiRefused {
+        String id = request.connectionId().orElseThrow();
+        NsiConnection c = owned(account, header, id);
+        if (c.committed().isEmpty()) {
+            throw refused(id, NsiErrorId.NOT_IMPLEMENTED, "connectionId: nothing was committed on connection " + id
+                    + " yet, so there is nothing to modify; reserving it again is not supported (reserve anew)");
         }
-        StpResolution.Found source = resolve(request.sourceStp(), "sourceSTP", request.capacityMbps());
-        StpResolution.Found dest = resolve(request.destStp(), "destSTP", request.capacityMbps());
-        String id = UUID.randomUUID().toString();
-        NsiCriteria criteria = new NsiCriteria(Math.max(1, request.version().orElse(1)), start, Optional.of(end),
-                request.capacityMbps(), asked(request.sourceStp(), source), asked(request.destStp(), dest),
-                NsiDirectionality.BIDIRECTIONAL,
-                request.serviceType().orElse(DEFAULT_SERVICE_TYPE));
-        NsiConnection connection = new NsiConnection(id, header.requesterNsa(), providerNsa(),
-                request.globalReservationId(), request.description(), header.replyTo(), REQUEST_ID_PREFIX + id, criteria,
-                Optional.empty(), NsiStates.checking(), now, now, 1, 1);
-        if (!changes.store().create(connection)) {
-            throw refused(NsiErrorId.INTERNAL_ERROR, "connection " + id + " could not be created: one with its id exists");
+        NsiCriteria was = c.committed().get();
+        int version = request.version().orElseThrow(() -> refused(id, NsiErrorId.PAYLOAD_ERROR,
+                "version: a modify names a criteria version above the committed " + was.version()));
+        if (version <= was.version()) {
+            throw refused(id, NsiErrorId.PAYLOAD_ERROR, "version: a modify asks for a version above the committed "
+                    + was.version() + ", was " + version);
         }
-        ReservationRequest booking = new ReservationRequest(connection.requestId(), endpoint(source), endpoint(dest),
-                request.capacityMbps(), new TimeInterval(start, end), request.description().orElse("NSI connection " + id),
-                true, new Timing.Fixed(new TimeInterval(start, end), request.capacityMbps()), "",
-                Provisioning.ON_PROVISION, vlanOf(source), vlanOf(dest));
-        later("reserve " + id, () -> book(account, connection, booking, header.correlationId()));
+        checkService(request);
+        sameStp(id, request.sourceStp(), was.sourceStp(), "sourceSTP");
+        sameStp(id, request.destStp(), was.destStp(), "destSTP");
+        if (request.serviceType().isPresent() && !request.serviceType().get().equals(was.serviceType())) {
+            throw refused(id, NsiErrorId.UNSUPPORTED_PARAMETER, "serviceType: a modify keeps the service type "
+                    + was.serviceType() + ", was " + request.serviceType().get());
+        }
+        if (request.start().isPresent() && !request.start().get().equals(was.start())) {
+            throw refused(id, NsiErrorId.UNSUPPORTED_PARAMETER, "startTime: this provider modifies the capacity and "
+                    + "the endTime; the start stays " + was.start() + ", was " + request.start().get());
+        }
+        Instant end = request.end().orElseThrow();
+        if (!end.isAfter(was.start())) {
+            throw refused(id, NsiErrorId.PAYLOAD_ERROR, "endTime: " + end + " is not after the start " + was.start());
+        }
+        resolve(request.sourceStp(), "sourceSTP", request.capacityMbps());
+        resolve(request.destStp(), "destSTP", request.capacityMbps());
+        NsiCriteria asked = new NsiCriteria(version, was.start(), Optional.of(end), request.capacityMbps(),
+                was.sourceStp(), was.destStp(), was.directionality(), was.serviceType());
+        Optional<Instant> deadline = Optional.of(clock.instant().plus(hold));
+        NsiConnection checking = request(account, header, id, NsiEvent.MODIFY,
+                new CriteriaChange.Requested(asked, deadline));
+        later("modify " + id, () -> holdModify(account, checking, asked, header.correlationId()));
         return id;
+    }
+
+    /** A modify's STP: the committed one's port; a label, when given, offering the VLAN it took. */
+    private static void sameStp(String connectionId, String askedId, String committedId, String element)
+            throws NsiRefused {
+        Stp asked = Stp.parse(askedId);
+        Stp committed = Stp.parse(committedId);
+        boolean samePort = asked.networkId().equals(committed.networkId()) && asked.localId().equals(committed.localId());
+        boolean sameVlan = asked.vlans().isEmpty() || committed.vlans().isEmpty()
+                || committed.vlans().get().ranges().stream().allMatch(r -> asked.vlans().get().contains(r.first()));
+        if (!samePort || !sameVlan) {
+            throw refused(connectionId, NsiErrorId.PAYLOAD_ERROR, element + ": a modify keeps the STPs; "
+                    + committedId + " is committed, was " + askedId);
+        }
+    }
+
+    /** The modify's hold at the BAR, and its result owed. */
+    private void holdModify(Caller.Account account, NsiConnection c, NsiCriteria asked, String correlationId) {
+        String id = c.connectionId();
+        try {
+            reservations.holdModify(account, c.requestId(), asked.end().orElseThrow(), asked.capacityMbps(), hold);
+        } catch (BadRequest | ChangeRefused e) {
+            NsiRefusal why = NsiRefusal.ofBar(e.refusal().code(), "modify refused: " + e.getMessage());
+            changes.change(id, now -> !checking(now, asked) ? Optional.empty()
+                    : Optional.of(follower.failed(changes.start(now), correlationId, why, NsiEvent.RESERVE_FAILED,
+                            NsiMessageKind.RESERVE_FAILED)));
+            return;
+        }
+        changes.change(id, now -> !checking(now, asked) ? Optional.empty()
+                : NsiConnectionChanges.then(changes.start(now), NsiEvent.RESERVE_HELD).map(ch -> changes.owe(
+                        ch.with(new CriteriaChange.Requested(asked, now.modifyDeadline())), correlationId,
+                        new NsiOutgoing.ReserveConfirmed(now, asked))));
+    }
+
+    /** Whether {@code c} still checks the modify to {@code asked}. */
+    private static boolean checking(NsiConnection c, NsiCriteria asked) {
+        return c.states().reservation() == NsiReservationState.RESERVE_CHECKING && c.modifying()
+                && c.requested().version() == asked.version();
+    }
+
+    /**
+     * The commit of a held modify at the BAR: the reservation takes the new end and capacity and
+     * the follower confirms it; refused, or past the modify's deadline, reserveCommitFailed and
+     * the committed criteria stay.
+     */
+    private void commitModify(Caller.Account account, NsiConnection c, String correlationId) {
+        String id = c.connectionId();
+        NsiCriteria asked = c.requested();
+        Instant deadline = c.modifyDeadline().orElse(Instant.MIN);
+        NsiRefusal why;
+        if (clock.instant().isBefore(deadline)) {
+            try {
+                reservations.commitModify(account, c.requestId(), asked.end().orElseThrow(), asked.capacityMbps());
+                follow(id, Optional.of(correlationId));
+                return;
+            } catch (BadRequest | ChangeRefused e) {
+                why = NsiRefusal.ofBar(e.refusal().code(), "modify not committed: " + e.getMessage());
+            }
+        } else {
+            why = NsiRefusal.of(NsiErrorId.INVALID_TRANSITION, "the modify's hold lapsed at " + deadline);
+        }
+        changes.change(id, now -> now.states().reservation() != NsiReservationState.RESERVE_COMMITTING
+                || !now.modifying() ? Optional.empty()
+                : Optional.of(follower.failed(changes.start(now).with(new CriteriaChange.Reverted()), correlationId, why,
+                        NsiEvent.COMMIT_FAILED, NsiMessageKind.RESERVE_COMMIT_FAILED)));
     }
 
     /** Books the connection's reservation and owes its result. */
@@ -194,7 +331,7 @@ public final class NsiProviderService {
 
     /** reserveFailed for a reserve the BAR refused before it made a reservation. */
     private void fail(String connectionId, String correlationId, NsiRefusal why) {
-        changes.change(connectionId, c -> c.states().reservation() != org.crs.domain.nsi.NsiReservationState.RESERVE_CHECKING
+        changes.change(connectionId, c -> c.states().reservation() != NsiReservationState.RESERVE_CHECKING
                 ? Optional.empty()
                 : Optional.of(follower.failed(changes.start(c), correlationId, why, NsiEvent.RESERVE_FAILED,
                         NsiMessageKind.RESERVE_FAILED)));
@@ -205,6 +342,10 @@ public final class NsiProviderService {
         Caller.Account account = requester(caller, header);
         NsiConnection c = request(account, header, connectionId, NsiEvent.RESERVE_COMMIT);
         later("reserveCommit " + connectionId, () -> {
+            if (c.modifying()) {
+                commitModify(account, c, header.correlationId());
+                return;
+            }
             Optional<Reservation> r = reservations.find(c.requestId());
             if (r.isPresent() && r.get().state() == ReservationState.HELD) {
                 try {
@@ -223,7 +364,14 @@ public final class NsiProviderService {
         NsiConnection c = request(account, header, connectionId, NsiEvent.RESERVE_ABORT);
         later("reserveAbort " + connectionId, () -> {
             Optional<Reservation> r = reservations.find(c.requestId());
-            if (r.isPresent() && r.get().state() == ReservationState.HELD) {
+            if (c.modifying()) {
+                try {
+                    reservations.abortModify(account, c.requestId());
+                } catch (BadRequest e) {
+                    LOG.info("NSI reserveAbort of {}: the BAR refused to drop the modify: {}", connectionId,
+                            e.getMessage());
+                }
+            } else if (r.isPresent() && r.get().state() == ReservationState.HELD) {
                 try {
                     reservations.abort(account, c.requestId(), "NSI reserveAbort");
                 } catch (BadRequest e) {
@@ -436,6 +584,12 @@ public final class NsiProviderService {
      */
     private NsiConnection request(Caller.Account account, NsiRequestHeader header, String connectionId, NsiEvent event)
             throws NsiRefused {
+        return request(account, header, connectionId, event, new CriteriaChange.Unchanged());
+    }
+
+    /** {@link #request} making {@code criteria}'s change with the move. */
+    private NsiConnection request(Caller.Account account, NsiRequestHeader header, String connectionId, NsiEvent event,
+                                  CriteriaChange criteria) throws NsiRefused {
         NsiConnection c = owned(account, header, connectionId);
         for (int i = 0; i < 20; i++) {
             NsiTransition t = c.next(event);
@@ -443,7 +597,7 @@ public final class NsiProviderService {
                 throw new NsiRefused(NsiRefusal.of(r.errorId(), event.name().toLowerCase(java.util.Locale.ROOT)
                         + " refused: " + r.why() + " (states " + r.current() + ")").about(connectionId));
             }
-            ChangeOutcome outcome = changes.store().change(Change.of(c, t.after(), clock.instant()));
+            ChangeOutcome outcome = changes.store().change(Change.of(c, t.after(), clock.instant()).with(criteria));
             if (outcome instanceof ChangeOutcome.Changed changed) {
                 return changed.now();
             }
@@ -509,5 +663,9 @@ public final class NsiProviderService {
 
     private static NsiRefused refused(NsiErrorId id, String text) {
         return new NsiRefused(NsiRefusal.of(id, text));
+    }
+
+    private static NsiRefused refused(String connectionId, NsiErrorId id, String text) {
+        return new NsiRefused(NsiRefusal.of(id, text).about(connectionId));
     }
 }
