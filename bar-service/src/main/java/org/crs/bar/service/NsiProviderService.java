@@ -24,7 +24,6 @@ import org.crs.bar.nsi.NsiRequesters;
 import org.crs.bar.nsi.NsiReserveRequest;
 import org.crs.bar.nsi.NsiStates;
 import org.crs.bar.nsi.NsiTransition;
-import org.crs.bar.nsi.topology.SiteStp;
 import org.crs.bar.nsi.topology.SiteStps;
 import org.crs.bar.nsi.topology.StpResolution;
 import org.crs.bar.port.NsiCallbackOutbox;
@@ -38,7 +37,6 @@ import org.crs.bar.port.NsiMessages;
 import org.crs.bar.port.NsiOutgoing;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.BarSettings;
-import org.crs.bar.reservation.ChangeRefused;
 import org.crs.bar.reservation.Provisioning;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
@@ -46,8 +44,6 @@ import org.crs.bar.reservation.Timing;
 import org.crs.domain.access.Caller;
 import org.crs.domain.nsi.NsiErrorId;
 import org.crs.domain.nsi.NsiReservationState;
-import org.crs.domain.nsi.Stp;
-import org.crs.domain.nsi.VlanLabels;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.time.TimeInterval;
@@ -94,6 +90,8 @@ public final class NsiProviderService {
     private final Clock clock;
     /** The NSI hold timer: the BAR's client hold, for a first reserve's hold and a modify's alike. */
     private final Duration hold;
+    private final NsiReserveChecks checks;
+    private final NsiModify modifies;
 
     /**
      * @param settings the BAR's: its client hold is the NSI hold timer
@@ -113,6 +111,8 @@ public final class NsiProviderService {
         this.hold = settings.clientHold();
         this.changes = new NsiConnectionChanges(connections, messages, policy, clock);
         this.follower = new NsiFollower(changes, (int) Math.min(Integer.MAX_VALUE, hold.toSeconds()));
+        this.checks = new NsiReserveChecks(stps);
+        this.modifies = new NsiModify(reservations, changes, follower, hold);
     }
 
     /** This provider's NSA id. */
@@ -138,18 +138,19 @@ public final class NsiProviderService {
         if (request.connectionId().isPresent()) {
             return modify(account, header, request);
         }
-        checkService(request);
+        checks.service(request);
         Instant now = clock.instant();
         Instant start = request.start().filter(s -> s.isAfter(now)).orElse(now);
         Instant end = request.end().get();
         if (!end.isAfter(start)) {
             throw refused(NsiErrorId.PAYLOAD_ERROR, "endTime: " + end + " is not after the start " + start);
         }
-        StpResolution.Found source = resolve(request.sourceStp(), "sourceSTP", request.capacityMbps());
-        StpResolution.Found dest = resolve(request.destStp(), "destSTP", request.capacityMbps());
+        StpResolution.Found source = checks.resolve(request.sourceStp(), "sourceSTP", request.capacityMbps());
+        StpResolution.Found dest = checks.resolve(request.destStp(), "destSTP", request.capacityMbps());
         String id = UUID.randomUUID().toString();
         NsiCriteria criteria = new NsiCriteria(Math.max(1, request.version().orElse(1)), start, Optional.of(end),
-                request.capacityMbps(), asked(request.sourceStp(), source), asked(request.destStp(), dest),
+                request.capacityMbps(), NsiReserveChecks.asked(request.sourceStp(), source),
+                NsiReserveChecks.asked(request.destStp(), dest),
                 NsiDirectionality.BIDIRECTIONAL,
                 request.serviceType().orElse(DEFAULT_SERVICE_TYPE));
         NsiConnection connection = new NsiConnection(id, header.requesterNsa(), providerNsa(),
@@ -161,159 +162,35 @@ public final class NsiProviderService {
         ReservationRequest booking = new ReservationRequest(connection.requestId(), endpoint(source), endpoint(dest),
                 request.capacityMbps(), new TimeInterval(start, end), request.description().orElse("NSI connection " + id),
                 true, new Timing.Fixed(new TimeInterval(start, end), request.capacityMbps()), "",
-                Provisioning.ON_PROVISION, vlanOf(source), vlanOf(dest));
+                Provisioning.ON_PROVISION, NsiReserveChecks.vlanOf(source),
+                NsiReserveChecks.vlanOf(dest));
         later("reserve " + id, () -> book(account, connection, booking, header.correlationId()));
         return id;
-    }
-
-    /**
-     * What a reserve and a modify both check of the service asked: bidirectional, no ero, no
-     * parameters, a capacity, an end.
-     */
-    private static void checkService(NsiReserveRequest request) throws NsiRefused {
-        if (request.directionality() != NsiDirectionality.BIDIRECTIONAL) {
-            throw refused(NsiErrorId.DIRECTIONALITY_MISMATCH, "directionality: this provider's circuits are "
-                    + NsiDirectionality.BIDIRECTIONAL.wireName() + " only, was " + request.directionality().wireName());
-        }
-        if (!request.ero().isEmpty()) {
-            throw refused(NsiErrorId.UNSUPPORTED_PARAMETER, "ero: this provider chooses the path itself and takes no"
-                    + " explicit route");
-        }
-        if (!request.parameters().isEmpty()) {
-            throw refused(NsiErrorId.UNSUPPORTED_PARAMETER, "parameter: this provider takes no service parameters, was "
-                    + String.join(", ", request.parameters()));
-        }
-        if (request.capacityMbps() < 1) {
-            throw refused(NsiErrorId.PAYLOAD_ERROR, "capacity: at least 1 Mbit/s, was " + request.capacityMbps());
-        }
-        if (request.end().isEmpty()) {
-            throw refused(NsiErrorId.UNSUPPORTED_PARAMETER, "endTime: this provider's reservations end; give an endTime");
-        }
     }
 
     // ---- modify ----
 
     /**
-     * A modify: a reserve naming a connection with committed criteria and a higher version. It
-     * may change the capacity and the end; the connection moves ReserveChecking at once (the
-     * asked criteria requested, the modify's deadline a client hold from now), and the BAR holds
-     * the change at every part of the reservation ({@link ReservationService#holdModify}) until
-     * then: reserveConfirmed with the new version, or reserveFailed with the BAR's code, the
-     * committed criteria and the circuit as they were. reserveCommit then commits it at the BAR
-     * ({@link ReservationService#commitModify}: the reservation takes the new end and capacity),
-     * reserveAbort drops it; a hold not committed by the deadline is a reserveTimeout.
+     * A modify: a reserve naming a connection with committed criteria and a higher version, which
+     * may change the capacity and the end ({@link NsiModify}). The connection moves
+     * ReserveChecking at once, the asked criteria requested and the modify's deadline a client
+     * hold from now; the BAR then holds the change at every part of the reservation.
      *
      * @throws NsiRefused refused before anything changed: no such connection of the requester
-     *     ({@code 00203}); nothing committed on it yet ({@code 00103}: a reserve again is not
-     *     supported); a version missing or not above the committed one ({@code 00100} naming
-     *     {@code version}); an STP other than the committed one's ({@code 00100} naming it); a
-     *     changed startTime or serviceType ({@code 00102} naming it); what a reserve refuses of
-     *     the service; a connection not in ReserveStart ({@code 00201})
+     *     ({@code 00203}); what {@link NsiModify#asked} refuses; what a reserve refuses of the
+     *     service; a connection not in ReserveStart ({@code 00201})
      */
     private String modify(Caller.Account account, NsiRequestHeader header, NsiReserveRequest request)
             throws NsiRefused {
         String id = request.connectionId().orElseThrow();
-        NsiConnection c = owned(account, header, id);
-        if (c.committed().isEmpty()) {
-            throw refused(id, NsiErrorId.NOT_IMPLEMENTED, "connectionId: nothing was committed on connection " + id
-                    + " yet, so there is nothing to modify; reserving it again is not supported (reserve anew)");
-        }
-        NsiCriteria was = c.committed().get();
-        int version = request.version().orElseThrow(() -> refused(id, NsiErrorId.PAYLOAD_ERROR,
-                "version: a modify names a criteria version above the committed " + was.version()));
-        if (version <= was.version()) {
-            throw refused(id, NsiErrorId.PAYLOAD_ERROR, "version: a modify asks for a version above the committed "
-                    + was.version() + ", was " + version);
-        }
-        checkService(request);
-        sameStp(id, request.sourceStp(), was.sourceStp(), "sourceSTP");
-        sameStp(id, request.destStp(), was.destStp(), "destSTP");
-        if (request.serviceType().isPresent() && !request.serviceType().get().equals(was.serviceType())) {
-            throw refused(id, NsiErrorId.UNSUPPORTED_PARAMETER, "serviceType: a modify keeps the service type "
-                    + was.serviceType() + ", was " + request.serviceType().get());
-        }
-        if (request.start().isPresent() && !request.start().get().equals(was.start())) {
-            throw refused(id, NsiErrorId.UNSUPPORTED_PARAMETER, "startTime: this provider modifies the capacity and "
-                    + "the endTime; the start stays " + was.start() + ", was " + request.start().get());
-        }
-        Instant end = request.end().orElseThrow();
-        if (!end.isAfter(was.start())) {
-            throw refused(id, NsiErrorId.PAYLOAD_ERROR, "endTime: " + end + " is not after the start " + was.start());
-        }
-        resolve(request.sourceStp(), "sourceSTP", request.capacityMbps());
-        resolve(request.destStp(), "destSTP", request.capacityMbps());
-        NsiCriteria asked = new NsiCriteria(version, was.start(), Optional.of(end), request.capacityMbps(),
-                was.sourceStp(), was.destStp(), was.directionality(), was.serviceType());
-        Optional<Instant> deadline = Optional.of(clock.instant().plus(hold));
+        NsiCriteria asked = NsiModify.asked(owned(account, header, id), request);
+        checks.service(request);
+        checks.resolve(request.sourceStp(), "sourceSTP", request.capacityMbps());
+        checks.resolve(request.destStp(), "destSTP", request.capacityMbps());
         NsiConnection checking = request(account, header, id, NsiEvent.MODIFY,
-                new CriteriaChange.Requested(asked, deadline));
-        later("modify " + id, () -> holdModify(account, checking, asked, header.correlationId()));
+                new CriteriaChange.Requested(asked, Optional.of(clock.instant().plus(hold))));
+        later("modify " + id, () -> modifies.hold(account, checking, asked, header.correlationId()));
         return id;
-    }
-
-    /** A modify's STP: the committed one's port; a label, when given, offering the VLAN it took. */
-    private static void sameStp(String connectionId, String askedId, String committedId, String element)
-            throws NsiRefused {
-        Stp asked = Stp.parse(askedId);
-        Stp committed = Stp.parse(committedId);
-        boolean samePort = asked.networkId().equals(committed.networkId()) && asked.localId().equals(committed.localId());
-        boolean sameVlan = asked.vlans().isEmpty() || committed.vlans().isEmpty()
-                || committed.vlans().get().ranges().stream().allMatch(r -> asked.vlans().get().contains(r.first()));
-        if (!samePort || !sameVlan) {
-            throw refused(connectionId, NsiErrorId.PAYLOAD_ERROR, element + ": a modify keeps the STPs; "
-                    + committedId + " is committed, was " + askedId);
-        }
-    }
-
-    /** The modify's hold at the BAR, and its result owed. */
-    private void holdModify(Caller.Account account, NsiConnection c, NsiCriteria asked, String correlationId) {
-        String id = c.connectionId();
-        try {
-            reservations.holdModify(account, c.requestId(), asked.end().orElseThrow(), asked.capacityMbps(), hold);
-        } catch (BadRequest | ChangeRefused e) {
-            NsiRefusal why = NsiRefusal.ofBar(e.refusal().code(), "modify refused: " + e.getMessage());
-            changes.change(id, now -> !checking(now, asked) ? Optional.empty()
-                    : Optional.of(follower.failed(changes.start(now), correlationId, why, NsiEvent.RESERVE_FAILED,
-                            NsiMessageKind.RESERVE_FAILED)));
-            return;
-        }
-        changes.change(id, now -> !checking(now, asked) ? Optional.empty()
-                : NsiConnectionChanges.then(changes.start(now), NsiEvent.RESERVE_HELD).map(ch -> changes.owe(
-                        ch.with(new CriteriaChange.Requested(asked, now.modifyDeadline())), correlationId,
-                        new NsiOutgoing.ReserveConfirmed(now, asked))));
-    }
-
-    /** Whether {@code c} still checks the modify to {@code asked}. */
-    private static boolean checking(NsiConnection c, NsiCriteria asked) {
-        return c.states().reservation() == NsiReservationState.RESERVE_CHECKING && c.modifying()
-                && c.requested().version() == asked.version();
-    }
-
-    /**
-     * The commit of a held modify at the BAR: the reservation takes the new end and capacity and
-     * the follower confirms it; refused, or past the modify's deadline, reserveCommitFailed and
-     * the committed criteria stay.
-     */
-    private void commitModify(Caller.Account account, NsiConnection c, String correlationId) {
-        String id = c.connectionId();
-        NsiCriteria asked = c.requested();
-        Instant deadline = c.modifyDeadline().orElse(Instant.MIN);
-        NsiRefusal why;
-        if (clock.instant().isBefore(deadline)) {
-            try {
-                reservations.commitModify(account, c.requestId(), asked.end().orElseThrow(), asked.capacityMbps());
-                follow(id, Optional.of(correlationId));
-                return;
-            } catch (BadRequest | ChangeRefused e) {
-                why = NsiRefusal.ofBar(e.refusal().code(), "modify not committed: " + e.getMessage());
-            }
-        } else {
-            why = NsiRefusal.of(NsiErrorId.INVALID_TRANSITION, "the modify's hold lapsed at " + deadline);
-        }
-        changes.change(id, now -> now.states().reservation() != NsiReservationState.RESERVE_COMMITTING
-                || !now.modifying() ? Optional.empty()
-                : Optional.of(follower.failed(changes.start(now).with(new CriteriaChange.Reverted()), correlationId, why,
-                        NsiEvent.COMMIT_FAILED, NsiMessageKind.RESERVE_COMMIT_FAILED)));
     }
 
     /** Books the connection's reservation and owes its result. */
@@ -343,7 +220,9 @@ public final class NsiProviderService {
         NsiConnection c = request(account, header, connectionId, NsiEvent.RESERVE_COMMIT);
         later("reserveCommit " + connectionId, () -> {
             if (c.modifying()) {
-                commitModify(account, c, header.correlationId());
+                if (modifies.commit(account, c, header.correlationId())) {
+                    follow(connectionId, Optional.of(header.correlationId()));
+                }
                 return;
             }
             Optional<Reservation> r = reservations.find(c.requestId());
@@ -365,12 +244,7 @@ public final class NsiProviderService {
         later("reserveAbort " + connectionId, () -> {
             Optional<Reservation> r = reservations.find(c.requestId());
             if (c.modifying()) {
-                try {
-                    reservations.abortModify(account, c.requestId());
-                } catch (BadRequest e) {
-                    LOG.info("NSI reserveAbort of {}: the BAR refused to drop the modify: {}", connectionId,
-                            e.getMessage());
-                }
+                modifies.abort(account, c);
             } else if (r.isPresent() && r.get().state() == ReservationState.HELD) {
                 try {
                     reservations.abort(account, c.requestId(), "NSI reserveAbort");
@@ -386,30 +260,17 @@ public final class NsiProviderService {
 
     /** A provision: Provisioning at once; the BAR's reservation is provisioned; provisionConfirmed. */
     public void provision(Caller caller, NsiRequestHeader header, String connectionId) throws NsiRefused {
-        provisioning(caller, header, connectionId, ProvisionRequest.PROVISION);
+        provisioning(caller, header, connectionId, NsiEvent.PROVISION, NsiEvent.PROVISION_FAILED, reservations::provision);
     }
 
     /** A release: Releasing at once; the BAR's reservation is released (taken down, kept); releaseConfirmed. */
     public void release(Caller caller, NsiRequestHeader header, String connectionId) throws NsiRefused {
-        provisioning(caller, header, connectionId, ProvisionRequest.RELEASE);
+        provisioning(caller, header, connectionId, NsiEvent.RELEASE, NsiEvent.RELEASE_FAILED, reservations::release);
     }
 
-    /** The two requests of the provision machine: the event, what undoes it, and the BAR's call. */
-    private enum ProvisionRequest {
-        PROVISION(NsiEvent.PROVISION, NsiEvent.PROVISION_FAILED),
-        RELEASE(NsiEvent.RELEASE, NsiEvent.RELEASE_FAILED);
-
-        final NsiEvent event;
-        final NsiEvent failed;
-
-        ProvisionRequest(NsiEvent event, NsiEvent failed) {
-            this.event = event;
-            this.failed = failed;
-        }
-
-        Reservation call(ReservationService reservations, Caller caller, String requestId) throws BadRequest {
-            return this == PROVISION ? reservations.provision(caller, requestId) : reservations.release(caller, requestId);
-        }
+    /** The BAR's provision or release of a reservation. */
+    private interface BarCall {
+        Reservation call(Caller caller, String requestId) throws BadRequest;
     }
 
     /**
@@ -418,19 +279,19 @@ public final class NsiProviderService {
      * refuses it after the acknowledgment (the reservation ended, or is not committed) moves the
      * machine back and owes the requester an {@code error} with the BAR's code.
      */
-    private void provisioning(Caller caller, NsiRequestHeader header, String connectionId, ProvisionRequest asked)
-            throws NsiRefused {
+    private void provisioning(Caller caller, NsiRequestHeader header, String connectionId, NsiEvent event,
+                              NsiEvent failed, BarCall bar) throws NsiRefused {
         Caller.Account account = requester(caller, header);
-        NsiConnection c = request(account, header, connectionId, asked.event);
-        String what = asked.event.name().toLowerCase(java.util.Locale.ROOT);
+        NsiConnection c = request(account, header, connectionId, event);
+        String what = event.name().toLowerCase(java.util.Locale.ROOT);
         later(what + " " + connectionId, () -> {
             try {
-                asked.call(reservations, account, c.requestId());
+                bar.call(account, c.requestId());
             } catch (BadRequest e) {
                 LOG.info("NSI {} of {}: the BAR refused it after the acknowledgment: {}", what, connectionId,
                         e.getMessage());
                 NsiRefusal why = NsiRefusal.ofBar(e.refusal().code(), what + " refused: " + e.getMessage());
-                changes.change(connectionId, now -> NsiConnectionChanges.then(changes.start(now), asked.failed)
+                changes.change(connectionId, now -> NsiConnectionChanges.then(changes.start(now), failed)
                         .map(ch -> changes.owe(ch, header.correlationId(), new NsiOutgoing.Error(connectionId, why,
                                 now.providerNsa()))));
                 return;
@@ -609,40 +470,6 @@ public final class NsiProviderService {
         throw refused(NsiErrorId.INTERNAL_ERROR, "connection " + connectionId + " kept changing; try again");
     }
 
-    private StpResolution.Found resolve(String stpId, String element, long capacityMbps) throws NsiRefused {
-        StpResolution resolution = stps.resolve(stpId);
-        if (resolution instanceof StpResolution.Refused r) {
-            throw refused(r.errorId(), element + ": " + r.text());
-        }
-        StpResolution.Found found = (StpResolution.Found) resolution;
-        if (capacityMbps > found.port().capacityMbps()) {
-            throw refused(NsiErrorId.CAPACITY_UNAVAILABLE, "capacity: " + capacityMbps + " Mbit/s is more than "
-                    + found.port().stp().portId() + " carries (" + found.port().capacityMbps() + " Mbit/s)");
-        }
-        return found;
-    }
-
-    /**
-     * The VLAN a hand-off end asks the campus for: the lowest of its label when the label narrows
-     * the hand-off's range (the L-NSAP refuses it when taken), else 0 (any: the lowest free one).
-     */
-    private static int vlanOf(StpResolution.Found found) {
-        if (found.port() instanceof SiteStp.HandOffStp handOff && found.vlans().isPresent()
-                && !found.vlans().get().equals(VlanLabels.of(handOff.handOff().vlans()))) {
-            return found.vlans().get().ranges().get(0).first();
-        }
-        return 0;
-    }
-
-    /**
-     * An STP as the connection keeps it asked: on a hand-off, with the VLANs left to choose from
-     * (the hand-off's range when the request gave no label), so the confirmation names the one taken.
-     */
-    private static String asked(String stpId, StpResolution.Found found) {
-        Stp stp = Stp.parse(stpId);
-        return found.vlans().map(v -> new Stp(stp.networkId(), stp.localId(), Optional.of(v)).toString()).orElse(stpId);
-    }
-
     private Endpoint endpoint(StpResolution.Found found) {
         return new Endpoint(reservations.site().name(), found.endpoint());
     }
@@ -663,9 +490,5 @@ public final class NsiProviderService {
 
     private static NsiRefused refused(NsiErrorId id, String text) {
         return new NsiRefused(NsiRefusal.of(id, text));
-    }
-
-    private static NsiRefused refused(String connectionId, NsiErrorId id, String text) {
-        return new NsiRefused(NsiRefusal.of(id, text).about(connectionId));
     }
 }
