@@ -206,7 +206,7 @@ final class ReservationChanges {
     }
 
     /** Records a change the segments committed (naming any that did not apply it) with a history entry. */
-    private Reservation applied(Caller caller, Asked asked, List<Outcome> committed) {
+    private Reservation applied(Caller caller, Asked asked, List<Outcome> committed) throws BadRequest {
         String requestId = asked.r().request().requestId();
         ReservationRequest was = asked.r().request();
         long mbps = asked.mbps();

@@ -296,7 +296,7 @@ class NsiProviderServiceTest {
         String id = committed();
         campus.refuseModify = new Refusal(RefusalCode.NO_CAPACITY, "host-a1", "no bandwidth left on host-a1");
 
-        provider.reserve(ALICE, header(), modify(id, 2, 900));
+        provider.reserve(ALICE, header(), modify(id, 2, 400));
 
         NsiConnections.StoredMessage failed = lastResult(id);
         assertEquals(NsiMessageKind.RESERVE_FAILED, failed.kind());
