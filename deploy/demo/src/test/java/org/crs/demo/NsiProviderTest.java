@@ -374,6 +374,29 @@ class NsiProviderTest {
     }
 
     @Test
+    void aModifyCommittedWhileTheCircuitIsUpKeepsItUpAndReportsTheNewVersion() throws Exception {
+        Instant start = soon(Duration.ofSeconds(6));
+        String id = committed(start, start.plusSeconds(90));
+        alice.send(header(), new Provision(id));
+        callbacks.await(id, DataPlaneStateChange.class, d -> d.dataPlaneStatus().active(), WAIT);
+
+        alice.send(header(), modify(id, 2, 300, start, start.plusSeconds(120)));
+        callbacks.await(id, ReserveConfirmed.class, r -> r.criteria().version().equals(Optional.of(2)), WAIT);
+        alice.send(header(), new ReserveCommit(id));
+
+        DataPlaneStateChange up = callbacks.await(id, DataPlaneStateChange.class, d -> d.dataPlaneStatus().active()
+                && d.dataPlaneStatus().version() == 2, WAIT);
+        assertTrue(up.dataPlaneStatus().versionConsistent());
+        assertEquals(ReservationState.ACTIVE, barState(id));
+        assertEquals(300, barMbps(id));
+        QuerySummaryResult after = summary(alice, REQUESTER, id);
+        assertEquals(List.of(2), after.criteria().stream().map(c -> c.version()).toList());
+        assertEquals(2, after.connectionStates().dataPlaneStatus().version());
+        alice.send(header(), new Terminate(id));
+        callbacks.await(id, TerminateConfirmed.class, WAIT);
+    }
+
+    @Test
     void aModifyAbortedKeepsTheCommittedCriteria() throws Exception {
         Instant start = soon(Duration.ofMinutes(60));
         String id = committed(start, start.plusSeconds(60));
