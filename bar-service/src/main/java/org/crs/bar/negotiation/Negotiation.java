@@ -269,15 +269,34 @@ public record Negotiation(SegmentCalls calls, BarSettings settings, FollowUps fo
      * @throws ChangeNotHeld naming every segment that refused or did not answer
      */
     public List<Outcome> change(List<Segment> segments, Instant end, long mbps) throws ChangeNotHeld {
-        List<Outcome> held = calls.onEvery(segments,
-                (controller, s) -> controller.modify(s.bookingId(), end, mbps, settings.negotiationHold()));
+        holdChange(segments, end, mbps, settings.negotiationHold());
+        return commitChange(segments);
+    }
+
+    /**
+     * Holds a change of every segment's end and bandwidth until {@code holdFor} from now, all or
+     * nothing: if one cannot hold it, every held change is dropped.
+     *
+     * @throws ChangeNotHeld naming every segment that refused or did not answer
+     */
+    public void holdChange(List<Segment> segments, Instant end, long mbps, Duration holdFor) throws ChangeNotHeld {
+        List<Outcome> held = calls.onEvery(segments, (controller, s) -> controller.modify(s.bookingId(), end, mbps, holdFor));
         List<String> failures = SegmentCalls.failed(held);
         if (!failures.isEmpty()) {
             List<Segment> mayHold = held.stream().filter(Outcome::mayHold).map(Outcome::segment).toList();
-            calls.onEvery(mayHold, (controller, s) -> controller.abortModify(s.bookingId()));
+            abortChange(mayHold);
             throw new ChangeNotHeld(failures, SegmentCalls.refusalOf(held, String.join("; ", failures)));
         }
+    }
+
+    /** Applies every segment's held change; each outcome says whether its segment did. */
+    public List<Outcome> commitChange(List<Segment> segments) {
         return calls.onEvery(segments, (controller, s) -> controller.commitModify(s.bookingId()));
+    }
+
+    /** Drops every segment's held change (a segment with none answers as it is). */
+    public List<Outcome> abortChange(List<Segment> segments) {
+        return calls.onEvery(segments, (controller, s) -> controller.abortModify(s.bookingId()));
     }
 
     /** A change that some segment could not hold; every held change was dropped. */

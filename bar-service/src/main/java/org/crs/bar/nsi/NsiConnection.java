@@ -26,11 +26,14 @@ import java.util.UUID;
  * @param updated when the connection last changed
  * @param nextResultId the resultId the next result gets (from 1)
  * @param nextNotificationId the notificationId the next notification gets (from 1)
+ * @param modifyDeadline while a modify is checked or held: when its hold lapses (the BAR holds the
+ *     change at its segments until then); empty otherwise
  */
 public record NsiConnection(String connectionId, String requesterNsa, String providerNsa,
                             Optional<String> globalReservationId, Optional<String> description, Optional<URI> replyTo,
                             String requestId, NsiCriteria requested, Optional<NsiCriteria> committed, NsiStates states,
-                            Instant created, Instant updated, long nextResultId, long nextNotificationId) {
+                            Instant created, Instant updated, long nextResultId, long nextNotificationId,
+                            Optional<Instant> modifyDeadline) {
 
     public NsiConnection {
         Objects.requireNonNull(connectionId, "connectionId");
@@ -56,6 +59,7 @@ public record NsiConnection(String connectionId, String requesterNsa, String pro
         if (nextResultId < 1 || nextNotificationId < 1) {
             throw new IllegalArgumentException("result and notification ids start at 1");
         }
+        modifyDeadline = modifyDeadline == null ? Optional.empty() : modifyDeadline;
     }
 
     /**
@@ -66,7 +70,8 @@ public record NsiConnection(String connectionId, String requesterNsa, String pro
                                          Optional<String> description, Optional<URI> replyTo, String requestId,
                                          NsiCriteria criteria, Instant at) {
         return new NsiConnection(UUID.randomUUID().toString(), requesterNsa, providerNsa, globalReservationId,
-                description, replyTo, requestId, criteria, Optional.empty(), NsiStates.checking(), at, at, 1, 1);
+                description, replyTo, requestId, criteria, Optional.empty(), NsiStates.checking(), at, at, 1, 1,
+                Optional.empty());
     }
 
     /** Where callbacks go: an absolute http or https URL. */
@@ -80,6 +85,14 @@ public record NsiConnection(String connectionId, String requesterNsa, String pro
     /** The version last committed; empty while nothing was. */
     public OptionalInt committedVersion() {
         return committed.map(c -> OptionalInt.of(c.version())).orElse(OptionalInt.empty());
+    }
+
+    /**
+     * Whether a modify is under way: criteria were committed and a higher version is asked for
+     * (from the modify's reserve until it is committed, aborted or failed).
+     */
+    public boolean modifying() {
+        return committed.isPresent() && requested.version() > committed.get().version();
     }
 
     /** What {@code event} does to this connection's states. */

@@ -25,8 +25,12 @@ public enum NsiEvent {
     MODIFY(Source.REQUESTER),
     PROVISION(Source.REQUESTER),
     PROVISION_CONFIRMED(Source.PROVIDER),
+    /** The BAR refused the provision after its acknowledgment: back to Released, and an {@code error}. */
+    PROVISION_FAILED(Source.PROVIDER),
     RELEASE(Source.REQUESTER),
     RELEASE_CONFIRMED(Source.PROVIDER),
+    /** The BAR refused the release after its acknowledgment: back to Provisioned, and an {@code error}. */
+    RELEASE_FAILED(Source.PROVIDER),
     TERMINATE(Source.REQUESTER),
     TERMINATE_CONFIRMED(Source.PROVIDER),
     /** The circuit came up (provisioned and inside the schedule): dataPlaneStateChange active. */

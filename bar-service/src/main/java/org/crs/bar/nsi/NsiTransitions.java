@@ -18,6 +18,7 @@ import org.crs.domain.nsi.ProvisionState;
  *                ReserveHeld|ReserveFailed|ReserveTimeout --abort--> ReserveAborting --confirmed--> ReserveStart
  *   provision    Released --provision--> Provisioning --confirmed--> Provisioned
  *                Provisioned --release--> Releasing --confirmed--> Released
+ *                Provisioning --failed--> Released;  Releasing --failed--> Provisioned (with an error)
  *   lifecycle    Created --terminate--> Terminating --confirmed--> Terminated
  *                Created --end time passed--> PassedEndTime;  Created --forced end--> Failed
  *                PassedEndTime|Failed|Terminating --terminate--> Terminating
@@ -26,7 +27,11 @@ import org.crs.domain.nsi.ProvisionState;
  * Further rules: a reserve on a connection names one on which nothing was committed yet, a
  * modify one on which something was; provision before the first commit is refused; a request
  * other than terminate is refused once the lifecycle left Created (terminated, terminating, past
- * its end or failed); nothing but the data plane going down happens once Terminated.
+ * its end or failed); nothing but the data plane going down happens once Terminated. A modify
+ * runs through the reservation machine as a first reserve does; while it is checked, held,
+ * committed or aborted, the committed criteria (and the data plane) stay as they were. A
+ * provision or release the BAR refuses after its acknowledgment returns the provision machine
+ * to where it was, the requester told by an {@code error} message.
  *
  * <p>Terminate is allowed in every lifecycle state but Terminated. A second terminate while one
  * is under way (Terminating) stays Terminating and is confirmed with the first. A terminate of a
@@ -80,8 +85,10 @@ public final class NsiTransitions {
                     ? s.refused("provision before the first commit")
                     : s.provision(p == ProvisionState.RELEASED, ProvisionState.PROVISIONING);
             case PROVISION_CONFIRMED -> s.provision(p == ProvisionState.PROVISIONING, ProvisionState.PROVISIONED);
+            case PROVISION_FAILED -> s.provision(p == ProvisionState.PROVISIONING, ProvisionState.RELEASED);
             case RELEASE -> s.provision(p == ProvisionState.PROVISIONED, ProvisionState.RELEASING);
             case RELEASE_CONFIRMED -> s.provision(p == ProvisionState.RELEASING, ProvisionState.RELEASED);
+            case RELEASE_FAILED -> s.provision(p == ProvisionState.RELEASING, ProvisionState.PROVISIONED);
             case TERMINATE -> s.lifecycle(l != LifecycleState.TERMINATED, LifecycleState.TERMINATING);
             case TERMINATE_CONFIRMED -> s.lifecycle(l == LifecycleState.TERMINATING, LifecycleState.TERMINATED);
             case END_TIME_PASSED -> s.lifecycle(l == LifecycleState.CREATED, LifecycleState.PASSED_END_TIME);

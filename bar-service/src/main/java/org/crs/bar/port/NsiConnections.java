@@ -180,18 +180,30 @@ public interface NsiConnections {
         /**
          * A reserve or modify asks for these criteria: they become the requested version (any
          * uncommitted version at or above theirs is replaced).
+         *
+         * @param modifyDeadline for a modify: when its hold lapses (the connection's
+         *     {@link NsiConnection#modifyDeadline()}); empty for a first reserve
          */
-        record Requested(NsiCriteria criteria) implements CriteriaChange {
+        record Requested(NsiCriteria criteria, Optional<Instant> modifyDeadline) implements CriteriaChange {
             public Requested {
                 Objects.requireNonNull(criteria, "criteria");
+                Objects.requireNonNull(modifyDeadline, "modifyDeadline");
+            }
+
+            /** A first reserve's criteria. */
+            public Requested(NsiCriteria criteria) {
+                this(criteria, Optional.empty());
             }
         }
 
-        /** The requested version is committed. */
+        /** The requested version is committed (and a modify's deadline cleared). */
         record Committed() implements CriteriaChange {
         }
 
-        /** The requested version is dropped (aborted, failed, lapsed): the committed one is requested again, if any. */
+        /**
+         * The requested version is dropped (aborted, failed, lapsed): the committed one is
+         * requested again, if any, and a modify's deadline cleared.
+         */
         record Reverted() implements CriteriaChange {
         }
     }

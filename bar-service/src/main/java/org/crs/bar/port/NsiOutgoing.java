@@ -46,6 +46,23 @@ public sealed interface NsiOutgoing {
         }
     }
 
+    /**
+     * error: a request acknowledged and then refused by the BAR (a provision or release of a
+     * reservation that cannot be provisioned or released now), with the BAR's code.
+     */
+    record Error(String connectionId, NsiRefusal why, String providerNsa) implements NsiOutgoing {
+        public Error {
+            Objects.requireNonNull(connectionId, "connectionId");
+            Objects.requireNonNull(why, "why");
+            Objects.requireNonNull(providerNsa, "providerNsa");
+        }
+
+        @Override
+        public NsiMessageKind kind() {
+            return NsiMessageKind.ERROR;
+        }
+    }
+
     /** A confirmation carrying the connection id alone: commit, abort, provision, release, terminate. */
     record Confirmed(NsiMessageKind kind, String connectionId) implements NsiOutgoing {
         public Confirmed {

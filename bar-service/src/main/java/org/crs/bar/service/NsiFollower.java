@@ -54,7 +54,9 @@ final class NsiFollower {
         String result = correlationId.orElseGet(NsiConnectionChanges::newCorrelationId);
         ReservationState s = r.state();
         NsiReservationState rs = c.states().reservation();
-        if (rs == NsiReservationState.RESERVE_CHECKING && s == ReservationState.HELD) {
+        if (c.modifying()) {
+            change = modify(change, r, result);
+        } else if (rs == NsiReservationState.RESERVE_CHECKING && s == ReservationState.HELD) {
             NsiCriteria granted = granted(c.requested(), r);
             Optional<Change> held = NsiConnectionChanges.then(change, NsiEvent.RESERVE_HELD);
             if (held.isPresent()) {
@@ -100,6 +102,55 @@ final class NsiFollower {
                 CriteriaChange.Unchanged ? Optional.empty() : Optional.of(change);
     }
 
+    /**
+     * A modify under way. Its check, hold and commit are the provider's own calls to the BAR, which
+     * leave the reservation as it was until the commit; what is decided here is what is seen from
+     * the reservation and the clock, the same after a restart: the commit made (the reservation
+     * has the asked end and capacity: reserveCommitConfirmed, the new version committed), the abort
+     * (reserveAbortConfirmed, the committed version requested again), and the modify's deadline
+     * passed while it was held (reserveTimeout), being committed (reserveCommitFailed) or checked
+     * (reserveFailed): the BAR's hold at the parts has lapsed by then.
+     */
+    private Change modify(Change change, Reservation r, String result) {
+        NsiConnection c = change.read();
+        boolean lapsed = c.modifyDeadline().map(d -> !change.at().isBefore(d)).orElse(false);
+        return switch (c.states().reservation()) {
+            case RESERVE_HELD -> {
+                if (!lapsed) {
+                    yield change;
+                }
+                Optional<Change> timedOut = NsiConnectionChanges.then(change, NsiEvent.HOLD_TIMED_OUT);
+                yield timedOut.map(ch -> changes.owe(ch, NsiConnectionChanges.newCorrelationId(),
+                        new NsiOutgoing.ReserveTimeout(c.connectionId(), NsiConnectionChanges.nextNotificationId(ch),
+                                ch.at(), holdSeconds, c.providerNsa()))).orElse(change);
+            }
+            case RESERVE_COMMITTING -> {
+                if (applied(c.requested(), r)) {
+                    yield NsiConnectionChanges.then(change, NsiEvent.COMMIT_CONFIRMED).map(ch -> changes.owe(
+                            ch.with(new CriteriaChange.Committed()), result, new NsiOutgoing.Confirmed(
+                                    NsiMessageKind.RESERVE_COMMIT_CONFIRMED, c.connectionId()))).orElse(change);
+                }
+                yield lapsed ? failed(change.with(new CriteriaChange.Reverted()), result, NsiRefusal.of(
+                        NsiErrorId.INVALID_TRANSITION, "the modify's hold lapsed at " + c.modifyDeadline().get()
+                        + " before it was committed"), NsiEvent.COMMIT_FAILED, NsiMessageKind.RESERVE_COMMIT_FAILED)
+                        : change;
+            }
+            case RESERVE_ABORTING -> NsiConnectionChanges.then(change, NsiEvent.ABORT_CONFIRMED).map(ch -> changes.owe(
+                    ch.with(new CriteriaChange.Reverted()), result, new NsiOutgoing.Confirmed(
+                            NsiMessageKind.RESERVE_ABORT_CONFIRMED, c.connectionId()))).orElse(change);
+            case RESERVE_CHECKING -> lapsed ? failed(change, result, NsiRefusal.of(NsiErrorId.INTERNAL_ERROR,
+                    "the modify was not checked before its deadline " + c.modifyDeadline().get()),
+                    NsiEvent.RESERVE_FAILED, NsiMessageKind.RESERVE_FAILED) : change;
+            default -> change;
+        };
+    }
+
+    /** Whether the reservation has the end and capacity of {@code asked}: a modify to them was committed. */
+    private static boolean applied(NsiCriteria asked, Reservation r) {
+        return r.request().bandwidthMbps() == asked.capacityMbps()
+                && asked.end().equals(Optional.of(r.request().interval().end()));
+    }
+
     private Change provision(Change change, Reservation r, String result) {
         ProvisionState p = change.next().provision();
         boolean settled = r.work() == null;
@@ -115,7 +166,10 @@ final class NsiFollower {
     /** Up while the reservation is ACTIVE; down otherwise; each change told as a dataPlaneStateChange. */
     private Change dataPlane(Change change, Reservation r) {
         boolean up = r.state() == ReservationState.ACTIVE;
-        if (up == change.next().dataPlaneActive()) {
+        // Up with an older version: a modify was committed while the circuit was up, which now carries the new one.
+        boolean older = up && change.next().dataPlaneActive() && change.read().committedVersion().isPresent()
+                && change.next().dataPlaneVersion() != change.read().committedVersion().getAsInt();
+        if (up == change.next().dataPlaneActive() && !older) {
             return change;
         }
         Optional<Change> moved = NsiConnectionChanges.then(change, up ? NsiEvent.DATA_PLANE_UP : NsiEvent.DATA_PLANE_DOWN);

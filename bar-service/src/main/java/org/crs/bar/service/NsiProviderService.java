@@ -1,6 +1,7 @@
 package org.crs.bar.service;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -23,13 +24,13 @@ import org.crs.bar.nsi.NsiRequesters;
 import org.crs.bar.nsi.NsiReserveRequest;
 import org.crs.bar.nsi.NsiStates;
 import org.crs.bar.nsi.NsiTransition;
-import org.crs.bar.nsi.topology.SiteStp;
 import org.crs.bar.nsi.topology.SiteStps;
 import org.crs.bar.nsi.topology.StpResolution;
 import org.crs.bar.port.NsiCallbackOutbox;
 import org.crs.bar.port.NsiConnections;
 import org.crs.bar.port.NsiConnections.Change;
 import org.crs.bar.port.NsiConnections.ChangeOutcome;
+import org.crs.bar.port.NsiConnections.CriteriaChange;
 import org.crs.bar.port.NsiConnections.Selection;
 import org.crs.bar.port.NsiConnections.StoredMessage;
 import org.crs.bar.port.NsiMessages;
@@ -42,8 +43,7 @@ import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Timing;
 import org.crs.domain.access.Caller;
 import org.crs.domain.nsi.NsiErrorId;
-import org.crs.domain.nsi.Stp;
-import org.crs.domain.nsi.VlanLabels;
+import org.crs.domain.nsi.NsiReservationState;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.time.TimeInterval;
@@ -88,6 +88,10 @@ public final class NsiProviderService {
     private final NsiOutboxPolicy policy;
     private final Executor calls;
     private final Clock clock;
+    /** The NSI hold timer: the BAR's client hold, for a first reserve's hold and a modify's alike. */
+    private final Duration hold;
+    private final NsiReserveChecks checks;
+    private final NsiModify modifies;
 
     /**
      * @param settings the BAR's: its client hold is the NSI hold timer
@@ -104,9 +108,11 @@ public final class NsiProviderService {
         this.policy = Objects.requireNonNull(policy, "policy");
         this.calls = Objects.requireNonNull(calls, "calls");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.hold = settings.clientHold();
         this.changes = new NsiConnectionChanges(connections, messages, policy, clock);
-        this.follower = new NsiFollower(changes, (int) Math.min(Integer.MAX_VALUE,
-                settings.clientHold().toSeconds()));
+        this.follower = new NsiFollower(changes, (int) Math.min(Integer.MAX_VALUE, hold.toSeconds()));
+        this.checks = new NsiReserveChecks(stps);
+        this.modifies = new NsiModify(reservations, changes, follower, hold);
     }
 
     /** This provider's NSA id. */
@@ -119,63 +125,71 @@ public final class NsiProviderService {
     /**
      * A reserve: checked, its connection created ReserveChecking, its id answered; the BAR books
      * it hold-only as the caller, and the connection owes reserveConfirmed (with the VLAN chosen on
-     * each hand-off end) or reserveFailed.
+     * each hand-off end) or reserveFailed. A reserve naming a connection is a modify ({@link #modify}).
      *
      * @throws NsiRefused refused before anything changed: not the caller's requester NSA
      *     ({@code 00302}), an STP not of this network or no such port ({@code 00701}), a label
      *     outside a hand-off's range ({@code 00704}), unidirectional ({@code 00706}), an ero,
-     *     parameters or no end ({@code 00102}), a capacity over the port's ({@code 00705}), a
-     *     modify ({@code 00103}); a hand-off label narrower than its range asks for its lowest VLAN
+     *     parameters or no end ({@code 00102}), a capacity over the port's ({@code 00705}); a
+     *     hand-off label narrower than its range asks for its lowest VLAN
      */
     public String reserve(Caller caller, NsiRequestHeader header, NsiReserveRequest request) throws NsiRefused {
         Caller.Account account = requester(caller, header);
         if (request.connectionId().isPresent()) {
-            owned(account, header, request.connectionId().get());
-            throw refused(NsiErrorId.NOT_IMPLEMENTED, "modify (a reserve naming connection "
-                    + request.connectionId().get() + ") is not implemented by this provider");
+            return modify(account, header, request);
         }
-        if (request.directionality() != NsiDirectionality.BIDIRECTIONAL) {
-            throw refused(NsiErrorId.DIRECTIONALITY_MISMATCH, "directionality: this provider's circuits are "
-                    + NsiDirectionality.BIDIRECTIONAL.wireName() + " only, was " + request.directionality().wireName());
-        }
-        if (!request.ero().isEmpty()) {
-            throw refused(NsiErrorId.UNSUPPORTED_PARAMETER, "ero: this provider chooses the path itself and takes no"
-                    + " explicit route");
-        }
-        if (!request.parameters().isEmpty()) {
-            throw refused(NsiErrorId.UNSUPPORTED_PARAMETER, "parameter: this provider takes no service parameters, was "
-                    + String.join(", ", request.parameters()));
-        }
-        if (request.capacityMbps() < 1) {
-            throw refused(NsiErrorId.PAYLOAD_ERROR, "capacity: at least 1 Mbit/s, was " + request.capacityMbps());
-        }
-        if (request.end().isEmpty()) {
-            throw refused(NsiErrorId.UNSUPPORTED_PARAMETER, "endTime: this provider's reservations end; give an endTime");
-        }
+        checks.service(request);
         Instant now = clock.instant();
         Instant start = request.start().filter(s -> s.isAfter(now)).orElse(now);
         Instant end = request.end().get();
         if (!end.isAfter(start)) {
             throw refused(NsiErrorId.PAYLOAD_ERROR, "endTime: " + end + " is not after the start " + start);
         }
-        StpResolution.Found source = resolve(request.sourceStp(), "sourceSTP", request.capacityMbps());
-        StpResolution.Found dest = resolve(request.destStp(), "destSTP", request.capacityMbps());
+        StpResolution.Found source = checks.resolve(request.sourceStp(), "sourceSTP", request.capacityMbps());
+        StpResolution.Found dest = checks.resolve(request.destStp(), "destSTP", request.capacityMbps());
         String id = UUID.randomUUID().toString();
         NsiCriteria criteria = new NsiCriteria(Math.max(1, request.version().orElse(1)), start, Optional.of(end),
-                request.capacityMbps(), asked(request.sourceStp(), source), asked(request.destStp(), dest),
+                request.capacityMbps(), NsiReserveChecks.asked(request.sourceStp(), source),
+                NsiReserveChecks.asked(request.destStp(), dest),
                 NsiDirectionality.BIDIRECTIONAL,
                 request.serviceType().orElse(DEFAULT_SERVICE_TYPE));
         NsiConnection connection = new NsiConnection(id, header.requesterNsa(), providerNsa(),
                 request.globalReservationId(), request.description(), header.replyTo(), REQUEST_ID_PREFIX + id, criteria,
-                Optional.empty(), NsiStates.checking(), now, now, 1, 1);
+                Optional.empty(), NsiStates.checking(), now, now, 1, 1, Optional.empty());
         if (!changes.store().create(connection)) {
             throw refused(NsiErrorId.INTERNAL_ERROR, "connection " + id + " could not be created: one with its id exists");
         }
         ReservationRequest booking = new ReservationRequest(connection.requestId(), endpoint(source), endpoint(dest),
                 request.capacityMbps(), new TimeInterval(start, end), request.description().orElse("NSI connection " + id),
                 true, new Timing.Fixed(new TimeInterval(start, end), request.capacityMbps()), "",
-                Provisioning.ON_PROVISION, vlanOf(source), vlanOf(dest));
+                Provisioning.ON_PROVISION, NsiReserveChecks.vlanOf(source),
+                NsiReserveChecks.vlanOf(dest));
         later("reserve " + id, () -> book(account, connection, booking, header.correlationId()));
+        return id;
+    }
+
+    // ---- modify ----
+
+    /**
+     * A modify: a reserve naming a connection with committed criteria and a higher version, which
+     * may change the capacity and the end ({@link NsiModify}). The connection moves
+     * ReserveChecking at once, the asked criteria requested and the modify's deadline a client
+     * hold from now; the BAR then holds the change at every part of the reservation.
+     *
+     * @throws NsiRefused refused before anything changed: no such connection of the requester
+     *     ({@code 00203}); what {@link NsiModify#asked} refuses; what a reserve refuses of the
+     *     service; a connection not in ReserveStart ({@code 00201})
+     */
+    private String modify(Caller.Account account, NsiRequestHeader header, NsiReserveRequest request)
+            throws NsiRefused {
+        String id = request.connectionId().orElseThrow();
+        NsiCriteria asked = NsiModify.asked(owned(account, header, id), request);
+        checks.service(request);
+        checks.resolve(request.sourceStp(), "sourceSTP", request.capacityMbps());
+        checks.resolve(request.destStp(), "destSTP", request.capacityMbps());
+        NsiConnection checking = request(account, header, id, NsiEvent.MODIFY,
+                new CriteriaChange.Requested(asked, Optional.of(clock.instant().plus(hold))));
+        later("modify " + id, () -> modifies.hold(account, checking, asked, header.correlationId()));
         return id;
     }
 
@@ -194,7 +208,7 @@ public final class NsiProviderService {
 
     /** reserveFailed for a reserve the BAR refused before it made a reservation. */
     private void fail(String connectionId, String correlationId, NsiRefusal why) {
-        changes.change(connectionId, c -> c.states().reservation() != org.crs.domain.nsi.NsiReservationState.RESERVE_CHECKING
+        changes.change(connectionId, c -> c.states().reservation() != NsiReservationState.RESERVE_CHECKING
                 ? Optional.empty()
                 : Optional.of(follower.failed(changes.start(c), correlationId, why, NsiEvent.RESERVE_FAILED,
                         NsiMessageKind.RESERVE_FAILED)));
@@ -205,6 +219,12 @@ public final class NsiProviderService {
         Caller.Account account = requester(caller, header);
         NsiConnection c = request(account, header, connectionId, NsiEvent.RESERVE_COMMIT);
         later("reserveCommit " + connectionId, () -> {
+            if (c.modifying()) {
+                if (modifies.commit(account, c, header.correlationId())) {
+                    follow(connectionId, Optional.of(header.correlationId()));
+                }
+                return;
+            }
             Optional<Reservation> r = reservations.find(c.requestId());
             if (r.isPresent() && r.get().state() == ReservationState.HELD) {
                 try {
@@ -223,7 +243,9 @@ public final class NsiProviderService {
         NsiConnection c = request(account, header, connectionId, NsiEvent.RESERVE_ABORT);
         later("reserveAbort " + connectionId, () -> {
             Optional<Reservation> r = reservations.find(c.requestId());
-            if (r.isPresent() && r.get().state() == ReservationState.HELD) {
+            if (c.modifying()) {
+                modifies.abort(account, c);
+            } else if (r.isPresent() && r.get().state() == ReservationState.HELD) {
                 try {
                     reservations.abort(account, c.requestId(), "NSI reserveAbort");
                 } catch (BadRequest e) {
@@ -238,27 +260,41 @@ public final class NsiProviderService {
 
     /** A provision: Provisioning at once; the BAR's reservation is provisioned; provisionConfirmed. */
     public void provision(Caller caller, NsiRequestHeader header, String connectionId) throws NsiRefused {
-        Caller.Account account = requester(caller, header);
-        NsiConnection c = request(account, header, connectionId, NsiEvent.PROVISION);
-        later("provision " + connectionId, () -> {
-            try {
-                reservations.provision(account, c.requestId());
-            } catch (BadRequest e) {
-                LOG.warn("NSI provision of {}: the BAR refused it: {}", connectionId, e.getMessage());
-            }
-            follow(connectionId, Optional.of(header.correlationId()));
-        });
+        provisioning(caller, header, connectionId, NsiEvent.PROVISION, NsiEvent.PROVISION_FAILED, reservations::provision);
     }
 
     /** A release: Releasing at once; the BAR's reservation is released (taken down, kept); releaseConfirmed. */
     public void release(Caller caller, NsiRequestHeader header, String connectionId) throws NsiRefused {
+        provisioning(caller, header, connectionId, NsiEvent.RELEASE, NsiEvent.RELEASE_FAILED, reservations::release);
+    }
+
+    /** The BAR's provision or release of a reservation. */
+    private interface BarCall {
+        Reservation call(Caller caller, String requestId) throws BadRequest;
+    }
+
+    /**
+     * A provision or release: the provision machine moved at once; the BAR's reservation
+     * provisioned or released; confirmed when the BAR has done it ({@link NsiFollower}). A BAR that
+     * refuses it after the acknowledgment (the reservation ended, or is not committed) moves the
+     * machine back and owes the requester an {@code error} with the BAR's code.
+     */
+    private void provisioning(Caller caller, NsiRequestHeader header, String connectionId, NsiEvent event,
+                              NsiEvent failed, BarCall bar) throws NsiRefused {
         Caller.Account account = requester(caller, header);
-        NsiConnection c = request(account, header, connectionId, NsiEvent.RELEASE);
-        later("release " + connectionId, () -> {
+        NsiConnection c = request(account, header, connectionId, event);
+        String what = event.name().toLowerCase(java.util.Locale.ROOT);
+        later(what + " " + connectionId, () -> {
             try {
-                reservations.release(account, c.requestId());
+                bar.call(account, c.requestId());
             } catch (BadRequest e) {
-                LOG.warn("NSI release of {}: the BAR refused it: {}", connectionId, e.getMessage());
+                LOG.info("NSI {} of {}: the BAR refused it after the acknowledgment: {}", what, connectionId,
+                        e.getMessage());
+                NsiRefusal why = NsiRefusal.ofBar(e.refusal().code(), what + " refused: " + e.getMessage());
+                changes.change(connectionId, now -> NsiConnectionChanges.then(changes.start(now), failed)
+                        .map(ch -> changes.owe(ch, header.correlationId(), new NsiOutgoing.Error(connectionId, why,
+                                now.providerNsa()))));
+                return;
             }
             follow(connectionId, Optional.of(header.correlationId()));
         });
@@ -409,6 +445,12 @@ public final class NsiProviderService {
      */
     private NsiConnection request(Caller.Account account, NsiRequestHeader header, String connectionId, NsiEvent event)
             throws NsiRefused {
+        return request(account, header, connectionId, event, new CriteriaChange.Unchanged());
+    }
+
+    /** {@link #request} making {@code criteria}'s change with the move. */
+    private NsiConnection request(Caller.Account account, NsiRequestHeader header, String connectionId, NsiEvent event,
+                                  CriteriaChange criteria) throws NsiRefused {
         NsiConnection c = owned(account, header, connectionId);
         for (int i = 0; i < 20; i++) {
             NsiTransition t = c.next(event);
@@ -416,7 +458,7 @@ public final class NsiProviderService {
                 throw new NsiRefused(NsiRefusal.of(r.errorId(), event.name().toLowerCase(java.util.Locale.ROOT)
                         + " refused: " + r.why() + " (states " + r.current() + ")").about(connectionId));
             }
-            ChangeOutcome outcome = changes.store().change(Change.of(c, t.after(), clock.instant()));
+            ChangeOutcome outcome = changes.store().change(Change.of(c, t.after(), clock.instant()).with(criteria));
             if (outcome instanceof ChangeOutcome.Changed changed) {
                 return changed.now();
             }
@@ -426,40 +468,6 @@ public final class NsiProviderService {
             c = lost.now();
         }
         throw refused(NsiErrorId.INTERNAL_ERROR, "connection " + connectionId + " kept changing; try again");
-    }
-
-    private StpResolution.Found resolve(String stpId, String element, long capacityMbps) throws NsiRefused {
-        StpResolution resolution = stps.resolve(stpId);
-        if (resolution instanceof StpResolution.Refused r) {
-            throw refused(r.errorId(), element + ": " + r.text());
-        }
-        StpResolution.Found found = (StpResolution.Found) resolution;
-        if (capacityMbps > found.port().capacityMbps()) {
-            throw refused(NsiErrorId.CAPACITY_UNAVAILABLE, "capacity: " + capacityMbps + " Mbit/s is more than "
-                    + found.port().stp().portId() + " carries (" + found.port().capacityMbps() + " Mbit/s)");
-        }
-        return found;
-    }
-
-    /**
-     * The VLAN a hand-off end asks the campus for: the lowest of its label when the label narrows
-     * the hand-off's range (the L-NSAP refuses it when taken), else 0 (any: the lowest free one).
-     */
-    private static int vlanOf(StpResolution.Found found) {
-        if (found.port() instanceof SiteStp.HandOffStp handOff && found.vlans().isPresent()
-                && !found.vlans().get().equals(VlanLabels.of(handOff.handOff().vlans()))) {
-            return found.vlans().get().ranges().get(0).first();
-        }
-        return 0;
-    }
-
-    /**
-     * An STP as the connection keeps it asked: on a hand-off, with the VLANs left to choose from
-     * (the hand-off's range when the request gave no label), so the confirmation names the one taken.
-     */
-    private static String asked(String stpId, StpResolution.Found found) {
-        Stp stp = Stp.parse(stpId);
-        return found.vlans().map(v -> new Stp(stp.networkId(), stp.localId(), Optional.of(v)).toString()).orElse(stpId);
     }
 
     private Endpoint endpoint(StpResolution.Found found) {

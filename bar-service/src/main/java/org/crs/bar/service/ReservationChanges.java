@@ -1,6 +1,7 @@
 package org.crs.bar.service;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -95,8 +96,89 @@ final class ReservationChanges {
      */
     Reservation modify(Caller caller, String requestId, Instant newEnd, long newBandwidthMbps)
             throws BadRequest, ChangeRefused {
+        Asked asked = asked(caller, requestId, newEnd, newBandwidthMbps);
+        if (asked.unchanged()) {
+            return asked.r();
+        }
+        List<Outcome> committed;
+        try {
+            committed = negotiation.change(asked.r().segments(), asked.configured().end(), asked.mbps());
+        } catch (Negotiation.ChangeNotHeld e) {
+            throw new ChangeRefused(e.refusal().withMessage("the change was refused: " + String.join("; ", e.failures())));
+        }
+        return applied(caller, asked, committed);
+    }
+
+    /**
+     * The first phase of a modify whose commit the caller decides later: every segment holds the
+     * change for {@code holdFor}, all or nothing (what was held is dropped when a segment cannot
+     * take it). The reservation itself is unchanged until {@link #commitModify}; a hold not
+     * committed in time lapses at the segments. Asking for what the reservation already is holds
+     * nothing and answers it.
+     *
+     * @throws BadRequest as {@link #modify} does
+     * @throws ChangeRefused when a segment cannot hold the change, with its code
+     */
+    Reservation holdModify(Caller caller, String requestId, Instant newEnd, long newBandwidthMbps, Duration holdFor)
+            throws BadRequest, ChangeRefused {
+        Asked asked = asked(caller, requestId, newEnd, newBandwidthMbps);
+        if (asked.unchanged()) {
+            return asked.r();
+        }
+        try {
+            negotiation.holdChange(asked.r().segments(), asked.configured().end(), asked.mbps(), holdFor);
+        } catch (Negotiation.ChangeNotHeld e) {
+            throw new ChangeRefused(e.refusal().withMessage("the change was refused: " + String.join("; ", e.failures())));
+        }
+        LOG.info("reservation {}: change to end {}, {} Mbit/s held for {} s", requestId, asked.end(), asked.mbps(),
+                holdFor.toSeconds());
+        return asked.r();
+    }
+
+    /**
+     * Commits the change {@link #holdModify} held with the same end and bandwidth: every segment
+     * applies it and the reservation is recorded with it. A reservation that is already so
+     * answers it.
+     *
+     * @throws BadRequest as {@link #modify} does
+     * @throws ChangeRefused when no segment applied it (the hold lapsed, or was dropped): nothing changed
+     */
+    Reservation commitModify(Caller caller, String requestId, Instant newEnd, long newBandwidthMbps)
+            throws BadRequest, ChangeRefused {
+        Asked asked = asked(caller, requestId, newEnd, newBandwidthMbps);
+        if (asked.unchanged()) {
+            return asked.r();
+        }
+        List<Outcome> committed = negotiation.commitChange(asked.r().segments());
+        List<String> failures = SegmentCalls.failed(committed);
+        if (!failures.isEmpty() && failures.size() == committed.size()) {
+            throw new ChangeRefused(SegmentCalls.refusalOf(committed, "the change was not committed: "
+                    + String.join("; ", failures)));
+        }
+        return applied(caller, asked, committed);
+    }
+
+    /** Drops a change {@link #holdModify} held; the reservation stays as it is. */
+    Reservation abortModify(Caller caller, String requestId) throws BadRequest {
         Reservation r = lookup.require(caller, requestId);
-        String actor = caller.name();
+        List<String> failures = SegmentCalls.failed(negotiation.abortChange(r.segments()));
+        if (!failures.isEmpty()) {
+            // A segment not told keeps the change held until it lapses there; it never applies it.
+            LOG.warn("reservation {}: dropping a held change was not answered by: {}", requestId,
+                    String.join("; ", failures));
+        }
+        return r;
+    }
+
+    /** A modify as asked, checked against the reservation as it is. */
+    private record Asked(Reservation r, Instant end, long mbps, TimeInterval interval, TimeInterval configured) {
+        boolean unchanged() {
+            return end.equals(r.request().interval().end()) && mbps == r.request().bandwidthMbps();
+        }
+    }
+
+    private Asked asked(Caller caller, String requestId, Instant newEnd, long newBandwidthMbps) throws BadRequest {
+        Reservation r = lookup.require(caller, requestId);
         if (r.state() != ReservationState.RESERVED && r.state() != ReservationState.ACTIVE) {
             throw BadRequest.notInThisState("reservation " + requestId + " is " + r.state()
                     + "; only a reserved or active reservation can be modified");
@@ -120,28 +202,29 @@ final class ReservationChanges {
             throw new BadRequest("end", "must be in the future for a circuit that is up, was " + end
                     + " (cancel it to end it now)");
         }
-        if (end.equals(was.interval().end()) && mbps == was.bandwidthMbps()) {
-            return r;
-        }
-        TimeInterval configured = settings.configured(interval);
-        List<Outcome> committed;
-        try {
-            committed = negotiation.change(r.segments(), configured.end(), mbps);
-        } catch (Negotiation.ChangeNotHeld e) {
-            throw new ChangeRefused(e.refusal().withMessage("the change was refused: " + String.join("; ", e.failures())));
-        }
+        return new Asked(r, end, mbps, interval, settings.configured(interval));
+    }
+
+    /** Records a change the segments committed (naming any that did not apply it) with a history entry. */
+    private Reservation applied(Caller caller, Asked asked, List<Outcome> committed) throws BadRequest {
+        String requestId = asked.r().request().requestId();
+        ReservationRequest was = asked.r().request();
+        long mbps = asked.mbps();
         List<String> notApplied = SegmentCalls.failed(committed);
-        String reason = "modified: end " + was.interval().end() + " -> " + end + ", " + was.bandwidthMbps() + " -> " + mbps
-                + " Mbit/s" + (notApplied.isEmpty() ? "" : "; NOT applied by: " + String.join("; ", notApplied));
+        String reason = "modified: end " + was.interval().end() + " -> " + asked.end() + ", " + was.bandwidthMbps()
+                + " -> " + mbps + " Mbit/s" + (notApplied.isEmpty() ? "" : "; NOT applied by: "
+                + String.join("; ", notApplied));
         if (!notApplied.isEmpty()) {
             LOG.error("reservation {}: {}", requestId, reason);
         }
         ReservationRequest modified = new ReservationRequest(was.requestId(), was.source(), was.destination(), mbps,
-                interval, was.description(), was.holdOnly()).forGroup(was.group()).withProvisioning(was.provisioning());
+                asked.interval(), was.description(), was.holdOnly()).forGroup(was.group())
+                .withProvisioning(was.provisioning());
         List<Segment> segments = SegmentCalls.segmentsOf(committed).stream()
-                .map(s -> Negotiation.withBooking(s, mbps, configured)).toList();
-        Optional<Reservation> stored = store.modify(requestId, r.state(), modified, segments, actor, Recorder.clip(reason),
-                clock.instant());
+                .map(s -> Negotiation.withBooking(s, mbps, asked.configured())).toList();
+        String actor = caller.name();
+        Optional<Reservation> stored = store.modify(requestId, asked.r().state(), modified, segments, actor,
+                Recorder.clip(reason), clock.instant());
         if (stored.isEmpty()) {
             // It moved meanwhile (the sweep brought it up): record the change in its new state.
             Reservation now = lookup.require(requestId);

@@ -201,6 +201,39 @@ public final class ReservationService {
     }
 
     /**
+     * Holds a change of a reserved or active reservation's end and/or bandwidth at every segment
+     * for {@code holdFor}, all or nothing, for a caller that decides later whether to make it (an
+     * NSI modify: reserve, then reserveCommit or reserveAbort): {@link #commitModify} applies it,
+     * {@link #abortModify} drops it, and a hold not committed in time lapses at the segments. The
+     * reservation is unchanged until the commit.
+     *
+     * @param newEnd the new end, or null to keep the end
+     * @param newBandwidthMbps the new bandwidth, or 0 to keep it
+     * @throws BadRequest as {@link #modify} does
+     * @throws ChangeRefused when a segment cannot hold the change, naming it and why
+     */
+    public Reservation holdModify(Caller caller, String requestId, Instant newEnd, long newBandwidthMbps,
+                                  Duration holdFor) throws BadRequest, ChangeRefused {
+        return changes.holdModify(caller, requestId, newEnd, newBandwidthMbps, holdFor);
+    }
+
+    /**
+     * Commits the change {@link #holdModify} held (named again by its end and bandwidth): the
+     * segments apply it and the reservation is recorded with it, as {@link #modify} records one.
+     *
+     * @throws ChangeRefused when no segment applied it (its hold lapsed or was dropped); nothing changed
+     */
+    public Reservation commitModify(Caller caller, String requestId, Instant newEnd, long newBandwidthMbps)
+            throws BadRequest, ChangeRefused {
+        return changes.commitModify(caller, requestId, newEnd, newBandwidthMbps);
+    }
+
+    /** Drops a change {@link #holdModify} held; the reservation stays as it is. */
+    public Reservation abortModify(Caller caller, String requestId) throws BadRequest {
+        return changes.abortModify(caller, requestId);
+    }
+
+    /**
      * Moves a reserved reservation to another interval at the same bandwidth and between the same
      * ends, all or nothing: every part holds and commits the new interval under new booking ids
      * (the NSAP port type's modify changes only the end), the reservation is recorded at the new

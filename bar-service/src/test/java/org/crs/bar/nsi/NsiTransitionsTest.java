@@ -11,8 +11,10 @@ import static org.crs.bar.nsi.NsiEvent.HOLD_TIMED_OUT;
 import static org.crs.bar.nsi.NsiEvent.MODIFY;
 import static org.crs.bar.nsi.NsiEvent.PROVISION;
 import static org.crs.bar.nsi.NsiEvent.PROVISION_CONFIRMED;
+import static org.crs.bar.nsi.NsiEvent.PROVISION_FAILED;
 import static org.crs.bar.nsi.NsiEvent.RELEASE;
 import static org.crs.bar.nsi.NsiEvent.RELEASE_CONFIRMED;
+import static org.crs.bar.nsi.NsiEvent.RELEASE_FAILED;
 import static org.crs.bar.nsi.NsiEvent.RESERVE;
 import static org.crs.bar.nsi.NsiEvent.RESERVE_ABORT;
 import static org.crs.bar.nsi.NsiEvent.RESERVE_COMMIT;
@@ -110,8 +112,10 @@ class NsiTransitionsTest {
     static final Map<NsiEvent, Map<ProvisionState, ProvisionState>> PROVISION_MOVES = Map.of(
             PROVISION, Map.of(ProvisionState.RELEASED, ProvisionState.PROVISIONING),
             PROVISION_CONFIRMED, Map.of(ProvisionState.PROVISIONING, ProvisionState.PROVISIONED),
+            PROVISION_FAILED, Map.of(ProvisionState.PROVISIONING, ProvisionState.RELEASED),
             RELEASE, Map.of(ProvisionState.PROVISIONED, ProvisionState.RELEASING),
-            RELEASE_CONFIRMED, Map.of(ProvisionState.RELEASING, ProvisionState.RELEASED));
+            RELEASE_CONFIRMED, Map.of(ProvisionState.RELEASING, ProvisionState.RELEASED),
+            RELEASE_FAILED, Map.of(ProvisionState.RELEASING, ProvisionState.PROVISIONED));
 
     static Stream<Arguments> provisionMachine() {
         List<Row> rows = new ArrayList<>();
@@ -278,7 +282,7 @@ class NsiTransitionsTest {
         NsiConnection committedV2 = new NsiConnection(never.connectionId(), never.requesterNsa(), never.providerNsa(),
                 never.globalReservationId(), never.description(), never.replyTo(), never.requestId(), criteria(2),
                 Optional.of(criteria(2)), states("ReserveStart/Released/Created/down v0"), never.created(),
-                never.updated(), 1, 1);
+                never.updated(), 1, 1, Optional.empty());
 
         assertEquals(List.of(true, false, false, true), List.of(never.acceptsVersion(1), committedV2.acceptsVersion(1),
                 committedV2.acceptsVersion(2), committedV2.acceptsVersion(3)));

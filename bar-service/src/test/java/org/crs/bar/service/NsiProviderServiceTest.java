@@ -2,15 +2,19 @@ package org.crs.bar.service;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -20,6 +24,8 @@ import org.crs.bar.adapter.jdbc.JdbcNsiCallbackOutbox;
 import org.crs.bar.adapter.jdbc.JdbcNsiConnections;
 import org.crs.bar.adapter.jdbc.JdbcReservationStore;
 import org.crs.bar.adapter.nsi.NsiWireMessages;
+import org.crs.bar.nsi.NsiConnection;
+import org.crs.bar.nsi.NsiCriteria;
 import org.crs.bar.nsi.NsiDirectionality;
 import org.crs.bar.nsi.NsiMessageKind;
 import org.crs.bar.nsi.NsiOutboxPolicy;
@@ -40,6 +46,7 @@ import org.crs.domain.access.Caller;
 import org.crs.domain.admission.VlanRange;
 import org.crs.domain.nsi.NsiErrorId;
 import org.crs.domain.nsi.NsiReservationState;
+import org.crs.domain.nsi.ProvisionState;
 import org.crs.domain.refusal.Refusal;
 import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.topology.CampusTopology;
@@ -71,6 +78,32 @@ class NsiProviderServiceTest {
     JdbcReservationStore store;
     JdbcNsiConnections connections;
     NsiProviderService provider;
+    ReservationService reservations;
+    final MovableClock clock = new MovableClock();
+
+    /** The provider's clock: the system's, moved on by a test (a hold lapsing). */
+    static final class MovableClock extends Clock {
+        private volatile Duration ahead = Duration.ZERO;
+
+        void pass(Duration d) {
+            ahead = ahead.plus(d);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.now().plus(ahead);
+        }
+    }
 
     @BeforeEach
     void start() {
@@ -78,7 +111,7 @@ class NsiProviderServiceTest {
         db.migrateService("bar");
         store = new JdbcReservationStore(db.dataSource());
         connections = new JdbcNsiConnections(db.dataSource());
-        ReservationService reservations = new ReservationService(store, new Site("site-a", campus, wan, Map.of()),
+        reservations = new ReservationService(store, new Site("site-a", campus, wan, Map.of()),
                 BarSettings.defaults(), calls, Clock.systemUTC());
         CampusTopology siteA = new CampusTopology("site-a", List.of(new EdgeRouter("edge-a")),
                 List.of(new HostPort("host-a1", "edge-a", "GigabitEthernet1/1", 1000),
@@ -89,7 +122,7 @@ class NsiProviderServiceTest {
         // Runnable::run: the booking after the answer is made before reserve returns, so the test reads its result
         provider = new NsiProviderService(reservations, connections, new JdbcNsiCallbackOutbox(db.dataSource()), stps,
                 new NsiRequesters(Map.of(REQUESTER, "alice")), new NsiWireMessages(), NsiOutboxPolicy.defaults(),
-                BarSettings.defaults(), Runnable::run, Clock.systemUTC());
+                BarSettings.defaults(), Runnable::run, clock);
     }
 
     @AfterEach
@@ -149,13 +182,173 @@ class NsiProviderServiceTest {
     }
 
     @Test
-    void aModifyIsNotImplemented() throws Exception {
+    void aReserveNamingAConnectionWithNothingCommittedIsNotImplemented() throws Exception {
         String id = provider.reserve(ALICE, header(), reserve("host-a1", "host-a2", Optional.empty()));
 
         NsiRefused refused = assertThrows(NsiRefused.class, () -> provider.reserve(ALICE, header(),
                 reserve("host-a1", "host-a2", Optional.of(id))));
 
         assertEquals(NsiErrorId.NOT_IMPLEMENTED, refused.refusal().errorId());
+    }
+
+    // ---- modify ----
+
+    /** A connection reserved and committed at 100 Mbit/s: criteria version 1 committed. */
+    String committed() throws Exception {
+        String id = provider.reserve(ALICE, header(), reserve("host-a1", "host-a2", Optional.empty()));
+        provider.reserveCommit(ALICE, header(), id);
+        assertEquals(OptionalInt.of(1), connections.find(id).orElseThrow().committedVersion());
+        return id;
+    }
+
+    /** A modify of {@code id}'s committed criteria to {@code version}, {@code mbps} and {@code end}. */
+    NsiReserveRequest modify(String id, int version, long mbps, Instant end) {
+        NsiCriteria was = connections.find(id).orElseThrow().committed().orElseThrow();
+        return new NsiReserveRequest(Optional.of(id), Optional.empty(), Optional.empty(), Optional.of(version),
+                Optional.of(was.start()), Optional.of(end), Optional.empty(), mbps, NsiDirectionality.BIDIRECTIONAL,
+                was.sourceStp(), was.destStp(), List.of(), List.of());
+    }
+
+    NsiReserveRequest modify(String id, int version, long mbps) {
+        return modify(id, version, mbps, connections.find(id).orElseThrow().committed().orElseThrow().end().orElseThrow());
+    }
+
+    List<NsiMessageKind> results(String id) {
+        return connections.messages(id, NsiMessageKind.Family.RESULT, OptionalLong.empty(), OptionalLong.empty())
+                .stream().map(NsiConnections.StoredMessage::kind).toList();
+    }
+
+    NsiConnections.StoredMessage lastResult(String id) {
+        List<NsiConnections.StoredMessage> all = connections.messages(id, NsiMessageKind.Family.RESULT,
+                OptionalLong.empty(), OptionalLong.empty());
+        return all.get(all.size() - 1);
+    }
+
+    @Test
+    void aModifyIsHeldWithItsVersionAndItsCommitGivesTheReservationTheNewCapacity() throws Exception {
+        String id = committed();
+
+        provider.reserve(ALICE, header(), modify(id, 2, 200));
+
+        NsiConnection held = connections.find(id).orElseThrow();
+        assertEquals(NsiReservationState.RESERVE_HELD, held.states().reservation());
+        assertEquals(List.of(2, 1), List.of(held.requested().version(), held.committedVersion().getAsInt()));
+        assertEquals(100, store.find("nsi-" + id).orElseThrow().request().bandwidthMbps(), "unchanged until the commit");
+        assertEquals(NsiMessageKind.RESERVE_CONFIRMED, lastResult(id).kind());
+
+        provider.reserveCommit(ALICE, header(), id);
+
+        NsiConnection now = connections.find(id).orElseThrow();
+        assertEquals(NsiReservationState.RESERVE_START, now.states().reservation());
+        assertEquals(OptionalInt.of(2), now.committedVersion());
+        assertEquals(200, now.current().capacityMbps());
+        assertEquals(200, store.find("nsi-" + id).orElseThrow().request().bandwidthMbps());
+        assertEquals(Optional.empty(), now.modifyDeadline());
+        assertEquals(List.of(NsiMessageKind.RESERVE_CONFIRMED, NsiMessageKind.RESERVE_COMMIT_CONFIRMED,
+                NsiMessageKind.RESERVE_CONFIRMED, NsiMessageKind.RESERVE_COMMIT_CONFIRMED), results(id));
+    }
+
+    @Test
+    void aModifyAbortedLeavesTheCommittedCriteriaAndTheReservation() throws Exception {
+        String id = committed();
+        provider.reserve(ALICE, header(), modify(id, 2, 200));
+
+        provider.reserveAbort(ALICE, header(), id);
+
+        NsiConnection now = connections.find(id).orElseThrow();
+        assertEquals(NsiReservationState.RESERVE_START, now.states().reservation());
+        assertEquals(List.of(1, 1), List.of(now.requested().version(), now.committedVersion().getAsInt()));
+        assertEquals(100, now.current().capacityMbps());
+        assertEquals(100, store.find("nsi-" + id).orElseThrow().request().bandwidthMbps());
+        assertEquals(NsiMessageKind.RESERVE_ABORT_CONFIRMED, lastResult(id).kind());
+        assertEquals(0, campus.pending.size(), "the change held at the campus is dropped");
+    }
+
+    @Test
+    void aModifyWithAVersionNotAboveTheCommittedOneIsRefusedNamingVersion() throws Exception {
+        String id = committed();
+
+        NsiRefused refused = assertThrows(NsiRefused.class, () -> provider.reserve(ALICE, header(), modify(id, 1, 200)));
+
+        assertEquals(NsiErrorId.PAYLOAD_ERROR, refused.refusal().errorId());
+        assertTrue(refused.refusal().text().startsWith("version:"), refused.refusal().text());
+        assertEquals(NsiReservationState.RESERVE_START, connections.find(id).orElseThrow().states().reservation());
+    }
+
+    @Test
+    void aModifyOfAnStpIsRefusedNamingItAndChangesNothing() throws Exception {
+        String id = committed();
+        NsiReserveRequest m = modify(id, 2, 100);
+        NsiReserveRequest otherDest = new NsiReserveRequest(m.connectionId(), m.globalReservationId(), m.description(),
+                m.version(), m.start(), m.end(), m.serviceType(), m.capacityMbps(), m.directionality(), m.sourceStp(),
+                NETWORK + "to-domain-c", m.ero(), m.parameters());
+
+        NsiRefused refused = assertThrows(NsiRefused.class, () -> provider.reserve(ALICE, header(), otherDest));
+
+        assertEquals(NsiErrorId.PAYLOAD_ERROR, refused.refusal().errorId());
+        assertTrue(refused.refusal().text().startsWith("destSTP:"), refused.refusal().text());
+        assertEquals(List.of(1, 1), List.of(connections.find(id).orElseThrow().requested().version(),
+                connections.find(id).orElseThrow().committedVersion().getAsInt()));
+    }
+
+    @Test
+    void aModifyThePartsCannotHoldIsReserveFailedCapacityUnavailableAndTheOldReservationStays() throws Exception {
+        String id = committed();
+        campus.refuseModify = new Refusal(RefusalCode.NO_CAPACITY, "host-a1", "no bandwidth left on host-a1");
+
+        provider.reserve(ALICE, header(), modify(id, 2, 400));
+
+        NsiConnections.StoredMessage failed = lastResult(id);
+        assertEquals(NsiMessageKind.RESERVE_FAILED, failed.kind());
+        assertTrue(failed.body().contains("<errorId>" + NsiErrorId.CAPACITY_UNAVAILABLE.code() + "</errorId>"),
+                failed.body());
+        assertEquals(NsiReservationState.RESERVE_FAILED, connections.find(id).orElseThrow().states().reservation());
+        assertEquals(100, connections.find(id).orElseThrow().current().capacityMbps(), "the committed criteria report");
+        assertEquals(100, store.find("nsi-" + id).orElseThrow().request().bandwidthMbps());
+
+        provider.reserveAbort(ALICE, header(), id);
+
+        assertEquals(List.of(1, 1), List.of(connections.find(id).orElseThrow().requested().version(),
+                connections.find(id).orElseThrow().committedVersion().getAsInt()));
+        assertEquals(NsiReservationState.RESERVE_START, connections.find(id).orElseThrow().states().reservation());
+    }
+
+    @Test
+    void aModifyHoldThatLapsesIsReserveTimeoutAndALaterCommitFails() throws Exception {
+        String id = committed();
+        provider.reserve(ALICE, header(), modify(id, 2, 200));
+
+        clock.pass(BarSettings.defaults().clientHold().plusSeconds(1));
+        provider.follow();
+
+        assertEquals(NsiReservationState.RESERVE_TIMEOUT, connections.find(id).orElseThrow().states().reservation());
+        List<NsiConnections.StoredMessage> notes = connections.messages(id, NsiMessageKind.Family.NOTIFICATION,
+                OptionalLong.empty(), OptionalLong.empty());
+        assertEquals(NsiMessageKind.RESERVE_TIMEOUT, notes.get(notes.size() - 1).kind());
+
+        provider.reserveCommit(ALICE, header(), id);
+
+        assertEquals(NsiMessageKind.RESERVE_COMMIT_FAILED, lastResult(id).kind());
+        NsiConnection now = connections.find(id).orElseThrow();
+        assertEquals(List.of(1, 1), List.of(now.requested().version(), now.committedVersion().getAsInt()));
+        assertEquals(100, store.find("nsi-" + id).orElseThrow().request().bandwidthMbps());
+        assertTrue(campus.calls.stream().noneMatch(c -> c.startsWith("commitModify")), campus.calls.toString());
+    }
+
+    // ---- a request the BAR refuses after its acknowledgment ----
+
+    @Test
+    void aProvisionTheBarRefusesAfterTheAcknowledgmentIsAnErrorWithItsCodeAndTheConnectionIsReleasedAgain()
+            throws Exception {
+        String id = committed();
+        reservations.cancel(ALICE, "nsi-" + id, "an operator ended it"); // not yet seen by the connection
+
+        provider.provision(ALICE, header(), id);
+
+        NsiConnections.StoredMessage error = lastResult(id);
+        assertEquals(NsiMessageKind.ERROR, error.kind());
+        assertTrue(error.body().contains(">" + RefusalCode.POLICY.name() + "</value>"), error.body());
+        assertEquals(ProvisionState.RELEASED, connections.find(id).orElseThrow().states().provision());
     }
 
     @Test

@@ -717,6 +717,39 @@ class ReservationServiceTest {
     }
 
     @Test
+    void aHeldModifyChangesNothingUntilItsCommitAppliesItEverywhere() throws Exception {
+        Reservation before = create("r1");
+
+        Reservation held = service.holdModify(TestCallers.user("alice"), "r1", null, 800, Duration.ofMinutes(2));
+
+        assertEquals(before.request(), held.request());
+        for (ScriptedController c : List.of(wan, campus, peer)) {
+            assertEquals(List.of(1, 0), List.of(c.pending.size(), c.applied.size()), c.name());
+        }
+
+        Reservation committed = service.commitModify(TestCallers.user("alice"), "r1", null, 800);
+
+        assertEquals(800, committed.request().bandwidthMbps());
+        assertEquals(ReservationState.RESERVED, committed.state());
+        for (ScriptedController c : List.of(wan, campus, peer)) {
+            assertEquals(List.of(0, 1), List.of(c.pending.size(), c.applied.size()), c.name());
+        }
+    }
+
+    @Test
+    void aHeldModifyAbortedIsDroppedEverywhereAndTheReservationStaysAsItWas() throws Exception {
+        Reservation before = create("r1");
+        service.holdModify(TestCallers.user("alice"), "r1", null, 800, Duration.ofMinutes(2));
+
+        service.abortModify(TestCallers.user("alice"), "r1");
+
+        assertEquals(before.request(), service.get(ITSELF, "r1").request());
+        for (ScriptedController c : List.of(wan, campus, peer)) {
+            assertEquals(List.of(0, 0), List.of(c.pending.size(), c.applied.size()), c.name());
+        }
+    }
+
+    @Test
     void onlyAReservedOrActiveReservationCanBeModified() throws Exception {
         service.create(TestCallers.user("alice"), request("r1", true));
 

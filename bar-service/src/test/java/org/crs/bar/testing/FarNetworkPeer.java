@@ -68,7 +68,8 @@ import org.crs.nsi.contract.xml.NsiXml;
  * acknowledgment, querySummarySync with the states; then posts each result (and, on provision and
  * release, a dataPlaneStateChange) to the requester's replyTo. It chooses the lowest VLAN of the
  * source STP's label, or the one a test sets when the label offers it. A test may make it refuse reserves, keep its results to
- * itself, or send the reserve's result before its reserveResponse.
+ * itself, or send the reserve's result before its reserveResponse. A modify (a reserve naming a
+ * connection) is held and committed by reserveCommit, or refused {@code 00103} as OpenNSA does.
  */
 public final class FarNetworkPeer implements AutoCloseable {
 
@@ -79,12 +80,33 @@ public final class FarNetworkPeer implements AutoCloseable {
     /** How it answers a reserve. */
     public enum ReserveMode { CONFIRM, FAIL, CONFIRM_BEFORE_ACK }
 
+    /** How it answers a modify (a reserve naming a connection). */
+    public enum ModifyMode {
+        /** reserveConfirmed with the new version, committed by reserveCommit. */
+        CONFIRM,
+        /** A fault {@code 00103}, as OpenNSA answers every modify. */
+        NOT_IMPLEMENTED
+    }
+
+    /** A request it answers with a SOAP fault carrying this serviceException. */
+    private static final class Fault extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final transient ServiceExceptionInfo exception;
+
+        Fault(ServiceExceptionInfo exception) {
+            super(exception.text());
+            this.exception = exception;
+        }
+    }
+
     /** One connection as it keeps it. */
     private static final class Connection {
         final String id;
         final Optional<String> globalId;
         final String requesterNsa;
         volatile Criteria criteria;
+        /** A modify's criteria, held until reserveCommit or reserveAbort. */
+        volatile Criteria pending;
         volatile NsiReservationState reservation = NsiReservationState.RESERVE_CHECKING;
         volatile ProvisionState provision = ProvisionState.RELEASED;
         volatile LifecycleState lifecycle = LifecycleState.CREATED;
@@ -108,6 +130,7 @@ public final class FarNetworkPeer implements AutoCloseable {
     /** Every request it took, as {@code <element> <connectionId or ->}, in order. */
     public final List<String> requests = new CopyOnWriteArrayList<>();
     public volatile ReserveMode reserveMode = ReserveMode.CONFIRM;
+    public volatile ModifyMode modifyMode = ModifyMode.CONFIRM;
     /** When false it sends no result or notification: the requester must ask. */
     public volatile boolean callbacks = true;
     /** The VLAN it chooses at the hand-off when the label offers it; 0: the lowest offered. */
@@ -157,6 +180,11 @@ public final class FarNetworkPeer implements AutoCloseable {
                 .findFirst();
     }
 
+    /** A connection's committed criteria. */
+    public Criteria criteria(String connectionId) {
+        return connections.get(connectionId).criteria;
+    }
+
     /** A connection's states. */
     public ConnectionStates states(String connectionId) {
         return connections.get(connectionId).states();
@@ -197,6 +225,8 @@ public final class FarNetworkPeer implements AutoCloseable {
             NsiHeader header = envelope.header().orElseThrow();
             NsiMessage answer = answer(header, (NsiMessage) envelope.body());
             respond(exchange, 200, NsiXml.write(header.acknowledging(), answer));
+        } catch (Fault f) {
+            respond(exchange, 500, NsiXml.writeFault(Optional.empty(), NsiFault.of(f.exception)));
         } catch (NsiPayloadException | RuntimeException e) {
             respond(exchange, 500, NsiXml.writeFault(Optional.empty(), NsiFault.of(ServiceExceptionInfo.of(NSA,
                     NsiErrorId.PAYLOAD_ERROR, String.valueOf(e.getMessage())))));
@@ -205,6 +235,9 @@ public final class FarNetworkPeer implements AutoCloseable {
 
     private NsiMessage answer(NsiHeader header, NsiMessage request) {
         URI replyTo = URI.create(header.replyTo().orElseThrow());
+        if (request instanceof Reserve reserve && reserve.connectionId().isPresent()) {
+            return modify(header, replyTo, reserve);
+        }
         if (request instanceof Reserve reserve) {
             Connection c = new Connection(UUID.randomUUID().toString(), reserve.globalReservationId(), header.requesterNsa());
             requests.add("reserve " + c.id);
@@ -247,9 +280,14 @@ public final class FarNetworkPeer implements AutoCloseable {
                     ServiceExceptionInfo.of(NSA, NsiErrorId.INVALID_TRANSITION, "the hold timed out").withConnectionId(id)));
         } else if (request instanceof ReserveCommit) {
             c.reservation = NsiReservationState.RESERVE_START;
+            if (c.pending != null) {
+                c.criteria = c.pending;
+                c.pending = null;
+            }
             later(header, replyTo, new ReserveCommitConfirmed(id));
         } else if (request instanceof ReserveAbort) {
             c.reservation = NsiReservationState.RESERVE_START;
+            c.pending = null;
             later(header, replyTo, new ReserveAbortConfirmed(id));
         } else if (request instanceof Provision) {
             c.provision = ProvisionState.PROVISIONED;
@@ -273,9 +311,32 @@ public final class FarNetworkPeer implements AutoCloseable {
         return new Acknowledgment();
     }
 
+    /**
+     * A modify: a fault {@code 00103} when it does not implement modify (nothing changes); else
+     * the new version held with the committed STPs and the new schedule and capacity.
+     */
+    private NsiMessage modify(NsiHeader header, URI replyTo, Reserve reserve) {
+        String id = reserve.connectionId().orElseThrow();
+        Connection c = connections.get(id);
+        int version = reserve.criteria().version().orElse(0);
+        requests.add("reserve " + id + " v" + version);
+        if (modifyMode == ModifyMode.NOT_IMPLEMENTED) {
+            throw new Fault(ServiceExceptionInfo.of(NSA, NsiErrorId.NOT_IMPLEMENTED, "modify is not implemented")
+                    .withConnectionId(id));
+        }
+        P2ps was = c.criteria.p2ps().orElseThrow();
+        P2ps asked = reserve.criteria().p2ps().orElseThrow();
+        c.pending = new Criteria(Optional.of(version), reserve.criteria().schedule(), Optional.of(EVTS),
+                Optional.of(P2ps.between(was.sourceStp(), was.destStp(), asked.capacityMbps())));
+        c.reservation = NsiReservationState.RESERVE_HELD;
+        later(header, replyTo, new ReserveConfirmed(id, c.globalId, reserve.description(), c.pending));
+        return new ReserveResponse(id);
+    }
+
     private static QuerySummaryResult summary(Connection c) {
         Criteria k = c.criteria;
-        return new QuerySummaryResult(c.id, c.globalId, Optional.empty(), List.of(new SummaryCriteria(1, k.schedule(),
+        return new QuerySummaryResult(c.id, c.globalId, Optional.empty(), List.of(new SummaryCriteria(
+                k.version().orElse(1), k.schedule(),
                 EVTS, List.of(), k.p2ps())), c.requesterNsa, c.states(), Optional.empty(), Optional.empty());
     }
 

@@ -56,6 +56,7 @@ import org.crs.nsi.contract.message.ReserveAbortConfirmed;
 import org.crs.nsi.contract.message.ReserveCommit;
 import org.crs.nsi.contract.message.ReserveCommitConfirmed;
 import org.crs.nsi.contract.message.ReserveConfirmed;
+import org.crs.nsi.contract.message.ReserveFailed;
 import org.crs.nsi.contract.message.ReserveResponse;
 import org.crs.nsi.contract.message.ReserveTimeout;
 import org.crs.nsi.contract.message.Schedule;
@@ -316,6 +317,128 @@ class NsiProviderTest {
         assertEquals(NsiReservationState.RESERVE_TIMEOUT, summary(alice, REQUESTER, id).connectionStates()
                 .reservationState());
         assertEquals(NsiErrorId.INVALID_TRANSITION, refusal(alice, header(), new Provision(id)));
+    }
+
+    // ---- modify ----
+
+    /** A reserve naming connection {@code id}: its modify to {@code version}, {@code mbps} and {@code end}. */
+    static Reserve modify(String id, int version, long mbps, Instant start, Instant end) {
+        return new Reserve(Optional.of(id), Optional.empty(), Optional.empty(), new Criteria(Optional.of(version),
+                Schedule.between(start, end), Optional.empty(), Optional.of(P2ps.between(Stp.parse(stp("host-a1")),
+                Stp.parse(stp("host-a2")), mbps))));
+    }
+
+    /** A connection of host-a1 to host-a2 at 100 Mbit/s, reserved and committed (criteria version 1). */
+    static String committed(Instant start, Instant end) throws Exception {
+        String id = reserve(start, end);
+        callbacks.await(id, ReserveConfirmed.class, WAIT);
+        alice.send(header(), new ReserveCommit(id));
+        callbacks.await(id, ReserveCommitConfirmed.class, WAIT);
+        return id;
+    }
+
+    static long barMbps(String connectionId) {
+        return FederationTestBase.federation.bar("site-a").store().find("nsi-" + connectionId).orElseThrow().request()
+                .bandwidthMbps();
+    }
+
+    @Test
+    void aModifyCommittedGivesTheConnectionItsNewCapacityAndVersion() throws Exception {
+        Instant start = soon(Duration.ofMinutes(50));
+        String id = committed(start, start.plusSeconds(60));
+
+        String answered = ((ReserveResponse) alice.send(header(), modify(id, 2, 300, start, start.plusSeconds(120)))
+                .answer()).connectionId();
+
+        assertEquals(id, answered);
+        ReserveConfirmed held = callbacks.await(id, ReserveConfirmed.class, r -> r.criteria().version()
+                .equals(Optional.of(2)), WAIT);
+        assertEquals(300, held.criteria().p2ps().orElseThrow().capacityMbps());
+        QuerySummaryResult whileHeld = summary(alice, REQUESTER, id);
+        assertEquals(NsiReservationState.RESERVE_HELD, whileHeld.connectionStates().reservationState());
+        assertEquals(List.of(1), whileHeld.criteria().stream().map(c -> c.version()).toList(), "v1 until the commit");
+        assertEquals(100, barMbps(id));
+
+        alice.send(header(), new ReserveCommit(id));
+
+        callbacks.await(id, ReserveCommitConfirmed.class, c -> callbacks.of(id).stream()
+                .filter(ReserveCommitConfirmed.class::isInstance).count() == 2, WAIT);
+        QuerySummaryResult after = summary(alice, REQUESTER, id);
+        assertEquals(NsiReservationState.RESERVE_START, after.connectionStates().reservationState());
+        assertEquals(List.of(2), after.criteria().stream().map(c -> c.version()).toList());
+        assertEquals(300, after.criteria().get(0).p2ps().orElseThrow().capacityMbps());
+        assertEquals(Optional.of(start.plusSeconds(120)), after.criteria().get(0).schedule().endTime());
+        assertEquals(300, barMbps(id));
+        assertEquals(ReservationState.RESERVED, barState(id));
+        alice.send(header(), new Terminate(id));
+    }
+
+    @Test
+    void aModifyCommittedWhileTheCircuitIsUpKeepsItUpAndReportsTheNewVersion() throws Exception {
+        Instant start = soon(Duration.ofSeconds(6));
+        String id = committed(start, start.plusSeconds(90));
+        alice.send(header(), new Provision(id));
+        callbacks.await(id, DataPlaneStateChange.class, d -> d.dataPlaneStatus().active(), WAIT);
+
+        alice.send(header(), modify(id, 2, 300, start, start.plusSeconds(120)));
+        callbacks.await(id, ReserveConfirmed.class, r -> r.criteria().version().equals(Optional.of(2)), WAIT);
+        alice.send(header(), new ReserveCommit(id));
+
+        DataPlaneStateChange up = callbacks.await(id, DataPlaneStateChange.class, d -> d.dataPlaneStatus().active()
+                && d.dataPlaneStatus().version() == 2, WAIT);
+        assertTrue(up.dataPlaneStatus().versionConsistent());
+        assertEquals(ReservationState.ACTIVE, barState(id));
+        assertEquals(300, barMbps(id));
+        QuerySummaryResult after = summary(alice, REQUESTER, id);
+        assertEquals(List.of(2), after.criteria().stream().map(c -> c.version()).toList());
+        assertEquals(2, after.connectionStates().dataPlaneStatus().version());
+        alice.send(header(), new Terminate(id));
+        callbacks.await(id, TerminateConfirmed.class, WAIT);
+    }
+
+    @Test
+    void aModifyAbortedKeepsTheCommittedCriteria() throws Exception {
+        Instant start = soon(Duration.ofMinutes(60));
+        String id = committed(start, start.plusSeconds(60));
+        alice.send(header(), modify(id, 2, 300, start, start.plusSeconds(60)));
+        callbacks.await(id, ReserveConfirmed.class, r -> r.criteria().version().equals(Optional.of(2)), WAIT);
+
+        alice.send(header(), new ReserveAbort(id));
+
+        callbacks.await(id, ReserveAbortConfirmed.class, WAIT);
+        QuerySummaryResult after = summary(alice, REQUESTER, id);
+        assertEquals(NsiReservationState.RESERVE_START, after.connectionStates().reservationState());
+        assertEquals(List.of(1), after.criteria().stream().map(c -> c.version()).toList());
+        assertEquals(100, after.criteria().get(0).p2ps().orElseThrow().capacityMbps());
+        assertEquals(100, barMbps(id));
+        alice.send(header(), new Terminate(id));
+    }
+
+    @Test
+    void aModifyRefusedLeavesTheCommittedReservation() throws Exception {
+        Instant start = soon(Duration.ofMinutes(70));
+        String id = committed(start, start.plusSeconds(60));
+        // host-a1 is busy from two minutes after the start: a longer end cannot be held there
+        String later = committed(start.plusSeconds(120), start.plusSeconds(180));
+
+        assertEquals(NsiErrorId.PAYLOAD_ERROR, refusal(alice, header(), modify(id, 1, 300, start,
+                start.plusSeconds(60))), "a version not above the committed one");
+        assertEquals(NsiErrorId.CAPACITY_UNAVAILABLE, refusal(alice, header(), modify(id, 2, 1_000_000, start,
+                start.plusSeconds(60))), "more than the port carries");
+        alice.send(header(), modify(id, 2, 100, start, start.plusSeconds(150)));
+        ReserveFailed failed = callbacks.await(id, ReserveFailed.class, WAIT);
+
+        assertEquals(NsiErrorId.STP_UNAVAILABLE, failed.serviceException().errorId());
+        assertEquals(NsiReservationState.RESERVE_FAILED, summary(alice, REQUESTER, id).connectionStates()
+                .reservationState());
+        alice.send(header(), new ReserveAbort(id));
+        callbacks.await(id, ReserveAbortConfirmed.class, WAIT);
+        QuerySummaryResult after = summary(alice, REQUESTER, id);
+        assertEquals(List.of(1), after.criteria().stream().map(c -> c.version()).toList());
+        assertEquals(Optional.of(start.plusSeconds(60)), after.criteria().get(0).schedule().endTime());
+        assertEquals(ReservationState.RESERVED, barState(id));
+        alice.send(header(), new Terminate(id));
+        alice.send(header(), new Terminate(later));
     }
 
     // ---- refusals ----

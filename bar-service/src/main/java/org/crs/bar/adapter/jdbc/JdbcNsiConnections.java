@@ -192,8 +192,10 @@ public final class JdbcNsiConnections implements NsiConnections {
         long notifications = change.messages().size() - results;
         CriteriaChange k = change.criteria();
         String versions = k instanceof CriteriaChange.Requested r ? ", requested_version = " + r.criteria().version()
-                : k instanceof CriteriaChange.Committed ? ", committed_version = requested_version"
+                + ", modify_deadline = ?"
+                : k instanceof CriteriaChange.Committed ? ", committed_version = requested_version, modify_deadline = NULL"
                 : k instanceof CriteriaChange.Reverted ? ", requested_version = COALESCE(committed_version, requested_version)"
+                + ", modify_deadline = NULL"
                 : "";
         try (PreparedStatement ps = c.prepareStatement("UPDATE nsi_connection SET reservation_state = ?, "
                 + "provision_state = ?, lifecycle_state = ?, data_plane_active = ?, data_plane_version = ?, "
@@ -210,6 +212,9 @@ public final class JdbcNsiConnections implements NsiConnections {
             ps.setLong(i++, read.nextResultId() + results);
             ps.setLong(i++, read.nextNotificationId() + notifications);
             ps.setObject(i++, Jdbc.utc(change.at()));
+            if (k instanceof CriteriaChange.Requested r) {
+                ps.setObject(i++, r.modifyDeadline().map(Jdbc::utc).orElse(null), java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
+            }
             ps.setString(i++, read.connectionId());
             ps.setString(i++, from.reservation().name());
             ps.setString(i++, from.provision().name());

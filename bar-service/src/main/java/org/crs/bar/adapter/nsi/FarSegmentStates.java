@@ -47,6 +47,16 @@ final class FarSegmentStates {
         };
     }
 
+    /**
+     * A committed connection's states as a segment's while a modify runs on it: the reservation
+     * machine then tells of the modify (held, failed, timed out), not of the booking, which stays
+     * committed; the provision machine and the data plane tell as {@link #of} does.
+     */
+    static SegmentState committedState(ConnectionStates s) {
+        return of(new ConnectionStates(NsiReservationState.RESERVE_START, s.provisionState(), s.lifecycleState(),
+                s.dataPlaneStatus()));
+    }
+
     /** Whether the reservation machine is back at ReserveStart after a commit, the connection live. */
     static boolean committed(ConnectionStates s) {
         return s.lifecycleState() == LifecycleState.CREATED && s.reservationState() == NsiReservationState.RESERVE_START;

@@ -4,10 +4,12 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
@@ -89,12 +91,18 @@ import org.slf4j.LoggerFactory;
  *     released, tells the BAR ({@code partFailed}) so that its reconciliation asks at once; the
  *     part is FAILED when the provider's states bear it out (lifecycle Failed, or provisioned
  *     with the data plane down);</li>
- * <li>modify: refused ({@link RefusalCode#POLICY} naming {@code bookingId}): NSI's modify is a
- *     reserve with the connection id and a higher version, which OpenNSA does not implement and
- *     this BAR does not send yet.</li>
+ * <li>modify: {@code reserve} naming the connection with the committed version + 1, the new end
+ *     and capacity (HELD on {@code reserveConfirmed}); commitModify {@code reserveCommit},
+ *     abortModify {@code reserveAbort}. A provider that does not implement modify (OpenNSA:
+ *     {@code 00103}) refuses it with {@link RefusalCode#FAR_NETWORK_REFUSED}.</li>
  * </ul>
  * A provider that does not answer is {@code TIMEOUT} or {@code PROVIDER_SILENT}, as any part;
  * every call may be repeated with the same booking id.
+ *
+ * <p>One class of more than 500 lines: it is the one table from the BAR's segment calls to NSI
+ * messages on one connection, and every call shares what was learnt of that connection (the
+ * VLAN it took, what notifications said, whether a modify runs on it); the wire itself is
+ * {@link ProviderCalls}, the states' reading {@link FarSegmentStates}.
  */
 public final class NsiSegmentController implements SegmentController {
 
@@ -109,6 +117,11 @@ public final class NsiSegmentController implements SegmentController {
     private final Clock clock;
     /** The VLAN each booking's connection took at the hand-off, as its confirmation or a query said. */
     private final Map<String, Integer> vlans = new ConcurrentHashMap<>();
+    /**
+     * The bookings whose far part has a modify under way (from its reserve to its commit or
+     * abort): their reservation machine tells of the modify, the booking itself stays committed.
+     */
+    private final Set<String> modifying = ConcurrentHashMap.newKeySet();
     /** What notifications told of each connection since this BAR started. */
     private final Map<String, Watch> watched = new ConcurrentHashMap<>();
 
@@ -354,6 +367,7 @@ public final class NsiSegmentController implements SegmentController {
         Watch watch = watch(connectionId);
         QuerySummaryResult summary = calls.summary(connectionId);
         SegmentState state = failedByNotification(watch, summary.connectionStates()) ? SegmentState.FAILED
+                : modifying.contains(bookingId) ? FarSegmentStates.committedState(summary.connectionStates())
                 : FarSegmentStates.of(summary.connectionStates());
         int vlan = summary.criteria().stream().map(SummaryCriteria::p2ps).flatMap(Optional::stream)
                 .map(p -> chosenVlan(p.sourceStp())).filter(v -> v > 0).reduce((a, b) -> b).orElse(0);
@@ -372,24 +386,105 @@ public final class NsiSegmentController implements SegmentController {
     }
 
 
-    // ---- what NSI does not have ----
+    // ---- modify ----
 
+    /**
+     * Holds a change of the far part: NSI's modify, a {@code reserve} naming the connection with
+     * the committed criteria's version + 1 (OpenNSA reports version 0: then 1), the same STPs and
+     * start, the new end and capacity; held on {@code reserveConfirmed}. The provider's own hold
+     * timer applies, as for a first reserve. A provider that does not implement modify (OpenNSA
+     * answers {@code 00103}) or refuses it is {@link RefusalCode#FAR_NETWORK_REFUSED} with the
+     * NSI error id and text, the committed criteria unchanged there.
+     */
     @Override
     public SegmentAnswer modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor)
             throws SegmentFailure {
-        throw SegmentFailure.refused(name(), new Refusal(RefusalCode.POLICY, "bookingId", "the part in "
-                + provider.site() + " is booked over NSI and cannot be changed; cancel and book again"));
+        String connectionId = connectionOf(bookingId);
+        QuerySummaryResult now = calls.summary(connectionId);
+        SummaryCriteria committed = now.criteria().stream().max(Comparator.comparingInt(SummaryCriteria::version))
+                .orElseThrow(() -> SegmentFailure.failed(name(), "querySummarySync of connection " + connectionId
+                        + " gives no criteria to modify", null));
+        P2ps was = committed.p2ps().orElseThrow(() -> SegmentFailure.failed(name(), "querySummarySync of connection "
+                + connectionId + " gives no point-to-point service to modify", null));
+        Instant start = committed.schedule().startTime().orElseThrow(() -> SegmentFailure.failed(name(),
+                "querySummarySync of connection " + connectionId + " gives no start time", null));
+        int version = Math.max(committed.version(), 0) + 1;
+        Reserve modify = new Reserve(Optional.of(connectionId), Optional.of(ProviderCalls.globalId(bookingId)),
+                Optional.of(bookingId), new Criteria(Optional.of(version), Schedule.between(start, newEnd),
+                Optional.of(committed.serviceType()), Optional.of(P2ps.between(was.sourceStp(), was.destStp(),
+                newBandwidthMbps))));
+        Instant deadline = clock.instant().plus(provider.callTimeout());
+        modifying.add(bookingId);
+        try {
+            return heldModify(bookingId, connectionId, modify, version, now, deadline);
+        } catch (SegmentFailure e) {
+            if (e.answered()) {
+                // Refused: nothing is held there; a reserveFailed leaves the machine to be aborted back.
+                try {
+                    abortModify(bookingId);
+                } catch (SegmentFailure again) {
+                    LOG.warn("{}: the refused modify of {} was not aborted there: {}", name(), connectionId,
+                            again.getMessage());
+                }
+            }
+            throw e;
+        }
     }
 
+    private SegmentAnswer heldModify(String bookingId, String connectionId, Reserve modify, int version,
+                                     QuerySummaryResult before, Instant deadline) throws SegmentFailure {
+        try (RequesterCallbacks.Pending pending = calls.expect()) {
+            NsiReply reply = calls.send(pending, modify);
+            if (!(reply.answer() instanceof ReserveResponse)) {
+                throw SegmentFailure.failed(name(), "the modify's reserve answered " + reply.answer().element(), null);
+            }
+            Optional<RequesterMessage> result = pending.await(provider.resultWait());
+            if (result.isPresent() && !(result.get() instanceof ReserveConfirmed)) {
+                throw calls.failure(result.get(), "modify (reserve of version " + version + ")");
+            }
+            if (result.isEmpty()) {
+                QuerySummaryResult summary = calls.pollUntil(connectionId, s -> s.connectionStates().reservationState()
+                        != NsiReservationState.RESERVE_CHECKING, deadline, "modify");
+                NsiReservationState state = summary.connectionStates().reservationState();
+                if (state != NsiReservationState.RESERVE_HELD) {
+                    throw calls.refused("the modify of connection " + connectionId + " ended " + state.wireName()
+                            + " without a result callback", NsiErrorId.INTERNAL_ERROR.code());
+                }
+            }
+            return answer(bookingId, FarSegmentStates.committedState(before.connectionStates()), 0, connectionId, "");
+        }
+    }
+
+    /** Commits the far part's held change: {@code reserveCommit} of the connection when a modify is held there. */
     @Override
     public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
-        return status(bookingId); // no change is ever held
-    }
-
-    @Override
-    public SegmentAnswer abortModify(String bookingId) throws SegmentFailure {
+        String connectionId = connectionOf(bookingId);
+        ConnectionStates states = calls.summary(connectionId).connectionStates();
+        NsiReservationState r = states.reservationState();
+        if (r == NsiReservationState.RESERVE_HELD || r == NsiReservationState.RESERVE_TIMEOUT) {
+            calls.request(new ReserveCommit(connectionId), ReserveCommitConfirmed.class, s -> s.connectionStates()
+                    .reservationState() == NsiReservationState.RESERVE_START, "reserveCommit of the modify");
+        }
+        modifying.remove(bookingId);
         return status(bookingId);
     }
+
+    /** Drops the far part's held (or failed) change: {@code reserveAbort}, the committed criteria staying. */
+    @Override
+    public SegmentAnswer abortModify(String bookingId) throws SegmentFailure {
+        String connectionId = connectionOf(bookingId);
+        ConnectionStates states = calls.summary(connectionId).connectionStates();
+        NsiReservationState r = states.reservationState();
+        if (r == NsiReservationState.RESERVE_HELD || r == NsiReservationState.RESERVE_FAILED
+                || r == NsiReservationState.RESERVE_TIMEOUT) {
+            calls.request(new ReserveAbort(connectionId), ReserveAbortConfirmed.class, s -> s.connectionStates()
+                    .reservationState() == NsiReservationState.RESERVE_START, "reserveAbort of the modify");
+        }
+        modifying.remove(bookingId);
+        return status(bookingId);
+    }
+
+    // ---- what NSI does not have ----
 
     @Override
     public StartTimes availability(String source, String destination, SlotQuery query) throws SegmentFailure {

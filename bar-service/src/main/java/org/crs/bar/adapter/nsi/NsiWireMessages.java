@@ -22,6 +22,7 @@ import org.crs.nsi.contract.message.DataPlaneStatus;
 import org.crs.nsi.contract.message.Directionality;
 import org.crs.nsi.contract.message.ErrorEvent;
 import org.crs.nsi.contract.message.ErrorEventKind;
+import org.crs.nsi.contract.message.ErrorMessage;
 import org.crs.nsi.contract.message.MessageDeliveryTimeout;
 import org.crs.nsi.contract.message.Notification;
 import org.crs.nsi.contract.message.NsiHeader;
@@ -95,6 +96,9 @@ public final class NsiWireMessages implements NsiMessages {
                 case TERMINATE_CONFIRMED -> new TerminateConfirmed(c.connectionId());
                 default -> throw new IllegalArgumentException("not a bare confirmation: " + c.kind());
             };
+        }
+        if (m instanceof NsiOutgoing.Error e) {
+            return new ErrorMessage(serviceException(e.providerNsa(), e.why().about(e.connectionId())));
         }
         if (m instanceof NsiOutgoing.DataPlaneChange d) {
             return new DataPlaneStateChange(d.connectionId(), d.notificationId(), d.at(), dataPlane(d.states()));

@@ -271,6 +271,27 @@ class JdbcNsiConnectionsTest {
         }
 
         @Test
+        void aModifysDeadlineIsKeptWhileItIsUnderWayAndClearedByItsCommit() {
+            NsiConnection c = committed(created(REQUESTER_C, Optional.empty(), "nsi-1"));
+            Instant deadline = T0.plusSeconds(130);
+
+            NsiConnection modifying = changed(connections.change(Change.of(c, c.next(NsiEvent.MODIFY).orElseThrow(),
+                    T0.plusSeconds(10)).with(new CriteriaChange.Requested(criteria(2), Optional.of(deadline)))));
+            NsiConnection held = changed(connections.change(Change.of(modifying,
+                    modifying.next(NsiEvent.RESERVE_HELD).orElseThrow(), T0.plusSeconds(11))));
+            NsiConnection committing = changed(connections.change(Change.of(held,
+                    held.next(NsiEvent.RESERVE_COMMIT).orElseThrow(), T0.plusSeconds(12))));
+            NsiConnection done = changed(connections.change(Change.of(committing,
+                    committing.next(NsiEvent.COMMIT_CONFIRMED).orElseThrow(), T0.plusSeconds(13))
+                    .with(new CriteriaChange.Committed())));
+
+            assertEquals(List.of(Optional.of(deadline), Optional.of(deadline), Optional.<Instant>empty()),
+                    List.of(modifying.modifyDeadline(), committing.modifyDeadline(), done.modifyDeadline()));
+            assertTrue(held.modifying());
+            assertFalse(done.modifying());
+        }
+
+        @Test
         void anAbortedModifyLeavesTheCommittedCriteriaRequested() {
             NsiConnection c = committed(created(REQUESTER_C, Optional.empty(), "nsi-1"));
             NsiConnection modifying = changed(connections.change(Change.of(c, c.next(NsiEvent.MODIFY).orElseThrow(),

@@ -280,16 +280,57 @@ class NsiRequesterTest {
         assertTrue(farNetwork.requests.contains("terminate " + connection), farNetwork.requests.toString());
     }
 
+    /** What the far network was asked, without the querySummarySync polls. */
+    List<String> farRequests() {
+        return farNetwork.requests.stream().filter(r -> !r.startsWith("querySummarySync")).toList();
+    }
+
     @Test
-    void aChangeOfTheFarPartIsRefusedAndChangesNothing() throws Exception {
+    void aModifyReservesTheNextVersionAtTheFarNetworkThenCommitsIt() throws Exception {
         Reservation r = book("r1");
+        String connection = connectionOf("r1");
+
+        Reservation modified = bar.service().modify(TestCallers.user("alice"), "r1", null, 800);
+
+        assertEquals(800, modified.request().bandwidthMbps());
+        assertEquals(List.of("reserve " + connection, "reserveCommit " + connection, "reserve " + connection + " v2",
+                "reserveCommit " + connection), farRequests());
+        assertEquals(800, farNetwork.criteria(connection).p2ps().orElseThrow().capacityMbps());
+        assertEquals(Optional.of(2), farNetwork.criteria(connection).version());
+        assertEquals(r.request().interval(), modified.request().interval());
+    }
+
+    @Test
+    void aModifyAnotherPartRefusesIsAbortedAtTheFarNetwork() throws Exception {
+        book("r1");
+        String connection = connectionOf("r1");
+        campus.refuseModify = new org.crs.domain.refusal.Refusal(RefusalCode.NO_CAPACITY, "host-a1",
+                "no bandwidth left on host-a1");
+
+        org.crs.bar.reservation.ChangeRefused e = assertThrows(org.crs.bar.reservation.ChangeRefused.class,
+                () -> bar.service().modify(TestCallers.user("alice"), "r1", null, 800));
+
+        assertEquals(RefusalCode.NO_CAPACITY, e.refusal().code());
+        assertTrue(farRequests().contains("reserveAbort " + connection), farRequests().toString());
+        assertEquals(500, farNetwork.criteria(connection).p2ps().orElseThrow().capacityMbps());
+        assertEquals(500, bar.service().get(ITSELF, "r1").request().bandwidthMbps());
+    }
+
+    @Test
+    void aFarNetworkThatDoesNotImplementModifyRefusesItAndTheReservationStaysAsItWas() throws Exception {
+        Reservation r = book("r1");
+        farNetwork.modifyMode = FarNetworkPeer.ModifyMode.NOT_IMPLEMENTED;
 
         org.crs.bar.reservation.ChangeRefused e = assertThrows(org.crs.bar.reservation.ChangeRefused.class,
                 () -> bar.service().modify(TestCallers.user("alice"), "r1", r.request().interval().end().plusSeconds(600),
                         500));
 
-        assertEquals(RefusalCode.POLICY, e.refusal().code());
-        assertEquals(r.request().interval(), bar.service().get(ITSELF, "r1").request().interval());
+        assertEquals(RefusalCode.FAR_NETWORK_REFUSED, e.refusal().code());
+        assertTrue(e.getMessage().contains("NSI " + NsiErrorId.NOT_IMPLEMENTED.code()), e.getMessage());
+        Reservation now = bar.service().get(ITSELF, "r1");
+        assertEquals(r.request().interval(), now.request().interval());
+        assertEquals(ReservationState.RESERVED, now.state());
+        assertTrue(campus.pending.isEmpty(), "the campus's held change is dropped: " + campus.pending);
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.crs.demo.nsi;
 
 import static org.crs.bar.service.ReservationService.ITSELF;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
@@ -21,6 +22,7 @@ import org.crs.bar.adapter.nsi.FarProvider;
 import org.crs.bar.adapter.soap.SoapSegmentController;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.reservation.ChangeRefused;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.SegmentRole;
@@ -29,6 +31,7 @@ import org.crs.bar.server.NsiRequester;
 import org.crs.bar.testing.FarNetworkPeer;
 import org.crs.bar.testing.TestCallers;
 import org.crs.domain.nsi.Stp;
+import org.crs.domain.refusal.RefusalCode;
 import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.time.TimeInterval;
@@ -150,5 +153,41 @@ class FarNetworkOnTheHandOffTest {
 
         awaitState("r1", ReservationState.FINISHED, Duration.ofSeconds(30));
         assertEquals(before, emulator.router("edge-a").runningConfig(), "taken off edge-a at the end");
+    }
+    @Test
+    void aModifyChangesTheCampusAndTheFarNetworkTogether() throws Exception {
+        Instant start = Instant.now().plusSeconds(600).truncatedTo(ChronoUnit.MILLIS);
+        Reservation booked = bar.service().create(TestCallers.user("alice"), new ReservationRequest("r1",
+                Endpoint.parse("site-a:host-a2"), Endpoint.parse("domain-c:host-c1"), 200,
+                new TimeInterval(start, start.plusSeconds(60)), "to domain-c", false));
+        assertEquals(ReservationState.RESERVED, booked.state(), booked.reason());
+        String connection = farNetwork.connectionOf("urn:crs:booking:site-a:r1:far").orElseThrow();
+
+        Reservation modified = bar.service().modify(TestCallers.user("alice"), "r1", start.plusSeconds(120), 400);
+
+        assertEquals(List.of(400L, 400L), List.of(modified.request().bandwidthMbps(),
+                farNetwork.criteria(connection).p2ps().orElseThrow().capacityMbps()));
+        assertEquals(Optional.of(2), farNetwork.criteria(connection).version());
+        assertEquals(ReservationState.RESERVED, modified.state());
+    }
+
+    @Test
+    void aModifyTheFarNetworkDoesNotImplementLeavesTheCampusAsItWas() throws Exception {
+        farNetwork.modifyMode = FarNetworkPeer.ModifyMode.NOT_IMPLEMENTED;
+        Instant start = Instant.now().plusSeconds(600).truncatedTo(ChronoUnit.MILLIS);
+        bar.service().create(TestCallers.user("alice"), new ReservationRequest("r1", Endpoint.parse("site-a:host-a2"),
+                Endpoint.parse("domain-c:host-c1"), 200, new TimeInterval(start, start.plusSeconds(60)), "to domain-c",
+                false));
+
+        ChangeRefused refused = assertThrows(ChangeRefused.class, () -> bar.service().modify(TestCallers.user("alice"),
+                "r1", start.plusSeconds(120), 400));
+
+        assertEquals(RefusalCode.FAR_NETWORK_REFUSED, refused.refusal().code());
+        Reservation now = bar.service().get(ITSELF, "r1");
+        assertEquals(200, now.request().bandwidthMbps());
+        // the campus's held change was dropped: the same change can be held and committed there again
+        farNetwork.modifyMode = FarNetworkPeer.ModifyMode.CONFIRM;
+        assertEquals(400, bar.service().modify(TestCallers.user("alice"), "r1", start.plusSeconds(120), 400)
+                .request().bandwidthMbps());
     }
 }
