@@ -29,6 +29,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.testing.FarNetworkPeer;
 import org.crs.bar.server.BarServer;
 import org.crs.domain.access.AccessTable;
 import org.crs.demo.matrix.AuthorisationMatrix;
@@ -59,6 +60,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AuthorisationMatrixTest {
 
     static Federation federation;
+    /** The far networks site-a's BAR is the requester of: small NSI providers its health probes. */
+    static final FarNetworkPeer domainC = new FarNetworkPeer();
+    static final FarNetworkPeer domainD = new FarNetworkPeer();
     static AuthorisationMatrix matrix;
     static MatrixWalk walk;
 
@@ -71,7 +75,8 @@ class AuthorisationMatrixTest {
                 .withNsi("site-a", MatrixNsi.publication(repository)));
         // site-a's BAR again, as the requester of two far networks too: its requester port has rows
         federation.stopBar("site-a");
-        federation.startBar("site-a", AccessTable.standard(), Optional.of(MatrixNsiRequester.requester()));
+        federation.startBar("site-a", AccessTable.standard(), Optional.of(MatrixNsiRequester.requester(
+                domainC.providerUrl(), domainD.providerUrl())));
         matrix = AuthorisationMatrix.load();
         walk = MatrixWalk.start(federation);
     }
@@ -81,6 +86,8 @@ class AuthorisationMatrixTest {
         if (federation != null) {
             federation.close();
         }
+        domainC.close();
+        domainD.close();
     }
 
     @Test

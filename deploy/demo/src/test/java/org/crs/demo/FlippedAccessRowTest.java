@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.testing.FarNetworkPeer;
 import org.crs.demo.matrix.AuthorisationMatrix;
 import org.crs.demo.matrix.AuthorisationMatrix.Role;
 import org.crs.demo.matrix.AuthorisationMatrix.Row;
@@ -39,6 +40,9 @@ import org.junit.jupiter.api.Test;
 class FlippedAccessRowTest {
 
     static Federation federation;
+    /** The far networks site-a's BAR is the requester of: small NSI providers its health probes. */
+    static final FarNetworkPeer domainC = new FarNetworkPeer();
+    static final FarNetworkPeer domainD = new FarNetworkPeer();
     static MatrixWalk walk;
 
     @BeforeAll
@@ -56,7 +60,8 @@ class FlippedAccessRowTest {
                         new AccessTable.Row(Permission.OPERATOR, Effect.READ))
                 .withRow(new AccessTable.Operation(AccessTable.NSI_REQUESTER_SERVICE, "errorEvent"),
                         new AccessTable.Row(Permission.PEER_BAR, Effect.CHANGE)),
-                Optional.of(MatrixNsiRequester.requester()));
+                Optional.of(MatrixNsiRequester.requester(domainC.providerUrl(),
+                domainD.providerUrl())));
         walk = MatrixWalk.start(federation);
     }
 
@@ -65,6 +70,8 @@ class FlippedAccessRowTest {
         if (federation != null) {
             federation.close();
         }
+        domainC.close();
+        domainD.close();
     }
 
     @Test

@@ -1,7 +1,6 @@
 package org.crs.demo.matrix;
 
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -76,6 +75,7 @@ public final class MatrixNsiRequester {
     static final String DOMAIN_C_SUBJECT = "CN=nsi-domain-c,OU=Providers,O=Demo";
     static final String DOMAIN_D_SUBJECT = "CN=nsi-domain-d,OU=Providers,O=Demo";
     private static final String CONNECTION = "matrix-none";
+    private static final String EVTS = "http://services.ogf.org/nsi/2013/12/descriptions/EVTS.A-GOLE";
     private static final Pattern OPERATION = Pattern.compile("<wsdl:operation name=\"([A-Za-z]+)\"");
 
     private MatrixNsiRequester() {
@@ -83,18 +83,14 @@ public final class MatrixNsiRequester {
 
     /**
      * Site-a's BAR as the requester of domain-c and domain-d, each known by its certificate's
-     * subject; their provider ports are on a port of 127.0.0.1 nobody listens on (the matrix books
-     * nothing there).
+     * subject, their provider ports at {@code domainC} and {@code domainD} (small NSI providers on
+     * 127.0.0.1, {@code FarNetworkPeer}: the BAR's health probes them; the matrix books nothing there).
      */
-    public static NsiRequester requester() throws Exception {
-        URI nowhere;
-        try (ServerSocket s = new ServerSocket(0)) {
-            nowhere = URI.create("http://127.0.0.1:" + s.getLocalPort() + "/NSI/services/CS2");
-        }
+    public static NsiRequester requester(URI domainC, URI domainD) {
         Duration timeout = Duration.ofSeconds(10);
         List<FarProvider> providers = List.of(
-                provider("domain-c", DOMAIN_C, DOMAIN_C_SUBJECT, "to-domain-c", nowhere, timeout),
-                provider("domain-d", DOMAIN_D, DOMAIN_D_SUBJECT, "to-domain-d", nowhere, timeout));
+                provider("domain-c", DOMAIN_C, DOMAIN_C_SUBJECT, "to-domain-c", domainC, timeout),
+                provider("domain-d", DOMAIN_D, DOMAIN_D_SUBJECT, "to-domain-d", domainD, timeout));
         return new NsiRequester(MatrixNsi.PROVIDER, providers, Optional.empty(), Optional.empty());
     }
 
@@ -156,7 +152,7 @@ public final class MatrixNsiRequester {
                 .withConnectionId(CONNECTION);
         String network = "urn:ogf:network:domain-c.matrix.example:2026:topology";
         Criteria criteria = new Criteria(Optional.of(1), Schedule.between(now.plus(Duration.ofDays(1)),
-                now.plus(Duration.ofDays(1)).plus(Duration.ofHours(1))), Optional.empty(), Optional.of(P2ps.between(
+                now.plus(Duration.ofDays(1)).plus(Duration.ofHours(1))), Optional.of(EVTS), Optional.of(P2ps.between(
                 Stp.parse(network + ":to-site-a?vlan=3000"), Stp.parse(network + ":host-c1"), 100)));
         return switch (operation) {
             case "reserveConfirmed" -> new ReserveConfirmed(CONNECTION, Optional.empty(), Optional.empty(), criteria);
