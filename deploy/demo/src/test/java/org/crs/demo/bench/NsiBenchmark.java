@@ -43,6 +43,7 @@ import org.crs.nsap.contract.topology.CampusTopologyFile;
 import org.crs.nsi.contract.client.NsiClient;
 import org.crs.nsi.contract.message.Acknowledgment;
 import org.crs.nsi.contract.message.Criteria;
+import org.crs.nsi.contract.message.NamesConnection;
 import org.crs.nsi.contract.message.NsiEnvelope;
 import org.crs.nsi.contract.message.NsiHeader;
 import org.crs.nsi.contract.message.NsiMessage;
@@ -124,8 +125,9 @@ public final class NsiBenchmark {
             BarBenchmark.SoapClient soap = new BarBenchmark.SoapClient(bar.serviceUrl());
             measure("createReservation warm-up", warmUp, () -> create(soap, slot, soapBase));
             Result soapResult = measure("createReservation", run, () -> create(soap, slot, soapBase));
-            System.out.printf("%nsite-a's BAR, %d clients, host-a1 to host-a2:%n  %s%n  %s%n", CLIENTS, nsiResult,
-                    soapResult);
+            System.out.printf("%nsite-a's BAR, %d clients, host-a1 to host-a2:%n  %s%n  %s%n  NSI results with a"
+                    + " correlation id no request was sent with (matched by their connection): %d%n", CLIENTS, nsiResult,
+                    soapResult, callbacks.unknownCorrelations());
         }
         System.exit(0);
     }
@@ -212,23 +214,27 @@ public final class NsiBenchmark {
                 new Criteria(Optional.of(1), Schedule.between(start, start.plus(Duration.ofMinutes(1))), Optional.empty(),
                         Optional.of(P2ps.between(Stp.parse(NETWORK + "host-a1"), Stp.parse(NETWORK + "host-a2"), 1)))))
                 .answer()).connectionId();
-        if (!(callbacks.await(confirmed) instanceof ReserveConfirmed)) {
+        if (!(callbacks.await(confirmed, id, ReserveConfirmed.ELEMENT) instanceof ReserveConfirmed)) {
             return false;
         }
         NsiHeader commitHeader = NsiHeader.toProvider(REQUESTER, PROVIDER, Optional.of(callbacks.replyTo().toString()));
         CompletableFuture<NsiMessage> committed = callbacks.expect(commitHeader.correlationId());
         client.send(commitHeader, new ReserveCommit(id));
-        return callbacks.await(committed) instanceof ReserveCommitConfirmed;
+        return callbacks.await(committed, id, ReserveCommitConfirmed.ELEMENT) instanceof ReserveCommitConfirmed;
     }
 
     /**
      * The requesters' callback endpoint on 127.0.0.1: each result completes the wait registered
-     * for its correlation id (before the request is sent: a result may come before its answer).
+     * for its correlation id (before the request is sent: a result may come before its answer),
+     * and the wait for its connection's message of its kind. A result whose correlation id no
+     * request was sent with is counted: the requester can only match it by its connection.
      */
     static final class Callbacks implements AutoCloseable {
         private final HttpServer server;
         private final ExecutorService threads = Executors.newFixedThreadPool(4);
         private final Map<String, CompletableFuture<NsiMessage>> waiting = new ConcurrentHashMap<>();
+        private final Map<String, CompletableFuture<NsiMessage>> byConnection = new ConcurrentHashMap<>();
+        private final AtomicInteger unknownCorrelation = new AtomicInteger();
 
         Callbacks() throws IOException {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -245,8 +251,19 @@ public final class NsiBenchmark {
             return waiting.computeIfAbsent(correlationId, id -> new CompletableFuture<>());
         }
 
-        NsiMessage await(CompletableFuture<NsiMessage> result) throws Exception {
-            return result.get(CALLBACK_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        /** The result of the request {@code result} waits for, or else connection {@code id}'s {@code element}. */
+        NsiMessage await(CompletableFuture<NsiMessage> result, String id, String element) throws Exception {
+            CompletableFuture<NsiMessage> either = result.applyToEither(of(id, element), m -> m);
+            return either.get(CALLBACK_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        private CompletableFuture<NsiMessage> of(String connectionId, String element) {
+            return byConnection.computeIfAbsent(connectionId + " " + element, k -> new CompletableFuture<>());
+        }
+
+        /** How many results came with a correlation id no request was sent with. */
+        int unknownCorrelations() {
+            return unknownCorrelation.get();
         }
 
         private void handle(HttpExchange exchange) throws IOException {
@@ -259,7 +276,15 @@ public final class NsiBenchmark {
                 NsiEnvelope envelope = NsiXml.read(new String(body, StandardCharsets.UTF_8));
                 NsiHeader header = envelope.header().orElseThrow();
                 if (envelope.body() instanceof NsiMessage m) {
-                    expect(header.correlationId()).complete(m);
+                    CompletableFuture<NsiMessage> request = waiting.get(header.correlationId());
+                    if (request == null) {
+                        unknownCorrelation.incrementAndGet();
+                    } else {
+                        request.complete(m);
+                    }
+                    if (m instanceof NamesConnection c) {
+                        of(c.connectionId(), m.element()).complete(m);
+                    }
                 }
                 answer = NsiXml.write(header.acknowledging(), new Acknowledgment()).getBytes(StandardCharsets.UTF_8);
             } catch (NsiPayloadException e) {
