@@ -105,6 +105,18 @@ class NsiRequesterOverTlsTest {
         }
     }
 
+    /**
+     * The results the far network had acknowledged once it has {@code count} of them (or after five
+     * seconds): it learns of an acknowledgment after the BAR has taken the result.
+     */
+    List<String> acknowledged(int count) throws InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(5);
+        while (farNetwork.acknowledged.size() < count && Instant.now().isBefore(deadline)) {
+            Thread.sleep(20);
+        }
+        return List.copyOf(farNetwork.acknowledged);
+    }
+
     static List<String> barCode(NsiFaultException e) {
         return e.fault().serviceException().map(ServiceExceptionInfo::variables)
                 .map(v -> v.getOrDefault("crsRefusalCode", List.of())).orElse(List.of());
@@ -118,7 +130,7 @@ class NsiRequesterOverTlsTest {
 
         assertEquals(ReservationState.RESERVED, r.state(), r.reason());
         assertEquals(SegmentState.COMMITTED, r.segment(SegmentRole.FAR_NETWORK).state());
-        assertEquals(List.of("reserveConfirmed", "reserveCommitConfirmed"), farNetwork.acknowledged);
+        assertEquals(List.of("reserveConfirmed", "reserveCommitConfirmed"), acknowledged(2));
         assertTrue(farNetwork.requests.stream().noneMatch(q -> q.startsWith("querySummarySync")), farNetwork.requests
                 .toString());
     }
