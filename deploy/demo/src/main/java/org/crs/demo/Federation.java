@@ -24,6 +24,7 @@ import org.crs.nsap.soap.ServedBars;
 
 import org.crs.bar.server.BarServer;
 import org.crs.bar.server.NsiPublication;
+import org.crs.bar.server.NsiRequester;
 import org.crs.nsap.port.ResourcePlanner;
 import org.crs.nsap.activation.DriverActivator;
 import org.crs.nsap.activation.RouterDirectory;
@@ -336,6 +337,14 @@ public final class Federation implements AutoCloseable {
      * starts one with a wrong row to prove the authorisation matrix notices.
      */
     public BarServer startBar(String site, AccessTable table) throws Exception {
+        return startBar(site, table, Optional.empty());
+    }
+
+    /**
+     * As {@link #startBar(String, AccessTable)}, the BAR also an NSI requester of {@code requester}'s
+     * providers, with its requester port (the authorisation matrix walks it).
+     */
+    public BarServer startBar(String site, AccessTable table, Optional<NsiRequester> requester) throws Exception {
         String name = "bar-" + site;
         SSLContext tls = options.certificates().client(name);
         Database db = options.databases().apply("bar-" + site);
@@ -355,6 +364,7 @@ public final class Federation implements AutoCloseable {
                         ClientAuth.OPTIONAL), barTlsPorts.get(site))), controllers, options.settings(), options.clock(),
                 BarServer.Options.defaults(name).withPolicy(options.policy()).withServices(servicesOf(site))
                         .withAccessTable(table).withNsi(Optional.ofNullable(options.nsi().get(site)))
+                        .withNsiRequester(requester)
                         .withMap(networkMap()).withOidc(Optional.ofNullable(options.oidc().get(site)).map(o -> o.apply(
                                 URI.create("http://127.0.0.1:" + barPorts.get(site) + "/api/oidc/callback")))));
         try {
