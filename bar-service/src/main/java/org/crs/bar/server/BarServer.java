@@ -262,7 +262,7 @@ public final class BarServer extends RunningService {
             AccountStore accountStore = new JdbcAccountStore(db);
             accounts.set(new AccountService(accountStore, new JdbcThrottleCounts(db), clock));
             trail.set(new AuditTrail(db, clock));
-            BarAuthenticator authenticator = new BarAuthenticator(accounts.get(), options.services());
+            BarAuthenticator authenticator = new BarAuthenticator(accounts.get(), far.callers(options.services()));
             setUp.accessControl(authenticator, options.accessTable());
             setUp.audit(trail.get().calls());
 
@@ -343,7 +343,8 @@ public final class BarServer extends RunningService {
                 NsiWiring.wire(setUp, config, options.nsi().get(), started, settings, calls, clock, authenticator,
                         options.accessTable(), trail.get().calls(), nsiDocuments::get);
             }
-            far.servlet().ifPresent(servlet -> setUp.servlet(NsaDiscoveryDocument.REQUESTER_PATH, servlet));
+            far.requesterPort(authenticator, options.accessTable())
+                    .ifPresent(servlet -> setUp.servlet(NsaDiscoveryDocument.REQUESTER_PATH, servlet));
         });
         options.requester().ifPresent(r -> replyTo.set(r.replyTo(shell)));
         if (options.nsi().isPresent()) {

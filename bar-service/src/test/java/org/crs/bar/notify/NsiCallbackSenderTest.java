@@ -42,7 +42,7 @@ import org.crs.bar.port.NsiConnections.ChangeOutcome;
 import org.crs.bar.testing.RequesterEndpoint;
 import org.crs.domain.time.Backoff;
 import org.crs.service.db.Database;
-import org.crs.service.db.testing.EmbeddedPostgres;
+import org.crs.bar.testing.NsiStores;
 import org.crs.service.schedule.Scheduling;
 import org.crs.service.schedule.Sweep;
 import org.quartz.JobKey;
@@ -58,26 +58,16 @@ class NsiCallbackSenderTest {
     @Nested
     class OnHsqldb extends Behaviour {
         @Override
-        String newDatabase() {
-            return "jdbc:hsqldb:mem:bar-" + UUID.randomUUID();
-        }
-
-        @Override
-        Database open(String url) {
-            return Database.open(url, null, null);
+        NsiStores open() {
+            return NsiStores.onHsqldbInMemory();
         }
     }
 
     @Nested
     class OnPostgresql extends Behaviour {
         @Override
-        String newDatabase() {
-            return EmbeddedPostgres.shared().createDatabase();
-        }
-
-        @Override
-        Database open(String url) {
-            return Database.open(url, EmbeddedPostgres.USER, null);
+        NsiStores open() {
+            return NsiStores.onPostgresql();
         }
     }
 
@@ -87,25 +77,20 @@ class NsiCallbackSenderTest {
 
     abstract static class Behaviour {
 
-        String url;
-        Database db;
+        NsiStores stores;
         JdbcNsiConnections connections;
         JdbcNsiCallbackOutbox outbox;
         RequesterEndpoint requester;
         SettableClock clock;
         NsiCallbackSender sender;
 
-        abstract String newDatabase();
-
-        abstract Database open(String url);
+        abstract NsiStores open();
 
         @BeforeEach
         void start() {
-            url = newDatabase();
-            db = open(url);
-            db.migrateService("bar");
-            connections = new JdbcNsiConnections(db.dataSource());
-            outbox = new JdbcNsiCallbackOutbox(db.dataSource());
+            stores = open();
+            connections = stores.connections();
+            outbox = stores.outbox();
             requester = new RequesterEndpoint();
             clock = new SettableClock(T0);
             sender = new NsiCallbackSender(outbox, RequesterEndpoint.transport(), BODIES, POLICY, clock);
@@ -114,7 +99,7 @@ class NsiCallbackSenderTest {
         @AfterEach
         void stop() {
             requester.close();
-            db.close();
+            stores.close();
         }
 
         /** A connection whose hold, now by the test's clock, owes its requester a reserveConfirmed, tried until {@code deadline}. */
@@ -205,7 +190,7 @@ class NsiCallbackSenderTest {
                 NsiConnection c = heldOwingConfirmation("nsi-" + i, T0.plus(Duration.ofHours(3)));
                 expected.add(envelope(body("reserveConfirmed", c.connectionId(), 1)));
             }
-            try (Database replica = open(url)) {
+            try (Database replica = stores.openAgain()) {
                 NsiCallbackSender other = new NsiCallbackSender(new JdbcNsiCallbackOutbox(replica.dataSource()),
                         RequesterEndpoint.transport(), BODIES, POLICY, clock);
                 CountDownLatch go = new CountDownLatch(1);
@@ -225,7 +210,7 @@ class NsiCallbackSenderTest {
             NsiCallbackSender swept = new NsiCallbackSender(outbox, RequesterEndpoint.transport(), BODIES, POLICY,
                     Clock.systemUTC());
             Sweep.Registry sweeps = new Sweep.Registry();
-            Scheduler scheduler = Scheduling.start(db, "nsi-" + UUID.randomUUID(), false,
+            Scheduler scheduler = Scheduling.start(stores.db(), "nsi-" + UUID.randomUUID(), false,
                     Scheduling.Options.defaults().jobFactory(sweeps.jobFactory()));
             try {
                 sweeps.schedule(scheduler, new Sweep(JobKey.jobKey("nsi-callbacks", "bar"), Duration.ofMillis(200),

@@ -11,10 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import org.crs.domain.booking.BookingWanted;
 import org.crs.domain.booking.SegmentState;
@@ -24,12 +20,7 @@ import org.crs.domain.reservation.Endpoint;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.domain.reservation.ReservationTransition;
 import org.crs.domain.time.TimeInterval;
-import org.crs.nsap.testing.MutableClock;
-import org.crs.service.db.Database;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.crs.bar.adapter.jdbc.JdbcReservationStore;
 import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Timing;
@@ -39,39 +30,12 @@ import org.crs.bar.reservation.BarSettings;
 import org.crs.bar.reservation.FollowUp;
 import org.crs.bar.reservation.BadRequest;
 import org.crs.bar.reservation.ChangeRefused;
-import org.crs.bar.port.ReservationStore;
-import org.crs.bar.port.Site;
 import org.crs.bar.testing.ScriptedController;
 import org.crs.bar.reservation.SegmentOrder;
 import org.crs.bar.testing.TestCallers;
 
-class ReservationServiceTest {
+class ReservationServiceTest extends ScriptedSiteTest {
 
-    static final Instant T0 = Instant.parse("2030-01-01T00:00:00Z");
-
-    final MutableClock clock = new MutableClock(T0);
-    final ScriptedController campus = new ScriptedController("lnsap-site-a", List.of("host-a1", "host-a2", "site-a"));
-    final ScriptedController wan = new ScriptedController("nsap", List.of("site-a", "site-b"));
-    final ScriptedController peer = new ScriptedController("bar-site-b", List.of("host-b1", "site-b"));
-    final ExecutorService calls = Executors.newCachedThreadPool();
-    Database db;
-    ReservationStore store;
-    ReservationService service;
-
-    @BeforeEach
-    void start() {
-        db = Database.open("jdbc:hsqldb:mem:" + UUID.randomUUID(), null, null);
-        db.migrateService("bar");
-        store = new JdbcReservationStore(db.dataSource(), clock);
-        service = new ReservationService(store, new Site("site-a", campus, wan, Map.of("site-b", peer)),
-                BarSettings.defaults(), calls, clock);
-    }
-
-    @AfterEach
-    void stop() {
-        calls.shutdownNow();
-        db.close();
-    }
 
     static ReservationRequest request(String id, boolean holdOnly) {
         return new ReservationRequest(id, Endpoint.parse("site-a:host-a1"), Endpoint.parse("site-b:host-b1"), 500,

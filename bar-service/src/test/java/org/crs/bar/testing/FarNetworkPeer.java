@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import javax.net.ssl.SSLContext;
+
 import org.crs.domain.nsi.LifecycleState;
 import org.crs.domain.nsi.NsiErrorId;
 import org.crs.domain.nsi.NsiReservationState;
@@ -137,6 +139,10 @@ public final class FarNetworkPeer implements AutoCloseable {
     public volatile int chooseVlan;
     /** When false the data plane does not come up after a provision. */
     public volatile boolean dataPlaneComesUp = true;
+    /** The certificate it sends results and notifications with to an {@code https} replyTo; null: the JVM's defaults. */
+    public volatile SSLContext callbackTls;
+    /** Every result and notification the requester acknowledged, as its element, in order. */
+    public final List<String> acknowledged = new CopyOnWriteArrayList<>();
 
     public FarNetworkPeer() {
         try {
@@ -356,8 +362,9 @@ public final class FarNetworkPeer implements AutoCloseable {
         if (!callbacks) {
             return;
         }
-        try (NsiClient requester = new NsiClient(replyTo, Duration.ofSeconds(5), null)) {
+        try (NsiClient requester = new NsiClient(replyTo, Duration.ofSeconds(5), callbackTls)) {
             requester.send(NsiHeader.toRequester(request.requesterNsa(), NSA, request.correlationId()), result);
+            acknowledged.add(result.element());
         } catch (Exception e) {
             throw new IllegalStateException("the requester did not acknowledge " + result.element() + ": " + e, e);
         }

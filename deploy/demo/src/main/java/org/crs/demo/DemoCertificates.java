@@ -295,6 +295,17 @@ public final class DemoCertificates {
                 + "  clientAuth: " + clientAuth.yamlName() + "\n";
     }
 
+    /**
+     * A certificate of the demo's authority for a party that is none of the demo's services (an NSI
+     * requester or a far network's provider in tests), written to {@code folder}: what that party
+     * calls with, trusting the demo's authority.
+     */
+    public SSLContext issueClient(String subject, Path folder) {
+        Path store = folder.resolve(new X500Principal(subject).getName().replaceAll("[^A-Za-z0-9-]", "_") + ".p12");
+        CertificateAuthority.load(folder().resolve(CA_FILE), PASSWORD).issue(subject, store, PASSWORD);
+        return TlsContexts.client(new TlsSettings(store, PASSWORD, trustStore(), PASSWORD, ClientAuth.NONE));
+    }
+
     private static String subjectText(String service, Authority authority) {
         return "CN=" + service + ",OU=CRS,O=" + authority.organisation();
     }

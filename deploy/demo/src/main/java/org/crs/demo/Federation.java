@@ -58,7 +58,6 @@ import org.crs.bar.reservation.BarSettings;
 import org.crs.service.tls.ClientAuth;
 import org.crs.service.tls.ServerTls;
 
-
 /**
  * A federation of two sites in one process, on 127.0.0.1: the emulated routers, an L-NSAP and a
  * BAR for each of site-a and site-b, and the NSAP of the WAN, each service on its own database.
@@ -73,7 +72,9 @@ import org.crs.service.tls.ServerTls;
  *
  * <p>It is the demo's wiring, every service of both sites made and connected once, in the order
  * they start, with the options and the accessors the demo, its tools and the tests ask; where the
- * routers run is {@link FederationRouters}.
+ * routers run is {@link FederationRouters}, the second domain beside it {@link NsiDomain}. It stays
+ * one piece, a little over 500 lines: the order of the start is the point, and its {@link Options},
+ * a fifth of it, are what every federation test starts from.
  */
 public final class Federation implements AutoCloseable {
 
@@ -347,6 +348,15 @@ public final class Federation implements AutoCloseable {
      * starts one with a wrong row to prove the authorisation matrix notices.
      */
     public BarServer startBar(String site, AccessTable table) throws Exception {
+        return startBar(site, table, Optional.empty());
+    }
+
+    /**
+     * As {@link #startBar(String, AccessTable)}, the BAR also an NSI requester of {@code requester}'s
+     * providers, with its requester port (the authorisation matrix walks it); empty: the
+     * requester the options give the site, if any.
+     */
+    public BarServer startBar(String site, AccessTable table, Optional<NsiRequester> requester) throws Exception {
         String name = "bar-" + site;
         SSLContext tls = options.certificates().client(name);
         Database db = options.databases().apply("bar-" + site);
@@ -366,7 +376,7 @@ public final class Federation implements AutoCloseable {
                         ClientAuth.OPTIONAL), barTlsPorts.get(site))), controllers, options.settings(), options.clock(),
                 BarServer.Options.defaults(name).withPolicy(options.policy()).withServices(servicesOf(site))
                         .withAccessTable(table).withNsi(Optional.ofNullable(options.nsi().get(site)))
-                        .withNsiRequester(Optional.ofNullable(options.nsiRequesters().get(site)))
+                        .withNsiRequester(requester.or(() -> Optional.ofNullable(options.nsiRequesters().get(site))))
                         .withMap(networkMap()).withOidc(Optional.ofNullable(options.oidc().get(site)).map(o -> o.apply(
                                 URI.create("http://127.0.0.1:" + barPorts.get(site) + "/api/oidc/callback")))));
         try {

@@ -19,6 +19,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -28,13 +29,16 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.crs.bar.reservation.BarSettings;
+import org.crs.bar.testing.FarNetworkPeer;
 import org.crs.bar.server.BarServer;
+import org.crs.domain.access.AccessTable;
 import org.crs.demo.matrix.AuthorisationMatrix;
 import org.crs.demo.matrix.AuthorisationMatrix.Answer;
 import org.crs.demo.matrix.AuthorisationMatrix.Role;
 import org.crs.demo.matrix.AuthorisationMatrix.Row;
 import org.crs.demo.matrix.AuthorisationMatrix.Section;
 import org.crs.demo.matrix.MatrixNsi;
+import org.crs.demo.matrix.MatrixNsiRequester;
 import org.crs.demo.matrix.MatrixWalk;
 import org.crs.service.tls.TlsContexts;
 import org.junit.jupiter.api.AfterAll;
@@ -56,6 +60,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AuthorisationMatrixTest {
 
     static Federation federation;
+    /** The far networks site-a's BAR is the requester of: small NSI providers its health probes. */
+    static final FarNetworkPeer domainC = new FarNetworkPeer();
+    static final FarNetworkPeer domainD = new FarNetworkPeer();
     static AuthorisationMatrix matrix;
     static MatrixWalk walk;
 
@@ -66,6 +73,10 @@ class AuthorisationMatrixTest {
         federation = Federation.start(new Federation.Options(repository, Federation.Options.hsqldbFiles(data), false,
                 BarSettings.defaults(), Duration.ofSeconds(15), Clock.systemUTC())
                 .withNsi("site-a", MatrixNsi.publication(repository)));
+        // site-a's BAR again, as the requester of two far networks too: its requester port has rows
+        federation.stopBar("site-a");
+        federation.startBar("site-a", AccessTable.standard(), Optional.of(MatrixNsiRequester.requester(
+                domainC.providerUrl(), domainD.providerUrl())));
         matrix = AuthorisationMatrix.load();
         walk = MatrixWalk.start(federation);
     }
@@ -75,6 +86,8 @@ class AuthorisationMatrixTest {
         if (federation != null) {
             federation.close();
         }
+        domainC.close();
+        domainD.close();
     }
 
     @Test
@@ -138,11 +151,12 @@ class AuthorisationMatrixTest {
             "admin", EnumSet.of(Role.ADMIN),
             "peer bar", EnumSet.of(Role.PEER_BAR, Role.OTHER_PEER_BAR),
             "controller", EnumSet.of(Role.CONTROLLER),
-            "served bar", EnumSet.of(Role.SERVED_BAR, Role.OTHER_SERVED_BAR));
+            "served bar", EnumSet.of(Role.SERVED_BAR, Role.OTHER_SERVED_BAR),
+            "nsi provider", EnumSet.of(Role.NSI_PROVIDER, Role.OTHER_NSI_PROVIDER));
 
     /** The answers that say the access table lets the caller call the operation (whatever it then says of the content). */
     static final Set<Answer> LET_IN = EnumSet.of(Answer.OK, Answer.NOT_ALLOWED_REQUEST_ID, Answer.NOT_ALLOWED_BOOKING_ID,
-            Answer.NOT_FOUND);
+            Answer.NOT_ALLOWED_PROVIDER_NSA, Answer.NOT_FOUND);
 
     /**
      * Every operation of docs/security.md's authorisation table has rows in the matrix and the

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -116,10 +117,17 @@ abstract class FederationTestBase {
 
     static String create(String id, String source, String destination, long mbps, Instant start, Instant end,
                          boolean holdOnly) throws Exception {
+        return create(id, source, destination, mbps, start, end, holdOnly, Optional.empty());
+    }
+
+    /** Books a fixed circuit as alice, with {@code provisioning} ({@code ON_PROVISION}, ...) when given. */
+    static String create(String id, String source, String destination, long mbps, Instant start, Instant end,
+                         boolean holdOnly, Optional<String> provisioning) throws Exception {
         return answer(bar().call("createReservation", "<n:createReservation><n:requestId>" + id + "</n:requestId>"
                 + "<n:source>" + source + "</n:source><n:destination>" + destination + "</n:destination>"
                 + "<n:bandwidthMbps>" + mbps + "</n:bandwidthMbps><n:start>" + start + "</n:start><n:end>" + end
                 + "</n:end><n:description>test</n:description><n:holdOnly>" + holdOnly + "</n:holdOnly>"
+                + provisioning.map(p -> "<n:provisioning>" + p + "</n:provisioning>").orElse("")
                 + "</n:createReservation>"));
     }
 

@@ -16,8 +16,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.security.auth.x500.X500Principal;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsExchange;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
 
 import org.crs.nsi.contract.message.Acknowledgment;
 import org.crs.nsi.contract.message.NsiEnvelope;
@@ -28,7 +36,9 @@ import org.crs.nsi.contract.xml.NsiXml;
 /**
  * An NSI requester's callback endpoint on 127.0.0.1 (the JDK's HTTP server): reads every POST as
  * an NSI envelope, keeps it, and acknowledges it with the callback's own header; or, while told
- * to, answers 503 as a requester that is down for a moment.
+ * to, answers 503 as a requester that is down for a moment. {@link #overTls} serves HTTPS and
+ * takes only callers with a client certificate of the authority its context trusts, keeping each
+ * one's subject.
  */
 final class NsiCallbackEndpoint implements AutoCloseable {
 
@@ -38,16 +48,44 @@ final class NsiCallbackEndpoint implements AutoCloseable {
     private final ConcurrentLinkedQueue<String> refusals = new ConcurrentLinkedQueue<>();
     private final List<String> refused = new CopyOnWriteArrayList<>();
     private final List<String> soapActions = new CopyOnWriteArrayList<>();
+    private final List<X500Principal> clientSubjects = new CopyOnWriteArrayList<>();
 
     NsiCallbackEndpoint() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        this(HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0));
+    }
+
+    private NsiCallbackEndpoint(HttpServer server) {
+        this.server = server;
         server.createContext("/requester", this::handle);
         server.setExecutor(threads);
         server.start();
     }
 
+    /**
+     * An endpoint at an {@code https://} replyTo, serving with {@code tls}'s certificate and
+     * requiring a client certificate that {@code tls} trusts (the handshake fails without one).
+     */
+    static NsiCallbackEndpoint overTls(SSLContext tls) throws IOException {
+        HttpsServer server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.setHttpsConfigurator(new HttpsConfigurator(tls) {
+            @Override
+            public void configure(HttpsParameters parameters) {
+                SSLParameters ssl = tls.getDefaultSSLParameters();
+                ssl.setNeedClientAuth(true);
+                parameters.setSSLParameters(ssl);
+            }
+        });
+        return new NsiCallbackEndpoint(server);
+    }
+
     URI replyTo() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/requester");
+        String scheme = server instanceof HttpsServer ? "https" : "http";
+        return URI.create(scheme + "://127.0.0.1:" + server.getAddress().getPort() + "/requester");
+    }
+
+    /** The subjects of the client certificates the callbacks came with (over TLS), in order. */
+    List<X500Principal> clientSubjects() {
+        return List.copyOf(clientSubjects);
     }
 
     /** The next POST of {@code operation} (a callback's element, {@code reserveConfirmed}) is answered 503. */
@@ -64,6 +102,9 @@ final class NsiCallbackEndpoint implements AutoCloseable {
         byte[] body;
         try (InputStream in = exchange.getRequestBody()) {
             body = in.readAllBytes();
+        }
+        if (exchange instanceof HttpsExchange tls) {
+            clientSubjects.add((X500Principal) tls.getSSLSession().getPeerPrincipal());
         }
         String action = String.valueOf(exchange.getRequestHeaders().getFirst("SOAPAction"));
         soapActions.add(action);

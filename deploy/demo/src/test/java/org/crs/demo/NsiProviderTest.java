@@ -18,6 +18,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import javax.net.ssl.SSLContext;
 import javax.security.auth.x500.X500Principal;
@@ -35,11 +36,9 @@ import org.crs.domain.nsi.ProvisionState;
 import org.crs.domain.nsi.Stp;
 import org.crs.domain.reservation.ReservationState;
 import org.crs.nsap.contract.topology.CampusTopologyFile;
-import org.crs.nsi.contract.message.ConnectionIdOnly;
 import org.crs.nsi.contract.message.Criteria;
 import org.crs.nsi.contract.message.DataPlaneStateChange;
-import org.crs.nsi.contract.message.GenericFailure;
-import org.crs.nsi.contract.message.Notification;
+import org.crs.nsi.contract.message.NamesConnection;
 import org.crs.nsi.contract.message.NsiHeader;
 import org.crs.nsi.contract.message.NsiMessage;
 import org.crs.nsi.contract.message.P2ps;
@@ -64,10 +63,6 @@ import org.crs.nsi.contract.message.Terminate;
 import org.crs.nsi.contract.message.TerminateConfirmed;
 import org.crs.nsi.contract.client.NsiClient;
 import org.crs.nsi.contract.client.NsiFaultException;
-import org.crs.service.tls.CertificateAuthority;
-import org.crs.service.tls.ClientAuth;
-import org.crs.service.tls.TlsContexts;
-import org.crs.service.tls.TlsSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -121,17 +116,13 @@ class NsiProviderTest {
 
     /** A client certificate of the demo's CA, mapped to {@code account} at site-a's BAR (none: mapped to nobody). */
     static SSLContext requester(Path folder, String name, String account) throws Exception {
-        DemoCertificates demo = DemoCertificates.temporary();
-        CertificateAuthority ca = CertificateAuthority.load(demo.folder().resolve("ca.p12"), DemoCertificates.PASSWORD);
-        Path store = folder.resolve(name + ".p12");
         String subject = "CN=" + name + ",OU=Requesters,O=Demo";
-        ca.issue(subject, store, DemoCertificates.PASSWORD);
+        SSLContext context = FederationTestBase.federation.certificates().issueClient(subject, folder);
         if (account != null) {
             FederationTestBase.federation.bar("site-a").accounts().mapCertificate(ReservationService.ITSELF,
                     new X500Principal(subject).getName(X500Principal.CANONICAL), account);
         }
-        return TlsContexts.client(new TlsSettings(store, DemoCertificates.PASSWORD, demo.trustStore(),
-                DemoCertificates.PASSWORD, ClientAuth.NONE));
+        return context;
     }
 
     @AfterAll
@@ -187,19 +178,7 @@ class NsiProviderTest {
     }
 
     static Optional<String> connectionOf(NsiMessage m) {
-        if (m instanceof ConnectionIdOnly c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof GenericFailure f) {
-            return Optional.of(f.connectionId());
-        }
-        if (m instanceof ReserveConfirmed r) {
-            return Optional.of(r.connectionId());
-        }
-        if (m instanceof Notification n) {
-            return Optional.of(n.connectionId());
-        }
-        return Optional.empty();
+        return m instanceof NamesConnection c ? Optional.of(c.connectionId()) : Optional.empty();
     }
 
     static Instant soon(Duration after) {
@@ -605,6 +584,34 @@ class NsiProviderTest {
             Thread.sleep(100);
         }
         return now;
+    }
+
+    // ---- callbacks over TLS ----
+
+    /**
+     * A requester whose replyTo is {@code https://} and that takes only callers with a client
+     * certificate of the authority it trusts gets its callbacks, from site-a's BAR by its own
+     * certificate.
+     */
+    @Test
+    void callbacksToAnHttpsReplyToComeOverTlsWithTheBarsOwnCertificate() throws Exception {
+        SSLContext endpointTls = FederationTestBase.federation.certificates().issueClient(
+                "CN=nsi-requester-callbacks,OU=Requesters,O=Demo", Files.createTempDirectory("crs-nsi-callbacks"));
+        try (NsiCallbackEndpoint overTls = NsiCallbackEndpoint.overTls(endpointTls)) {
+            Instant start = soon(Duration.ofMinutes(100));
+            NsiHeader toTls = NsiHeader.toProvider(REQUESTER, PROVIDER, Optional.of(overTls.replyTo().toString()));
+            String id = ((ReserveResponse) alice.send(toTls, reserve(stp("host-a1"), stp("host-a2"), 100, start,
+                    start.plusSeconds(60))).answer()).connectionId();
+
+            overTls.await(id, ReserveConfirmed.class, WAIT);
+
+            assertTrue(overTls.replyTo().toString().startsWith("https://"), overTls.replyTo().toString());
+            assertEquals(Set.of(FederationTestBase.federation.certificates().subject("bar-site-a")),
+                    Set.copyOf(overTls.clientSubjects()));
+            assertTrue(callbacks.of(id).isEmpty(), "nothing went to the plain endpoint");
+            alice.send(toTls, new ReserveAbort(id));
+            overTls.await(id, ReserveAbortConfirmed.class, WAIT);
+        }
     }
 
     // ---- a client no one here wrote ----

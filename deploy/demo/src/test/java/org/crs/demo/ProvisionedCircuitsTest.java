@@ -2,6 +2,7 @@ package org.crs.demo;
 
 import static org.crs.demo.FederationTestBase.call;
 import static org.crs.demo.FederationTestBase.configs;
+import static org.crs.demo.FederationTestBase.create;
 import static org.crs.demo.FederationTestBase.heldAnywhere;
 import static org.crs.demo.FederationTestBase.newId;
 import static org.crs.demo.FederationTestBase.soon;
@@ -22,6 +23,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -44,6 +46,8 @@ import org.junit.jupiter.api.Test;
  */
 class ProvisionedCircuitsTest {
 
+    static final Optional<String> ON_PROVISION = Optional.of("ON_PROVISION");
+
     @BeforeAll
     static void start() throws Exception {
         FederationTestBase.startFederation(Federation.Options.hsqldbFiles(Files.createTempDirectory("crs-provision")));
@@ -59,23 +63,22 @@ class ProvisionedCircuitsTest {
         FederationTestBase.federation.emulator().routers().forEach(r -> r.faults().clear());
     }
 
-    /** Books a fixed circuit as alice with {@code provisioning} (absent when null). */
-    static String create(String id, String source, String destination, Instant start, Instant end, boolean holdOnly,
-                         String provisioning) throws Exception {
-        return FederationTestBase.answer(FederationTestBase.bar().call("createReservation", "<n:createReservation>"
-                + "<n:requestId>" + id + "</n:requestId><n:source>" + source + "</n:source><n:destination>" + destination
-                + "</n:destination><n:bandwidthMbps>100</n:bandwidthMbps><n:start>" + start + "</n:start><n:end>" + end
-                + "</n:end><n:description>test</n:description><n:holdOnly>" + holdOnly + "</n:holdOnly>"
-                + (provisioning == null ? "" : "<n:provisioning>" + provisioning + "</n:provisioning>")
-                + "</n:createReservation>"));
-    }
-
     static String onProvision(String id, Instant start, Instant end) throws Exception {
-        String reserved = create(id, "site-a:host-a1", "site-b:host-b1", start, end, false, "ON_PROVISION");
+        String reserved = create(id, "site-a:host-a1", "site-b:host-b1", 100, start, end, false, ON_PROVISION);
         assertEquals("RESERVED", state(reserved), reserved);
         assertEquals("ON_PROVISION", RawSoap.field(reserved, "provisioning"), reserved);
         assertEquals("false", RawSoap.field(reserved, "provisioned"), reserved);
         return reserved;
+    }
+
+    /** Books host-a1 to host-b1 ON_PROVISION from in two seconds for a minute, provisions it and waits until it is up. */
+    static String upOnProvision() throws Exception {
+        String id = newId();
+        Instant start = soon(Duration.ofSeconds(2));
+        onProvision(id, start, start.plusSeconds(60));
+        call("provisionReservation", id);
+        assertEquals("ACTIVE", state(waitFor(id, Set.of("ACTIVE", "FAILED"), Duration.ofSeconds(6))));
+        return id;
     }
 
     static List<ReservationState> history(String id) {
@@ -166,11 +169,7 @@ class ProvisionedCircuitsTest {
     @Test
     void aReleaseWhileActiveTakesTheCircuitDownAndLeavesItReservedWithTheSameBookingsCommitted() throws Exception {
         Map<String, String> before = configs();
-        String id = newId();
-        Instant start = soon(Duration.ofSeconds(2));
-        onProvision(id, start, start.plusSeconds(60));
-        call("provisionReservation", id);
-        assertEquals("ACTIVE", state(waitFor(id, Set.of("ACTIVE", "FAILED"), Duration.ofSeconds(6))));
+        String id = upOnProvision();
         List<String> up = heldAnywhere(id);
         long edgeSession = lastSession("edge-a");
 
@@ -209,11 +208,11 @@ class ProvisionedCircuitsTest {
             }
         });
         waitUntilSuspending(id, Duration.ofSeconds(5));
-        String during = create(newId(), "site-a:host-a1", "site-b:host-b1", Instant.now().plusSeconds(5), end, false,
-                null);
+        String during = create(newId(), "site-a:host-a1", "site-b:host-b1", 100, Instant.now().plusSeconds(5), end,
+                false);
         String released = release.get(20, TimeUnit.SECONDS);
-        String after = create(newId(), "site-a:host-a1", "site-b:host-b1", Instant.now().plusSeconds(5), end, false,
-                null);
+        String after = create(newId(), "site-a:host-a1", "site-b:host-b1", 100, Instant.now().plusSeconds(5), end,
+                false);
 
         assertEquals("RESERVED", state(released), released);
         assertEquals("REJECTED", state(during), "host-a1 is still booked while its circuit is taken down: " + during);
@@ -237,11 +236,7 @@ class ProvisionedCircuitsTest {
     @Test
     void aProvisionAfterAReleaseBringsTheSameSegmentsUpAgain() throws Exception {
         Map<String, String> before = configs();
-        String id = newId();
-        Instant start = soon(Duration.ofSeconds(2));
-        onProvision(id, start, start.plusSeconds(60));
-        call("provisionReservation", id);
-        assertEquals("ACTIVE", state(waitFor(id, Set.of("ACTIVE", "FAILED"), Duration.ofSeconds(6))));
+        String id = upOnProvision();
         List<String> firstUp = heldAnywhere(id);
         assertEquals("RESERVED", state(call("releaseReservation", id)));
 
@@ -291,7 +286,8 @@ class ProvisionedCircuitsTest {
     void aHeldReservationIsNotProvisionable() throws Exception {
         String id = newId();
         Instant start = soon(Duration.ofHours(30));
-        String held = create(id, "site-a:host-a2", "site-b:host-b2", start, start.plusSeconds(3600), true, "ON_PROVISION");
+        String held = create(id, "site-a:host-a2", "site-b:host-b2", 100, start, start.plusSeconds(3600), true,
+                ON_PROVISION);
         assertEquals("HELD", state(held), held);
 
         String refused = call("provisionReservation", id);
@@ -306,7 +302,7 @@ class ProvisionedCircuitsTest {
     void anAutomaticReservationIsNotProvisionableNorReleasable() throws Exception {
         String id = newId();
         Instant start = soon(Duration.ofHours(31));
-        String reserved = create(id, "site-a:host-a2", "site-b:host-b2", start, start.plusSeconds(3600), false, null);
+        String reserved = create(id, "site-a:host-a2", "site-b:host-b2", 100, start, start.plusSeconds(3600), false);
         assertEquals("AUTOMATIC", RawSoap.field(reserved, "provisioning"), reserved);
 
         String provision = call("provisionReservation", id);
@@ -372,10 +368,7 @@ class ProvisionedCircuitsTest {
     void overJsonABookingOnProvisionIsProvisionedAndReleased() throws Exception {
         String id = newId();
         Instant start = soon(Duration.ofHours(35));
-        HttpResponse<String> created = json("POST", "/api/reservations", "{\"requestId\":\"" + id + "\",\"source\":"
-                + "\"site-a:host-a4\",\"destination\":\"site-b:host-b4\",\"bandwidthMbps\":100,\"provisioning\":"
-                + "\"ON_PROVISION\",\"timing\":{\"kind\":\"fixed\",\"start\":\"" + start + "\",\"end\":\""
-                + start.plusSeconds(3600) + "\"}}");
+        HttpResponse<String> created = jsonCreate(id, "ON_PROVISION", start);
         assertEquals(201, created.statusCode(), created.body());
         assertTrue(created.body().contains("\"provisioning\":\"ON_PROVISION\""), created.body());
 
@@ -393,10 +386,7 @@ class ProvisionedCircuitsTest {
     void overJsonAnUnknownProvisioningIsRefusedNamingTheField() throws Exception {
         String id = newId();
         Instant start = soon(Duration.ofHours(36));
-        HttpResponse<String> refused = json("POST", "/api/reservations", "{\"requestId\":\"" + id + "\",\"source\":"
-                + "\"site-a:host-a4\",\"destination\":\"site-b:host-b4\",\"bandwidthMbps\":100,\"provisioning\":"
-                + "\"LATER\",\"timing\":{\"kind\":\"fixed\",\"start\":\"" + start + "\",\"end\":\""
-                + start.plusSeconds(3600) + "\"}}");
+        HttpResponse<String> refused = jsonCreate(id, "LATER", start);
 
         assertEquals(400, refused.statusCode(), refused.body());
         assertTrue(refused.body().contains("\"code\":\"BAD_FIELD\"") && refused.body().contains("\"field\":\"provisioning\""),
@@ -405,8 +395,16 @@ class ProvisionedCircuitsTest {
     }
 
     private static void onProvisionOn(String id, String source, String destination, Instant start) throws Exception {
-        String reserved = create(id, source, destination, start, start.plusSeconds(3600), false, "ON_PROVISION");
+        String reserved = create(id, source, destination, 100, start, start.plusSeconds(3600), false, ON_PROVISION);
         assertEquals("RESERVED", state(reserved), reserved);
+    }
+
+    /** Books host-a4 to host-b4 for an hour from {@code start} over JSON, with {@code provisioning} as it is written. */
+    private static HttpResponse<String> jsonCreate(String id, String provisioning, Instant start) throws Exception {
+        return json("POST", "/api/reservations", "{\"requestId\":\"" + id + "\",\"source\":\"site-a:host-a4\","
+                + "\"destination\":\"site-b:host-b4\",\"bandwidthMbps\":100,\"provisioning\":\"" + provisioning
+                + "\",\"timing\":{\"kind\":\"fixed\",\"start\":\"" + start + "\",\"end\":\"" + start.plusSeconds(3600)
+                + "\"}}");
     }
 
     private static HttpResponse<String> json(String method, String path, String body) throws Exception {

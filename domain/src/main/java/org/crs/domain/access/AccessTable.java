@@ -45,6 +45,11 @@ public final class AccessTable {
     public static final String MAINTENANCE_SERVICE = "MaintenanceService";
     /** The BAR's NSI CS 2.0 provider port ({@code /NSI/services/ConnectionProvider}). */
     public static final String NSI_PROVIDER_SERVICE = "ConnectionProvider";
+    /**
+     * The BAR's NSI CS 2.0 requester port ({@code /NSI/services/ConnectionRequester}): where the
+     * far networks' providers send the results and notifications of the far parts it booked.
+     */
+    public static final String NSI_REQUESTER_SERVICE = "ConnectionRequester";
     /** The operations only the BAR's JSON API has (the reservation browser's): no SOAP port type serves them. */
     public static final String BROWSER_SERVICE = "BrowserService";
 
@@ -115,6 +120,15 @@ public final class AccessTable {
                 "release", "terminate");
         read(rows, NSI_PROVIDER_SERVICE, Permission.ACCOUNT, "querySummary", "querySummarySync", "queryRecursive",
                 "queryNotification", "queryNotificationSync", "queryResult", "queryResultSync");
+
+        // ConnectionRequester (the BAR's NSI requester port): the far networks' providers it books
+        // from (nsi.providers), each on the messages of its own NSA (checked by the service).
+        change(rows, NSI_REQUESTER_SERVICE, Permission.NSI_PROVIDER, "reserveConfirmed", "reserveFailed",
+                "reserveCommitConfirmed", "reserveCommitFailed", "reserveAbortConfirmed", "provisionConfirmed",
+                "releaseConfirmed", "terminateConfirmed", "error", "errorEvent", "dataPlaneStateChange", "reserveTimeout",
+                "messageDeliveryTimeout");
+        read(rows, NSI_REQUESTER_SERVICE, Permission.NSI_PROVIDER, "querySummaryConfirmed", "queryRecursiveConfirmed",
+                "queryNotificationConfirmed", "queryResultConfirmed");
 
         // AuditService (the BAR): operators and admins read the audit trail; nobody changes it.
         read(rows, AUDIT_SERVICE, Permission.OPERATOR, "searchAudit", "exportAuditCsv", "verifyAudit");

@@ -2,6 +2,7 @@ package org.crs.domain.access;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Who a call comes from, as authentication established it. Accounts are people and middleware
@@ -133,6 +134,35 @@ public sealed interface Caller {
         @Override
         public String name() {
             return "bar-" + site;
+        }
+    }
+
+    /**
+     * Another network's NSI provider this BAR books far parts from, sending to its requester port.
+     *
+     * @param nsa the provider's NSA id: it may send only messages whose {@code providerNSA} is this
+     * @param subject the subject of the certificate it was known by; empty for a provider configured
+     *     without one, known by the NSA id its message names (and then by the ids it answers)
+     */
+    record NsiProvider(String nsa, Optional<String> subject) implements Caller {
+        public NsiProvider {
+            Objects.requireNonNull(nsa, "nsa");
+            Objects.requireNonNull(subject, "subject");
+        }
+
+        @Override
+        public CallerKind kind() {
+            return CallerKind.NSI_PROVIDER;
+        }
+
+        @Override
+        public String name() {
+            return nsa;
+        }
+
+        /** Whether a message naming {@code providerNsa} as its provider is this provider's own. */
+        public boolean speaksFor(String providerNsa) {
+            return nsa.equals(providerNsa);
         }
     }
 

@@ -15,5 +15,11 @@ public enum CallerKind {
     /** An L-NSAP or NSAP this BAR books with, known by its certificate (it asks whether a segment is still wanted). */
     CONTROLLER,
     /** A BAR configured for this L-NSAP or NSAP, known by its certificate. */
-    SERVED_BAR
+    SERVED_BAR,
+    /**
+     * Another network's NSI provider this BAR books far parts from (its {@code nsi.providers}),
+     * sending results and notifications to the BAR's NSI requester port: known by its certificate,
+     * or, when none is configured for it, by its NSA id.
+     */
+    NSI_PROVIDER
 }

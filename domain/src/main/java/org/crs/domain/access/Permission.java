@@ -16,7 +16,9 @@ public enum Permission {
     /** Another site's BAR, or an L-NSAP or NSAP this BAR books with. */
     PEER_BAR_OR_CONTROLLER(EnumSet.of(CallerKind.PEER_BAR, CallerKind.CONTROLLER)),
     /** A BAR configured for this L-NSAP or NSAP. */
-    SERVED_BAR(EnumSet.of(CallerKind.SERVED_BAR));
+    SERVED_BAR(EnumSet.of(CallerKind.SERVED_BAR)),
+    /** A far network's NSI provider this BAR books from, on the messages of its own NSA only. */
+    NSI_PROVIDER(EnumSet.of(CallerKind.NSI_PROVIDER));
 
     private final Set<CallerKind> allowed;
 

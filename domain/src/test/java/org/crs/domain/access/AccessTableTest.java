@@ -72,6 +72,25 @@ class AccessTableTest {
     }
 
     @Test
+    void anNsiProviderSendsOnlyToTheRequesterPortAndNobodyElseDoes() {
+        Caller provider = new Caller.NsiProvider("urn:ogf:network:domain-c.example:2026:nsa", Optional.of("CN=nsi-domain-c"));
+        assertEquals(Decision.ALLOWED, AccessTable.decide(provider, "ConnectionRequester", "reserveConfirmed"));
+        assertEquals(Decision.ALLOWED, AccessTable.decide(provider, "ConnectionRequester", "querySummaryConfirmed"));
+        assertEquals(Decision.NOT_ALLOWED, AccessTable.decide(provider, "ConnectionProvider", "reserve"));
+        assertEquals(Decision.NOT_ALLOWED, AccessTable.decide(provider, "PeerService", "segmentWanted"));
+        assertEquals(Decision.NOT_ALLOWED, AccessTable.decide(OSCAR, "ConnectionRequester", "errorEvent"));
+        assertEquals(Decision.NOT_ALLOWED, AccessTable.decide(new Caller.PeerBar("site-b", "CN=bar-site-b"),
+                "ConnectionRequester", "errorEvent"));
+    }
+
+    @Test
+    void anNsiProviderSpeaksOnlyForItsOwnNsa() {
+        Caller.NsiProvider provider = new Caller.NsiProvider("urn:ogf:network:domain-c.example:2026:nsa", Optional.empty());
+        assertTrue(provider.speaksFor("urn:ogf:network:domain-c.example:2026:nsa"));
+        assertEquals(false, provider.speaksFor("urn:ogf:network:domain-d.example:2026:nsa"));
+    }
+
+    @Test
     void aUserActsOnItsOwnAndItsSharingGroupsReservationsOnly() {
         assertTrue(ReservationAccess.mayAct(ALICE, "alice", Optional.empty()));
         assertTrue(ReservationAccess.mayAct(ALICE, "carol", Optional.of("astro")));

@@ -146,7 +146,7 @@ public final class NsiSegmentController implements SegmentController {
         this.partFailed = Objects.requireNonNull(partFailed, "partFailed");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.calls = new ProviderCalls(provider, requesterNsa, replyTo, tls, callbacks, clock);
-        callbacks.listen(provider.nsa(), provider.certificate(), this::take);
+        callbacks.listen(provider.nsa(), this::take);
     }
 
     @Override

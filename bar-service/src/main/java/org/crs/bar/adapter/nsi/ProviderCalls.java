@@ -21,10 +21,8 @@ import org.crs.nsi.contract.client.NsiClient;
 import org.crs.nsi.contract.client.NsiFaultException;
 import org.crs.nsi.contract.client.NsiReply;
 import org.crs.nsi.contract.message.ConnectionIdOnly;
-import org.crs.nsi.contract.message.DataPlaneStateChange;
-import org.crs.nsi.contract.message.ErrorEvent;
 import org.crs.nsi.contract.message.ErrorMessage;
-import org.crs.nsi.contract.message.MessageDeliveryTimeout;
+import org.crs.nsi.contract.message.NamesConnection;
 import org.crs.nsi.contract.message.NsiFault;
 import org.crs.nsi.contract.message.NsiHeader;
 import org.crs.nsi.contract.message.ProviderRequest;
@@ -33,9 +31,7 @@ import org.crs.nsi.contract.message.QuerySummarySync;
 import org.crs.nsi.contract.message.QuerySummarySyncConfirmed;
 import org.crs.nsi.contract.message.RequesterMessage;
 import org.crs.nsi.contract.message.ReserveCommitFailed;
-import org.crs.nsi.contract.message.ReserveConfirmed;
 import org.crs.nsi.contract.message.ReserveFailed;
-import org.crs.nsi.contract.message.ReserveTimeout;
 import org.crs.nsi.contract.message.ServiceExceptionInfo;
 import org.crs.service.soap.client.SoapCallException;
 
@@ -208,28 +204,7 @@ final class ProviderCalls implements AutoCloseable {
 
     /** The connection a requester-port message is about, when it names one. */
     static Optional<String> connectionIdOf(RequesterMessage m) {
-        if (m instanceof ConnectionIdOnly c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof ReserveConfirmed c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof ReserveFailed c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof ReserveCommitFailed c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof DataPlaneStateChange c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof ErrorEvent c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof ReserveTimeout c) {
-            return Optional.of(c.connectionId());
-        }
-        if (m instanceof MessageDeliveryTimeout c) {
+        if (m instanceof NamesConnection c) {
             return Optional.of(c.connectionId());
         }
         if (m instanceof ErrorMessage e) {

@@ -10,11 +10,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import javax.security.auth.x500.X500Principal;
-
 import org.crs.nsi.contract.message.NsiHeader;
 import org.crs.nsi.contract.message.RequesterMessage;
-import org.crs.service.tls.CertificateSubjects;
 
 /**
  * Where the messages the requester port takes go: to the controller call waiting for the result
@@ -24,10 +21,11 @@ import org.crs.service.tls.CertificateSubjects;
  * late result). Shared by the {@link NsiSegmentController}s and the
  * {@link ConnectionRequesterServlet}; safe for any number of threads.
  *
- * <p>Who may send: only a configured provider, named in the header's {@code providerNSA}; with a
- * certificate configured for it, only over TLS with that certificate; without one, a message is
- * taken only when it answers a correlation id this BAR is waiting on or names a connection this
- * BAR holds at that provider, ids a third party cannot guess.
+ * <p>Who may send is decided before a message comes here (the requester port asks the service,
+ * {@code NsiRequesterAccess}): a configured provider, with its certificate when one is configured,
+ * as its own NSA. Here a message is taken only when it answers a correlation id this BAR is
+ * waiting on or names a connection this BAR holds at that provider, ids a third party cannot
+ * guess.
  */
 public final class RequesterCallbacks {
 
@@ -35,9 +33,7 @@ public final class RequesterCallbacks {
     public enum Delivery {
         /** Handed to a waiting call or a controller: acknowledge it. */
         TAKEN,
-        /** Not from a configured provider, or without its certificate: NSI 00302. */
-        NOT_AUTHORIZED,
-        /** From a provider, about nothing this BAR waits for or holds: NSI 00203. */
+        /** About nothing this BAR waits for or holds at that provider: NSI 00203. */
         UNKNOWN
     }
 
@@ -83,16 +79,13 @@ public final class RequesterCallbacks {
         }
     }
 
-    private record Provider(Optional<X500Principal> certificate, Listener listener) {
-    }
-
     private final Map<String, Pending> waiting = new ConcurrentHashMap<>();
-    private final Map<String, Provider> providers = new ConcurrentHashMap<>();
+    private final Map<String, Listener> providers = new ConcurrentHashMap<>();
 
-    /** Takes the messages of provider {@code nsa}; its callbacks must come with {@code certificate} when given. */
-    public void listen(String nsa, Optional<X500Principal> certificate, Listener listener) {
+    /** Takes the messages of provider {@code nsa}. */
+    public void listen(String nsa, Listener listener) {
         Objects.requireNonNull(listener, "listener");
-        if (providers.putIfAbsent(nsa, new Provider(certificate, listener)) != null) {
+        if (providers.putIfAbsent(nsa, listener) != null) {
             throw new IllegalArgumentException("provider " + nsa + " is configured twice");
         }
     }
@@ -104,23 +97,15 @@ public final class RequesterCallbacks {
         return p;
     }
 
-    /**
-     * Hands a message on.
-     *
-     * @param clientCertificate the subject of the TLS client certificate it came with, if any
-     */
-    public Delivery deliver(NsiHeader header, RequesterMessage message, Optional<X500Principal> clientCertificate) {
-        Provider provider = providers.get(header.providerNsa());
+    /** Hands on a message of the provider its header names, which was let send it. */
+    public Delivery deliver(NsiHeader header, RequesterMessage message) {
+        Listener provider = providers.get(header.providerNsa());
         if (provider == null) {
-            return Delivery.NOT_AUTHORIZED;
-        }
-        if (provider.certificate().isPresent() && (clientCertificate.isEmpty()
-                || !CertificateSubjects.same(provider.certificate().get(), clientCertificate.get()))) {
-            return Delivery.NOT_AUTHORIZED;
+            return Delivery.UNKNOWN;
         }
         Pending pending = waiting.get(header.correlationId());
         // The controller sees every message of its connections (a result moves their state too).
-        boolean known = provider.listener().take(header, message);
+        boolean known = provider.take(header, message);
         if (pending != null && pending.providerNsa.equals(header.providerNsa())) {
             pending.result.complete(message);
             return Delivery.TAKEN;

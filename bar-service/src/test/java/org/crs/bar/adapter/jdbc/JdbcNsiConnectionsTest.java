@@ -41,9 +41,9 @@ import org.crs.bar.port.NsiConnections.CriteriaChange;
 import org.crs.bar.port.NsiConnections.Selection;
 import org.crs.bar.port.NsiConnections.StoredMessage;
 import org.crs.service.db.Database;
+import org.crs.bar.testing.NsiStores;
 import org.crs.service.db.Jdbc;
 import org.crs.service.db.StoreException;
-import org.crs.service.db.testing.EmbeddedPostgres;
 
 /** NSI connections, their messages and their callback outbox over JDBC, every behaviour on HSQLDB and on a real PostgreSQL. */
 class JdbcNsiConnectionsTest {
@@ -54,27 +54,16 @@ class JdbcNsiConnectionsTest {
         Path dir;
 
         @Override
-        String newDatabase() {
-            // a file database, so that a restart (closed and opened again) keeps what was written
-            return "jdbc:hsqldb:file:" + dir.resolve("bar");
-        }
-
-        @Override
-        Database open(String url) {
-            return Database.open(url, null, null);
+        NsiStores open() {
+            return NsiStores.onHsqldbFile(dir); // a file, so that a restart keeps what was written
         }
     }
 
     @Nested
     class OnPostgresql extends Behaviour {
         @Override
-        String newDatabase() {
-            return EmbeddedPostgres.shared().createDatabase();
-        }
-
-        @Override
-        Database open(String url) {
-            return Database.open(url, EmbeddedPostgres.USER, null);
+        NsiStores open() {
+            return NsiStores.onPostgresql();
         }
     }
 
@@ -82,34 +71,33 @@ class JdbcNsiConnectionsTest {
 
     abstract static class Behaviour {
 
-        String url;
+        NsiStores stores;
         Database db;
         JdbcNsiConnections connections;
         JdbcNsiCallbackOutbox outbox;
 
-        abstract String newDatabase();
-
-        abstract Database open(String url);
+        abstract NsiStores open();
 
         @BeforeEach
         void start() {
-            url = newDatabase();
-            db = open(url);
-            db.migrateService("bar");
-            connections = new JdbcNsiConnections(db.dataSource());
-            outbox = new JdbcNsiCallbackOutbox(db.dataSource());
+            stores = open();
+            take();
         }
 
         @AfterEach
         void stop() {
-            db.close();
+            stores.close();
         }
 
         void restart() {
-            db.close();
-            db = open(url);
-            connections = new JdbcNsiConnections(db.dataSource());
-            outbox = new JdbcNsiCallbackOutbox(db.dataSource());
+            stores.restart();
+            take();
+        }
+
+        private void take() {
+            db = stores.db();
+            connections = stores.connections();
+            outbox = stores.outbox();
         }
 
         NsiConnection created(String requester, Optional<String> global, String requestId) {

@@ -299,9 +299,10 @@ public final class BarBenchmark {
 
     /**
      * The clients' SOAP calls: hand-written envelopes over Apache HttpClient's blocking API, which
-     * costs the shared cores less than the JDK's client (see SoapSegmentController).
+     * costs the shared cores less than the JDK's client (see SoapSegmentController). NsiBenchmark
+     * books with it too.
      */
-    private static final class SoapClient {
+    static final class SoapClient {
         private static final CloseableHttpClient HTTP = HttpClients.custom()
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
                         .setMaxConnTotal(64).setMaxConnPerRoute(64).build())

@@ -33,6 +33,8 @@ public final class AuthorisationMatrix {
         CONTROLLER("controller"),
         SERVED_BAR("served BAR"),
         OTHER_SERVED_BAR("other served BAR"),
+        NSI_PROVIDER("NSI provider"),
+        OTHER_NSI_PROVIDER("other NSI provider"),
         STRANGER("stranger"),
         FOREIGN_CERTIFICATE("foreign certificate");
 
@@ -63,6 +65,7 @@ public final class AuthorisationMatrix {
         NOT_ALLOWED("NOT_ALLOWED"),
         NOT_ALLOWED_REQUEST_ID("NOT_ALLOWED requestId"),
         NOT_ALLOWED_BOOKING_ID("NOT_ALLOWED bookingId"),
+        NOT_ALLOWED_PROVIDER_NSA("NOT_ALLOWED providerNSA"),
         FORBIDDEN("403"),
         NOT_FOUND("404"),
         HANDSHAKE("handshake"),

@@ -123,7 +123,15 @@ public final class MatrixNsi {
     MatrixWalk.Observed call(String operation, Role role, HttpClient http, String authorization, URI port)
             throws Exception {
         String nsa = nsaOf(ACCOUNTS.getOrDefault(role, "alice"));
-        HttpResponse<String> answer = post(http, authorization, port, nsa, message(operation));
+        return observed(post(http, authorization, port, nsa, message(operation)));
+    }
+
+    /**
+     * What an NSI port answered, in the matrix's words: a fault {@code 00203} is {@code 404}, a
+     * fault {@code 00302} carrying the BAR's {@code NOT_ALLOWED} the access table's refusal (naming
+     * {@code providerNSA} at the requester port: the caller may send, but not as that provider).
+     */
+    static MatrixWalk.Observed observed(HttpResponse<String> answer) throws Exception {
         String evidence = answer.statusCode() + " " + answer.body();
         if (answer.statusCode() == 401) {
             return new MatrixWalk.Observed(Answer.UNAUTHORISED, evidence);
@@ -141,8 +149,11 @@ public final class MatrixNsi {
             }
             boolean table = fault.serviceException().map(e -> e.variables().getOrDefault("crsRefusalCode", List.of())
                     .contains("NOT_ALLOWED")).orElse(false);
+            boolean providerNsa = fault.serviceException().map(e -> e.variables().getOrDefault("crsRefusalField",
+                    List.of()).contains("providerNSA")).orElse(false);
             if (fault.errorId() == NsiErrorId.UNAUTHORIZED) {
-                return new MatrixWalk.Observed(table ? Answer.NOT_ALLOWED : Answer.OTHER_REFUSAL, evidence);
+                return new MatrixWalk.Observed(!table ? Answer.OTHER_REFUSAL
+                        : providerNsa ? Answer.NOT_ALLOWED_PROVIDER_NSA : Answer.NOT_ALLOWED, evidence);
             }
         }
         return new MatrixWalk.Observed(Answer.OK, evidence);

@@ -72,6 +72,9 @@ public final class MatrixWalk {
     private static final String REASON = "authorisation matrix";
     private static final Pattern OPERATION = Pattern.compile("<wsdl:operation name=\"([A-Za-z]+)\"");
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The NSI ports of the BAR, by their port type: where they are served. */
+    private static final Map<String, String> NSI_PATHS = Map.of(MatrixNsi.PORT_TYPE, MatrixNsi.PATH,
+            MatrixNsiRequester.PORT_TYPE, MatrixNsiRequester.PATH);
 
     /** How one caller calls: over which client, with which Authorization header, on which port. */
     private record Credentials(HttpClient http, String authorization, boolean certificate) {
@@ -105,6 +108,8 @@ public final class MatrixWalk {
     private final String wanBooking;
     /** The NSI provider port's calls, when site-a's BAR serves it. */
     private MatrixNsi nsi;
+    /** Whether site-a's BAR serves the NSI requester port (it is the requester of {@link MatrixNsiRequester#requester}). */
+    private boolean nsiRequester;
 
     private MatrixWalk(Federation federation, String requestId, Instant start, String campusBooking,
                        String wanBooking) {
@@ -135,6 +140,8 @@ public final class MatrixWalk {
             walk.nsi = MatrixNsi.start(walk.callers.get(Role.ANONYMOUS).http(), basic("alice"),
                     nsiPort);
         }
+        walk.nsiRequester = MatrixNsiRequester.served(walk.callers.get(Role.ANONYMOUS).http(),
+                federation.bar("site-a").serviceUrl().resolve(MatrixNsiRequester.PATH));
         return walk;
     }
 
@@ -173,6 +180,11 @@ public final class MatrixWalk {
         callers.put(Role.CONTROLLER, new Credentials(tls("lnsap-site-a"), null, true));
         callers.put(Role.SERVED_BAR, new Credentials(tls("bar-site-a"), null, true));
         callers.put(Role.OTHER_SERVED_BAR, new Credentials(tls("bar-site-b"), null, true));
+        Path providers = Files.createTempDirectory("crs-matrix-providers");
+        callers.put(Role.NSI_PROVIDER, new Credentials(MatrixNsiRequester.client(federation.certificates(),
+                MatrixNsiRequester.DOMAIN_C_SUBJECT, providers), null, true));
+        callers.put(Role.OTHER_NSI_PROVIDER, new Credentials(MatrixNsiRequester.client(federation.certificates(),
+                MatrixNsiRequester.DOMAIN_D_SUBJECT, providers), null, true));
         callers.put(Role.STRANGER, new Credentials(tls("lnsap-site-b"), null, true));
         callers.put(Role.FOREIGN_CERTIFICATE, new Credentials(foreign(), null, true));
         // The port types the BAR serves, as BarServer names them: X_SERVICE_NAME beside X_NAMESPACE.
@@ -234,6 +246,9 @@ public final class MatrixWalk {
         if (nsi != null) {
             out.add(new Section(MatrixNsi.PORT_TYPE, "bar-site-a"));
         }
+        if (nsiRequester) {
+            out.add(new Section(MatrixNsiRequester.PORT_TYPE, "bar-site-a"));
+        }
         return out;
     }
 
@@ -250,6 +265,9 @@ public final class MatrixWalk {
                     names.add(m.getKey().toUpperCase(Locale.ROOT) + " " + p.getKey() + " ("
                             + m.getValue().get("x-crs-access").asText() + ")")));
             return names;
+        }
+        if (section.portType().equals(MatrixNsiRequester.PORT_TYPE)) {
+            return MatrixNsiRequester.operations();
         }
         if (section.portType().equals(MatrixNsi.PORT_TYPE)) {
             return MatrixNsi.operations(callers.get(Role.ANONYMOUS).http(), endpoint(section, callers.get(Role.ANONYMOUS)));
@@ -274,9 +292,10 @@ public final class MatrixWalk {
                 return federation.nsap().serviceUrl();
             case "bar-site-a":
                 BarServer bar = federation.bar("site-a");
-                if (section.portType().equals(MatrixNsi.PORT_TYPE)) {
-                    return caller.certificate() ? bar.tlsPeerUrl().orElseThrow().resolve(MatrixNsi.PATH)
-                            : bar.serviceUrl().resolve(MatrixNsi.PATH);
+                String nsiPath = NSI_PATHS.get(section.portType());
+                if (nsiPath != null) {
+                    return caller.certificate() ? bar.tlsPeerUrl().orElseThrow().resolve(nsiPath)
+                            : bar.serviceUrl().resolve(nsiPath);
                 }
                 if (section.json()) {
                     return caller.certificate() ? bar.tlsPeerUrl().orElseThrow().resolve("/") : bar.apiUrl().resolve("/");
@@ -292,10 +311,16 @@ public final class MatrixWalk {
 
     // ---- calling a cell ----
 
-    /** Calls {@code row} as each of {@code roles}; the cells that answered other than the matrix says. */
+    /**
+     * Calls {@code row} as each of {@code roles} that is a column of its section; the cells that
+     * answered other than the matrix says.
+     */
     public List<Mismatch> differences(Row row, Collection<Role> roles) throws Exception {
         List<Mismatch> out = new ArrayList<>();
         for (Role role : roles) {
+            if (!row.answers().containsKey(role)) {
+                continue; // a caller of another port only (an NSI provider), not written in this section
+            }
             Answer expected = row.answers().get(role);
             Observed observed = call(row, role);
             if (observed.answer() != expected) {
@@ -316,6 +341,10 @@ public final class MatrixWalk {
             caller = new Credentials(withoutCertificate(), caller.authorization(), false);
         }
         try {
+            if (row.section().portType().equals(MatrixNsiRequester.PORT_TYPE)) {
+                return MatrixNsiRequester.call(row.operation(), caller.http(), caller.authorization(),
+                        endpoint(row.section(), caller));
+            }
             if (row.section().portType().equals(MatrixNsi.PORT_TYPE)) {
                 return nsi.call(row.operation(), role, caller.http(), caller.authorization(),
                         endpoint(row.section(), caller));

@@ -3,7 +3,7 @@ package org.crs.nsi.contract.message;
 import java.time.Instant;
 
 /** An autonomous message about a connection; what queryNotification lists. */
-public sealed interface Notification extends RequesterMessage permits ErrorEvent, ReserveTimeout, DataPlaneStateChange,
+public sealed interface Notification extends RequesterMessage, NamesConnection permits ErrorEvent, ReserveTimeout, DataPlaneStateChange,
         MessageDeliveryTimeout {
 
     /** The connection it is about. */

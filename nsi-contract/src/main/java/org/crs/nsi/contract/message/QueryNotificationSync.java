@@ -10,7 +10,7 @@ import java.util.Optional;
  * @param endNotificationId the last id wanted, when bounded
  */
 public record QueryNotificationSync(String connectionId, Optional<Long> startNotificationId, Optional<Long> endNotificationId)
-        implements ProviderRequest {
+        implements ProviderRequest, NamesConnection {
 
     /** The element's local name. */
     public static final String ELEMENT = "queryNotificationSync";

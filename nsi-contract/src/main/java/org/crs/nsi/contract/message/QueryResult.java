@@ -10,7 +10,7 @@ import java.util.Optional;
  * @param endResultId the last id wanted, when bounded
  */
 public record QueryResult(String connectionId, Optional<Long> startResultId, Optional<Long> endResultId)
-        implements ProviderRequest {
+        implements ProviderRequest, NamesConnection {
 
     /** The element's local name. */
     public static final String ELEMENT = "queryResult";

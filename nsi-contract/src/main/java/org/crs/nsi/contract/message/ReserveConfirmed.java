@@ -12,7 +12,7 @@ import java.util.Optional;
  *     one VLAN chosen
  */
 public record ReserveConfirmed(String connectionId, Optional<String> globalReservationId,
-        Optional<String> description, Criteria criteria) implements OperationResult {
+        Optional<String> description, Criteria criteria) implements OperationResult, NamesConnection {
 
     /** The element's local name. */
     public static final String ELEMENT = "reserveConfirmed";
