@@ -124,7 +124,13 @@ if [ ! -x "$work/venv/bin/twistd" ]; then
     py="$(find_python)"
     echo "creating the Python environment in $work/venv with $("$py" --version)"
     "$py" -m venv "$work/venv"
-    "$work/venv/bin/pip" install -q -r "$src/requirements.txt" > "$work/pip.log" 2>&1 \
+    "$work/venv/bin/pip" install -q -r "$src/requirements.txt" -c "$here/constraints.txt" > "$work/pip.log" 2>&1 \
+        || { tail -20 "$work/pip.log" >&2; die "pip install failed (see $work/pip.log)"; }
+fi
+# a virtualenv made without constraints.txt: its TLS handshakes fail (see constraints.txt)
+if ! "$work/venv/bin/python" -c 'import OpenSSL.crypto; OpenSSL.crypto.X509.get_extension' 2>/dev/null; then
+    echo "pyOpenSSL in $work/venv lacks X509.get_extension, which service-identity needs: installing constraints.txt"
+    "$work/venv/bin/pip" install -q -c "$here/constraints.txt" pyOpenSSL >> "$work/pip.log" 2>&1 \
         || { tail -20 "$work/pip.log" >&2; die "pip install failed (see $work/pip.log)"; }
 fi
 

@@ -77,7 +77,12 @@ public final class FarNetworkPeer implements AutoCloseable {
     private static final String EVTS = "http://services.ogf.org/nsi/2013/12/descriptions/EVTS.A-GOLE";
 
     /** How it answers a reserve. */
-    public enum ReserveMode { CONFIRM, FAIL, CONFIRM_BEFORE_ACK }
+    /**
+     * How it answers a reserve: confirms it, fails it with reserveFailed, confirms it before its
+     * own answer, or refuses it at once with a {@code soap:Server} fault carrying 00704, as OpenNSA
+     * answers a port it does not have.
+     */
+    public enum ReserveMode { CONFIRM, FAIL, CONFIRM_BEFORE_ACK, SERVER_FAULT }
 
     /** One connection as it keeps it. */
     private static final class Connection {
@@ -187,6 +192,16 @@ public final class FarNetworkPeer implements AutoCloseable {
                 c.id, NSA, Map.of(), Optional.of(ServiceExceptionInfo.of(NSA, NsiErrorId.INTERNAL_ERROR, "port down"))));
     }
 
+    /** A request it refuses with this fault. */
+    private static final class Refused extends RuntimeException {
+        final transient NsiFault fault;
+
+        Refused(NsiFault fault) {
+            super(fault.faultString());
+            this.fault = fault;
+        }
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         String body;
         try (InputStream in = exchange.getRequestBody()) {
@@ -197,6 +212,8 @@ public final class FarNetworkPeer implements AutoCloseable {
             NsiHeader header = envelope.header().orElseThrow();
             NsiMessage answer = answer(header, (NsiMessage) envelope.body());
             respond(exchange, 200, NsiXml.write(header.acknowledging(), answer));
+        } catch (Refused e) {
+            respond(exchange, 500, NsiXml.writeFault(Optional.empty(), e.fault));
         } catch (NsiPayloadException | RuntimeException e) {
             respond(exchange, 500, NsiXml.writeFault(Optional.empty(), NsiFault.of(ServiceExceptionInfo.of(NSA,
                     NsiErrorId.PAYLOAD_ERROR, String.valueOf(e.getMessage())))));
@@ -205,6 +222,12 @@ public final class FarNetworkPeer implements AutoCloseable {
 
     private NsiMessage answer(NsiHeader header, NsiMessage request) {
         URI replyTo = URI.create(header.replyTo().orElseThrow());
+        if (request instanceof Reserve reserve && reserveMode == ReserveMode.SERVER_FAULT) {
+            requests.add("reserve -");
+            throw new Refused(new NsiFault(NsiFault.Code.SERVER, "No STP named " + reserve.criteria().p2ps()
+                    .orElseThrow().destStp(), Optional.of(ServiceExceptionInfo.of(NSA, NsiErrorId.STP_UNAVAILABLE,
+                    "No STP named " + reserve.criteria().p2ps().orElseThrow().destStp()))));
+        }
         if (request instanceof Reserve reserve) {
             Connection c = new Connection(UUID.randomUUID().toString(), reserve.globalReservationId(), header.requesterNsa());
             requests.add("reserve " + c.id);
@@ -234,8 +257,9 @@ public final class FarNetworkPeer implements AutoCloseable {
         if (request instanceof QuerySummarySync query) {
             requests.add("querySummarySync " + String.join(",", query.connectionIds()) + String.join(",",
                     query.globalReservationIds()));
+            boolean all = query.connectionIds().isEmpty() && query.globalReservationIds().isEmpty();
             return new QuerySummarySyncConfirmed(connections.values().stream()
-                    .filter(c -> query.connectionIds().contains(c.id)
+                    .filter(c -> all || query.connectionIds().contains(c.id)
                             || c.globalId.isPresent() && query.globalReservationIds().contains(c.globalId.get()))
                     .map(FarNetworkPeer::summary).toList());
         }

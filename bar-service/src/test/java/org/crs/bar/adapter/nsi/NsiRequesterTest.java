@@ -137,6 +137,20 @@ class NsiRequesterTest {
     }
 
     @Test
+    void aServerFaultNamingAnErrorIdIsTheFarNetworksRefusalAsOpenNsaWritesIt() throws Exception {
+        farNetwork.reserveMode = FarNetworkPeer.ReserveMode.SERVER_FAULT;
+
+        Reservation r = book("r1");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        assertEquals(RefusalCode.FAR_NETWORK_REFUSED, r.refusalCode());
+        assertTrue(r.reason().contains(" refused: NSI " + NsiErrorId.STP_UNAVAILABLE.code()),
+                "an answer, not a part that did not answer: " + r.reason());
+        assertTrue(farNetwork.requests.stream().noneMatch(q -> q.startsWith("querySummarySync urn:")),
+                "never asked by global reservation id, which OpenNSA does not answer: " + farNetwork.requests);
+    }
+
+    @Test
     void withoutCallbacksTheRequesterAsksWithQuerySummarySync() throws Exception {
         farNetwork.callbacks = false;
 
