@@ -154,7 +154,8 @@ else
         || die "PostgreSQL did not start (see $work/pg/postgresql.log)"
 fi
 if [ "$fresh" = 1 ]; then
-    echo "dropping database opennsa (--fresh)"
+    echo "dropping database opennsa and starting a new log (--fresh)"
+    [ -f "$work/opennsa.log" ] && mv "$work/opennsa.log" "$work/opennsa.log.1"
     "$bin/psql" -q -U postgres -d postgres -c "drop database if exists opennsa"
 fi
 if ! "$bin/psql" -U postgres -d postgres -tAc "select 1 from pg_roles where rolname='opennsa'" | grep -q 1; then
