@@ -1,6 +1,5 @@
 package org.crs.bar.service;
 
-import java.net.URI;
 import java.time.Clock;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -45,9 +44,9 @@ final class NsiConnectionChanges {
      * itself sends a result to its request's replyTo. Kept in memory like the correlation id a
      * result carries: a result owed by the sweep after a restart goes to the connection's replyTo.
      */
-    private final Map<String, URI> replyTos = Collections.synchronizedMap(new LinkedHashMap<>() {
+    private final Map<String, String> replyTos = Collections.synchronizedMap(new LinkedHashMap<>() {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, URI> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
             return size() > REPLY_TOS_KEPT;
         }
     });
@@ -119,7 +118,7 @@ final class NsiConnectionChanges {
     }
 
     /** The request with {@code correlationId} asked for its result at {@code replyTo} (none: the connection's). */
-    void replyTo(String correlationId, Optional<URI> replyTo) {
+    void replyTo(String correlationId, Optional<String> replyTo) {
         replyTo.ifPresent(uri -> replyTos.put(correlationId, uri));
     }
 
@@ -131,10 +130,11 @@ final class NsiConnectionChanges {
     Change owe(Change change, String correlationId, NsiOutgoing message) {
         NsiConnection c = change.read();
         String envelope = messages.write(c.requesterNsa(), c.providerNsa(), correlationId, message);
-        Optional<URI> to = message.kind().family() == NsiMessageKind.Family.RESULT
-                ? Optional.ofNullable(replyTos.get(correlationId)).or(c::replyTo) : c.replyTo();
-        Optional<NsiConnections.Callback> callback = to.map(uri -> new NsiConnections.Callback(String.valueOf(uri),
-                envelope, policy.deadline(c.end(), change.at())));
+        Optional<String> own = c.replyTo().map(String::valueOf);
+        Optional<String> to = message.kind().family() == NsiMessageKind.Family.RESULT
+                ? Optional.ofNullable(replyTos.get(correlationId)).or(() -> own) : own;
+        Optional<NsiConnections.Callback> callback = to.map(uri -> new NsiConnections.Callback(uri, envelope,
+                policy.deadline(c.end(), change.at())));
         return change.owe(message.kind(), correlationId, envelope, callback);
     }
 

@@ -410,7 +410,7 @@ public final class NsiProviderService {
     private NsiConnection request(Caller.Account account, NsiRequestHeader header, String connectionId, NsiEvent event)
             throws NsiRefused {
         NsiConnection c = owned(account, header, connectionId);
-        changes.replyTo(header.correlationId(), header.replyTo());
+        changes.replyTo(header.correlationId(), header.replyTo().map(String::valueOf));
         for (int i = 0; i < 20; i++) {
             NsiTransition t = c.next(event);
             if (t instanceof NsiTransition.Refused r) {
