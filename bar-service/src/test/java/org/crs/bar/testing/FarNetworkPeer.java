@@ -117,6 +117,11 @@ public final class FarNetworkPeer implements AutoCloseable {
     public volatile boolean callbacks = true;
     /** The VLAN it chooses at the hand-off when the label offers it; 0: the lowest offered. */
     public volatile int chooseVlan;
+    /**
+     * When false a querySummarySync naming global reservation ids is answered with a Server fault
+     * without detail, as OpenNSA fails it (it never answers one).
+     */
+    public volatile boolean answersQueriesByGlobalId = true;
     /** When false the data plane does not come up after a provision. */
     public volatile boolean dataPlaneComesUp = true;
 
@@ -253,6 +258,12 @@ public final class FarNetworkPeer implements AutoCloseable {
                 }
             }
             return new ReserveResponse(c.id);
+        }
+        if (request instanceof QuerySummarySync query && !query.globalReservationIds().isEmpty()
+                && !answersQueriesByGlobalId) {
+            requests.add("querySummarySync " + String.join(",", query.globalReservationIds()));
+            throw new Refused(new NsiFault(NsiFault.Code.SERVER, "column \"global_reservation_ids\" does not exist",
+                    Optional.empty()));
         }
         if (request instanceof QuerySummarySync query) {
             requests.add("querySummarySync " + String.join(",", query.connectionIds()) + String.join(",",

@@ -151,6 +151,21 @@ class NsiRequesterTest {
     }
 
     @Test
+    void aConnectionWhoseIdWasNeverLearntIsFoundByItsGlobalIdAmongAllTheRequestersConnections() throws Exception {
+        assertEquals(ReservationState.RESERVED, book("r1").state());
+        String connection = connectionOf("r1");
+        farNetwork.answersQueriesByGlobalId = false;
+        FarProvider provider = new FarProvider("domain-c", FarNetworkPeer.NSA, farNetwork.providerUrl(),
+                FarNetworkPeer.NETWORK, "to-domain-c", Stp.parse(FarNetworkPeer.NETWORK + ":to-site-a?vlan=3000-3099"),
+                Optional.empty(), Duration.ofSeconds(5), Duration.ofMillis(300), Duration.ofSeconds(5));
+
+        try (ProviderCalls calls = new ProviderCalls(provider, SITE_A_NSA, this::requesterPort, null,
+                new RequesterCallbacks(), Clock.systemUTC())) {
+            assertEquals(Optional.of(connection), calls.findByGlobalId("site-a:r1:far"));
+        }
+    }
+
+    @Test
     void withoutCallbacksTheRequesterAsksWithQuerySummarySync() throws Exception {
         farNetwork.callbacks = false;
 
