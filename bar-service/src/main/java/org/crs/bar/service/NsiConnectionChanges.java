@@ -96,7 +96,8 @@ final class NsiConnectionChanges {
         if (t instanceof NsiTransition.Refused) {
             return Optional.empty();
         }
-        return Optional.of(new Change(change.read(), t.after(), change.criteria(), change.messages(), change.at()));
+        return Optional.of(new Change(change.read(), t.after(), change.criteria(), change.messages(), change.at(),
+                change.awaited()));
     }
 
     /**
