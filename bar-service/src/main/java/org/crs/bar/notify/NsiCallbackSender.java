@@ -135,6 +135,10 @@ public final class NsiCallbackSender implements AutoCloseable {
             String key = e.getKey();
             if (!inFlight.add(key)) {
                 missed.add(key);
+                // its delivery may have ended between the two lines above, not seeing the mark
+                if (!inFlight.contains(key) && missed.remove(key)) {
+                    wake();
+                }
                 continue;
             }
             try {
