@@ -14,6 +14,8 @@
 #   --peer URL       an NSA discovery document OpenNSA polls (repeatable), e.g. a BAR's
 #                    http://127.0.0.1:<port>/NSI/discovery.xml
 #   --admin NSA-ID   a requester allowed to query every connection (repeatable)
+#   --fresh          drop OpenNSA's database and load its schema again: no connection of an
+#                    earlier run holds a port or VLAN (the interop check starts so)
 #
 # The work folder gets: venv/ (OpenNSA's requirements from PyPI), pg/ (a PostgreSQL
 # cluster, run as user postgres when started as root), opennsa.conf, opennsa.nrm,
@@ -62,7 +64,7 @@ if [ "${1:-}" = "--stop" ]; then
     exit 0
 fi
 
-[ $# -ge 2 ] || die "usage: run-opennsa.sh <opennsa-checkout> <work-folder> [--port N] [--pg-port N] [--domain D] [--nrm FILE] [--peer URL]... [--admin NSA-ID]...  |  --stop <work-folder>"
+[ $# -ge 2 ] || die "usage: run-opennsa.sh <opennsa-checkout> <work-folder> [--port N] [--pg-port N] [--domain D] [--nrm FILE] [--peer URL]... [--admin NSA-ID]... [--fresh]  |  --stop <work-folder>"
 src="$(cd "$1" && pwd)" || die "no OpenNSA checkout at $1"
 work="$2"
 shift 2
@@ -72,6 +74,7 @@ domain=domain-c.crs.example:2026
 nrm="$here/opennsa.nrm"
 peers=()
 admins=()
+fresh=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --port) port="$2"; shift 2 ;;
@@ -80,6 +83,7 @@ while [ $# -gt 0 ]; do
         --nrm) nrm="$(readlink -f "$2")"; shift 2 ;;
         --peer) peers+=("$2"); shift 2 ;;
         --admin) admins+=("$2"); shift 2 ;;
+        --fresh) fresh=1; shift ;;
         *) die "unknown option $1" ;;
     esac
 done
@@ -111,11 +115,22 @@ find_python() {
     done
     die "OpenNSA needs Python 3.9 or 3.10 (set PYTHON=/path/to/python3.9)"
 }
+if [ -x "$work/venv/bin/python" ] && ! "$work/venv/bin/python" -c \
+        'import sys; sys.exit(0 if (3, 9) <= sys.version_info[:2] <= (3, 10) else 1)'; then
+    echo "the Python environment in $work/venv is $("$work/venv/bin/python" --version 2>&1); OpenNSA needs 3.9 or 3.10: making it again"
+    rm -rf "$work/venv"
+fi
 if [ ! -x "$work/venv/bin/twistd" ]; then
     py="$(find_python)"
     echo "creating the Python environment in $work/venv with $("$py" --version)"
     "$py" -m venv "$work/venv"
-    "$work/venv/bin/pip" install -q -r "$src/requirements.txt" > "$work/pip.log" 2>&1 \
+    "$work/venv/bin/pip" install -q -r "$src/requirements.txt" -c "$here/constraints.txt" > "$work/pip.log" 2>&1 \
+        || { tail -20 "$work/pip.log" >&2; die "pip install failed (see $work/pip.log)"; }
+fi
+# a virtualenv made without constraints.txt: its TLS handshakes fail (see constraints.txt)
+if ! "$work/venv/bin/python" -c 'import OpenSSL.crypto; OpenSSL.crypto.X509.get_extension' 2>/dev/null; then
+    echo "pyOpenSSL in $work/venv lacks X509.get_extension, which service-identity needs: installing constraints.txt"
+    "$work/venv/bin/pip" install -q -c "$here/constraints.txt" pyOpenSSL >> "$work/pip.log" 2>&1 \
         || { tail -20 "$work/pip.log" >&2; die "pip install failed (see $work/pip.log)"; }
 fi
 
@@ -129,14 +144,26 @@ if [ ! -f "$work/pg/data/PG_VERSION" ]; then
     [ "$(id -u)" = 0 ] && chown -R postgres: "$work/pg"
     as_pg "$bin/initdb" -D "$work/pg/data" -U postgres --auth=trust -E UTF8 > "$work/pg/initdb.log"
 fi
-if ! as_pg "$bin/pg_ctl" -D "$work/pg/data" status >/dev/null 2>&1; then
+if as_pg "$bin/pg_ctl" -D "$work/pg/data" status >/dev/null 2>&1; then
+    # left running by an earlier start: keep its port (the fourth line of postmaster.pid)
+    pg_port="$(sed -n 4p "$work/pg/data/postmaster.pid")"
+    export PGPORT="$pg_port"
+else
     as_pg "$bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/postgresql.log" -w \
         -o "-p $pg_port -k $work/pg/socket -c listen_addresses=127.0.0.1" start >/dev/null \
         || die "PostgreSQL did not start (see $work/pg/postgresql.log)"
 fi
+if [ "$fresh" = 1 ]; then
+    echo "dropping database opennsa and starting a new log (--fresh)"
+    [ -f "$work/opennsa.log" ] && mv "$work/opennsa.log" "$work/opennsa.log.1"
+    "$bin/psql" -q -U postgres -d postgres -c "drop database if exists opennsa"
+fi
+if ! "$bin/psql" -U postgres -d postgres -tAc "select 1 from pg_roles where rolname='opennsa'" | grep -q 1; then
+    "$bin/psql" -q -U postgres -d postgres -c "create role opennsa login"
+fi
 if ! "$bin/psql" -U postgres -d postgres -tAc "select 1 from pg_database where datname='opennsa'" | grep -q 1; then
     echo "creating database opennsa and loading $src/datafiles/schema.sql"
-    "$bin/psql" -q -U postgres -d postgres -c "create role opennsa login" -c "create database opennsa owner opennsa"
+    "$bin/psql" -q -U postgres -d postgres -c "create database opennsa owner opennsa"
     "$bin/psql" -q -v ON_ERROR_STOP=1 -U opennsa -d opennsa -f "$src/datafiles/schema.sql" > /dev/null
 fi
 

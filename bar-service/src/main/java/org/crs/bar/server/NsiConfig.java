@@ -37,7 +37,8 @@ import org.crs.service.config.EnvReferences;
  *   providers:                        # default none: other networks this BAR books far parts from
  *     - site: domain-c                # required: the name endpoints give that network (domain-c:host-c1)
  *       nsa: "urn:ogf:network:domain-c.crs.example:2026:nsa"   # required: its NSA id
- *       discovery: https://nsi.domain-c.example/NSI/discovery.xml   # required: its NSA description
+ *       discovery: https://nsi.domain-c.example/NSI/discovery.xml   # required: its NSA description (its
+ *                                     #   provider port, network and NML topology, whose ports' VLANs label the far ends)
  *       providerUrl: https://nsi.domain-c.example/NSI/services/CS2  # default: the description's provider interface
  *       network: "urn:ogf:network:domain-c.crs.example:2026:topology"   # default: the description's (only) networkId
  *       handOff: to-domain-c          # required: the hand-off port wired to it (its alias in handOffs)

@@ -64,6 +64,7 @@ final class NsiRequesters {
             java.time.Duration timeout = p.callTimeout().orElse(config.callTimeout());
             URI providerUrl = p.providerUrl().orElse(null);
             String network = p.network().orElse(null);
+            Optional<URI> topology = Optional.empty();
             if (fetch && (providerUrl == null || network == null)) {
                 NsaDescriptionReader.Description d;
                 try {
@@ -72,6 +73,7 @@ final class NsiRequesters {
                     throw new IllegalArgumentException(p.key() + ".discovery: " + e.getMessage() + " (give providerUrl and"
                             + " network to start without it)", e);
                 }
+                topology = d.topologyUrl();
                 if (providerUrl == null) {
                     providerUrl = d.providerUrl().orElseThrow(() -> new IllegalArgumentException(p.key()
                             + ".discovery: the description of " + p.nsa() + " has no provider interface"));
@@ -93,7 +95,7 @@ final class NsiRequesters {
             }
             Optional<X500Principal> subject = p.subject().map(s -> CertificateSubjects.parse(s, p.key() + ".subject", ""));
             providers.add(new FarProvider(p.site(), p.nsa(), providerUrl, network, p.handOff(), far, subject, timeout,
-                    p.resultWait(), p.activationTimeout()));
+                    p.resultWait(), p.activationTimeout(), topology));
         }
         return fetch ? Optional.of(new NsiRequester(nsi.network().nsaId(), providers, own, nsi.url())) : Optional.empty();
     }

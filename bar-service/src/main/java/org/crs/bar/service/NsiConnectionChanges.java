@@ -1,6 +1,9 @@
 package org.crs.bar.service;
 
 import java.time.Clock;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
@@ -28,10 +31,26 @@ final class NsiConnectionChanges {
     /** How many lost races one change tolerates before it gives up (each loser reads and decides again). */
     private static final int ATTEMPTS = 20;
 
+    /** How many requests' replyTo addresses are kept at most (the oldest forgotten first). */
+    private static final int REPLY_TOS_KEPT = 10_000;
+
     private final NsiConnections connections;
     private final NsiMessages messages;
     private final NsiOutboxPolicy policy;
     private final Clock clock;
+    /**
+     * The replyTo of each request by its correlation id, where that request's result goes: onsa,
+     * OpenNSA's command-line requester, listens on a new address for every command, and OpenNSA
+     * itself sends a result to its request's replyTo. Kept in memory only (the correlation id a
+     * result carries is kept with the connection, schema/bar V19): a result owed after a restart,
+     * or decided on another replica, goes to the connection's replyTo.
+     */
+    private final Map<String, String> replyTos = Collections.synchronizedMap(new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > REPLY_TOS_KEPT;
+        }
+    });
 
     NsiConnectionChanges(NsiConnections connections, NsiMessages messages, NsiOutboxPolicy policy, Clock clock) {
         this.connections = connections;
@@ -100,15 +119,24 @@ final class NsiConnectionChanges {
                 change.awaited()));
     }
 
+    /** The request with {@code correlationId} asked for its result at {@code replyTo} (none: the connection's). */
+    void replyTo(String correlationId, Optional<String> replyTo) {
+        replyTo.ifPresent(uri -> replyTos.put(correlationId, uri));
+    }
+
     /**
-     * {@code change} owing {@code message}, written with {@code correlationId}, and sent to the
-     * connection's replyTo when it has one, until the deadline the outbox policy gives it.
+     * {@code change} owing {@code message}, written with {@code correlationId}, and sent, until the
+     * deadline the outbox policy gives it, to the replyTo of the request it is the result of, else
+     * to the connection's replyTo when it has one.
      */
     Change owe(Change change, String correlationId, NsiOutgoing message) {
         NsiConnection c = change.read();
         String envelope = messages.write(c.requesterNsa(), c.providerNsa(), correlationId, message);
-        Optional<NsiConnections.Callback> callback = c.replyTo().map(uri -> new NsiConnections.Callback(String.valueOf(uri),
-                envelope, policy.deadline(c.end(), change.at())));
+        Optional<String> own = c.replyTo().map(String::valueOf);
+        Optional<String> to = message.kind().family() == NsiMessageKind.Family.RESULT
+                ? Optional.ofNullable(replyTos.get(correlationId)).or(() -> own) : own;
+        Optional<NsiConnections.Callback> callback = to.map(uri -> new NsiConnections.Callback(uri, envelope,
+                policy.deadline(c.end(), change.at())));
         return change.owe(message.kind(), correlationId, envelope, callback);
     }
 

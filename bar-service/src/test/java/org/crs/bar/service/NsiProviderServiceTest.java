@@ -168,6 +168,21 @@ class NsiProviderServiceTest {
     }
 
     @Test
+    void aResultGoesToTheReplyToOfItsRequestNotOnlyToTheReservesOne() throws Exception {
+        String id = provider.reserve(ALICE, header(), reserve("host-a1", "host-a2", Optional.empty()));
+        NsiRequestHeader elsewhere = new NsiRequestHeader(REQUESTER, "urn:ogf:network:site-a.crs.example:2026:nsa",
+                "urn:uuid:" + UUID.randomUUID(), Optional.of(URI.create("http://127.0.0.1:10/onsa-commit")));
+
+        provider.reserveCommit(ALICE, elsewhere, id);
+
+        Map<NsiMessageKind, String> sentTo = new java.util.HashMap<>();
+        new JdbcNsiCallbackOutbox(db.dataSource()).due(Instant.now().plusSeconds(1), 100).forEach(d ->
+                sentTo.put(d.kind(), d.replyTo()));
+        assertEquals("http://127.0.0.1:9/requester", sentTo.get(NsiMessageKind.RESERVE_CONFIRMED));
+        assertEquals("http://127.0.0.1:10/onsa-commit", sentTo.get(NsiMessageKind.RESERVE_COMMIT_CONFIRMED));
+    }
+
+    @Test
     void aRefusalOfThePartsIsReserveFailedWithItsErrorIdAndTheBarsCode() throws Exception {
         campus.refuseHolds = new Refusal(RefusalCode.NO_CAPACITY, "host-a1", "no bandwidth left on host-a1");
 

@@ -80,7 +80,12 @@ public final class FarNetworkPeer implements AutoCloseable {
     private static final String EVTS = "http://services.ogf.org/nsi/2013/12/descriptions/EVTS.A-GOLE";
 
     /** How it answers a reserve. */
-    public enum ReserveMode { CONFIRM, FAIL, CONFIRM_BEFORE_ACK }
+    /**
+     * How it answers a reserve: confirms it, fails it with reserveFailed, confirms it before its
+     * own answer, or refuses it at once with a {@code soap:Server} fault carrying 00704, as OpenNSA
+     * answers a port it does not have.
+     */
+    public enum ReserveMode { CONFIRM, FAIL, CONFIRM_BEFORE_ACK, SERVER_FAULT }
 
     /** How it answers a modify (a reserve naming a connection). */
     public enum ModifyMode {
@@ -88,17 +93,6 @@ public final class FarNetworkPeer implements AutoCloseable {
         CONFIRM,
         /** A fault {@code 00103}, as OpenNSA answers every modify. */
         NOT_IMPLEMENTED
-    }
-
-    /** A request it answers with a SOAP fault carrying this serviceException. */
-    private static final class Fault extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        final transient ServiceExceptionInfo exception;
-
-        Fault(ServiceExceptionInfo exception) {
-            super(exception.text());
-            this.exception = exception;
-        }
     }
 
     /** One connection as it keeps it. */
@@ -137,6 +131,11 @@ public final class FarNetworkPeer implements AutoCloseable {
     public volatile boolean callbacks = true;
     /** The VLAN it chooses at the hand-off when the label offers it; 0: the lowest offered. */
     public volatile int chooseVlan;
+    /**
+     * When false a querySummarySync naming global reservation ids is answered with a Server fault
+     * without detail, as OpenNSA fails it (it never answers one).
+     */
+    public volatile boolean answersQueriesByGlobalId = true;
     /** When false the data plane does not come up after a provision. */
     public volatile boolean dataPlaneComesUp = true;
     /** The certificate it sends results and notifications with to an {@code https} replyTo; null: the JVM's defaults. */
@@ -221,6 +220,17 @@ public final class FarNetworkPeer implements AutoCloseable {
                 c.id, NSA, Map.of(), Optional.of(ServiceExceptionInfo.of(NSA, NsiErrorId.INTERNAL_ERROR, "port down"))));
     }
 
+    /** A request it refuses with this fault. */
+    private static final class Refused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final transient NsiFault fault;
+
+        Refused(NsiFault fault) {
+            super(fault.faultString());
+            this.fault = fault;
+        }
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         String body;
         try (InputStream in = exchange.getRequestBody()) {
@@ -231,8 +241,8 @@ public final class FarNetworkPeer implements AutoCloseable {
             NsiHeader header = envelope.header().orElseThrow();
             NsiMessage answer = answer(header, (NsiMessage) envelope.body());
             respond(exchange, 200, NsiXml.write(header.acknowledging(), answer));
-        } catch (Fault f) {
-            respond(exchange, 500, NsiXml.writeFault(Optional.empty(), NsiFault.of(f.exception)));
+        } catch (Refused e) {
+            respond(exchange, 500, NsiXml.writeFault(Optional.empty(), e.fault));
         } catch (NsiPayloadException | RuntimeException e) {
             respond(exchange, 500, NsiXml.writeFault(Optional.empty(), NsiFault.of(ServiceExceptionInfo.of(NSA,
                     NsiErrorId.PAYLOAD_ERROR, String.valueOf(e.getMessage())))));
@@ -241,6 +251,12 @@ public final class FarNetworkPeer implements AutoCloseable {
 
     private NsiMessage answer(NsiHeader header, NsiMessage request) {
         URI replyTo = URI.create(header.replyTo().orElseThrow());
+        if (request instanceof Reserve reserve && reserveMode == ReserveMode.SERVER_FAULT) {
+            requests.add("reserve -");
+            throw new Refused(new NsiFault(NsiFault.Code.SERVER, "No STP named " + reserve.criteria().p2ps()
+                    .orElseThrow().destStp(), Optional.of(ServiceExceptionInfo.of(NSA, NsiErrorId.STP_UNAVAILABLE,
+                    "No STP named " + reserve.criteria().p2ps().orElseThrow().destStp()))));
+        }
         if (request instanceof Reserve reserve && reserve.connectionId().isPresent()) {
             return modify(header, replyTo, reserve);
         }
@@ -270,11 +286,18 @@ public final class FarNetworkPeer implements AutoCloseable {
             }
             return new ReserveResponse(c.id);
         }
+        if (request instanceof QuerySummarySync query && !query.globalReservationIds().isEmpty()
+                && !answersQueriesByGlobalId) {
+            requests.add("querySummarySync " + String.join(",", query.globalReservationIds()));
+            throw new Refused(new NsiFault(NsiFault.Code.SERVER, "column \"global_reservation_ids\" does not exist",
+                    Optional.empty()));
+        }
         if (request instanceof QuerySummarySync query) {
             requests.add("querySummarySync " + String.join(",", query.connectionIds()) + String.join(",",
                     query.globalReservationIds()));
+            boolean all = query.connectionIds().isEmpty() && query.globalReservationIds().isEmpty();
             return new QuerySummarySyncConfirmed(connections.values().stream()
-                    .filter(c -> query.connectionIds().contains(c.id)
+                    .filter(c -> all || query.connectionIds().contains(c.id)
                             || c.globalId.isPresent() && query.globalReservationIds().contains(c.globalId.get()))
                     .map(FarNetworkPeer::summary).toList());
         }
@@ -327,8 +350,8 @@ public final class FarNetworkPeer implements AutoCloseable {
         int version = reserve.criteria().version().orElse(0);
         requests.add("reserve " + id + " v" + version);
         if (modifyMode == ModifyMode.NOT_IMPLEMENTED) {
-            throw new Fault(ServiceExceptionInfo.of(NSA, NsiErrorId.NOT_IMPLEMENTED, "modify is not implemented")
-                    .withConnectionId(id));
+            throw new Refused(NsiFault.of(ServiceExceptionInfo.of(NSA, NsiErrorId.NOT_IMPLEMENTED, "modify is not implemented")
+                    .withConnectionId(id)));
         }
         P2ps was = c.criteria.p2ps().orElseThrow();
         P2ps asked = reserve.criteria().p2ps().orElseThrow();

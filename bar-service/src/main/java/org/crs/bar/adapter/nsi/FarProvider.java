@@ -25,10 +25,13 @@ import org.crs.domain.nsi.Stp;
  * @param resultWait how long a result callback is waited for before the connection's states are
  *     asked with querySummarySync (and again after each such pause)
  * @param activationTimeout how long an activation waits for its data plane to come up
+ * @param topology its NML topology document (its NSA description's topology interface): which of
+ *     its ports carry VLANs, so that a request names them with a label ({@link FarPortLabels});
+ *     empty: every far port is asked for without a label
  */
 public record FarProvider(String site, String nsa, URI providerUrl, String networkId, String handOff, Stp handOffStp,
                           Optional<X500Principal> certificate, Duration callTimeout, Duration resultWait,
-                          Duration activationTimeout) {
+                          Duration activationTimeout, Optional<URI> topology) {
 
     public FarProvider {
         Objects.requireNonNull(site, "site");
@@ -38,6 +41,7 @@ public record FarProvider(String site, String nsa, URI providerUrl, String netwo
         Objects.requireNonNull(handOff, "handOff");
         Objects.requireNonNull(handOffStp, "handOffStp");
         Objects.requireNonNull(certificate, "certificate");
+        Objects.requireNonNull(topology, "topology");
         if (handOffStp.vlans().isEmpty()) {
             throw new IllegalArgumentException("handOffStp: the hand-off's VLAN range is its label, was " + handOffStp);
         }
@@ -47,6 +51,14 @@ public record FarProvider(String site, String nsa, URI providerUrl, String netwo
                         + ", " + activationTimeout);
             }
         }
+    }
+
+    /** A provider whose topology is not known: its ports are asked for without a label. */
+    public FarProvider(String site, String nsa, URI providerUrl, String networkId, String handOff, Stp handOffStp,
+                       Optional<X500Principal> certificate, Duration callTimeout, Duration resultWait,
+                       Duration activationTimeout) {
+        this(site, nsa, providerUrl, networkId, handOff, handOffStp, certificate, callTimeout, resultWait,
+                activationTimeout, Optional.empty());
     }
 
     /** The controller's name in reservations' segments: {@code nsi-<site>}. */

@@ -24,7 +24,8 @@ import org.xml.sax.SAXException;
 /**
  * Reads another network's NSA description ({@code /NSI/discovery.xml}, namespace
  * {@code http://schemas.ogf.org/nsi/2014/02/discovery/nsa}): its provider interface (type
- * {@code application/vnd.ogf.nsi.cs.v2.provider+soap}) and its network ids. Fetched with the JDK's
+ * {@code application/vnd.ogf.nsi.cs.v2.provider+soap}), its topology interface (type
+ * {@code application/vnd.ogf.nsi.topology.v2+xml}) and its network ids. Fetched with the JDK's
  * HTTP client (over TLS with the BAR's context for {@code https}), parsed without DTDs or external
  * entities.
  */
@@ -32,9 +33,13 @@ public final class NsaDescriptionReader {
 
     public static final String DISCOVERY = "http://schemas.ogf.org/nsi/2014/02/discovery/nsa";
     public static final String PROVIDER_TYPE = "application/vnd.ogf.nsi.cs.v2.provider+soap";
+    public static final String TOPOLOGY_TYPE = "application/vnd.ogf.nsi.topology.v2+xml";
 
-    /** What a description says: its provider port, when it has one, and its network ids in order. */
-    public record Description(Optional<URI> providerUrl, List<String> networkIds) {
+    /**
+     * What a description says: its provider port and its NML topology document, when it has them,
+     * and its network ids in order.
+     */
+    public record Description(Optional<URI> providerUrl, List<String> networkIds, Optional<URI> topologyUrl) {
     }
 
     private NsaDescriptionReader() {
@@ -86,6 +91,7 @@ public final class NsaDescriptionReader {
                     + nsa.getLocalName());
         }
         Optional<URI> provider = Optional.empty();
+        Optional<URI> topology = Optional.empty();
         List<String> networks = new ArrayList<>();
         for (Node n = nsa.getFirstChild(); n != null; n = n.getNextSibling()) {
             if (!(n instanceof Element e)) {
@@ -95,14 +101,21 @@ public final class NsaDescriptionReader {
                 networks.add(e.getTextContent().trim());
             } else if ("interface".equals(e.getLocalName()) && provider.isEmpty()
                     && PROVIDER_TYPE.equals(child(e, "type"))) {
-                try {
-                    provider = Optional.of(URI.create(child(e, "href")));
-                } catch (IllegalArgumentException bad) {
-                    throw new IOException("the provider interface's href is not a URL: " + child(e, "href"), bad);
-                }
+                provider = Optional.of(href(e, "provider"));
+            } else if ("interface".equals(e.getLocalName()) && topology.isEmpty()
+                    && TOPOLOGY_TYPE.equals(child(e, "type"))) {
+                topology = Optional.of(href(e, "topology"));
             }
         }
-        return new Description(provider, List.copyOf(networks));
+        return new Description(provider, List.copyOf(networks), topology);
+    }
+
+    private static URI href(Element anInterface, String what) throws IOException {
+        try {
+            return URI.create(child(anInterface, "href"));
+        } catch (IllegalArgumentException bad) {
+            throw new IOException("the " + what + " interface's href is not a URL: " + child(anInterface, "href"), bad);
+        }
     }
 
     private static String child(Element parent, String name) {

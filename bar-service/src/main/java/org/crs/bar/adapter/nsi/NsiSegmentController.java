@@ -62,8 +62,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A {@link SegmentController} for the part of a circuit that lies in another network: it books
  * that part from the network's NSI CS 2.0 provider as this BAR's requester. The part runs from
- * the far end of this campus's hand-off port (its {@code alias} STP) to a host of that network
- * ({@code <network id>:<host>}).
+ * the far end of this campus's hand-off port (its {@code alias} STP) to a port of that network
+ * ({@code <network id>:<port>}, labelled with the port's VLANs when the network's topology gives
+ * it some: {@link FarPortLabels}).
  *
  * <p>The calls and what goes on the wire (each request with a fresh correlation id, registered
  * before it is sent so that a result that overtakes the request's acknowledgment is taken; each
@@ -113,6 +114,7 @@ public final class NsiSegmentController implements SegmentController {
     private final FarProvider provider;
     private final ProviderCalls calls;
     private final FarConnections connections;
+    private final FarPortLabels farPorts;
     private final Runnable partFailed;
     private final Clock clock;
     /** The VLAN each booking's connection took at the hand-off, as its confirmation or a query said. */
@@ -146,6 +148,7 @@ public final class NsiSegmentController implements SegmentController {
         this.partFailed = Objects.requireNonNull(partFailed, "partFailed");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.calls = new ProviderCalls(provider, requesterNsa, replyTo, tls, callbacks, clock);
+        this.farPorts = FarPortLabels.of(provider, tls, clock);
         callbacks.listen(provider.nsa(), this::take);
     }
 
@@ -167,7 +170,7 @@ public final class NsiSegmentController implements SegmentController {
             return status(order.bookingId()); // a repeated hold answers the booking as it is
         }
         Stp source = order.sourceVlan() == 0 ? provider.handOffStp() : provider.handOffStp().withVlan(order.sourceVlan());
-        Stp dest = provider.hostStp(order.destination());
+        Stp dest = farPorts.stpOf(order.destination());
         Reserve reserve = Reserve.of(Optional.of(ProviderCalls.globalId(order.bookingId())), Optional.of(order.bookingId()),
                 new Criteria(Optional.of(1), Schedule.between(order.interval().start(), order.interval().end()),
                         Optional.of(EVTS), Optional.of(P2ps.between(source, dest, order.bandwidthMbps()))));

@@ -137,6 +137,35 @@ class NsiRequesterTest {
     }
 
     @Test
+    void aServerFaultNamingAnErrorIdIsTheFarNetworksRefusalAsOpenNsaWritesIt() throws Exception {
+        farNetwork.reserveMode = FarNetworkPeer.ReserveMode.SERVER_FAULT;
+
+        Reservation r = book("r1");
+
+        assertEquals(ReservationState.REJECTED, r.state());
+        assertEquals(RefusalCode.FAR_NETWORK_REFUSED, r.refusalCode());
+        assertTrue(r.reason().contains(" refused: NSI " + NsiErrorId.STP_UNAVAILABLE.code()),
+                "an answer, not a part that did not answer: " + r.reason());
+        assertTrue(farNetwork.requests.stream().noneMatch(q -> q.startsWith("querySummarySync urn:")),
+                "never asked by global reservation id, which OpenNSA does not answer: " + farNetwork.requests);
+    }
+
+    @Test
+    void aConnectionWhoseIdWasNeverLearntIsFoundByItsGlobalIdAmongAllTheRequestersConnections() throws Exception {
+        assertEquals(ReservationState.RESERVED, book("r1").state());
+        String connection = connectionOf("r1");
+        farNetwork.answersQueriesByGlobalId = false;
+        FarProvider provider = new FarProvider("domain-c", FarNetworkPeer.NSA, farNetwork.providerUrl(),
+                FarNetworkPeer.NETWORK, "to-domain-c", Stp.parse(FarNetworkPeer.NETWORK + ":to-site-a?vlan=3000-3099"),
+                Optional.empty(), Duration.ofSeconds(5), Duration.ofMillis(300), Duration.ofSeconds(5));
+
+        try (ProviderCalls calls = new ProviderCalls(provider, SITE_A_NSA, this::requesterPort, null,
+                new RequesterCallbacks(), Clock.systemUTC())) {
+            assertEquals(Optional.of(connection), calls.findByGlobalId("site-a:r1:far"));
+        }
+    }
+
+    @Test
     void withoutCallbacksTheRequesterAsksWithQuerySummarySync() throws Exception {
         farNetwork.callbacks = false;
 
