@@ -217,11 +217,15 @@ public final class NsiCallbackSender implements AutoCloseable {
         }
     }
 
-    /** Stops delivering: what is owed stays in the outbox for the next start or another replica. */
+    /**
+     * Stops passing: what is owed and not yet started stays in the outbox for the next start or
+     * another replica. Deliveries already started end as they would (each within the transport's
+     * timeout), so a round waiting for them is never left waiting.
+     */
     @Override
     public void close() {
         passes.shutdownNow();
-        deliveries.shutdownNow();
+        deliveries.shutdown();
     }
 
     private static ThreadFactory daemons(String name) {
