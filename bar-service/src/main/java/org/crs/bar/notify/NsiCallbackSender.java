@@ -218,9 +218,9 @@ public final class NsiCallbackSender implements AutoCloseable {
     }
 
     /**
-     * Stops passing: what is owed and not yet started stays in the outbox for the next start or
-     * another replica. Deliveries already started end as they would (each within the transport's
-     * timeout), so a round waiting for them is never left waiting.
+     * Stops passing: what no pass has taken yet stays in the outbox for the next start or another
+     * replica. Deliveries a pass handed over end as they would (each attempt within the
+     * transport's timeout), so a round waiting for them is never left waiting.
      */
     @Override
     public void close() {
