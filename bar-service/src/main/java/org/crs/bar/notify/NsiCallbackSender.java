@@ -2,8 +2,20 @@ package org.crs.bar.notify;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.crs.bar.nsi.NsiOutboxPolicy;
 import org.crs.bar.port.NsiCallbackOutbox;
@@ -18,16 +30,29 @@ import org.slf4j.LoggerFactory;
  * mails and webhooks: each due callback is claimed (leased, so another replica leaves it alone),
  * sent, and recorded; one the requester did not answer is tried again after a pause that doubles,
  * until its deadline ({@link NsiOutboxPolicy}); one it refused, or one past its deadline, is given
- * up, which keeps a messageDeliveryTimeout on its connection. The server runs {@link #sweep()} from
- * a service-runtime {@code Sweep}, off the scheduler's thread.
+ * up, which keeps a messageDeliveryTimeout on its connection.
+ *
+ * <p>Two ways in. {@link #wake()}, which the stores call once a transaction owing callbacks has
+ * committed, delivers at once: a requester gets its result within a round trip rather than at the
+ * next sweep (with a one-second sweep alone an NSI reserve+commit waited about a second per
+ * callback). Wakes are coalesced: one pass runs at a time, and a wake during a pass causes one
+ * more. {@link #sweep()}, which the server runs from a service-runtime {@code Sweep}, is the
+ * backstop: retries when they fall due, and callbacks another replica owed.
+ *
+ * <p>A pass delivers each connection's callbacks in order, one connection at a time per
+ * connection, and different connections (and query answers) side by side on a small pool, so a
+ * requester slow to answer holds up only its own callbacks. A connection already being delivered
+ * is left to that delivery, which passes again when it ends.
  *
  * <p>At least once: a replica that crashes between a send and its record leaves the callback to
  * be sent again when its lease ends. A requester reads a repeated confirmation by its correlationId.
  */
-public final class NsiCallbackSender {
+public final class NsiCallbackSender implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(NsiCallbackSender.class);
     private static final int BATCH = 100;
+    /** Connections delivered side by side: each holds a thread for at most the transport's timeout. */
+    public static final int PARALLEL = 4;
 
     private final NsiCallbackOutbox outbox;
     private final NsiCallbackTransport transport;
@@ -35,6 +60,14 @@ public final class NsiCallbackSender {
     private final NsiOutboxPolicy policy;
     private final Clock clock;
     private final AtomicBoolean sweeping = new AtomicBoolean();
+    /** Wakes since the running pass began; 0 when none runs. */
+    private final AtomicInteger wakes = new AtomicInteger();
+    /** The connections (or query answers) whose callbacks are being delivered now. */
+    private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+    /** Those of {@link #inFlight} a pass found more due for: their delivery passes again when it ends. */
+    private final Set<String> missed = ConcurrentHashMap.newKeySet();
+    private final ExecutorService passes = Executors.newSingleThreadExecutor(daemons("nsi-callback-pass"));
+    private final ExecutorService deliveries = Executors.newFixedThreadPool(PARALLEL, daemons("nsi-callback"));
 
     public NsiCallbackSender(NsiCallbackOutbox outbox, NsiCallbackTransport transport, NsiMessageBodies bodies,
                              NsiOutboxPolicy policy, Clock clock) {
@@ -45,7 +78,34 @@ public final class NsiCallbackSender {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** One round: delivers what is due. Rounds of one sender do not overlap. */
+    /**
+     * Delivers what is due now, off the caller's thread: the caller (a store, after a commit
+     * owing callbacks) does not wait. Coalesced with other wakes.
+     */
+    public void wake() {
+        if (wakes.getAndIncrement() == 0) {
+            try {
+                passes.execute(this::passWhileWoken);
+            } catch (RejectedExecutionException closed) {
+                wakes.set(0);
+                LOG.debug("NSI callback sender closed; the wake is left to another replica's sweep");
+            }
+        }
+    }
+
+    private void passWhileWoken() {
+        int seen;
+        do {
+            seen = wakes.get();
+            try {
+                pass();
+            } catch (RuntimeException e) {
+                LOG.error("NSI callback pass failed; the next sweep tries again", e);
+            }
+        } while (!wakes.compareAndSet(seen, 0));
+    }
+
+    /** One round: delivers what is due, and returns when it is done. Rounds of one sender do not overlap. */
     public void sweep() {
         if (!sweeping.compareAndSet(false, true)) {
             return;
@@ -59,23 +119,65 @@ public final class NsiCallbackSender {
         }
     }
 
-    /** Sends what is due. @return how many were delivered */
+    /** Sends what is due and waits for it. @return how many were delivered */
     public int deliverDue() {
-        int delivered = 0;
+        return pass().stream().mapToInt(CompletableFuture::join).sum();
+    }
+
+    /** Starts the delivery of what is due, each connection's in order. @return each delivery's count */
+    private List<CompletableFuture<Integer>> pass() {
+        Map<String, List<Due>> byConnection = new LinkedHashMap<>();
         for (Due d : outbox.due(clock.instant(), BATCH)) {
-            Instant now = clock.instant();
-            if (!now.isBefore(d.deadline())) {
-                giveUp(d, now, "not delivered by its deadline " + d.deadline());
+            byConnection.computeIfAbsent(d.connectionId().orElse("answer " + d.id()), k -> new ArrayList<>()).add(d);
+        }
+        List<CompletableFuture<Integer>> started = new ArrayList<>();
+        for (Map.Entry<String, List<Due>> e : byConnection.entrySet()) {
+            String key = e.getKey();
+            if (!inFlight.add(key)) {
+                missed.add(key);
+                // its delivery may have ended between the two lines above, not seeing the mark
+                if (!inFlight.contains(key) && missed.remove(key)) {
+                    wake();
+                }
                 continue;
             }
-            if (!outbox.claim(d, now.plus(policy.lease()))) {
-                continue;
+            try {
+                started.add(CompletableFuture.supplyAsync(() -> deliverInOrder(key, e.getValue()), deliveries));
+            } catch (RejectedExecutionException closed) {
+                inFlight.remove(key);
+                break;
             }
-            if (attempt(d)) {
-                delivered++;
+        }
+        return started;
+    }
+
+    private int deliverInOrder(String key, List<Due> due) {
+        int delivered = 0;
+        try {
+            for (Due d : due) {
+                if (deliver(d)) {
+                    delivered++;
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.error("NSI callbacks of {}: delivery failed; the next sweep tries again", key, e);
+        } finally {
+            inFlight.remove(key);
+            if (missed.remove(key)) {
+                wake();
             }
         }
         return delivered;
+    }
+
+    /** Claims and tries one callback, or gives it up past its deadline. @return whether it was delivered */
+    private boolean deliver(Due d) {
+        Instant now = clock.instant();
+        if (!now.isBefore(d.deadline())) {
+            giveUp(d, now, "not delivered by its deadline " + d.deadline());
+            return false;
+        }
+        return outbox.claim(d, now.plus(policy.lease())) && attempt(d);
     }
 
     /** One claimed attempt. @return whether it was delivered */
@@ -113,5 +215,25 @@ public final class NsiCallbackSender {
             LOG.warn("gave up NSI {} {} to {}{}: {}", d.kind().operation(), d.correlationId(), d.replyTo(),
                     d.connectionId().map(c -> " of connection " + c).orElse(""), why);
         }
+    }
+
+    /**
+     * Stops passing: what no pass has taken yet stays in the outbox for the next start or another
+     * replica. Deliveries a pass handed over end as they would (each attempt within the
+     * transport's timeout), so a round waiting for them is never left waiting.
+     */
+    @Override
+    public void close() {
+        passes.shutdownNow();
+        deliveries.shutdown();
+    }
+
+    private static ThreadFactory daemons(String name) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
     }
 }

@@ -28,12 +28,13 @@ import java.util.UUID;
  * @param nextNotificationId the notificationId the next notification gets (from 1)
  * @param modifyDeadline while a modify is checked or held: when its hold lapses (the BAR holds the
  *     change at its segments until then); empty otherwise
+ * @param awaited the correlation ids of the requests whose results the machines owe
  */
 public record NsiConnection(String connectionId, String requesterNsa, String providerNsa,
                             Optional<String> globalReservationId, Optional<String> description, Optional<URI> replyTo,
                             String requestId, NsiCriteria requested, Optional<NsiCriteria> committed, NsiStates states,
                             Instant created, Instant updated, long nextResultId, long nextNotificationId,
-                            Optional<Instant> modifyDeadline) {
+                            Optional<Instant> modifyDeadline, NsiAwaited awaited) {
 
     public NsiConnection {
         Objects.requireNonNull(connectionId, "connectionId");
@@ -60,18 +61,19 @@ public record NsiConnection(String connectionId, String requesterNsa, String pro
             throw new IllegalArgumentException("result and notification ids start at 1");
         }
         modifyDeadline = modifyDeadline == null ? Optional.empty() : modifyDeadline;
+        awaited = awaited == null ? NsiAwaited.none() : awaited;
     }
 
     /**
      * A connection as a first reserve creates it: a new connection id, states
-     * {@link NsiStates#checking()}, nothing committed, ids from 1.
+     * {@link NsiStates#checking()}, nothing committed, ids from 1, no request's correlation id kept.
      */
     public static NsiConnection reserved(String requesterNsa, String providerNsa, Optional<String> globalReservationId,
                                          Optional<String> description, Optional<URI> replyTo, String requestId,
                                          NsiCriteria criteria, Instant at) {
         return new NsiConnection(UUID.randomUUID().toString(), requesterNsa, providerNsa, globalReservationId,
                 description, replyTo, requestId, criteria, Optional.empty(), NsiStates.checking(), at, at, 1, 1,
-                Optional.empty());
+                Optional.empty(), NsiAwaited.none());
     }
 
     /** Where callbacks go: an absolute http or https URL. */

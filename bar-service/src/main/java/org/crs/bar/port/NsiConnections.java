@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
+import org.crs.bar.nsi.NsiAwaited;
 import org.crs.bar.nsi.NsiConnection;
 import org.crs.bar.nsi.NsiCriteria;
 import org.crs.bar.nsi.NsiMessageKind;
@@ -114,14 +115,18 @@ public interface NsiConnections {
      * @param messages the results and notifications the change owes, in order, each with the id
      *     the read's counters give it ({@link #owe})
      * @param at when it happens
+     * @param awaited the correlation ids of the requests whose results the machines owe after it
+     *     ({@code read.awaited()} unless a request's move changes them)
      */
-    record Change(NsiConnection read, NsiStates next, CriteriaChange criteria, List<Owed> messages, Instant at) {
+    record Change(NsiConnection read, NsiStates next, CriteriaChange criteria, List<Owed> messages, Instant at,
+                  NsiAwaited awaited) {
         public Change {
             Objects.requireNonNull(read, "read");
             Objects.requireNonNull(next, "next");
             Objects.requireNonNull(criteria, "criteria");
             messages = List.copyOf(messages);
             Objects.requireNonNull(at, "at");
+            Objects.requireNonNull(awaited, "awaited");
             long result = read.nextResultId();
             long notification = read.nextNotificationId();
             for (Owed o : messages) {
@@ -140,13 +145,23 @@ public interface NsiConnections {
             }
         }
 
+        /** A change that keeps the awaited correlation ids as read. */
+        public Change(NsiConnection read, NsiStates next, CriteriaChange criteria, List<Owed> messages, Instant at) {
+            this(read, next, criteria, messages, at, read.awaited());
+        }
+
         /** A change of the states alone. */
         public static Change of(NsiConnection read, NsiStates next, Instant at) {
             return new Change(read, next, new CriteriaChange.Unchanged(), List.of(), at);
         }
 
         public Change with(CriteriaChange c) {
-            return new Change(read, next, c, messages, at);
+            return new Change(read, next, c, messages, at, awaited);
+        }
+
+        /** The change keeping {@code a} as the awaited correlation ids. */
+        public Change awaiting(NsiAwaited a) {
+            return new Change(read, next, criteria, messages, at, a);
         }
 
         /**
@@ -156,7 +171,7 @@ public interface NsiConnections {
         public Change owe(NsiMessageKind kind, String correlationId, String body, Optional<Callback> callback) {
             List<Owed> more = new ArrayList<>(messages);
             more.add(new Owed(kind, nextId(kind.family()), correlationId, body, callback));
-            return new Change(read, next, criteria, more, at);
+            return new Change(read, next, criteria, more, at, awaited);
         }
 
         /** The id the next owed message of {@code family} gets. */

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 import javax.net.ssl.SSLContext;
@@ -38,8 +39,8 @@ import org.slf4j.LoggerFactory;
  * {@code nsi} section: the public documents ({@code /NSI/topology.xml}, {@code /NSI/discovery.xml}),
  * the provider service over the BAR's reservation service and the NSI
  * connections' storage, the port at {@code /NSI/services/ConnectionProvider} (with its WSDL and
- * XSDs), the sweep that follows each connection's reservation, and the sweep that delivers the
- * callbacks, with the BAR's own certificate toward an {@code https://} replyTo.
+ * XSDs), the sweep that follows each connection's reservation, and the sender of the callbacks
+ * (woken by the stores, and swept), with the BAR's own certificate toward an {@code https://} replyTo.
  */
 final class NsiWiring {
 
@@ -49,7 +50,10 @@ final class NsiWiring {
     static final JobKey FOLLOW = JobKey.jobKey("follow-nsi-connections", "nsi");
     /** How late an NSI notification of the reservation's own moves (up, down, lapsed, ended) is at most. */
     public static final Duration FOLLOW_PERIOD = Duration.ofSeconds(1);
-    /** The sweep that delivers the callbacks owed. */
+    /**
+     * The sweep that delivers the callbacks owed: the backstop for retries and for callbacks
+     * another replica owed; a change owing callbacks wakes the sender at once.
+     */
     static final JobKey CALLBACKS = JobKey.jobKey("deliver-nsi-callbacks", "nsi");
     public static final Duration CALLBACK_PERIOD = Duration.ofSeconds(1);
 
@@ -70,8 +74,11 @@ final class NsiWiring {
         setUp.servlet(NsaDiscoveryDocument.DISCOVERY_PATH, new NsiDocumentServlet(
                 () -> Optional.ofNullable(documents.get()).map(NsiDocuments::discovery)));
         DataSource db = setUp.database().dataSource();
-        JdbcNsiConnections connections = new JdbcNsiConnections(db);
-        JdbcNsiCallbackOutbox outbox = new JdbcNsiCallbackOutbox(db);
+        // The stores wake the sender once a change owing callbacks commits; the sender is made after them.
+        AtomicReference<NsiCallbackSender> woken = new AtomicReference<>();
+        Runnable owed = () -> Optional.ofNullable(woken.get()).ifPresent(NsiCallbackSender::wake);
+        JdbcNsiConnections connections = new JdbcNsiConnections(db, owed);
+        JdbcNsiCallbackOutbox outbox = new JdbcNsiCallbackOutbox(db, owed);
         NsiWireMessages messages = new NsiWireMessages();
         NsiOutboxPolicy policy = NsiOutboxPolicy.defaults();
         NsiProviderService provider = new NsiProviderService(reservations, connections, outbox, nsi.stps(),
@@ -79,7 +86,8 @@ final class NsiWiring {
         SSLContext tls = config.tls().map(t -> TlsContexts.client(t.settings())).orElse(null);
         HttpNsiCallbackTransport transport = setUp.closeOnStop(new HttpNsiCallbackTransport(
                 HttpNsiCallbackTransport.TIMEOUT, tls));
-        NsiCallbackSender sender = new NsiCallbackSender(outbox, transport, messages, policy, clock);
+        NsiCallbackSender sender = setUp.closeOnStop(new NsiCallbackSender(outbox, transport, messages, policy, clock));
+        woken.set(sender);
         setUp.schedule(new Sweep(FOLLOW, FOLLOW_PERIOD, () -> CompletableFuture.runAsync(() -> {
             try {
                 provider.follow();

@@ -41,8 +41,9 @@ final class NsiConnectionChanges {
     /**
      * The replyTo of each request by its correlation id, where that request's result goes: onsa,
      * OpenNSA's command-line requester, listens on a new address for every command, and OpenNSA
-     * itself sends a result to its request's replyTo. Kept in memory like the correlation id a
-     * result carries: a result owed by the sweep after a restart goes to the connection's replyTo.
+     * itself sends a result to its request's replyTo. Kept in memory only (the correlation id a
+     * result carries is kept with the connection, schema/bar V19): a result owed after a restart,
+     * or decided on another replica, goes to the connection's replyTo.
      */
     private final Map<String, String> replyTos = Collections.synchronizedMap(new LinkedHashMap<>() {
         @Override
@@ -114,7 +115,8 @@ final class NsiConnectionChanges {
         if (t instanceof NsiTransition.Refused) {
             return Optional.empty();
         }
-        return Optional.of(new Change(change.read(), t.after(), change.criteria(), change.messages(), change.at()));
+        return Optional.of(new Change(change.read(), t.after(), change.criteria(), change.messages(), change.at(),
+                change.awaited()));
     }
 
     /** The request with {@code correlationId} asked for its result at {@code replyTo} (none: the connection's). */

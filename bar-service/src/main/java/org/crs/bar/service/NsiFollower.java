@@ -23,8 +23,8 @@ import org.crs.domain.reservation.ReservationState;
 
 /**
  * What an NSI connection owes its requester given what its BAR reservation did: one decision from
- * the connection and the reservation as they are now, so that it is the same whether it is made
- * right after the provider's own call to the BAR (with the request's correlation id) or by the
+ * the connection and the reservation as they are now, so that it is the same (a result with its
+ * request's correlation id) whether it is made right after the provider's own call to the BAR or by the
  * sweep that compares every live connection with its reservation (after a restart, on another
  * replica, or for what the BAR did on its own: the hold lapsing, the circuit coming up at its
  * start, its end, a failure). Each event moves the connection only if the machines allow it, so a
@@ -47,11 +47,16 @@ final class NsiFollower {
     /**
      * The change {@code c} owes for reservation {@code r}; empty when it owes nothing.
      *
-     * @param correlationId the correlation id of the request whose result this is; empty: new ones
+     * <p>A result carries the correlation id of the request that started the transition it ends,
+     * as kept with the connection ({@link NsiConnection#awaited()}), whoever decides it; a
+     * notification a fresh one.
+     *
+     * @param correlationId the correlation id of the request whose call this decision follows; used
+     *     only for a connection that kept none (one from before schema/bar V19); empty: the sweep
      */
     Optional<Change> decide(NsiConnection c, Reservation r, Optional<String> correlationId) {
         Change change = changes.start(c);
-        String result = correlationId.orElseGet(NsiConnectionChanges::newCorrelationId);
+        String result = resultId(c.awaited().reservation(), correlationId);
         ReservationState s = r.state();
         NsiReservationState rs = c.states().reservation();
         if (c.modifying()) {
@@ -95,11 +100,16 @@ final class NsiFollower {
                         new NsiOutgoing.Confirmed(NsiMessageKind.RESERVE_ABORT_CONFIRMED, c.connectionId()));
             }
         }
-        change = provision(change, r, result);
+        change = provision(change, r, resultId(c.awaited().provision(), correlationId));
         change = dataPlane(change, r);
-        change = lifecycle(change, r, result);
+        change = lifecycle(change, r, resultId(c.awaited().lifecycle(), correlationId));
         return change.next().equals(c.states()) && change.messages().isEmpty() && change.criteria() instanceof
                 CriteriaChange.Unchanged ? Optional.empty() : Optional.of(change);
+    }
+
+    /** The awaited request's correlation id, else the calling request's, else (neither known) a fresh one. */
+    private static String resultId(Optional<String> awaited, Optional<String> calling) {
+        return awaited.or(() -> calling).orElseGet(NsiConnectionChanges::newCorrelationId);
     }
 
     /**

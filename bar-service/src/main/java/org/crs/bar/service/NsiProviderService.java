@@ -11,6 +11,7 @@ import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
+import org.crs.bar.nsi.NsiAwaited;
 import org.crs.bar.nsi.NsiConnection;
 import org.crs.bar.nsi.NsiCriteria;
 import org.crs.bar.nsi.NsiDirectionality;
@@ -155,7 +156,8 @@ public final class NsiProviderService {
                 request.serviceType().orElse(DEFAULT_SERVICE_TYPE));
         NsiConnection connection = new NsiConnection(id, header.requesterNsa(), providerNsa(),
                 request.globalReservationId(), request.description(), header.replyTo(), REQUEST_ID_PREFIX + id, criteria,
-                Optional.empty(), NsiStates.checking(), now, now, 1, 1, Optional.empty());
+                Optional.empty(), NsiStates.checking(), now, now, 1, 1, Optional.empty(),
+                NsiAwaited.none().with(NsiEvent.RESERVE, header.correlationId()));
         if (!changes.store().create(connection)) {
             throw refused(NsiErrorId.INTERNAL_ERROR, "connection " + id + " could not be created: one with its id exists");
         }
@@ -459,7 +461,9 @@ public final class NsiProviderService {
                 throw new NsiRefused(NsiRefusal.of(r.errorId(), event.name().toLowerCase(java.util.Locale.ROOT)
                         + " refused: " + r.why() + " (states " + r.current() + ")").about(connectionId));
             }
-            ChangeOutcome outcome = changes.store().change(Change.of(c, t.after(), clock.instant()).with(criteria));
+            // The result that ends this move answers this request, whoever decides it (NsiFollower).
+            ChangeOutcome outcome = changes.store().change(Change.of(c, t.after(), clock.instant()).with(criteria)
+                    .awaiting(c.awaited().with(event, header.correlationId())));
             if (outcome instanceof ChangeOutcome.Changed changed) {
                 return changed.now();
             }

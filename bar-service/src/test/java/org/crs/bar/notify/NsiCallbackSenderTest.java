@@ -99,6 +99,7 @@ class NsiCallbackSenderTest {
         @AfterEach
         void stop() {
             requester.close();
+            sender.close();
             stores.close();
         }
 
@@ -226,6 +227,80 @@ class NsiCallbackSenderTest {
                 assertEquals(List.of(envelope(body("reserveConfirmed", c.connectionId(), 1))), requester.taken());
             } finally {
                 scheduler.shutdown(true);
+            }
+        }
+
+        // --- woken by the stores
+
+        /** The connections as the server wires them: a change owing callbacks wakes the sender. */
+        JdbcNsiConnections waking() {
+            return new JdbcNsiConnections(stores.db().dataSource(), sender::wake);
+        }
+
+        /** A new connection to {@code replyTo}, changed by {@code store} to owe a reserveConfirmed. */
+        NsiConnection owingConfirmation(JdbcNsiConnections store, String requestId, RequesterEndpoint to) {
+            NsiConnection c = reserved(REQUESTER_C, Optional.empty(), requestId, Optional.of(to.replyTo()), T0);
+            assertTrue(store.create(c));
+            return owe(store, Change.of(c, c.next(NsiEvent.RESERVE_HELD).orElseThrow(), T0),
+                    NsiMessageKind.RESERVE_CONFIRMED);
+        }
+
+        NsiConnection owe(JdbcNsiConnections store, Change change, NsiMessageKind kind) {
+            NsiConnection c = change.read();
+            String body = body(kind.operation(), c.connectionId(), change.nextId(kind.family()));
+            ChangeOutcome o = store.change(change.owe(kind, "urn:uuid:" + UUID.randomUUID(), body, Optional.of(
+                    new Callback(c.replyTo().orElseThrow().toString(), envelope(body), T0.plus(Duration.ofHours(3))))));
+            return ((ChangeOutcome.Changed) o).now();
+        }
+
+        static void await(java.util.function.BooleanSupplier done) throws InterruptedException {
+            Instant until = Instant.now().plusSeconds(20);
+            while (!done.getAsBoolean() && Instant.now().isBefore(until)) {
+                Thread.sleep(20);
+            }
+        }
+
+        @Test
+        void aChangeOwingACallbackWakesTheSenderWithoutASweep() throws Exception {
+            // no sweep runs and deliverDue is never called: only the wake can send it
+            NsiConnection c = owingConfirmation(waking(), "nsi-1", requester);
+
+            await(() -> !requester.taken().isEmpty());
+
+            assertEquals(List.of(envelope(body("reserveConfirmed", c.connectionId(), 1))), requester.taken());
+            assertEquals(1, outbox.of(c.connectionId()).get(0).attempts());
+        }
+
+        @Test
+        void aConnectionsCallbacksWokenOneAfterAnotherArriveInTheirOrder() throws Exception {
+            JdbcNsiConnections store = waking();
+            NsiConnection c = owingConfirmation(store, "nsi-1", requester);
+            NsiConnection now = owe(store, Change.of(c, c.states(), T0), NsiMessageKind.RESERVE_TIMEOUT);
+            owe(store, Change.of(now, now.states(), T0), NsiMessageKind.ERROR_EVENT);
+
+            await(() -> requester.taken().size() >= 3);
+
+            assertEquals(List.of(envelope(body("reserveConfirmed", c.connectionId(), 1)),
+                    envelope(body("reserveTimeout", c.connectionId(), 1)),
+                    envelope(body("errorEvent", c.connectionId(), 2))), requester.taken());
+        }
+
+        @Test
+        void aRequesterSlowToAnswerDoesNotHoldUpAnothersCallbacks() throws Exception {
+            try (RequesterEndpoint slow = new RequesterEndpoint()) {
+                slow.holdAnswers();
+                JdbcNsiConnections store = waking();
+                owingConfirmation(store, "nsi-1", slow);
+                await(() -> !slow.posts().isEmpty());
+
+                NsiConnection other = owingConfirmation(store, "nsi-2", requester);
+                await(() -> !requester.taken().isEmpty());
+
+                assertEquals(List.of(List.of(envelope(body("reserveConfirmed", other.connectionId(), 1))), List.of()),
+                        List.of(requester.taken(), slow.taken()));
+                slow.answerHeldPosts();
+                await(() -> !slow.taken().isEmpty());
+                assertEquals(1, slow.taken().size());
             }
         }
 

@@ -282,7 +282,7 @@ class NsiTransitionsTest {
         NsiConnection committedV2 = new NsiConnection(never.connectionId(), never.requesterNsa(), never.providerNsa(),
                 never.globalReservationId(), never.description(), never.replyTo(), never.requestId(), criteria(2),
                 Optional.of(criteria(2)), states("ReserveStart/Released/Created/down v0"), never.created(),
-                never.updated(), 1, 1, Optional.empty());
+                never.updated(), 1, 1, Optional.empty(), never.awaited());
 
         assertEquals(List.of(true, false, false, true), List.of(never.acceptsVersion(1), committedV2.acceptsVersion(1),
                 committedV2.acceptsVersion(2), committedV2.acceptsVersion(3)));

@@ -78,6 +78,7 @@ class NsiProviderServiceTest {
     JdbcReservationStore store;
     JdbcNsiConnections connections;
     NsiProviderService provider;
+    SiteStps stps;
     ReservationService reservations;
     final MovableClock clock = new MovableClock();
 
@@ -118,7 +119,7 @@ class NsiProviderServiceTest {
                         new HostPort("host-a2", "edge-a", "GigabitEthernet1/2", 500)),
                 List.of(new Uplink("edge-a", "TenGigabitEthernet2/1", "site-a", 10000)), new VlanRange(1000, 1999),
                 List.of(new HandOff("to-domain-c", "edge-a", "TenGigabitEthernet3/1", 10000, new VlanRange(3000, 3099))));
-        SiteStps stps = SiteStps.of(siteA, new NsiNetwork("site-a.crs.example", 2026, "CRS site-a", List.of()));
+        stps = SiteStps.of(siteA, new NsiNetwork("site-a.crs.example", 2026, "CRS site-a", List.of()));
         // Runnable::run: the booking after the answer is made before reserve returns, so the test reads its result
         provider = new NsiProviderService(reservations, connections, new JdbcNsiCallbackOutbox(db.dataSource()), stps,
                 new NsiRequesters(Map.of(REQUESTER, "alice")), new NsiWireMessages(), NsiOutboxPolicy.defaults(),
@@ -348,6 +349,46 @@ class NsiProviderServiceTest {
         assertEquals(List.of(1, 1), List.of(now.requested().version(), now.committedVersion().getAsInt()));
         assertEquals(100, store.find("nsi-" + id).orElseThrow().request().bandwidthMbps());
         assertTrue(campus.calls.stream().noneMatch(c -> c.startsWith("commitModify")), campus.calls.toString());
+    }
+
+    // ---- a result decided by the sweep ----
+
+    @Test
+    void aCommitResultTheSweepDecidesBeforeTheRequestsOwnCallCarriesTheRequestsCorrelationId() throws Exception {
+        String id = provider.reserve(ALICE, header(), reserve("host-a1", "host-a2", Optional.empty()));
+        List<Runnable> deferred = new java.util.ArrayList<>();
+        NsiProviderService slow = new NsiProviderService(reservations, connections,
+                new JdbcNsiCallbackOutbox(db.dataSource()), stps, new NsiRequesters(Map.of(REQUESTER, "alice")),
+                new NsiWireMessages(), NsiOutboxPolicy.defaults(), BarSettings.defaults(), deferred::add, clock);
+        NsiRequestHeader commit = header();
+
+        slow.reserveCommit(ALICE, commit, id); // ReserveCommitting; its own call to the BAR waits in deferred
+        reservations.commit(ALICE, "nsi-" + id); // the BAR commits first (another replica's call, say)
+        provider.follow();
+
+        NsiConnections.StoredMessage result = lastResult(id);
+        assertEquals(List.of(NsiMessageKind.RESERVE_COMMIT_CONFIRMED, commit.correlationId()),
+                List.of(result.kind(), result.correlationId()));
+        deferred.forEach(Runnable::run); // the request's own call then finds nothing more owed
+        assertEquals(List.of(NsiMessageKind.RESERVE_CONFIRMED, NsiMessageKind.RESERVE_COMMIT_CONFIRMED), results(id));
+    }
+
+    @Test
+    void aProvisionResultTheSweepDecidesCarriesTheProvisionsCorrelationIdNotTheCommits() throws Exception {
+        String id = committed();
+        List<Runnable> deferred = new java.util.ArrayList<>();
+        NsiProviderService slow = new NsiProviderService(reservations, connections,
+                new JdbcNsiCallbackOutbox(db.dataSource()), stps, new NsiRequesters(Map.of(REQUESTER, "alice")),
+                new NsiWireMessages(), NsiOutboxPolicy.defaults(), BarSettings.defaults(), deferred::add, clock);
+        NsiRequestHeader provision = header();
+
+        slow.provision(ALICE, provision, id);
+        reservations.provision(ALICE, "nsi-" + id);
+        provider.follow();
+
+        NsiConnections.StoredMessage result = lastResult(id);
+        assertEquals(List.of(NsiMessageKind.PROVISION_CONFIRMED, provision.correlationId()),
+                List.of(result.kind(), result.correlationId()));
     }
 
     // ---- a request the BAR refuses after its acknowledgment ----

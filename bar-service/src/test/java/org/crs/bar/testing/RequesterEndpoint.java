@@ -16,8 +16,10 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpServer;
 
@@ -41,6 +43,7 @@ public final class RequesterEndpoint implements AutoCloseable {
     private final Deque<Integer> script = new ConcurrentLinkedDeque<>();
     private final List<String> taken = Collections.synchronizedList(new ArrayList<>());
     private final List<String> posts = Collections.synchronizedList(new ArrayList<>());
+    private volatile CountDownLatch held = new CountDownLatch(0);
 
     public RequesterEndpoint() {
         try {
@@ -56,6 +59,11 @@ public final class RequesterEndpoint implements AutoCloseable {
             }
             String action = exchange.getRequestHeaders().getFirst("SOAPAction");
             posts.add(action + " " + body);
+            try {
+                held.await(4, TimeUnit.SECONDS); // under the transport's 5 s: a slow requester, not a silent one
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             Integer scripted = script.pollFirst();
             int status = scripted == null ? 200 : scripted;
             if (status == 200) {
@@ -78,6 +86,16 @@ public final class RequesterEndpoint implements AutoCloseable {
     /** The next POSTs are answered with these statuses, in order. */
     public void answerNext(Integer... statuses) {
         script.addAll(List.of(statuses));
+    }
+
+    /** From now on it takes each POST but answers only once {@link #answerHeldPosts()} is called (or after 4 s). */
+    public void holdAnswers() {
+        held = new CountDownLatch(1);
+    }
+
+    /** Answers the POSTs {@link #holdAnswers()} holds, and those after at once. */
+    public void answerHeldPosts() {
+        held.countDown();
     }
 
     /** The envelopes it acknowledged, in order. */

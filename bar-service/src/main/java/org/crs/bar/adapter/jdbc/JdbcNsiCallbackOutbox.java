@@ -23,7 +23,8 @@ import org.crs.service.db.Jdbc;
  * The NSI callback outbox over JDBC (table {@code nsi_callback}, schema/bar/V14__nsi_connections.sql),
  * on HSQLDB or PostgreSQL. Its attempts are claimed, leased and recorded as the notification
  * outbox's are ({@link OutboxAttempts}); giving one up also keeps the connection's
- * messageDeliveryTimeout, in the same transaction.
+ * messageDeliveryTimeout, in the same transaction. Once a query's answer is kept, it tells
+ * {@code owed} (the sender's wake), after the commit.
  */
 public final class JdbcNsiCallbackOutbox implements NsiCallbackOutbox {
 
@@ -32,10 +33,18 @@ public final class JdbcNsiCallbackOutbox implements NsiCallbackOutbox {
 
     private final DataSource dataSource;
     private final OutboxAttempts attempts;
+    private final Runnable owed;
 
+    /** An outbox that tells no one of what it keeps: its callbacks wait for the sender's sweep. */
     public JdbcNsiCallbackOutbox(DataSource dataSource) {
+        this(dataSource, () -> { });
+    }
+
+    /** @param owed told after each commit that keeps a callback (the sender's {@code wake}) */
+    public JdbcNsiCallbackOutbox(DataSource dataSource, Runnable owed) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
         this.attempts = new OutboxAttempts(dataSource, "nsi_callback");
+        this.owed = Objects.requireNonNull(owed, "owed");
     }
 
     @Override
@@ -48,6 +57,7 @@ public final class JdbcNsiCallbackOutbox implements NsiCallbackOutbox {
                     callback.deadline(), at);
             return null;
         });
+        owed.run();
     }
 
     @Override

@@ -24,11 +24,13 @@ import org.crs.bar.port.NsiConnections;
 import org.crs.service.db.Jdbc;
 
 /**
- * NSI connections over JDBC (schema/bar/V14__nsi_connections.sql), on HSQLDB or PostgreSQL.
+ * NSI connections over JDBC (schema/bar/V14__nsi_connections.sql, with the awaited requests'
+ * correlation ids of V19), on HSQLDB or PostgreSQL.
  * A change is one conditional update of the connection's row, comparing every state, the
  * requested version and both message counters with what the caller read, followed in the same
  * transaction by its criteria, results, notifications and callbacks: a change that lost a race
- * writes nothing and is told so.
+ * writes nothing and is told so. Once a change owing callbacks has committed, it tells
+ * {@code owed} (the sender's wake).
  */
 public final class JdbcNsiConnections implements NsiConnections {
 
@@ -37,9 +39,17 @@ public final class JdbcNsiConnections implements NsiConnections {
     private static final int TEXT = 2000;
 
     private final DataSource dataSource;
+    private final Runnable owed;
 
+    /** Connections that tell no one of the callbacks they owe: those wait for the sender's sweep. */
     public JdbcNsiConnections(DataSource dataSource) {
+        this(dataSource, () -> { });
+    }
+
+    /** @param owed told after each committed change that owes callbacks (the sender's {@code wake}) */
+    public JdbcNsiConnections(DataSource dataSource, Runnable owed) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+        this.owed = Objects.requireNonNull(owed, "owed");
     }
 
     @Override
@@ -48,8 +58,9 @@ public final class JdbcNsiConnections implements NsiConnections {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO nsi_connection (connection_id, requester_nsa, "
                     + "provider_nsa, global_reservation_id, description, reply_to, request_id, requested_version, "
                     + "committed_version, reservation_state, provision_state, lifecycle_state, data_plane_active, "
-                    + "data_plane_version, next_result_id, next_notification_id, created_at, updated_at) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + "data_plane_version, next_result_id, next_notification_id, created_at, updated_at, "
+                    + "reserve_correlation_id, provision_correlation_id, terminate_correlation_id) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 NsiStates s = n.states();
                 ps.setString(1, n.connectionId());
                 ps.setString(2, n.requesterNsa());
@@ -69,6 +80,9 @@ public final class JdbcNsiConnections implements NsiConnections {
                 ps.setLong(16, n.nextNotificationId());
                 ps.setObject(17, Jdbc.utc(n.created()));
                 ps.setObject(18, Jdbc.utc(n.updated()));
+                ps.setString(19, n.awaited().reservation().orElse(null));
+                ps.setString(20, n.awaited().provision().orElse(null));
+                ps.setString(21, n.awaited().lifecycle().orElse(null));
                 ps.executeUpdate();
             } catch (SQLException e) {
                 if (Jdbc.isUniqueViolation(e)) {
@@ -156,7 +170,7 @@ public final class JdbcNsiConnections implements NsiConnections {
     public ChangeOutcome change(Change change) {
         NsiConnection read = change.read();
         String id = read.connectionId();
-        return Jdbc.inTransaction(dataSource, "change an NSI connection", c -> {
+        ChangeOutcome outcome = Jdbc.inTransaction(dataSource, "change an NSI connection", c -> {
             if (!moved(c, change)) {
                 return NsiRows.findIn(c, id).<ChangeOutcome>map(ChangeOutcome.LostRace::new)
                         .orElse(new ChangeOutcome.NotFound(id));
@@ -181,6 +195,10 @@ public final class JdbcNsiConnections implements NsiConnections {
             }
             return new ChangeOutcome.Changed(NsiRows.findIn(c, id).orElseThrow());
         });
+        if (outcome instanceof ChangeOutcome.Changed && change.messages().stream().anyMatch(o -> o.callback().isPresent())) {
+            owed.run();
+        }
+        return outcome;
     }
 
     /** The conditional update of the connection's row. @return whether the row was as read */
@@ -199,7 +217,8 @@ public final class JdbcNsiConnections implements NsiConnections {
                 : "";
         try (PreparedStatement ps = c.prepareStatement("UPDATE nsi_connection SET reservation_state = ?, "
                 + "provision_state = ?, lifecycle_state = ?, data_plane_active = ?, data_plane_version = ?, "
-                + "next_result_id = ?, next_notification_id = ?, updated_at = ?" + versions
+                + "next_result_id = ?, next_notification_id = ?, updated_at = ?, reserve_correlation_id = ?, "
+                + "provision_correlation_id = ?, terminate_correlation_id = ?" + versions
                 + " WHERE connection_id = ? AND reservation_state = ? AND provision_state = ? AND lifecycle_state = ?"
                 + " AND data_plane_active = ? AND data_plane_version = ? AND requested_version = ?"
                 + " AND next_result_id = ? AND next_notification_id = ?")) {
@@ -212,6 +231,9 @@ public final class JdbcNsiConnections implements NsiConnections {
             ps.setLong(i++, read.nextResultId() + results);
             ps.setLong(i++, read.nextNotificationId() + notifications);
             ps.setObject(i++, Jdbc.utc(change.at()));
+            ps.setString(i++, change.awaited().reservation().orElse(null));
+            ps.setString(i++, change.awaited().provision().orElse(null));
+            ps.setString(i++, change.awaited().lifecycle().orElse(null));
             if (k instanceof CriteriaChange.Requested r) {
                 ps.setObject(i++, r.modifyDeadline().map(Jdbc::utc).orElse(null), java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
             }

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
 
+import org.crs.bar.nsi.NsiAwaited;
 import org.crs.bar.nsi.NsiConnection;
 import org.crs.bar.nsi.NsiCriteria;
 import org.crs.bar.nsi.NsiDirectionality;
@@ -36,7 +37,8 @@ final class NsiRows {
     static final String SELECT_CONNECTIONS = "SELECT c.connection_id, c.requester_nsa, c.provider_nsa, "
             + "c.global_reservation_id, c.description, c.reply_to, c.request_id, c.reservation_state, c.provision_state, "
             + "c.lifecycle_state, c.data_plane_active, c.data_plane_version, c.next_result_id, c.next_notification_id, "
-            + "c.created_at, c.updated_at, c.modify_deadline, " + String.format(CRITERIA_COLUMNS, "rq") + ", "
+            + "c.created_at, c.updated_at, c.modify_deadline, "
+            + "c.reserve_correlation_id, c.provision_correlation_id, c.terminate_correlation_id, " + String.format(CRITERIA_COLUMNS, "rq") + ", "
             + String.format(CRITERIA_COLUMNS, "cm")
             + " FROM nsi_connection c"
             + " JOIN nsi_criteria rq ON rq.connection_id = c.connection_id AND rq.version = c.requested_version"
@@ -56,7 +58,10 @@ final class NsiRows {
                 Optional.ofNullable(rs.getString("reply_to")).map(URI::create), rs.getString("request_id"),
                 criteria(rs, "rq").orElseThrow(), criteria(rs, "cm"), states, Jdbc.instant(rs, "created_at"),
                 Jdbc.instant(rs, "updated_at"), rs.getLong("next_result_id"), rs.getLong("next_notification_id"),
-                Optional.ofNullable(Jdbc.instantOrNull(rs, "modify_deadline")));
+                Optional.ofNullable(Jdbc.instantOrNull(rs, "modify_deadline")), new NsiAwaited(
+                        Optional.ofNullable(rs.getString("reserve_correlation_id")),
+                        Optional.ofNullable(rs.getString("provision_correlation_id")),
+                        Optional.ofNullable(rs.getString("terminate_correlation_id"))));
     }
 
     private static Optional<NsiCriteria> criteria(ResultSet rs, String alias) throws SQLException {

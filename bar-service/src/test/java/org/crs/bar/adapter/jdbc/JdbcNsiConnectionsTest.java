@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.crs.bar.nsi.NsiAwaited;
 import org.crs.bar.nsi.NsiConnection;
 import org.crs.bar.nsi.NsiEvent;
 import org.crs.bar.nsi.NsiMessageKind;
@@ -277,6 +278,33 @@ class JdbcNsiConnectionsTest {
                     List.of(modifying.modifyDeadline(), committing.modifyDeadline(), done.modifyDeadline()));
             assertTrue(held.modifying());
             assertFalse(done.modifying());
+        }
+
+        @Test
+        void theCorrelationIdsOfTheAwaitedRequestsAreKeptPerMachineAndSurviveARestart() {
+            NsiConnection c = created(REQUESTER_C, Optional.empty(), "nsi-1");
+            NsiConnection held = changed(connections.change(held(c, T0.plusSeconds(1))));
+            NsiConnection committing = changed(connections.change(Change.of(held,
+                    held.next(NsiEvent.RESERVE_COMMIT).orElseThrow(), T0.plusSeconds(2))
+                    .awaiting(held.awaited().with(NsiEvent.RESERVE_COMMIT, "urn:uuid:commit"))));
+            changed(connections.change(Change.of(committing, committing.states(), T0.plusSeconds(3))
+                    .awaiting(committing.awaited().with(NsiEvent.PROVISION, "urn:uuid:provision"))));
+
+            restart();
+
+            assertEquals(new NsiAwaited(Optional.of("urn:uuid:commit"), Optional.of("urn:uuid:provision"),
+                    Optional.empty()), connections.find(c.connectionId()).orElseThrow().awaited());
+        }
+
+        @Test
+        void aChangeThatDoesNotNameTheAwaitedRequestsKeepsThem() {
+            NsiConnection c = created(REQUESTER_C, Optional.empty(), "nsi-1");
+            NsiConnection awaiting = changed(connections.change(Change.of(c, c.states(), T0.plusSeconds(1))
+                    .awaiting(c.awaited().with(NsiEvent.TERMINATE, "urn:uuid:terminate"))));
+
+            NsiConnection now = changed(connections.change(held(awaiting, T0.plusSeconds(2))));
+
+            assertEquals(Optional.of("urn:uuid:terminate"), now.awaited().lifecycle());
         }
 
         @Test
