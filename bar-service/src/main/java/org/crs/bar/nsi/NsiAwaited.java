@@ -10,7 +10,7 @@ import java.util.Optional;
  * confirmed or failed result answers, whoever decides that result (the request's own call, the
  * sweep, another replica, after a restart). Kept with the connection so that a requester, which
  * matches results to its requests by correlation id, always can. Empty where no request of that
- * machine was ever made (or the connection predates schema/bar V19).
+ * machine was ever made (or the connection predates schema/bar V18).
  *
  * @param reservation the last reserve, modify, reserveCommit or reserveAbort
  * @param provision the last provision or release

@@ -25,7 +25,7 @@ import org.crs.service.db.Jdbc;
 
 /**
  * NSI connections over JDBC (schema/bar/V14__nsi_connections.sql, with the awaited requests'
- * correlation ids of V19), on HSQLDB or PostgreSQL.
+ * correlation ids of V18), on HSQLDB or PostgreSQL.
  * A change is one conditional update of the connection's row, comparing every state, the
  * requested version and both message counters with what the caller read, followed in the same
  * transaction by its criteria, results, notifications and callbacks: a change that lost a race
