@@ -113,9 +113,7 @@ class FarPortLabelsTest {
 
     @Test
     void aCrsBarsOwnTopologyGivesItsHandOffItsVlansAndItsHostsNone() throws IOException {
-        String campus = Files.readString(Path.of("../deploy/topology/site-a-campus.yaml"))
-                + "handOffs:\n  - {name: to-domain-c, router: edge-a, trunk: TenGigabitEthernet2/2, capacityMbps: 2000,"
-                + " vlans: {first: 3000, last: 3009}}\n";
+        String campus = Files.readString(Path.of("../deploy/topology/site-a-campus.yaml"));
         SiteStps stps = SiteStps.of(CampusTopologyFile.parse(campus), new NsiNetwork("site-a.crs.example", 2026,
                 "CRS site-a", List.of(new HandOffPeer("to-domain-c", Stp.parse(NETWORK + ":to-site-a"),
                         "urn:ogf:network:domain-c.crs.example:2026:nsa"))));
@@ -124,7 +122,7 @@ class FarPortLabelsTest {
         Map<String, VlanLabels> ports = FarPortLabels.read(NmlTopologyDocument.write(stps, Instant.now())
                 .getBytes(StandardCharsets.UTF_8), siteA);
 
-        assertEquals(Map.of("to-domain-c", VlanLabels.parse("3000-3009")), ports);
+        assertEquals(Map.of("to-domain-c", VlanLabels.parse("3000-3099")), ports);
     }
 
     @Test

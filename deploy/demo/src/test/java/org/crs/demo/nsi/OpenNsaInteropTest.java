@@ -144,12 +144,10 @@ class OpenNsaInteropTest {
                 "--fresh");
 
         String demo = Files.readString(repository.resolve("deploy/emulator/demo-routers.yaml"));
-        String edgeB = "  - hostname: edge-b\n";
-        emulator = RouterEmulator.start(Inventory.parse(demo.replaceFirst(edgeB,
-                FarNetworkOnTheHandOffTest.HAND_OFF_TRUNK + edgeB)).withAnyPorts());
+        assertTrue(demo.contains(FarNetworkOnTheHandOffTest.HAND_OFF_TRUNK), "the demo's edge-a has the hand-off trunk");
+        emulator = RouterEmulator.start(Inventory.parse(demo).withAnyPorts());
         RouterDirectory directory = RouterDirectory.load(RouterAccessFile.writeTemporary(emulator, Set.of()));
-        String campus = Files.readString(repository.resolve("deploy/topology/site-a-campus.yaml"))
-                + FarNetworkOnTheHandOffTest.HAND_OFFS;
+        String campus = FarNetworkOnTheHandOffTest.siteAWithHandOff();
         lnsap = NsapServer.start(new ServerConfig("lnsap-site-a", "jdbc:hsqldb:mem:lnsap-opennsa-" + System.nanoTime(),
                 "SA", "", "127.0.0.1", 0, false), new CampusPlanner(CampusTopologyFile.parse(campus)),
                 store -> activator = new DriverActivator(directory, store), Clock.systemUTC());
