@@ -1,8 +1,10 @@
 package org.crs.bar.notify;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -42,7 +45,9 @@ import org.slf4j.LoggerFactory;
  * <p>A pass delivers each connection's callbacks in order, one connection at a time per
  * connection, and different connections (and query answers) side by side on a small pool, so a
  * requester slow to answer holds up only its own callbacks. A connection already being delivered
- * is left to that delivery, which passes again when it ends.
+ * is left to that delivery, which passes again when it ends. A connection's list stops at the
+ * first callback not delivered: the rest wait for it, so a notification never overtakes the
+ * result it follows.
  *
  * <p>At least once: a replica that crashes between a send and its record leaves the callback to
  * be sent again when its lease ends. A requester reads a repeated confirmation by its correlationId.
@@ -53,6 +58,8 @@ public final class NsiCallbackSender implements AutoCloseable {
     private static final int BATCH = 100;
     /** Connections delivered side by side: each holds a thread for at most the transport's timeout. */
     public static final int PARALLEL = 4;
+    /** How long {@link #close} waits for a pass reading the outbox. */
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
     private final NsiCallbackOutbox outbox;
     private final NsiCallbackTransport transport;
@@ -68,6 +75,8 @@ public final class NsiCallbackSender implements AutoCloseable {
     private final Set<String> missed = ConcurrentHashMap.newKeySet();
     private final ExecutorService passes = Executors.newSingleThreadExecutor(daemons("nsi-callback-pass"));
     private final ExecutorService deliveries = Executors.newFixedThreadPool(PARALLEL, daemons("nsi-callback"));
+    /** Set by {@link #close}: deliveries still queued then start no callback. */
+    private volatile boolean closed;
 
     public NsiCallbackSender(NsiCallbackOutbox outbox, NsiCallbackTransport transport, NsiMessageBodies bodies,
                              NsiOutboxPolicy policy, Clock clock) {
@@ -105,13 +114,18 @@ public final class NsiCallbackSender implements AutoCloseable {
         } while (!wakes.compareAndSet(seen, 0));
     }
 
-    /** One round: delivers what is due, and returns when it is done. Rounds of one sender do not overlap. */
+    /**
+     * One round: starts the delivery of what is due and returns without waiting for it, so a
+     * requester slow to answer holds up neither the next round nor other connections' retries
+     * (a connection still being delivered is left to that delivery). Rounds of one sender do not
+     * overlap.
+     */
     public void sweep() {
         if (!sweeping.compareAndSet(false, true)) {
             return;
         }
         try {
-            deliverDue();
+            pass();
         } catch (RuntimeException e) {
             LOG.error("NSI callback round failed; the next round tries again", e);
         } finally {
@@ -126,6 +140,9 @@ public final class NsiCallbackSender implements AutoCloseable {
 
     /** Starts the delivery of what is due, each connection's in order. @return each delivery's count */
     private List<CompletableFuture<Integer>> pass() {
+        if (closed) {
+            return List.of();
+        }
         Map<String, List<Due>> byConnection = new LinkedHashMap<>();
         for (Due d : outbox.due(clock.instant(), BATCH)) {
             byConnection.computeIfAbsent(d.connectionId().orElse("answer " + d.id()), k -> new ArrayList<>()).add(d);
@@ -154,9 +171,16 @@ public final class NsiCallbackSender implements AutoCloseable {
     private int deliverInOrder(String key, List<Due> due) {
         int delivered = 0;
         try {
-            for (Due d : due) {
-                if (deliver(d)) {
+            // the outbox reads by due time; a connection's callbacks go in the order they were owed
+            for (Due d : due.stream().sorted(Comparator.comparingLong(Due::id)).toList()) {
+                if (closed) {
+                    break; // left unclaimed, due for the next start or another replica
+                }
+                Sent sent = deliver(d);
+                if (sent == Sent.DELIVERED) {
                     delivered++;
+                } else if (sent == Sent.LEFT) {
+                    break; // the rest wait for it, so none overtakes it
                 }
             }
         } catch (RuntimeException e) {
@@ -170,18 +194,28 @@ public final class NsiCallbackSender implements AutoCloseable {
         return delivered;
     }
 
-    /** Claims and tries one callback, or gives it up past its deadline. @return whether it was delivered */
-    private boolean deliver(Due d) {
+    /** What became of one callback a delivery took up. */
+    private enum Sent {
+        /** The requester took it. */
+        DELIVERED,
+        /** Given up (refused, or past its deadline): nothing more is owed for it. */
+        GIVEN_UP,
+        /** Still owed: to be tried again, or claimed by another replica. */
+        LEFT
+    }
+
+    /** Claims and tries one callback, or gives it up past its deadline. */
+    private Sent deliver(Due d) {
         Instant now = clock.instant();
         if (!now.isBefore(d.deadline())) {
             giveUp(d, now, "not delivered by its deadline " + d.deadline());
-            return false;
+            return Sent.GIVEN_UP;
         }
-        return outbox.claim(d, now.plus(policy.lease())) && attempt(d);
+        return outbox.claim(d, now.plus(policy.lease())) ? attempt(d) : Sent.LEFT;
     }
 
-    /** One claimed attempt. @return whether it was delivered */
-    private boolean attempt(Due d) {
+    /** One claimed attempt. */
+    private Sent attempt(Due d) {
         int attempt = d.attempts() + 1;
         NsiCallbackTransport.Outcome outcome;
         try {
@@ -192,11 +226,11 @@ public final class NsiCallbackSender implements AutoCloseable {
         Instant now = clock.instant();
         if (outcome instanceof NsiCallbackTransport.Outcome.Delivered) {
             outbox.delivered(d.id(), now);
-            return true;
+            return Sent.DELIVERED;
         }
         if (outcome instanceof NsiCallbackTransport.Outcome.Refused r) {
             giveUp(d, now, "refused by the requester: " + r.reason());
-            return false;
+            return Sent.GIVEN_UP;
         }
         String reason = ((NsiCallbackTransport.Outcome.NoAnswer) outcome).reason();
         NsiOutboxPolicy.Next next = policy.afterFailure(attempt, now, d.deadline());
@@ -204,10 +238,10 @@ public final class NsiCallbackSender implements AutoCloseable {
             LOG.info("NSI {} {} to {} not delivered (attempt {}), trying again at {}: {}", d.kind().operation(),
                     d.correlationId(), d.replyTo(), attempt, again.at(), reason);
             outbox.failed(d.id(), again.at(), reason);
-        } else {
-            giveUp(d, now, "no answer by its deadline " + d.deadline() + " after " + attempt + " attempts: " + reason);
+            return Sent.LEFT;
         }
-        return false;
+        giveUp(d, now, "no answer by its deadline " + d.deadline() + " after " + attempt + " attempts: " + reason);
+        return Sent.GIVEN_UP;
     }
 
     private void giveUp(Due d, Instant now, String why) {
@@ -218,14 +252,23 @@ public final class NsiCallbackSender implements AutoCloseable {
     }
 
     /**
-     * Stops passing: what no pass has taken yet stays in the outbox for the next start or another
-     * replica. Deliveries a pass handed over end as they would (each attempt within the
-     * transport's timeout), so a round waiting for them is never left waiting.
+     * Stops passing: what no delivery has started yet stays unclaimed in the outbox, due for the
+     * next start or another replica. A pass already reading the outbox is let end (not
+     * interrupted mid-read), for a few seconds at most; a delivery already sending ends its
+     * current attempt (within the transport's timeout) and starts no other.
      */
     @Override
     public void close() {
-        passes.shutdownNow();
+        closed = true;
+        passes.shutdown();
         deliveries.shutdown();
+        try {
+            if (!passes.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("NSI callback pass still running {} after close; left to end on its own", CLOSE_WAIT);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static ThreadFactory daemons(String name) {

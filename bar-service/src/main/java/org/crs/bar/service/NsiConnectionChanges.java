@@ -12,6 +12,7 @@ import org.crs.bar.nsi.NsiConnection;
 import org.crs.bar.nsi.NsiEvent;
 import org.crs.bar.nsi.NsiMessageKind;
 import org.crs.bar.nsi.NsiOutboxPolicy;
+import org.crs.bar.nsi.NsiRequestHeader;
 import org.crs.bar.nsi.NsiTransition;
 import org.crs.bar.nsi.NsiTransitions;
 import org.crs.bar.port.NsiConnections;
@@ -39,18 +40,23 @@ final class NsiConnectionChanges {
     private final NsiOutboxPolicy policy;
     private final Clock clock;
     /**
-     * The replyTo of each request by its correlation id, where that request's result goes: onsa,
+     * The replyTo of each request by its requester and correlation id, where that request's
+     * result goes (a requester naming another's correlation id sets only its own entry): onsa,
      * OpenNSA's command-line requester, listens on a new address for every command, and OpenNSA
      * itself sends a result to its request's replyTo. Kept in memory only (the correlation id a
      * result carries is kept with the connection, schema/bar V19): a result owed after a restart,
      * or decided on another replica, goes to the connection's replyTo.
      */
-    private final Map<String, String> replyTos = Collections.synchronizedMap(new LinkedHashMap<>() {
+    private final Map<Asked, String> replyTos = Collections.synchronizedMap(new LinkedHashMap<>() {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Asked, String> eldest) {
             return size() > REPLY_TOS_KEPT;
         }
     });
+
+    /** A request, by who sent it and its correlation id. */
+    private record Asked(String requesterNsa, String correlationId) {
+    }
 
     NsiConnectionChanges(NsiConnections connections, NsiMessages messages, NsiOutboxPolicy policy, Clock clock) {
         this.connections = connections;
@@ -119,9 +125,10 @@ final class NsiConnectionChanges {
                 change.awaited()));
     }
 
-    /** The request with {@code correlationId} asked for its result at {@code replyTo} (none: the connection's). */
-    void replyTo(String correlationId, Optional<String> replyTo) {
-        replyTo.ifPresent(uri -> replyTos.put(correlationId, uri));
+    /** The request {@code header} heads asked for its result at its replyTo (none: the connection's). */
+    void replyTo(NsiRequestHeader header) {
+        header.replyTo().ifPresent(uri -> replyTos.put(new Asked(header.requesterNsa(), header.correlationId()),
+                uri.toString()));
     }
 
     /**
@@ -134,7 +141,7 @@ final class NsiConnectionChanges {
         String envelope = messages.write(c.requesterNsa(), c.providerNsa(), correlationId, message);
         Optional<String> own = c.replyTo().map(String::valueOf);
         Optional<String> to = message.kind().family() == NsiMessageKind.Family.RESULT
-                ? Optional.ofNullable(replyTos.get(correlationId)).or(() -> own) : own;
+                ? Optional.ofNullable(replyTos.get(new Asked(c.requesterNsa(), correlationId))).or(() -> own) : own;
         Optional<NsiConnections.Callback> callback = to.map(uri -> new NsiConnections.Callback(uri, envelope,
                 policy.deadline(c.end(), change.at())));
         return change.owe(message.kind(), correlationId, envelope, callback);

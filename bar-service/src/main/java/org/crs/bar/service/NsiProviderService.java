@@ -454,7 +454,7 @@ public final class NsiProviderService {
     private NsiConnection request(Caller.Account account, NsiRequestHeader header, String connectionId, NsiEvent event,
                                   CriteriaChange criteria) throws NsiRefused {
         NsiConnection c = owned(account, header, connectionId);
-        changes.replyTo(header.correlationId(), header.replyTo().map(String::valueOf));
+        changes.replyTo(header);
         for (int i = 0; i < 20; i++) {
             NsiTransition t = c.next(event);
             if (t instanceof NsiTransition.Refused r) {

@@ -125,7 +125,7 @@ class NsiCallbackSenderTest {
         int roundAt(long seconds) {
             int before = requester.posts().size();
             clock.set(T0.plusSeconds(seconds));
-            sender.sweep();
+            sender.deliverDue();
             return requester.posts().size() - before;
         }
 
@@ -301,6 +301,56 @@ class NsiCallbackSenderTest {
                 slow.answerHeldPosts();
                 await(() -> !slow.taken().isEmpty());
                 assertEquals(1, slow.taken().size());
+            }
+        }
+
+        @Test
+        void aCallbackNotDeliveredHoldsBackTheConnectionsLaterOnesSoTheyArriveInOrder() {
+            requester.answerNext(503);
+            NsiConnection c = owingConfirmation(connections, "nsi-1", requester);
+            owe(connections, Change.of(c, c.states(), T0), NsiMessageKind.RESERVE_TIMEOUT);
+
+            // the confirmation fails at 0 s; the timeout waits for it, and both go at its retry at 5 s
+            assertEquals(List.of(1, 0, 2), List.of(roundAt(0), roundAt(1), roundAt(5)));
+            assertEquals(List.of(envelope(body("reserveConfirmed", c.connectionId(), 1)),
+                    envelope(body("reserveTimeout", c.connectionId(), 1))), requester.taken());
+        }
+
+        @Test
+        void aSweepDoesNotWaitForARequesterSlowToAnswer() throws Exception {
+            try (RequesterEndpoint slow = new RequesterEndpoint()) {
+                slow.holdAnswers();
+                owingConfirmation(connections, "nsi-1", slow);
+
+                sender.sweep();
+
+                assertEquals(List.of(), slow.taken(), "the sweep returned before the requester answered");
+                await(() -> !slow.posts().isEmpty());
+                slow.answerHeldPosts();
+                await(() -> !slow.taken().isEmpty());
+                assertEquals(1, slow.taken().size());
+            }
+        }
+
+        @Test
+        void aDeliveryStillQueuedAtCloseSendsNothingAndLeavesItsCallbackDue() throws Exception {
+            try (RequesterEndpoint slow = new RequesterEndpoint()) {
+                slow.holdAnswers();
+                for (int i = 0; i < NsiCallbackSender.PARALLEL; i++) {
+                    owingConfirmation(connections, "nsi-" + i, slow);
+                }
+                NsiConnection queued = owingConfirmation(connections, "nsi-queued", requester);
+                sender.sweep();
+                await(() -> slow.posts().size() == NsiCallbackSender.PARALLEL);
+
+                sender.close();
+                slow.answerHeldPosts();
+                await(() -> slow.taken().size() == NsiCallbackSender.PARALLEL);
+                Thread.sleep(300);
+
+                NsiCallbackOutbox.Delivery left = outbox.of(queued.connectionId()).get(0);
+                assertEquals(List.of(List.of(), 0, Optional.empty()),
+                        List.of(requester.posts(), left.attempts(), left.deliveredAt()));
             }
         }
 

@@ -35,6 +35,7 @@ import org.crs.bar.nsi.NsiRequesters;
 import org.crs.bar.nsi.NsiReserveRequest;
 import org.crs.bar.nsi.topology.NsiNetwork;
 import org.crs.bar.nsi.topology.SiteStps;
+import org.crs.bar.port.NsiCallbackOutbox;
 import org.crs.bar.port.NsiConnections;
 import org.crs.bar.port.Site;
 import org.crs.bar.reservation.BarSettings;
@@ -69,6 +70,8 @@ class NsiProviderServiceTest {
     static final String NETWORK = "urn:ogf:network:site-a.crs.example:2026:topology:";
     static final String REQUESTER = "urn:ogf:network:requester.example:2026:nsa";
     static final Caller.Account ALICE = TestCallers.user("alice");
+    static final String OTHER_REQUESTER = "urn:ogf:network:other.example:2026:nsa";
+    static final Caller.Account BOB = TestCallers.user("bob");
 
     final ScriptedController campus = new ScriptedController("lnsap-site-a", List.of("host-a1", "host-a2",
             "to-domain-c", "site-a"));
@@ -122,7 +125,7 @@ class NsiProviderServiceTest {
         stps = SiteStps.of(siteA, new NsiNetwork("site-a.crs.example", 2026, "CRS site-a", List.of()));
         // Runnable::run: the booking after the answer is made before reserve returns, so the test reads its result
         provider = new NsiProviderService(reservations, connections, new JdbcNsiCallbackOutbox(db.dataSource()), stps,
-                new NsiRequesters(Map.of(REQUESTER, "alice")), new NsiWireMessages(), NsiOutboxPolicy.defaults(),
+                new NsiRequesters(Map.of(REQUESTER, "alice", OTHER_REQUESTER, "bob")), new NsiWireMessages(), NsiOutboxPolicy.defaults(),
                 BarSettings.defaults(), Runnable::run, clock);
     }
 
@@ -180,6 +183,26 @@ class NsiProviderServiceTest {
                 sentTo.put(d.kind(), d.replyTo()));
         assertEquals("http://127.0.0.1:9/requester", sentTo.get(NsiMessageKind.RESERVE_CONFIRMED));
         assertEquals("http://127.0.0.1:10/onsa-commit", sentTo.get(NsiMessageKind.RESERVE_COMMIT_CONFIRMED));
+    }
+
+    @Test
+    void aRequestOfAnotherRequesterWithTheSameCorrelationIdDoesNotRedirectAResult() throws Exception {
+        String correlationId = "urn:uuid:" + UUID.randomUUID();
+        NsiRequestHeader bobs = new NsiRequestHeader(OTHER_REQUESTER, "urn:ogf:network:site-a.crs.example:2026:nsa",
+                "urn:uuid:" + UUID.randomUUID(), Optional.of(URI.create("http://127.0.0.1:11/bob")));
+        String bobsId = provider.reserve(BOB, bobs, reserve("host-a1", "host-a2", Optional.empty()));
+        provider.reserveCommit(BOB, new NsiRequestHeader(OTHER_REQUESTER, bobs.providerNsa(), correlationId,
+                Optional.of(URI.create("http://127.0.0.1:12/elsewhere"))), bobsId);
+        String id = provider.reserve(ALICE, header(), reserve("host-a2", "host-a1", Optional.empty()));
+
+        provider.reserveCommit(ALICE, new NsiRequestHeader(REQUESTER, bobs.providerNsa(), correlationId,
+                Optional.empty()), id);
+
+        List<String> alicesCommitTo = new JdbcNsiCallbackOutbox(db.dataSource()).due(Instant.now().plusSeconds(1), 100)
+                .stream().filter(d -> d.connectionId().equals(Optional.of(id))
+                        && d.kind() == NsiMessageKind.RESERVE_COMMIT_CONFIRMED)
+                .map(NsiCallbackOutbox.Due::replyTo).toList();
+        assertEquals(List.of("http://127.0.0.1:9/requester"), alicesCommitTo);
     }
 
     @Test

@@ -63,10 +63,16 @@ public final class JdbcNsiCallbackOutbox implements NsiCallbackOutbox {
     @Override
     public List<Due> due(Instant now, int limit) {
         return Jdbc.inTransaction(dataSource, "read due NSI callbacks", c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM nsi_callback "
+            // a callback waits while one owed before it on its connection is not yet due again (or
+            // leased), so a notification never overtakes the result it follows
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM nsi_callback cb "
                     + "WHERE delivered_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= ? "
+                    + "AND NOT EXISTS (SELECT 1 FROM nsi_callback e WHERE e.connection_id = cb.connection_id "
+                    + "AND e.id < cb.id AND e.delivered_at IS NULL AND e.gave_up_at IS NULL "
+                    + "AND e.next_attempt_at > ?) "
                     + "ORDER BY next_attempt_at, id")) {
                 ps.setObject(1, Jdbc.utc(now));
+                ps.setObject(2, Jdbc.utc(now));
                 ps.setMaxRows(limit);
                 List<Due> out = new ArrayList<>();
                 try (ResultSet rs = ps.executeQuery()) {

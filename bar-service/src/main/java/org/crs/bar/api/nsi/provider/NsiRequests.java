@@ -22,9 +22,17 @@ final class NsiRequests {
     private NsiRequests() {
     }
 
+    /** The longest replyTo kept: nsi_callback.reply_to is a VARCHAR(2000). */
+    static final int REPLY_TO_MAX = 2000;
+
     /** The header as the service takes it. */
     static NsiRequestHeader header(NsiHeader h) throws NsiRefused {
         Optional<URI> replyTo = Optional.empty();
+        if (h.replyTo().isPresent() && h.replyTo().get().trim().length() > REPLY_TO_MAX) {
+            // refused here, before it is kept: a callback to it could never be stored
+            throw new NsiRefused(NsiRefusal.of(NsiErrorId.PAYLOAD_ERROR, "replyTo: " + h.replyTo().get().trim().length()
+                    + " characters, longer than the " + REPLY_TO_MAX + " kept"));
+        }
         if (h.replyTo().isPresent()) {
             try {
                 URI uri = new URI(h.replyTo().get().trim());
