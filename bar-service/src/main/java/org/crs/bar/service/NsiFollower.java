@@ -117,9 +117,11 @@ final class NsiFollower {
      * leave the reservation as it was until the commit; what is decided here is what is seen from
      * the reservation and the clock, the same after a restart: the commit made (the reservation
      * has the asked end and capacity: reserveCommitConfirmed, the new version committed), the abort
-     * (reserveAbortConfirmed, the committed version requested again), and the modify's deadline
-     * passed while it was held (reserveTimeout), being committed (reserveCommitFailed) or checked
-     * (reserveFailed): the BAR's hold at the parts has lapsed by then.
+     * (reserveAbortConfirmed, the committed version requested again: decided here only past the
+     * modify's deadline, when the reserveAbort's own call was lost), and the modify's deadline
+     * passed while it was held (reserveTimeout) or checked (reserveFailed): the BAR's hold at the
+     * parts has lapsed by then. A commit not seen made fails (reserveCommitFailed) only a further
+     * hold after the deadline: its own call began before the deadline and may still be finishing.
      */
     private Change modify(Change change, Reservation r, String result) {
         NsiConnection c = change.read();
@@ -140,19 +142,31 @@ final class NsiFollower {
                             ch.with(new CriteriaChange.Committed()), result, new NsiOutgoing.Confirmed(
                                     NsiMessageKind.RESERVE_COMMIT_CONFIRMED, c.connectionId()))).orElse(change);
                 }
-                yield lapsed ? failed(change.with(new CriteriaChange.Reverted()), result, NsiRefusal.of(
+                // The commit's own call checked the deadline before it began and may still be under way at
+                // the BAR: only a commit not seen made a further hold after the deadline (the call lost in
+                // a crash) has failed.
+                boolean commitLapsed = c.modifyDeadline()
+                        .map(d -> !change.at().isBefore(d.plusSeconds(holdSeconds))).orElse(false);
+                yield commitLapsed ? failed(change.with(new CriteriaChange.Reverted()), result, NsiRefusal.of(
                         NsiErrorId.INVALID_TRANSITION, "the modify's hold lapsed at " + c.modifyDeadline().get()
-                        + " before it was committed"), NsiEvent.COMMIT_FAILED, NsiMessageKind.RESERVE_COMMIT_FAILED)
-                        : change;
+                        + " and it was not seen committed " + holdSeconds + " s later"), NsiEvent.COMMIT_FAILED,
+                        NsiMessageKind.RESERVE_COMMIT_FAILED) : change;
             }
-            case RESERVE_ABORTING -> NsiConnectionChanges.then(change, NsiEvent.ABORT_CONFIRMED).map(ch -> changes.owe(
-                    ch.with(new CriteriaChange.Reverted()), result, new NsiOutgoing.Confirmed(
-                            NsiMessageKind.RESERVE_ABORT_CONFIRMED, c.connectionId()))).orElse(change);
+            // The reserveAbort's own call confirms it once the BAR dropped the change (NsiModify.abort), so
+            // that no new modify races a late abort; the sweep only when its call was lost.
+            case RESERVE_ABORTING -> lapsed ? abortConfirmed(change, result) : change;
             case RESERVE_CHECKING -> lapsed ? failed(change, result, NsiRefusal.of(NsiErrorId.INTERNAL_ERROR,
                     "the modify was not checked before its deadline " + c.modifyDeadline().get()),
                     NsiEvent.RESERVE_FAILED, NsiMessageKind.RESERVE_FAILED) : change;
             default -> change;
         };
+    }
+
+    /** {@code change} moved by ABORT_CONFIRMED, the committed criteria requested again, owing reserveAbortConfirmed. */
+    Change abortConfirmed(Change change, String correlationId) {
+        return NsiConnectionChanges.then(change, NsiEvent.ABORT_CONFIRMED).map(ch -> changes.owe(
+                ch.with(new CriteriaChange.Reverted()), correlationId, new NsiOutgoing.Confirmed(
+                        NsiMessageKind.RESERVE_ABORT_CONFIRMED, ch.read().connectionId()))).orElse(change);
     }
 
     /** Whether the reservation has the end and capacity of {@code asked}: a modify to them was committed. */

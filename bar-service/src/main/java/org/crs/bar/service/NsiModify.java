@@ -121,10 +121,15 @@ final class NsiModify {
                             NsiMessageKind.RESERVE_FAILED)));
             return;
         }
-        changes.change(id, now -> !checking(now, asked) ? Optional.empty()
+        Optional<NsiConnection> held = changes.change(id, now -> !checking(now, asked) ? Optional.empty()
                 : NsiConnectionChanges.then(changes.start(now), NsiEvent.RESERVE_HELD).map(ch -> changes.owe(
                         ch.with(new CriteriaChange.Requested(asked, now.modifyDeadline())), correlationId,
                         new NsiOutgoing.ReserveConfirmed(now, asked))));
+        if (held.isEmpty()) {
+            // The connection stopped checking this modify meanwhile (failed past its deadline, say): no
+            // requester will commit or abort the hold just made, so it is dropped now.
+            drop(account, c);
+        }
     }
 
     /** Whether {@code c} still checks the modify to {@code asked}. */
@@ -161,12 +166,23 @@ final class NsiModify {
         return false;
     }
 
-    /** Drops a held (or failed, or lapsed) modify at the BAR; the follower confirms the abort. */
-    void abort(Caller.Account account, NsiConnection c) {
+    /**
+     * Drops a held (or failed, or lapsed) modify at the BAR, then owes reserveAbortConfirmed: only
+     * once the BAR's change is gone, so that a new modify never meets this one's hold.
+     */
+    void abort(Caller.Account account, NsiConnection c, String correlationId) {
+        drop(account, c);
+        changes.change(c.connectionId(), now -> now.states().reservation() != NsiReservationState.RESERVE_ABORTING
+                || !now.modifying() ? Optional.empty()
+                : Optional.of(follower.abortConfirmed(changes.start(now),
+                        now.awaited().reservation().orElse(correlationId))));
+    }
+
+    private void drop(Caller.Account account, NsiConnection c) {
         try {
             reservations.abortModify(account, c.requestId());
         } catch (BadRequest e) {
-            LOG.info("NSI reserveAbort of {}: the BAR refused to drop the modify: {}", c.connectionId(), e.getMessage());
+            LOG.info("NSI modify of {}: the BAR refused to drop it: {}", c.connectionId(), e.getMessage());
         }
     }
 

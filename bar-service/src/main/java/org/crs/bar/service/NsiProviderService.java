@@ -43,6 +43,7 @@ import org.crs.bar.reservation.Reservation;
 import org.crs.bar.reservation.ReservationRequest;
 import org.crs.bar.reservation.Timing;
 import org.crs.domain.access.Caller;
+import org.crs.domain.nsi.LifecycleState;
 import org.crs.domain.nsi.NsiErrorId;
 import org.crs.domain.nsi.NsiReservationState;
 import org.crs.domain.reservation.Endpoint;
@@ -246,7 +247,7 @@ public final class NsiProviderService {
         later("reserveAbort " + connectionId, () -> {
             Optional<Reservation> r = reservations.find(c.requestId());
             if (c.modifying()) {
-                modifies.abort(account, c);
+                modifies.abort(account, c, header.correlationId());
             } else if (r.isPresent() && r.get().state() == ReservationState.HELD) {
                 try {
                     reservations.abort(account, c.requestId(), "NSI reserveAbort");
@@ -462,8 +463,11 @@ public final class NsiProviderService {
                         + " refused: " + r.why() + " (states " + r.current() + ")").about(connectionId));
             }
             // The result that ends this move answers this request, whoever decides it (NsiFollower).
+            // A terminate of a connection already Terminating leaves the first terminate's result to it.
+            boolean again = event == NsiEvent.TERMINATE && c.states().lifecycle() == LifecycleState.TERMINATING
+                    && c.awaited().lifecycle().isPresent();
             ChangeOutcome outcome = changes.store().change(Change.of(c, t.after(), clock.instant()).with(criteria)
-                    .awaiting(c.awaited().with(event, header.correlationId())));
+                    .awaiting(again ? c.awaited() : c.awaited().with(event, header.correlationId())));
             if (outcome instanceof ChangeOutcome.Changed changed) {
                 return changed.now();
             }

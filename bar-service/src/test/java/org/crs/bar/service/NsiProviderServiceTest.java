@@ -374,6 +374,85 @@ class NsiProviderServiceTest {
         assertTrue(campus.calls.stream().noneMatch(c -> c.startsWith("commitModify")), campus.calls.toString());
     }
 
+    @Test
+    void aModifyCommitStillUnderWayAtItsDeadlineIsConfirmedNotFailedByTheSweep() throws Exception {
+        String id = committed();
+        provider.reserve(ALICE, header(), modify(id, 2, 200));
+        campus.duringCommitModify = () -> { // the commit began in time and takes past the deadline
+            clock.pass(BarSettings.defaults().clientHold().plusSeconds(1));
+            provider.follow();
+        };
+
+        provider.reserveCommit(ALICE, header(), id);
+
+        NsiConnection now = connections.find(id).orElseThrow();
+        assertEquals(NsiMessageKind.RESERVE_COMMIT_CONFIRMED, lastResult(id).kind());
+        assertEquals(List.of(NsiReservationState.RESERVE_START, OptionalInt.of(2)),
+                List.of(now.states().reservation(), now.committedVersion()));
+        assertEquals(200, now.current().capacityMbps());
+        assertEquals(200, store.find("nsi-" + id).orElseThrow().request().bandwidthMbps());
+    }
+
+    /** A provider on the same store whose calls after the acknowledgment wait in {@code deferred}. */
+    NsiProviderService deferring(List<Runnable> deferred) {
+        return new NsiProviderService(reservations, connections, new JdbcNsiCallbackOutbox(db.dataSource()), stps,
+                new NsiRequesters(Map.of(REQUESTER, "alice")), new NsiWireMessages(), NsiOutboxPolicy.defaults(),
+                BarSettings.defaults(), deferred::add, clock);
+    }
+
+    @Test
+    void aModifyAbortIsConfirmedOnlyOnceTheBarDroppedTheChange() throws Exception {
+        String id = committed();
+        provider.reserve(ALICE, header(), modify(id, 2, 200));
+        List<Runnable> deferred = new java.util.ArrayList<>();
+        NsiRequestHeader abort = header();
+
+        deferring(deferred).reserveAbort(ALICE, abort, id);
+        provider.follow();
+
+        assertEquals(NsiReservationState.RESERVE_ABORTING, connections.find(id).orElseThrow().states().reservation());
+        assertEquals(1, campus.pending.size(), "the change is still held at the campus");
+
+        deferred.forEach(Runnable::run);
+
+        NsiConnections.StoredMessage result = lastResult(id);
+        assertEquals(List.of(NsiMessageKind.RESERVE_ABORT_CONFIRMED, abort.correlationId()),
+                List.of(result.kind(), result.correlationId()));
+        assertEquals(NsiReservationState.RESERVE_START, connections.find(id).orElseThrow().states().reservation());
+        assertEquals(0, campus.pending.size());
+    }
+
+    @Test
+    void aModifyHeldAfterTheConnectionStoppedCheckingItIsDroppedAtTheBar() throws Exception {
+        String id = committed();
+        List<Runnable> deferred = new java.util.ArrayList<>();
+        deferring(deferred).reserve(ALICE, header(), modify(id, 2, 200)); // its hold at the BAR waits
+        clock.pass(BarSettings.defaults().clientHold().plusSeconds(1));
+        provider.follow(); // reserveFailed: not checked before its deadline
+
+        deferred.forEach(Runnable::run);
+
+        assertEquals(NsiReservationState.RESERVE_FAILED, connections.find(id).orElseThrow().states().reservation());
+        assertTrue(campus.calls.stream().anyMatch(c -> c.startsWith("abortModify")), campus.calls.toString());
+        assertEquals(0, campus.pending.size(), "no hold is left that no requester can commit or abort");
+    }
+
+    @Test
+    void aSecondTerminateLeavesTheResultToTheFirst() throws Exception {
+        String id = committed();
+        List<Runnable> deferred = new java.util.ArrayList<>();
+        NsiProviderService slow = deferring(deferred);
+        NsiRequestHeader first = header();
+
+        slow.terminate(ALICE, first, id);
+        slow.terminate(ALICE, header(), id);
+        deferred.forEach(Runnable::run);
+
+        NsiConnections.StoredMessage result = lastResult(id);
+        assertEquals(List.of(NsiMessageKind.TERMINATE_CONFIRMED, first.correlationId()),
+                List.of(result.kind(), result.correlationId()));
+    }
+
     // ---- a result decided by the sweep ----
 
     @Test

@@ -211,6 +211,13 @@ public final class FarNetworkPeer implements AutoCloseable {
                 Instant.now(), 120, c.id, NSA));
     }
 
+    /** Drops a modify held on a connection without telling the requester: the committed criteria stay. */
+    public void dropsHeldModify(String connectionId) {
+        Connection c = connections.get(connectionId);
+        c.pending = null;
+        c.reservation = NsiReservationState.RESERVE_START;
+    }
+
     /** Ends a connection by force and tells the requester with an errorEvent. */
     public void forcedEnd(String connectionId, URI replyTo) {
         Connection c = connections.get(connectionId);

@@ -183,6 +183,8 @@ public final class ScriptedController implements SegmentController {
     public final Map<String, String> pending = new ConcurrentHashMap<>();
     public final Map<String, String> applied = new ConcurrentHashMap<>();
     public volatile Refusal refuseModify;
+    /** Runs inside each commitModify, before the change is applied: something that happens while it is committed. */
+    public volatile Runnable duringCommitModify;
 
     @Override
     public SegmentAnswer modify(String bookingId, Instant newEnd, long newBandwidthMbps, Duration holdFor)
@@ -198,6 +200,10 @@ public final class ScriptedController implements SegmentController {
     @Override
     public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
         call("commitModify", bookingId);
+        Runnable during = duringCommitModify;
+        if (during != null) {
+            during.run();
+        }
         String change = pending.remove(bookingId);
         if (change != null) {
             applied.put(bookingId, change);

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
+import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
@@ -123,7 +123,7 @@ public final class NsiSegmentController implements SegmentController {
      * The bookings whose far part has a modify under way (from its reserve to its commit or
      * abort): their reservation machine tells of the modify, the booking itself stays committed.
      */
-    private final Set<String> modifying = ConcurrentHashMap.newKeySet();
+    private final Map<String, Integer> modifying = new ConcurrentHashMap<>();
     /** What notifications told of each connection since this BAR started. */
     private final Map<String, Watch> watched = new ConcurrentHashMap<>();
 
@@ -370,7 +370,7 @@ public final class NsiSegmentController implements SegmentController {
         Watch watch = watch(connectionId);
         QuerySummaryResult summary = calls.summary(connectionId);
         SegmentState state = failedByNotification(watch, summary.connectionStates()) ? SegmentState.FAILED
-                : modifying.contains(bookingId) ? FarSegmentStates.committedState(summary.connectionStates())
+                : modifying.containsKey(bookingId) ? FarSegmentStates.committedState(summary.connectionStates())
                 : FarSegmentStates.of(summary.connectionStates());
         int vlan = summary.criteria().stream().map(SummaryCriteria::p2ps).flatMap(Optional::stream)
                 .map(p -> chosenVlan(p.sourceStp())).filter(v -> v > 0).reduce((a, b) -> b).orElse(0);
@@ -417,7 +417,7 @@ public final class NsiSegmentController implements SegmentController {
                 Optional.of(committed.serviceType()), Optional.of(P2ps.between(was.sourceStp(), was.destStp(),
                 newBandwidthMbps))));
         Instant deadline = clock.instant().plus(provider.callTimeout());
-        modifying.add(bookingId);
+        modifying.put(bookingId, version);
         try {
             return heldModify(bookingId, connectionId, modify, version, now, deadline);
         } catch (SegmentFailure e) {
@@ -458,15 +458,29 @@ public final class NsiSegmentController implements SegmentController {
         }
     }
 
-    /** Commits the far part's held change: {@code reserveCommit} of the connection when a modify is held there. */
+    /**
+     * Commits the far part's held change: {@code reserveCommit} of the connection when a modify is
+     * held there; otherwise the change counts as made only when the far connection's committed
+     * version is the modify's (an earlier commit of it), else it is refused naming the far state
+     * (the far side dropped the hold: its part keeps the old criteria).
+     */
     @Override
     public SegmentAnswer commitModify(String bookingId) throws SegmentFailure {
         String connectionId = connectionOf(bookingId);
-        ConnectionStates states = calls.summary(connectionId).connectionStates();
-        NsiReservationState r = states.reservationState();
+        QuerySummaryResult summary = calls.summary(connectionId);
+        NsiReservationState r = summary.connectionStates().reservationState();
         if (r == NsiReservationState.RESERVE_HELD || r == NsiReservationState.RESERVE_TIMEOUT) {
             calls.request(new ReserveCommit(connectionId), ReserveCommitConfirmed.class, s -> s.connectionStates()
                     .reservationState() == NsiReservationState.RESERVE_START, "reserveCommit of the modify");
+        } else {
+            Optional<Integer> asked = Optional.ofNullable(modifying.get(bookingId));
+            OptionalInt committed = summary.criteria().stream().mapToInt(SummaryCriteria::version).max();
+            if (asked.isEmpty() || committed.isEmpty() || committed.getAsInt() != asked.get()) {
+                throw calls.refused("the modify of connection " + connectionId + " is not held there: it is "
+                        + r.wireName() + " with version " + (committed.isPresent() ? committed.getAsInt() : "none")
+                        + " committed" + asked.map(v -> ", not the modify's " + v).orElse(""),
+                        NsiErrorId.INVALID_TRANSITION.code());
+            }
         }
         modifying.remove(bookingId);
         return status(bookingId);

@@ -330,6 +330,25 @@ class NsiRequesterTest {
     }
 
     @Test
+    void aModifyCommitAfterTheFarNetworkDroppedItsHoldIsNotAppliedThere() throws Exception {
+        Reservation r = book("r1");
+        String connection = connectionOf("r1");
+        bar.service().holdModify(TestCallers.user("alice"), "r1", r.request().interval().end(), 800,
+                Duration.ofMinutes(1));
+        farNetwork.dropsHeldModify(connection);
+
+        bar.service().commitModify(TestCallers.user("alice"), "r1", r.request().interval().end(), 800);
+
+        assertEquals(List.of("reserve " + connection, "reserveCommit " + connection, "reserve " + connection + " v2"),
+                farRequests(), "no reserveCommit of a hold the far network no longer has");
+        assertEquals(Optional.of(1), farNetwork.criteria(connection).version());
+        List<org.crs.domain.reservation.ReservationTransition> history = bar.service().history(ITSELF, "r1");
+        String last = history.get(history.size() - 1).reason();
+        assertTrue(last.contains("NOT applied by") && last.contains("NSI " + NsiErrorId.INVALID_TRANSITION.code()),
+                last);
+    }
+
+    @Test
     void aModifyAnotherPartRefusesIsAbortedAtTheFarNetwork() throws Exception {
         book("r1");
         String connection = connectionOf("r1");
