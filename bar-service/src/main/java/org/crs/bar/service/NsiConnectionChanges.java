@@ -127,8 +127,8 @@ final class NsiConnectionChanges {
 
     /** The request {@code header} heads asked for its result at its replyTo (none: the connection's). */
     void replyTo(NsiRequestHeader header) {
-        header.replyTo().ifPresent(uri -> replyTos.put(new Asked(header.requesterNsa(), header.correlationId()),
-                uri.toString()));
+        header.replyTo().map(String::valueOf).ifPresent(uri -> replyTos.put(
+                new Asked(header.requesterNsa(), header.correlationId()), uri));
     }
 
     /**

@@ -69,6 +69,11 @@ import org.slf4j.LoggerFactory;
  * A requester acts as the NSA ids {@code nsi.requesters} maps to its account, and sees and acts
  * on only the connections of its NSA whose reservations are its account's: another's connection
  * is answered as one that does not exist ({@code 00203}).
+ *
+ * <p>It stays one piece, a little over 500 lines: it is the provider port's one entry, one method
+ * per NSI operation, each a check, the move and the hand-off of the BAR's call; the rooms with
+ * their own concern are apart already ({@link NsiConnectionChanges}, {@link NsiFollower},
+ * {@code NsiModify}, {@code NsiReserveChecks}).
  */
 public final class NsiProviderService {
 
