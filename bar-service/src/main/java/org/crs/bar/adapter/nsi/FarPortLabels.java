@@ -1,6 +1,5 @@
 package org.crs.bar.adapter.nsi;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,9 +15,6 @@ import java.util.Objects;
 import java.util.Optional;
 
 import javax.net.ssl.SSLContext;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 
 import org.crs.domain.nsi.Stp;
 import org.crs.domain.nsi.VlanLabels;
@@ -28,7 +24,6 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
-import org.xml.sax.SAXException;
 
 /**
  * The VLANs of another network's ports, as its NML topology document publishes them: the STP a
@@ -117,18 +112,7 @@ public final class FarPortLabels {
      * @throws IOException when it is not an NML topology, or a label group cannot be read
      */
     public static Map<String, VlanLabels> read(byte[] xml, String networkId) throws IOException {
-        Document doc;
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setNamespaceAware(true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setXIncludeAware(false);
-            f.setExpandEntityReferences(false);
-            doc = f.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
-        } catch (ParserConfigurationException | SAXException e) {
-            throw new IOException("not an XML document: " + e.getMessage(), e);
-        }
+        Document doc = PublishedDocuments.parse(xml);
         Element root = doc.getDocumentElement();
         if (!NML.equals(root.getNamespaceURI()) || !"Topology".equals(root.getLocalName())) {
             throw new IOException("not an NML topology: its root is {" + root.getNamespaceURI() + "}" + root.getLocalName());

@@ -1,6 +1,5 @@
 package org.crs.bar.adapter.nsi;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,14 +11,10 @@ import java.util.List;
 import java.util.Optional;
 
 import javax.net.ssl.SSLContext;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
-import org.xml.sax.SAXException;
 
 /**
  * Reads another network's NSA description ({@code /NSI/discovery.xml}, namespace
@@ -73,18 +68,7 @@ public final class NsaDescriptionReader {
 
     /** Reads a description's bytes. */
     public static Description read(byte[] xml) throws IOException {
-        Document doc;
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setNamespaceAware(true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setXIncludeAware(false);
-            f.setExpandEntityReferences(false);
-            doc = f.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
-        } catch (ParserConfigurationException | SAXException e) {
-            throw new IOException("not an XML document: " + e.getMessage(), e);
-        }
+        Document doc = PublishedDocuments.parse(xml);
         Element nsa = doc.getDocumentElement();
         if (!DISCOVERY.equals(nsa.getNamespaceURI()) || !"nsa".equals(nsa.getLocalName())) {
             throw new IOException("not an NSA description: its root is {" + nsa.getNamespaceURI() + "}"
