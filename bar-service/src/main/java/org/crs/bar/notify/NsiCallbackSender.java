@@ -187,7 +187,9 @@ public final class NsiCallbackSender implements AutoCloseable {
             LOG.error("NSI callbacks of {}: delivery failed; the next sweep tries again", key, e);
         } finally {
             inFlight.remove(key);
-            if (missed.remove(key)) {
+            // a pass made while this delivery ran did not see the connection's later callbacks
+            // (the outbox holds them back behind the one under way), so one more pass looks
+            if (missed.remove(key) || delivered > 0) {
                 wake();
             }
         }
