@@ -253,11 +253,11 @@ final class OpenApi {
         schemas.set("Topology", object(Map.of("at", dateTime(), "sites", array(string()),
                 "routers", array(object(Map.of("name", string(), "site", string(), "core", bool()), "name", "site", "core")),
                 "places", array(object(Map.of("id", string(), "kind", enumOf("HOST_PORT", "UPLINK", "ACCESS_POINT",
-                        "WAN_LINK", "CORE_ROUTER"), "site", string(), "a", port, "b", port, "capacityMbps", integer(),
+                        "WAN_LINK", "CORE_ROUTER", "HAND_OFF"), "site", string(), "a", port, "b", port, "capacityMbps", integer(),
                         "bookedMbps", integer()), "id", "kind", "site", "a", "b", "capacityMbps", "bookedMbps"))),
                 "at", "sites", "routers", "places"));
         schemas.set("Path", object(Map.of("requestId", string(), "hops", array(object(Map.of("kind", enumOf("HOST_PORT",
-                "UPLINK", "ACCESS_POINT", "WAN_LINK", "CORE_ROUTER"), "site", string(), "router", string(),
+                "UPLINK", "ACCESS_POINT", "WAN_LINK", "CORE_ROUTER", "HAND_OFF"), "site", string(), "router", string(),
                 "interface", string(), "vlan", integer()), "kind", "site", "router", "interface"))), "requestId", "hops"));
         schemas.set("CalendarFeed", object(Map.of("active", bool(), "createdAt", dateTime(), "url", string()), "active"));
         schemas.set("BrowserConfig", object(Map.of("site", string(), "oidc", object(Map.of("enabled", bool(),
