@@ -1,3 +1,9 @@
+/*
+ * NsiProviderService stays one piece, a little over 500 lines: it is the NSI provider port's one
+ * entry, one method per NSI operation, each a check, the move and the hand-off of the BAR's call.
+ * The rooms with a concern of their own are apart already: NsiConnectionChanges, NsiFollower,
+ * NsiModify, NsiReserveChecks.
+ */
 package org.crs.bar.service;
 
 import java.time.Clock;

@@ -1,3 +1,8 @@
+/*
+ * Federation stays one piece, a little over 500 lines: the order in which the services start is
+ * the point of it, and its Options, a fifth of it, are what every federation test starts from.
+ * Where the routers run is FederationRouters; the second NSI domain is NsiDomain.
+ */
 package org.crs.demo;
 
 import java.io.IOException;

@@ -1,3 +1,10 @@
+/*
+ * NsiSegmentController stays one piece, about 600 lines: it is one SegmentController, each of its
+ * operations (hold, commit, abort, activate, deactivate, suspend, status, modify) mapped onto the
+ * NSI requests that carry it out and the results awaited for them, which share the one booking's
+ * far state. What stands apart is apart already: ProviderCalls (the wire and the waiting),
+ * FarSegmentStates (the far state as this BAR's), FarPortLabels (the far topology's labels).
+ */
 package org.crs.bar.adapter.nsi;
 
 import java.net.URI;
