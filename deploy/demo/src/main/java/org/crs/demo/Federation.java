@@ -499,17 +499,6 @@ public final class Federation implements AutoCloseable {
     /** Stops everything, last started first. */
     @Override
     public void close() {
-        List<AutoCloseable> toStop;
-        synchronized (running) {
-            toStop = new ArrayList<>(running);
-            running.clear();
-        }
-        for (int i = toStop.size() - 1; i >= 0; i--) {
-            try {
-                toStop.get(i).close();
-            } catch (Exception e) {
-                System.err.println("stopping: " + e);
-            }
-        }
+        StopInReverse.stop(running, "the federation");
     }
 }

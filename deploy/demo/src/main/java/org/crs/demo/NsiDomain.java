@@ -329,17 +329,6 @@ public final class NsiDomain implements AutoCloseable {
     /** Stops everything, last started first. */
     @Override
     public void close() {
-        List<AutoCloseable> toStop;
-        synchronized (running) {
-            toStop = new ArrayList<>(running);
-            running.clear();
-        }
-        for (int i = toStop.size() - 1; i >= 0; i--) {
-            try {
-                toStop.get(i).close();
-            } catch (Exception e) {
-                System.err.println("stopping domain-c: " + e);
-            }
-        }
+        StopInReverse.stop(running, "domain-c");
     }
 }
